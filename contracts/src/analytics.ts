@@ -1,0 +1,160 @@
+/**
+ * Web analytics (public site spec §3, §4, §7): the query strings of the two pixels and the
+ * batch events the gateway publishes for the analytics service. The gateway checks pixel
+ * queries with these schemas; the consumers check every batch again before storing it, with
+ * the same limits, so nothing longer than a column expects ever reaches Postgres.
+ */
+import * as v from 'valibot';
+import { EventMetaSchema } from './events.ts';
+
+export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+
+export const ANALYTICS_LIMITS = {
+  path: 2000,
+  referrer: 2000,
+  sessionId: 100,
+  browser: 50,
+  utm: 200,
+  eventName: 100,
+  eventCategory: 100,
+  eventAction: 200,
+  eventLabel: 200,
+  /** UTF-8 bytes of the JSON text of an event's properties. */
+  propsBytes: 4096,
+} as const;
+
+/** Hits per published batch; the gateway flushes well below it. */
+export const ANALYTICS_BATCH_MAX_HITS = 1000;
+
+const L = ANALYTICS_LIMITS;
+
+const text = (max: number, what: string) =>
+  v.pipe(v.string(), v.maxLength(max, `${what} must be at most ${max} characters`));
+// A missing parameter reads as '' so it gets the field's own message, not a type error.
+const requiredText = (max: number, what: string) =>
+  v.pipe(v.optional(text(max, what), ''), v.minLength(1, `${what} is required`));
+// An empty path already has its message ('Path is required').
+const path = v.pipe(
+  requiredText(L.path, 'Path'),
+  v.check((s) => s === '' || s.startsWith('/'), "Path must start with '/'"),
+);
+
+// A missing query parameter is `undefined`; an empty one (`ref=` from an empty document.referrer) is read the same.
+const optionalParam = <S extends v.GenericSchema<string | undefined, unknown>>(schema: S) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((s) => (s === '' ? undefined : s)),
+      v.optional(schema),
+    ),
+  );
+
+const isPlainObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** `props`: the JSON text of an object, at most 4 KB. */
+const propsParam = v.pipe(
+  v.string(),
+  v.maxBytes(L.propsBytes, `Properties must be at most ${L.propsBytes} bytes of JSON`),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(dataset.value);
+    } catch {
+      addIssue({ message: 'Properties must be JSON' });
+      return NEVER;
+    }
+    if (!isPlainObject(parsed)) {
+      addIssue({ message: 'Properties must be a JSON object' });
+      return NEVER;
+    }
+    return parsed;
+  }),
+);
+
+/** `val`: a plain decimal number (no hex, no Infinity). */
+const numericParam = v.pipe(
+  v.string(),
+  v.regex(/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/, 'Value must be a number'),
+  v.transform(Number),
+  v.finite('Value must be a number'),
+);
+
+const utmParams = {
+  utm_source: optionalParam(text(L.utm, 'utm_source')),
+  utm_medium: optionalParam(text(L.utm, 'utm_medium')),
+  utm_campaign: optionalParam(text(L.utm, 'utm_campaign')),
+  utm_term: optionalParam(text(L.utm, 'utm_term')),
+  utm_content: optionalParam(text(L.utm, 'utm_content')),
+};
+
+/** `GET /api/analytics/pixel` query: p, sid, ref, dt, br and the utm_* parameters. */
+export const PageviewPixelQuerySchema = v.object({
+  p: path,
+  sid: requiredText(L.sessionId, 'Session id'),
+  ref: optionalParam(text(L.referrer, 'Referrer')),
+  dt: optionalParam(v.picklist(DEVICE_TYPES, 'Device type must be mobile, tablet or desktop')),
+  br: optionalParam(text(L.browser, 'Browser')),
+  ...utmParams,
+});
+export type PageviewPixelQuery = v.InferOutput<typeof PageviewPixelQuerySchema>;
+
+/** `GET /api/analytics/event-pixel` query: n, c, sid, act, lbl, val, p, props. */
+export const EventPixelQuerySchema = v.object({
+  n: requiredText(L.eventName, 'Event name'),
+  c: requiredText(L.eventCategory, 'Category'),
+  sid: requiredText(L.sessionId, 'Session id'),
+  act: optionalParam(text(L.eventAction, 'Action')),
+  lbl: optionalParam(text(L.eventLabel, 'Label')),
+  val: optionalParam(numericParam),
+  p: optionalParam(path),
+  props: optionalParam(propsParam),
+});
+export type EventPixelQuery = v.InferOutput<typeof EventPixelQuerySchema>;
+
+// ---------------------------------------------------------------- batch events on the bus
+
+const at = v.pipe(v.string(), v.isoTimestamp());
+const nullableText = (max: number) => v.nullable(v.pipe(v.string(), v.maxLength(max)));
+
+/** One page view as stored: `at` is when the gateway received it. */
+export const PageviewHitSchema = v.object({
+  at,
+  path: v.pipe(v.string(), v.minLength(1), v.maxLength(L.path)),
+  sessionId: v.pipe(v.string(), v.minLength(1), v.maxLength(L.sessionId)),
+  referrer: nullableText(L.referrer),
+  deviceType: v.nullable(v.picklist(DEVICE_TYPES)),
+  browser: nullableText(L.browser),
+  utmSource: nullableText(L.utm),
+  utmMedium: nullableText(L.utm),
+  utmCampaign: nullableText(L.utm),
+  utmTerm: nullableText(L.utm),
+  utmContent: nullableText(L.utm),
+});
+export type PageviewHit = v.InferOutput<typeof PageviewHitSchema>;
+
+/** One named event as stored. */
+export const EventHitSchema = v.object({
+  at,
+  sessionId: v.pipe(v.string(), v.minLength(1), v.maxLength(L.sessionId)),
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(L.eventName)),
+  category: v.pipe(v.string(), v.minLength(1), v.maxLength(L.eventCategory)),
+  action: nullableText(L.eventAction),
+  label: nullableText(L.eventLabel),
+  value: v.nullable(v.pipe(v.number(), v.finite())),
+  path: nullableText(L.path),
+  properties: v.nullable(v.custom<Record<string, unknown>>(isPlainObject, 'Properties must be an object')),
+});
+export type EventHit = v.InferOutput<typeof EventHitSchema>;
+
+const hits = <S extends v.GenericSchema>(hit: S) =>
+  v.pipe(v.array(hit), v.minLength(1), v.maxLength(ANALYTICS_BATCH_MAX_HITS));
+
+/** `analytics.pageviews.recorded`: the page views of one gateway flush. */
+export const PageviewsRecordedSchema = v.object({ ...EventMetaSchema, hits: hits(PageviewHitSchema) });
+export type PageviewsRecorded = v.InferOutput<typeof PageviewsRecordedSchema>;
+
+/** `analytics.events.recorded`: the named events of one gateway flush. */
+export const EventsRecordedSchema = v.object({ ...EventMetaSchema, hits: hits(EventHitSchema) });
+export type EventsRecorded = v.InferOutput<typeof EventsRecordedSchema>;

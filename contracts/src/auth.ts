@@ -1,0 +1,23 @@
+/** Staff sign-in payloads (server-side sessions; see the README's Security section). */
+import * as v from 'valibot';
+
+export const LoginRequestSchema = v.object({
+  username: v.pipe(
+    v.optional(v.string('Username is required'), ''),
+    v.trim(),
+    v.minLength(1, 'Username is required'),
+    v.maxLength(100),
+  ),
+  password: v.pipe(
+    v.optional(v.string('Password is required'), ''),
+    v.minLength(1, 'Password is required'),
+    v.maxLength(500),
+  ),
+});
+export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
+
+export type StaffUser = { id: number; username: string };
+export type SessionInfo = { user: StaffUser; expiresAt: string };
+export type LoginResponse = SessionInfo & { token: string };
+
+export const SESSION_COOKIE = 'lp_session';

@@ -1,0 +1,67 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { fieldErrorsOf } from './envelope.ts';
+import { ContactInquirySchema, LeadFormSchema, LeadSubmissionRequestSchema } from './leads.ts';
+
+const errorsOf = (schema: v.GenericSchema, input: unknown) => {
+  const r = v.safeParse(schema, input);
+  return r.success ? {} : fieldErrorsOf(r.issues);
+};
+
+describe('contact page inquiry', () => {
+  it("gives each empty or missing field the spec's message", () => {
+    expect(errorsOf(ContactInquirySchema, {})).toEqual({
+      firstName: ['First name is required'],
+      lastName: ['Last name is required'],
+      phone: ['Valid phone number is required'],
+      email: ['Valid email is required'],
+      interest: ['Please select an interest'],
+      message: ['Message is required'],
+    });
+  });
+
+  it('needs at least 10 characters of phone and a valid e-mail', () => {
+    const e = errorsOf(ContactInquirySchema, {
+      firstName: 'A',
+      lastName: 'B',
+      phone: '928555',
+      email: 'not-an-email',
+      interest: 'buying',
+      message: 'Hi',
+    });
+    expect(e).toEqual({ phone: ['Valid phone number is required'], email: ['Valid email is required'] });
+  });
+
+  it('trims what it keeps', () => {
+    const r = v.parse(ContactInquirySchema, {
+      firstName: ' Ann ',
+      lastName: 'Lee',
+      phone: '928 555 0100',
+      email: ' ann@example.com ',
+      interest: 'buying',
+      message: 'About lot 12',
+    });
+    expect(r.firstName).toBe('Ann');
+    expect(r.email).toBe('ann@example.com');
+  });
+});
+
+describe('shared lead form', () => {
+  it('leaves interest and message optional', () => {
+    expect(errorsOf(LeadFormSchema, { firstName: 'A', lastName: 'B', phone: '9285550100', email: 'a@b.co' })).toEqual(
+      {},
+    );
+  });
+
+  it('refuses an unknown source and caps long text', () => {
+    const e = errorsOf(LeadSubmissionRequestSchema, {
+      firstName: 'A',
+      lastName: 'B',
+      phone: '9285550100',
+      email: 'a@b.co',
+      source: 'elsewhere',
+      message: 'x'.repeat(5001),
+    });
+    expect(Object.keys(e).sort()).toEqual(['message', 'source']);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * Lead capture: the contact page's inquiry, the shared lead form of the home, market,
+ * investment and builder pages, and the event that carries a stored submission to crm.
+ * The web forms, the gateway and the crm consumer all validate with these schemas.
+ */
+import * as v from 'valibot';
+import { EventMetaSchema } from './events.ts';
+
+// A missing field is read as '' so the person sees the field's own message, not a type error.
+const required = (message: string, max = 100) =>
+  v.pipe(
+    v.optional(v.string(message), ''),
+    v.trim(),
+    v.minLength(1, message),
+    v.maxLength(max, `At most ${max} characters`),
+  );
+
+const phone = v.pipe(
+  v.optional(v.string('Valid phone number is required'), ''),
+  v.trim(),
+  v.minLength(10, 'Valid phone number is required'),
+  v.maxLength(40, 'Valid phone number is required'),
+);
+const email = v.pipe(
+  v.optional(v.string('Valid email is required'), ''),
+  v.trim(),
+  v.email('Valid email is required'),
+  v.maxLength(254, 'Valid email is required'),
+);
+const optionalText = (max: number) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters`)));
+
+/** Contact page: value → label of the interest options. */
+export const CONTACT_PAGE_INTERESTS = {
+  buying: 'Buying a property',
+  selling: 'Selling a property',
+  investment: 'Investment opportunities',
+  'market-info': 'Market information',
+  other: 'Other',
+} as const;
+
+/** Shared lead form interest options (value = label). */
+export const LEAD_FORM_INTERESTS = [
+  'Builder Package',
+  'General Information',
+  'Scheduling a Tour',
+  'Financing Options',
+  'Available Lots',
+  'Short Term Rental Investment',
+  'Other',
+] as const;
+
+/** Where a lead came from; the contact page's form is stricter than the shared form. */
+export const LEAD_SOURCES = ['contact-page', 'home', 'market', 'investment', 'builder-package-1'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+/** The contact page's six required fields (spec: public site §5). */
+export const ContactInquirySchema = v.object({
+  firstName: required('First name is required'),
+  lastName: required('Last name is required'),
+  phone,
+  email,
+  interest: required('Please select an interest'),
+  message: required('Message is required', 5000),
+});
+export type ContactInquiry = v.InferOutput<typeof ContactInquirySchema>;
+
+/** The shared lead form: interest and message optional. */
+export const LeadFormSchema = v.object({
+  firstName: required('First name is required'),
+  lastName: required('Last name is required'),
+  phone,
+  email,
+  interest: optionalText(100),
+  message: optionalText(5000),
+});
+export type LeadForm = v.InferOutput<typeof LeadFormSchema>;
+
+/**
+ * Anti-spam fields sent with every lead form: `website` is a honeypot a person never fills
+ * (it must be present and empty) and `elapsedMs` is how long the form was open before submit.
+ */
+export const SpamSignalsSchema = v.object({
+  website: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  elapsedMs: v.optional(v.pipe(v.number(), v.minValue(0))),
+});
+
+/** What `POST /api/contact` accepts. The source picks which form's rules apply. */
+export const LeadSubmissionRequestSchema = v.object({
+  ...LeadFormSchema.entries,
+  ...SpamSignalsSchema.entries,
+  source: v.optional(v.picklist(LEAD_SOURCES, 'Unknown form')),
+  topic: optionalText(200),
+  page: optionalText(500),
+  sessionId: optionalText(100),
+});
+export type LeadSubmissionRequest = v.InferOutput<typeof LeadSubmissionRequestSchema>;
+
+/** The same request from the contact page, where all six fields are required. */
+export const ContactPageSubmissionRequestSchema = v.object({
+  ...LeadSubmissionRequestSchema.entries,
+  ...ContactInquirySchema.entries,
+});
+
+/** Picks the rules for a raw request body by the form it says it came from. */
+export const submissionSchemaFor = (raw: unknown) =>
+  typeof raw === 'object' && raw !== null && (raw as { source?: unknown }).source === 'contact-page'
+    ? ContactPageSubmissionRequestSchema
+    : LeadSubmissionRequestSchema;
+
+/** The stored lead as it travels on the bus. */
+export const LeadSchema = v.object({
+  firstName: v.string(),
+  lastName: v.string(),
+  phone: v.string(),
+  email: v.string(),
+  interest: v.nullable(v.string()),
+  message: v.nullable(v.string()),
+  source: v.picklist(LEAD_SOURCES),
+  topic: v.nullable(v.string()),
+  page: v.nullable(v.string()),
+  sessionId: v.nullable(v.string()),
+});
+export type Lead = v.InferOutput<typeof LeadSchema>;
+
+export const SubmissionReceivedSchema = v.object({
+  ...EventMetaSchema,
+  idempotencyKey: v.pipe(v.string(), v.maxLength(200)),
+  lead: LeadSchema,
+});
+export type SubmissionReceived = v.InferOutput<typeof SubmissionReceivedSchema>;
+
+/** A form submission as staff read it (spec: staff dashboard §3, plus what else was captured). */
+export type FormSubmission = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  interest: string | null;
+  message: string | null;
+  source: LeadSource;
+  topic: string | null;
+  page: string | null;
+  createdAt: string;
+};

@@ -1,0 +1,30 @@
+// One lint setup for the whole workspace: TypeScript rules everywhere, React hooks rules in web/.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, 'no-console': ['error', { allow: ['error', 'warn'] }] },
+  },
+  {
+    files: ['scripts/**', 'web/scripts/**', 'bench/**', '**/*.test.{ts,tsx}', 'tests/**'],
+    rules: { 'no-console': 'off' },
+  },
+);

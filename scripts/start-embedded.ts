@@ -1,0 +1,34 @@
+/**
+ * `pnpm start`: the whole product in one process — the gateway and every service on PGlite
+ * (persisted under DATA_DIR) and the in-process bus. No database or NATS to set up.
+ */
+import { resolve } from 'node:path';
+import { GatewayConfigSchema, startPlatform } from '@lp/gateway';
+import { createLogger, onShutdown, parseConfig } from '@lp/runtime';
+import { ALL_SERVICES } from './services.ts';
+
+const started = performance.now();
+const config = parseConfig(GatewayConfigSchema);
+const log = createLogger('platform', config.LOG_LEVEL);
+const platform = await startPlatform({
+  config,
+  log,
+  services: ALL_SERVICES,
+  webDist: resolve(config.WEB_DIST),
+  generateFirstAdmin: true,
+});
+const ms = Math.round(performance.now() - started);
+log.info({ url: platform.url, mode: platform.db.kind, bootMs: ms }, 'ready');
+
+const lines = [`\n  Lake Powell Lots is running at ${platform.url}  (ready in ${ms} ms)`];
+const fa = platform.firstAdmin;
+if (fa.created && fa.from === 'generated')
+  lines.push(
+    `  Staff dashboard: ${platform.url}/marketing — sign in as "${fa.username}";`,
+    `  the generated password is in ${fa.passwordFile}`,
+  );
+else if (fa.created) lines.push(`  Staff dashboard: ${platform.url}/marketing — sign in as "${fa.username}"`);
+else lines.push(`  Staff dashboard: ${platform.url}/marketing`);
+process.stdout.write(`${lines.join('\n')}\n\n`);
+
+onShutdown(() => [['platform', () => platform.stop()]], log);

@@ -1,0 +1,1 @@
+export { analyticsService, start } from './app.ts';

@@ -1,0 +1,63 @@
+/**
+ * Rows → the contracts' article shapes. The stored HTML is sanitised again on the way out (the
+ * "on serve" pass), so content written before a policy change, or edited in the database by
+ * hand, still leaves the service clean. Results are memoised by content hash: cheap on repeat.
+ */
+import { createHash } from 'node:crypto';
+import type { BlogArticle, StaffBlogArticle, StaffBlogArticleSummary } from '@lp/contracts';
+import { sanitizeArticleHtml } from '../markdown/sanitize-article-html.ts';
+import type { ArticleRow } from '../queries/article-row.ts';
+
+const SERVED_CACHE_MAX = 256;
+const served = new Map<string, string>();
+
+export function servedHtml(stored: string): string {
+  const key = createHash('sha1').update(stored).digest('base64');
+  let html = served.get(key);
+  if (html === undefined) {
+    html = sanitizeArticleHtml(stored);
+    if (served.size >= SERVED_CACHE_MAX) served.delete(served.keys().next().value as string);
+    served.set(key, html);
+  }
+  return html;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+type SummaryRow = Omit<ArticleRow, 'content_markdown' | 'content_html'>;
+
+export function toStaffSummary(row: SummaryRow): StaffBlogArticleSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    coverImage: row.cover_image,
+    tags: row.tags ?? [],
+    status: row.status,
+    publishedAt: row.published_at === null ? null : iso(row.published_at),
+    updatedAt: iso(row.updated_at),
+    createdAt: iso(row.created_at),
+    readTime: row.read_time,
+  };
+}
+
+export function toStaffArticle(row: ArticleRow): StaffBlogArticle {
+  return { ...toStaffSummary(row), content: servedHtml(row.content_html), contentMarkdown: row.content_markdown };
+}
+
+/** Only for published rows (they always have a publication date). */
+export function toBlogArticle(row: ArticleRow): BlogArticle {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    content: servedHtml(row.content_html),
+    coverImage: row.cover_image,
+    tags: row.tags ?? [],
+    publishedAt: iso(row.published_at ?? row.updated_at),
+    updatedAt: iso(row.updated_at),
+    readTime: row.read_time,
+  };
+}

@@ -1,0 +1,1 @@
+export { contentService, start } from './app.ts';

@@ -1,0 +1,20 @@
+/**
+ * Publishes or unpublishes an article. Publishing keeps an earlier publication date (a
+ * re-published article keeps its place in the list) and sets now otherwise.
+ */
+import type { Knex } from '@lp/runtime';
+import { ARTICLE_COLUMNS, type ArticleRow } from './article-row.ts';
+
+export async function setArticlePublished(knex: Knex, id: number, published: boolean): Promise<ArticleRow | undefined> {
+  const [row] = await knex
+    .withSchema('content')
+    .table('articles')
+    .where({ id })
+    .update(
+      published
+        ? { status: 'published', published_at: knex.raw('coalesce(published_at, now())'), updated_at: knex.fn.now() }
+        : { status: 'draft', updated_at: knex.fn.now() },
+    )
+    .returning(ARTICLE_COLUMNS);
+  return row as ArticleRow | undefined;
+}

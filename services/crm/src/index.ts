@@ -1,0 +1,1 @@
+export { crmService, start } from './app.ts';

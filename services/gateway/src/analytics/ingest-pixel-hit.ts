@@ -1,0 +1,99 @@
+/**
+ * The ingestion pipeline of one pixel hit (after Plausible's ingestion steps): named steps
+ * run in order, and the first one that drops the hit ends it with a reason from a fixed set,
+ * counted as `gateway_hits_dropped_total{reason}` and logged. The pipeline never waits for
+ * the bus: an accepted hit is handed to the write buffer, which publishes it later.
+ *
+ * How a drop is answered: rate limited → 429, invalid query → 400, buffer full → 503 (all
+ * the error envelope); a bot gets the same GIF as a person and is simply not stored.
+ */
+import * as v from 'valibot';
+import { fieldErrorsOf } from '@lp/contracts';
+import { badRequest, rateLimited, unavailable, type AppError, type Counters, type Logger } from '@lp/runtime';
+import { isBotUserAgent } from './detect-bot.ts';
+import type { HitKind } from './pixel-buffer.ts';
+
+export const HIT_DROP_REASONS = ['rate_limited', 'bot', 'invalid_query', 'buffer_full', 'publish_failed'] as const;
+export type HitDropReason = (typeof HIT_DROP_REASONS)[number];
+
+export type PixelRequest = {
+  ip: string;
+  userAgent: string | undefined;
+  /** The parsed query string, unchecked. */
+  query: unknown;
+  receivedAt: Date;
+  log: Logger;
+};
+
+export type IngestOutcome =
+  { accepted: true } | { accepted: false; step: string; reason: HitDropReason; error: AppError | undefined };
+
+type Drop = { reason: HitDropReason; error?: AppError };
+type State<H> = { req: PixelRequest; hit?: H };
+type Step<H> = readonly [name: string, run: (s: State<H>) => Drop | undefined];
+
+// Drops that happen by the thousand (floods, crawlers) log at debug; the rest say more.
+const LOG_LEVEL: Record<HitDropReason, 'debug' | 'info' | 'warn'> = {
+  rate_limited: 'debug',
+  bot: 'debug',
+  invalid_query: 'info',
+  buffer_full: 'warn',
+  publish_failed: 'warn',
+};
+
+export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
+  kind: HitKind;
+  schema: S;
+  toHit: (query: v.InferOutput<S>, receivedAt: Date) => H;
+  buffer: { add(hit: H): boolean };
+  limiter: { hit(key: string): number };
+  counters: Counters;
+}): (req: PixelRequest) => IngestOutcome {
+  const { kind, counters } = opts;
+
+  const steps: Step<H>[] = [
+    [
+      'check_rate_limit',
+      ({ req }) => {
+        const wait = opts.limiter.hit(req.ip);
+        return wait > 0
+          ? { reason: 'rate_limited', error: rateLimited('Too many analytics hits from your connection.', wait) }
+          : undefined;
+      },
+    ],
+    ['filter_bots', ({ req }) => (isBotUserAgent(req.userAgent) ? { reason: 'bot' } : undefined)],
+    [
+      'parse_query',
+      (s) => {
+        const r = v.safeParse(opts.schema, s.req.query);
+        if (!r.success)
+          return {
+            reason: 'invalid_query',
+            error: badRequest('The analytics pixel query is invalid', { fields: fieldErrorsOf(r.issues) }),
+          };
+        s.hit = opts.toHit(r.output, s.req.receivedAt);
+        return undefined;
+      },
+    ],
+    [
+      'buffer_hit',
+      ({ hit }) =>
+        hit !== undefined && opts.buffer.add(hit)
+          ? undefined
+          : { reason: 'buffer_full', error: unavailable('Analytics is busy; the hit was not recorded.') },
+    ],
+  ];
+
+  return (req) => {
+    const state: State<H> = { req };
+    for (const [step, run] of steps) {
+      const drop = run(state);
+      if (!drop) continue;
+      counters.inc('gateway_hits_dropped_total', { reason: drop.reason });
+      req.log[LOG_LEVEL[drop.reason]]({ kind, step, reason: drop.reason }, 'pixel hit dropped');
+      return { accepted: false, step, reason: drop.reason, error: drop.error };
+    }
+    counters.inc('gateway_hits_accepted_total', { kind });
+    return { accepted: true };
+  };
+}

@@ -1,0 +1,153 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BusUnavailableError, Counters, createLogger, type PublishOptions, type PublishResult } from '@lp/runtime';
+import { PixelBuffer, type HitBatch, type PixelBufferOptions } from './pixel-buffer.ts';
+
+type Hit = { n: number };
+type Call = { subject: string; batch: HitBatch<Hit>; msgId: string };
+
+/** A bus that records publishes; `fail` decides per call whether the publish throws. */
+function fakeBus(fail: (call: number) => boolean = () => false) {
+  const calls: Call[] = [];
+  let stored = 0;
+  return {
+    calls,
+    stored: () => stored,
+    publish: async (subject: string, payload: unknown, opts: PublishOptions): Promise<PublishResult> => {
+      calls.push({ subject, batch: payload as HitBatch<Hit>, msgId: opts.msgId });
+      if (fail(calls.length)) throw new BusUnavailableError('nats away');
+      stored++;
+      return { stream: 'ANALYTICS', seq: stored, duplicate: false };
+    },
+  };
+}
+
+const hits = (count: number, from = 0): Hit[] => Array.from({ length: count }, (_, i) => ({ n: from + i }));
+
+describe('PixelBuffer', () => {
+  let counters: Counters;
+  const make = (bus: PixelBufferOptions['bus'], opts: Partial<PixelBufferOptions> = {}) =>
+    new PixelBuffer<Hit>({
+      kind: 'pageview',
+      subject: 'analytics.pageviews.recorded',
+      bus,
+      log: createLogger('test', 'silent'),
+      counters,
+      ...opts,
+    });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    counters = new Counters();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('flushes on time: one batch 50 ms after its first hit, its event id as the msg id', async () => {
+    const bus = fakeBus();
+    const buf = make(bus);
+    for (const h of hits(3)) expect(buf.add(h)).toBe(true);
+    await vi.advanceTimersByTimeAsync(30);
+    buf.add({ n: 3 });
+    await vi.advanceTimersByTimeAsync(19);
+    expect(bus.calls).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(bus.calls).toHaveLength(1);
+    const [call] = bus.calls;
+    expect(call!.subject).toBe('analytics.pageviews.recorded');
+    expect(call!.msgId).toBe(call!.batch.id);
+    expect(call!.batch).toMatchObject({ version: 1, hits: hits(4) });
+    expect(counters.get('gateway_hit_batches_published_total', { kind: 'pageview' })).toBe(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(bus.calls).toHaveLength(1);
+  });
+
+  it('flushes on size: every 200 hits at once, the rest on time', async () => {
+    const bus = fakeBus();
+    const buf = make(bus);
+    for (const h of hits(450)) buf.add(h);
+    expect(bus.calls.map((c) => c.batch.hits.length)).toEqual([200, 200]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(bus.calls.map((c) => c.batch.hits.length)).toEqual([200, 200, 50]);
+    expect(bus.calls.flatMap((c) => c.batch.hits)).toEqual(hits(450));
+    expect(new Set(bus.calls.map((c) => c.msgId)).size).toBe(3);
+  });
+
+  it('flushes before a batch would outgrow maxBytes', async () => {
+    const bus = fakeBus();
+    const buf = make(bus, { maxBytes: 100 });
+    for (const h of hits(20)) buf.add(h); // {"n":0} is 7-8 bytes, +1 each
+    await vi.advanceTimersByTimeAsync(50);
+    const sizes = bus.calls.map((c) => c.batch.hits.length);
+    expect(sizes.length).toBeGreaterThan(1);
+    for (const c of bus.calls) expect(Buffer.byteLength(JSON.stringify(c.batch.hits))).toBeLessThanOrEqual(100);
+    expect(bus.calls.flatMap((c) => c.batch.hits)).toEqual(hits(20));
+  });
+
+  it('flushes on shutdown without waiting for the timer, and waits until the batch is stored', async () => {
+    let release!: () => void;
+    const slow = fakeBus();
+    const bus = {
+      publish: async (s: string, p: unknown, o: PublishOptions) => {
+        await new Promise<void>((r) => (release = r));
+        return slow.publish(s, p, o);
+      },
+    };
+    const buf = make(bus, { maxWaitMs: 60_000 });
+    for (const h of hits(7)) buf.add(h);
+    let drained = false;
+    const draining = buf.drain().then(() => (drained = true));
+    await Promise.resolve();
+    expect(drained).toBe(false);
+    expect(buf.pending).toBe(7);
+    release();
+    await draining;
+    expect(slow.calls).toHaveLength(1);
+    expect(slow.calls[0]!.batch.hits).toEqual(hits(7));
+    expect(buf.pending).toBe(0);
+  });
+
+  it('retries a failed publish with backoff under the same msg id', async () => {
+    const bus = fakeBus((call) => call <= 2);
+    const buf = make(bus);
+    buf.add({ n: 1 });
+    await vi.advanceTimersByTimeAsync(50);
+    expect(bus.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(bus.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(bus.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(bus.calls).toHaveLength(3);
+    expect(bus.stored()).toBe(1);
+    expect(new Set(bus.calls.map((c) => c.msgId)).size).toBe(1);
+    expect(counters.get('gateway_hit_batch_retries_total', { kind: 'pageview' })).toBe(2);
+    expect(counters.get('gateway_hits_dropped_total', { reason: 'publish_failed' })).toBe(0);
+  });
+
+  it('counts the hits of a batch as dropped once every retry failed, and drain still ends', async () => {
+    const bus = fakeBus(() => true);
+    const buf = make(bus, { retryDelaysMs: [10, 20] });
+    for (const h of hits(5)) buf.add(h);
+    const draining = buf.drain();
+    await vi.advanceTimersByTimeAsync(30);
+    await draining;
+    expect(bus.calls).toHaveLength(3);
+    expect(counters.get('gateway_hits_dropped_total', { reason: 'publish_failed' })).toBe(5);
+    expect(buf.pending).toBe(0);
+  });
+
+  it('refuses hits once too many wait for an absent bus, and accepts again when it is back', async () => {
+    let up = false;
+    const bus = fakeBus(() => !up);
+    const buf = make(bus, { maxHits: 2, maxPendingHits: 4, retryDelaysMs: [1000] });
+    expect(hits(4).map((h) => buf.add(h))).toEqual([true, true, true, true]);
+    expect(buf.add({ n: 4 })).toBe(false);
+    up = true;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(buf.pending).toBe(0);
+    expect(buf.add({ n: 5 })).toBe(true);
+    await buf.drain();
+    expect(bus.stored()).toBe(3);
+  });
+});

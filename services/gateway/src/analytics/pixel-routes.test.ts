@@ -1,0 +1,133 @@
+/**
+ * The pixel routes over real HTTP with a fake bus: the GIF answer, the error envelope, bot
+ * drops, and the shutdown hook that flushes both write buffers before the bus closes.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventsRecorded, PageviewsRecorded } from '@lp/contracts';
+import {
+  Counters,
+  createLogger,
+  parseConfig,
+  type Bus,
+  type Knex,
+  type PublishOptions,
+  type PublishResult,
+} from '@lp/runtime';
+import { GatewayConfigSchema } from '../config.ts';
+import { errorHandler } from '../middleware/error-handler.ts';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { pixelRoutes, TRANSPARENT_GIF } from '../routes/pixels.ts';
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+
+describe('pixel routes', () => {
+  const published: { subject: string; payload: unknown }[] = [];
+  const hooks: (() => Promise<void>)[] = [];
+  const counters = new Counters();
+  let server: Server;
+  let base: string;
+
+  // A bus that takes 100 ms to store, so the shutdown hook must wait for it.
+  const bus = {
+    publish: async (subject: string, payload: unknown, _opts: PublishOptions): Promise<PublishResult> => {
+      await new Promise((r) => setTimeout(r, 100));
+      published.push({ subject, payload });
+      return { stream: 'ANALYTICS', seq: published.length, duplicate: false };
+    },
+  } as Bus;
+
+  beforeAll(async () => {
+    const log = createLogger('test', 'silent');
+    const app = new Koa<GatewayState>();
+    app.use(async (ctx, next) => {
+      ctx.state.log = log;
+      ctx.state.reqId = 'test';
+      await next();
+    });
+    app.use(errorHandler());
+    const router = pixelRoutes({
+      config: parseConfig(GatewayConfigSchema, {}),
+      bus,
+      knex: {} as Knex,
+      log,
+      counters,
+      onShutdown: (fn) => hooks.push(fn),
+    });
+    app.use(router.routes()).use(router.allowedMethods());
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  const get = (path: string, params: Record<string, string>, ua = CHROME) =>
+    fetch(`${base}${path}?${new URLSearchParams(params)}`, { headers: { 'user-agent': ua } });
+
+  it('answers a page view with a no-store 1×1 transparent GIF', async () => {
+    const res = await get('/api/analytics/pixel', { p: '/', sid: 'route-test', dt: 'desktop', br: 'Chrome' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/gif');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = Buffer.from(await res.arrayBuffer());
+    expect(body.length).toBe(43);
+    expect(body.equals(TRANSPARENT_GIF)).toBe(true);
+    expect(body.subarray(0, 6).toString('latin1')).toBe('GIF89a');
+  });
+
+  it('answers an invalid query 400 with the error envelope', async () => {
+    const res = await get('/api/analytics/event-pixel', { n: 'x', sid: 's', val: 'ten' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as { error: { code: string; details: { fields: Record<string, string[]> } } };
+    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.details.fields).toEqual({ c: ['Category is required'], val: ['Value must be a number'] });
+  });
+
+  it('answers a bot with the GIF, marked as dropped, and never publishes it', async () => {
+    const res = await get('/api/analytics/pixel', { p: '/', sid: 'bot' }, 'Mozilla/5.0 HeadlessChrome/126.0');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/gif');
+    expect(res.headers.get('x-pixel-dropped')).toBe('bot');
+    expect(counters.get('gateway_hits_dropped_total', { reason: 'bot' })).toBe(1);
+  });
+
+  it('answers HEAD with the GIF headers without recording anything', async () => {
+    const before = counters.get('gateway_hits_accepted_total', { kind: 'pageview' });
+    const res = await fetch(`${base}/api/analytics/pixel?p=/&sid=head`, {
+      method: 'HEAD',
+      headers: { 'user-agent': CHROME },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/gif');
+    expect(counters.get('gateway_hits_accepted_total', { kind: 'pageview' })).toBe(before);
+  });
+
+  it('registers one shutdown hook that publishes every answered hit before it resolves', async () => {
+    expect(hooks).toHaveLength(1);
+    const answered = await Promise.all([
+      ...[1, 2, 3].map((i) => get('/api/analytics/pixel', { p: `/page-${i}`, sid: 'drain', utm_source: 'mail' })),
+      ...[1, 2].map((i) =>
+        get('/api/analytics/event-pixel', { n: `click-${i}`, c: 'cta', sid: 'drain', props: '{"lot":12}' }),
+      ),
+    ]);
+    expect(answered.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    await hooks[0]!();
+    const pageviews = published
+      .filter((p) => p.subject === 'analytics.pageviews.recorded')
+      .flatMap((p) => (p.payload as PageviewsRecorded).hits)
+      .filter((h) => h.sessionId === 'drain');
+    const events = published
+      .filter((p) => p.subject === 'analytics.events.recorded')
+      .flatMap((p) => (p.payload as EventsRecorded).hits);
+    expect(pageviews.map((h) => h.path).sort()).toEqual(['/page-1', '/page-2', '/page-3']);
+    expect(pageviews[0]).toMatchObject({ utmSource: 'mail', referrer: null, deviceType: null });
+    expect(events.map((h) => h.name).sort()).toEqual(['click-1', 'click-2']);
+    expect(events[0]).toMatchObject({ category: 'cta', properties: { lot: 12 }, value: null });
+    expect(counters.get('gateway_hits_accepted_total', { kind: 'pageview' })).toBe(4);
+    expect(counters.get('gateway_hits_accepted_total', { kind: 'event' })).toBe(2);
+  });
+});

@@ -1,0 +1,6 @@
+export { createGatewayApp, GATEWAY_MIGRATIONS_DIR } from './app.ts';
+export { GatewayConfigSchema, type GatewayConfig } from './config.ts';
+export { startPlatform, type Platform, type PlatformOptions } from './platform.ts';
+export { apiRouters } from './routes/index.ts';
+export { isProtectedPath } from './middleware/sessions.ts';
+export { upsertStaffUser } from './queries/upsert-staff-user.ts';

@@ -1,0 +1,135 @@
+/**
+ * Boots the gateway, and optionally every background service, in one process, on either
+ * backend pair: PGlite + the in-process bus (the embedded product) or Postgres + NATS
+ * JetStream (a gateway process in distributed mode, and the integration tests).
+ * Migrations run before anything listens; streams and durables are ensured.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PGliteInstance as PGlite } from '@lp/runtime';
+import {
+  BUS_MIGRATIONS_DIR,
+  connectNatsBus,
+  Counters,
+  createKnexStore,
+  MemoryBus,
+  migrate,
+  openPglite,
+  openPostgres,
+  runSteps,
+  type Bus,
+  type Database,
+  type Logger,
+  type RunningService,
+  type ServiceDefinition,
+  type ShutdownStep,
+} from '@lp/runtime';
+import { createGatewayApp, GATEWAY_MIGRATIONS_DIR } from './app.ts';
+import type { GatewayConfig } from './config.ts';
+import { ensureFirstAdmin, type FirstAdmin } from './queries/ensure-first-admin.ts';
+
+export type PlatformOptions = {
+  config: GatewayConfig;
+  log: Logger;
+  services: ServiceDefinition[];
+  webDist: string;
+  /** Embedded: use this PGlite instance instead of opening DATA_DIR (tests copy a template). */
+  pglite?: PGlite;
+  /** Generate a first admin password file under DATA_DIR when none is configured. */
+  generateFirstAdmin?: boolean;
+};
+
+export type Platform = {
+  url: string;
+  server: Server;
+  bus: Bus;
+  db: Database;
+  counters: Counters;
+  firstAdmin: FirstAdmin;
+  stop(): Promise<void>;
+};
+
+export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
+  const { config, log } = opts;
+  const counters = new Counters();
+  const distributed = Boolean(config.NATS_URL && config.DATABASE_URL);
+  if (Boolean(config.NATS_URL) !== Boolean(config.DATABASE_URL))
+    throw new Error('Set both NATS_URL and DATABASE_URL (distributed mode) or neither (embedded mode)');
+
+  const db = distributed
+    ? await openPostgres(config.DATABASE_URL!, config.DB_POOL_MAX)
+    : await openPglite(opts.pglite ? { pglite: opts.pglite } : { dataDir: config.DATA_DIR });
+  await migrate(db.knex, 'gateway', GATEWAY_MIGRATIONS_DIR);
+  for (const s of opts.services) await migrate(db.knex, s.schema, s.migrationsDir);
+
+  const topology = { ackWaitMs: config.BUS_ACK_WAIT_MS, replicas: config.BUS_STREAM_REPLICAS };
+  let bus: Bus;
+  if (distributed) {
+    bus = await connectNatsBus({
+      url: config.NATS_URL!,
+      name: 'gateway',
+      log,
+      namespace: config.BUS_NAMESPACE,
+      topology,
+    });
+  } else {
+    await migrate(db.knex, 'bus', BUS_MIGRATIONS_DIR);
+    bus = new MemoryBus({ store: createKnexStore(db.knex), log, topology });
+  }
+  await bus.ensureTopology();
+
+  const running: RunningService[] = [];
+  for (const s of opts.services)
+    running.push(await s.start({ bus, knex: db.knex, log: log.child({ service: s.name }), counters }));
+
+  const firstAdmin = await ensureFirstAdmin(db.knex, {
+    username: config.ADMIN_USERNAME,
+    password: config.ADMIN_PASSWORD,
+    generateInto: opts.generateFirstAdmin ? config.DATA_DIR : undefined,
+  });
+
+  const drainHooks: (() => Promise<void>)[] = [];
+  const app = createGatewayApp({
+    config,
+    bus,
+    knex: db.knex,
+    log,
+    counters,
+    webDist: opts.webDist,
+    onShutdown: (fn) => drainHooks.push(fn),
+  });
+  const server = createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+
+  const steps = (): ShutdownStep[] => [
+    [
+      'http',
+      () =>
+        new Promise<void>((r) => {
+          server.close(() => r());
+          server.closeIdleConnections();
+          // Give responses in flight a moment, then end kept-alive connections still open.
+          setTimeout(() => server.closeAllConnections(), 2000).unref();
+        }),
+    ],
+    ['gateway buffers', async () => void (await Promise.all(drainHooks.map((fn) => fn())))],
+    ['services', async () => void (await Promise.all(running.map((s) => s.stop())))],
+    ['bus', () => bus.close()],
+    ['database', () => db.close()],
+  ];
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    bus,
+    db,
+    counters,
+    firstAdmin,
+    stop: () => runSteps(steps(), log),
+  };
+}

@@ -1,0 +1,38 @@
+/** Creates a staff user, or sets a new password for an existing one (and signs them out everywhere). */
+import type { Knex } from '@lp/runtime';
+import { hashPassword } from '../auth/passwords.ts';
+
+export async function upsertStaffUser(
+  knex: Knex,
+  username: string,
+  password: string,
+): Promise<{ id: number; created: boolean }> {
+  const passwordHash = await hashPassword(password);
+  return knex.transaction(async (trx) => {
+    const existing = await trx
+      .withSchema('gateway')
+      .table('staff_users')
+      .whereRaw('lower(username) = lower(?)', [username])
+      .first('id');
+    if (existing) {
+      await trx
+        .withSchema('gateway')
+        .table('staff_users')
+        .where({ id: existing.id })
+        .update({ password_hash: passwordHash });
+      await trx
+        .withSchema('gateway')
+        .table('staff_sessions')
+        .where({ user_id: existing.id })
+        .whereNull('revoked_at')
+        .update({ revoked_at: trx.fn.now() });
+      return { id: existing.id as number, created: false };
+    }
+    const [row] = await trx
+      .withSchema('gateway')
+      .table('staff_users')
+      .insert({ username, password_hash: passwordHash })
+      .returning('id');
+    return { id: (row as { id: number }).id, created: true };
+  });
+}

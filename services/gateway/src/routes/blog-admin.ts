@@ -1,0 +1,77 @@
+/**
+ * The staff blog editor's API under `/api/marketing/blog` (a session is required by the
+ * sessions middleware): list, get, create, update, publish, unpublish, delete, and the cover
+ * image upload. Bodies are validated with the contracts' schemas; the content service owns
+ * the data and checks again.
+ */
+import Router from '@koa/router';
+import type { ParameterizedContext } from 'koa';
+import {
+  BlogArticleCreateSchema,
+  BlogArticleUpdateSchema,
+  RPC,
+  type StaffBlogArticle,
+  type StaffBlogArticleSummary,
+} from '@lp/contracts';
+import { callRpc, notFound } from '@lp/runtime';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { validate } from '../middleware/validate.ts';
+import { uploadBlogImage } from './blog-images.ts';
+import type { GatewayDeps } from './context.ts';
+
+type Ctx = ParameterizedContext<GatewayState>;
+
+function articleIdOf(ctx: Ctx & { params: Record<string, string | undefined> }): number {
+  const raw = ctx.params.id ?? '';
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound('Article not found');
+  return id;
+}
+
+export function blogAdminRoutes(deps: GatewayDeps) {
+  const { bus } = deps;
+  const router = new Router<GatewayState>({ prefix: '/api/marketing/blog' });
+  const ask = <T>(ctx: Ctx, subject: string, payload: unknown) => {
+    ctx.set('Cache-Control', 'no-store');
+    return callRpc<T>(bus, subject, payload, { reqId: ctx.state.reqId });
+  };
+
+  router.get('/articles', async (ctx) => {
+    ctx.body = await ask<StaffBlogArticleSummary[]>(ctx, RPC.content.staffArticlesList, {});
+  });
+
+  router.get('/articles/:id', async (ctx) => {
+    ctx.body = await ask<StaffBlogArticle>(ctx, RPC.content.staffArticleGet, { id: articleIdOf(ctx) });
+  });
+
+  router.post('/articles', async (ctx) => {
+    const input = validate(BlogArticleCreateSchema, ctx.request.body);
+    const article = await ask<StaffBlogArticle>(ctx, RPC.content.articleCreate, input);
+    ctx.status = 201;
+    ctx.set('Location', `/api/marketing/blog/articles/${article.id}`);
+    ctx.body = article;
+  });
+
+  router.patch('/articles/:id', async (ctx) => {
+    const id = articleIdOf(ctx);
+    const patch = validate(BlogArticleUpdateSchema, ctx.request.body);
+    ctx.body = await ask<StaffBlogArticle>(ctx, RPC.content.articleUpdate, { id, patch });
+  });
+
+  router.post('/articles/:id/publish', async (ctx) => {
+    ctx.body = await ask<StaffBlogArticle>(ctx, RPC.content.articlePublish, { id: articleIdOf(ctx) });
+  });
+
+  router.post('/articles/:id/unpublish', async (ctx) => {
+    ctx.body = await ask<StaffBlogArticle>(ctx, RPC.content.articleUnpublish, { id: articleIdOf(ctx) });
+  });
+
+  router.delete('/articles/:id', async (ctx) => {
+    await ask(ctx, RPC.content.articleDelete, { id: articleIdOf(ctx) });
+    ctx.status = 204;
+  });
+
+  router.post('/images', uploadBlogImage(deps));
+
+  return router;
+}

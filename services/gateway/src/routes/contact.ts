@@ -1,0 +1,90 @@
+/**
+ * `POST /api/contact`: a visitor's lead. Validated with the shared schema (the contact page's
+ * stricter rules when it is the source), screened for bots (honeypot, minimum fill time:
+ * answered like a success, never stored), then published to JetStream; 201 only once stored.
+ * The `Idempotency-Key` header makes a double click or a retry one lead, not two.
+ */
+import { createHash } from 'node:crypto';
+import Router from '@koa/router';
+import { eventMeta, site, submissionSchemaFor, SUBJECTS, type SubmissionReceived } from '@lp/contracts';
+import { AppError, BusUnavailableError, rateLimited } from '@lp/runtime';
+import { RateLimiter } from '../middleware/rate-limit.ts';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { validate } from '../middleware/validate.ts';
+import type { GatewayDeps } from './context.ts';
+
+const KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** A stable UUID for an idempotency key, so the same key always makes the same event id. */
+export function eventIdFor(key: string): string {
+  const h = createHash('sha256').update(`lead:${key}`).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+export function contactRoutes({ config, bus, counters }: GatewayDeps) {
+  const router = new Router<GatewayState>();
+  const perIp = new RateLimiter(config.CONTACT_RATE_LIMIT, 10 * 60_000);
+
+  router.post('/api/contact', async (ctx) => {
+    const wait = perIp.hit(ctx.ip);
+    if (wait > 0) throw rateLimited('Too many messages from your connection. Please try again later.', wait);
+
+    const rawKey = ctx.get('idempotency-key').replace(/^"|"$/g, '');
+    if (rawKey && !KEY.test(rawKey))
+      throw new AppError(400, 'bad_request', 'Idempotency-Key must be 8-100 letters, digits, - or _');
+    const key = rawKey || crypto.randomUUID();
+
+    const body = validate(submissionSchemaFor(ctx.request.body), ctx.request.body);
+    const source = body.source ?? 'home';
+
+    const reason =
+      body.website === undefined || body.website !== ''
+        ? 'honeypot'
+        : body.elapsedMs === undefined || body.elapsedMs < config.SPAM_MIN_FILL_MS
+          ? 'too_fast'
+          : undefined;
+    if (reason) {
+      counters.inc('gateway_leads_dropped_total', { reason });
+      ctx.state.log.info({ reason, source }, 'lead screened out as automated');
+      ctx.status = 201;
+      ctx.body = { id: eventIdFor(key) };
+      return;
+    }
+
+    const event: SubmissionReceived = {
+      ...eventMeta(eventIdFor(key)),
+      idempotencyKey: key,
+      lead: {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        phone: body.phone,
+        email: body.email,
+        interest: body.interest || null,
+        message: body.message || null,
+        source,
+        topic: body.topic || null,
+        page: body.page || null,
+        sessionId: body.sessionId || null,
+      },
+    };
+    try {
+      const r = await bus.publish(SUBJECTS.submissionReceived, event, { msgId: event.id });
+      counters.inc('gateway_leads_accepted_total', { source, duplicate: String(r.duplicate) });
+      ctx.state.log.info({ eventId: event.id, source, duplicate: r.duplicate }, 'lead accepted');
+    } catch (err) {
+      if (!(err instanceof BusUnavailableError)) throw err;
+      ctx.state.log.error({ err, eventId: event.id }, 'lead not stored: bus unavailable');
+      counters.inc('gateway_leads_failed_total');
+      throw new AppError(
+        503,
+        'unavailable',
+        `We could not send your message right now. Please try again in a moment, or call us at ${site.phone}.`,
+      );
+    }
+    ctx.status = 201;
+    ctx.body = { id: event.id };
+  });
+
+  return router;
+}

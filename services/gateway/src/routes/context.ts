@@ -1,0 +1,17 @@
+/** What every route module receives: the gateway's dependencies. */
+import type Router from '@koa/router';
+import type { Knex } from '@lp/runtime';
+import type { Bus, Counters, Logger } from '@lp/runtime';
+import type { GatewayConfig } from '../config.ts';
+import type { GatewayState } from '../middleware/request-context.ts';
+
+export type GatewayDeps = {
+  config: GatewayConfig;
+  bus: Bus;
+  knex: Knex;
+  log: Logger;
+  counters: Counters;
+  /** Registers work to finish after HTTP stops and before the bus closes (e.g. flush buffers). */
+  onShutdown?: (fn: () => Promise<void>) => void;
+};
+export type GatewayRouter = Router<GatewayState>;

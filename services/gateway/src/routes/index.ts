@@ -1,0 +1,51 @@
+/**
+ * Every HTTP entry point of the platform, mounted in one place, in order:
+ * health → public API (leads, pixels, blog) → staff sign-in → staff API (session required) →
+ * unknown /api paths (404 envelope) → media → blog pages and sitemap (rendered per request) →
+ * the web app.
+ */
+import Router from '@koa/router';
+import type Koa from 'koa';
+import { healthRouter, notFound } from '@lp/runtime';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { parseJsonBodies } from '../middleware/parse-json-bodies.ts';
+import { readSession, requireStaff } from '../middleware/sessions.ts';
+import { createWebHost } from '../web/web-host.ts';
+import { authRoutes } from './auth.ts';
+import { blogRoutes } from './blog.ts';
+import { blogAdminRoutes } from './blog-admin.ts';
+import { blogPageRoutes } from './blog-pages.ts';
+import { contactRoutes } from './contact.ts';
+import type { GatewayDeps } from './context.ts';
+import { marketingRoutes } from './marketing.ts';
+import { mediaRoutes } from './media.ts';
+import { pixelRoutes } from './pixels.ts';
+
+/** The API routers, exported so tests can enumerate every route. */
+export function apiRouters(deps: GatewayDeps): Router<GatewayState>[] {
+  return [
+    contactRoutes(deps),
+    pixelRoutes(deps),
+    authRoutes(deps),
+    marketingRoutes(deps),
+    blogRoutes(deps),
+    blogAdminRoutes(deps),
+  ];
+}
+
+export function mountRoutes(app: Koa<GatewayState>, deps: GatewayDeps, webDist: string): void {
+  const health = healthRouter(deps);
+  app.use(health.routes());
+  app.use(readSession(deps.knex));
+  app.use(requireStaff());
+  app.use(parseJsonBodies());
+  for (const r of apiRouters(deps)) app.use(r.routes()).use(r.allowedMethods());
+  const api404 = new Router<GatewayState>();
+  api404.all('/api/{*rest}', () => {
+    throw notFound('No such API endpoint');
+  });
+  app.use(api404.routes());
+  app.use(mediaRoutes(deps).routes());
+  app.use(blogPageRoutes(deps, webDist).routes());
+  app.use(createWebHost(webDist).middleware);
+}

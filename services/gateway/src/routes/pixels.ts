@@ -1,0 +1,87 @@
+/**
+ * The two analytics pixels (public site spec §7): `GET /api/analytics/pixel` (page view) and
+ * `GET /api/analytics/event-pixel` (named event). Each hit runs the ingestion pipeline and is
+ * answered at once with a 1×1 transparent GIF (`Cache-Control: no-store`); accepted hits are
+ * published later in batches by the write buffers, which are flushed on shutdown so every
+ * hit answered while the gateway runs reaches the bus.
+ */
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import {
+  EventPixelQuerySchema,
+  PageviewPixelQuerySchema,
+  SUBJECTS,
+  type EventHit,
+  type PageviewHit,
+} from '@lp/contracts';
+import { buildEventHit, buildPageviewHit } from '../analytics/build-pixel-hits.ts';
+import { createHitIngestion, type IngestOutcome } from '../analytics/ingest-pixel-hit.ts';
+import { PixelBuffer } from '../analytics/pixel-buffer.ts';
+import { RateLimiter } from '../middleware/rate-limit.ts';
+import type { GatewayState } from '../middleware/request-context.ts';
+import type { GatewayDeps } from './context.ts';
+
+/** Pixel hits (both kinds together) allowed per IP per minute. */
+export const PIXEL_HITS_PER_MINUTE = 600;
+
+/** A 43-byte 1×1 GIF whose only pixel is transparent (GIF89a, graphic control extension). */
+export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+
+export function pixelRoutes({ bus, log, counters, onShutdown }: GatewayDeps) {
+  const router = new Router<GatewayState>();
+  const limiter = new RateLimiter(PIXEL_HITS_PER_MINUTE, 60_000);
+  const pageviews = new PixelBuffer<PageviewHit>({
+    kind: 'pageview',
+    subject: SUBJECTS.pageviewsRecorded,
+    bus,
+    log,
+    counters,
+  });
+  const events = new PixelBuffer<EventHit>({ kind: 'event', subject: SUBJECTS.eventsRecorded, bus, log, counters });
+  onShutdown?.(async () => {
+    await Promise.all([pageviews.drain(), events.drain()]);
+  });
+
+  const ingestPageview = createHitIngestion({
+    kind: 'pageview',
+    schema: PageviewPixelQuerySchema,
+    toHit: buildPageviewHit,
+    buffer: pageviews,
+    limiter,
+    counters,
+  });
+  const ingestEvent = createHitIngestion({
+    kind: 'event',
+    schema: EventPixelQuerySchema,
+    toHit: buildEventHit,
+    buffer: events,
+    limiter,
+    counters,
+  });
+
+  const answer = (ctx: Context & { state: GatewayState }, outcome: IngestOutcome) => {
+    ctx.set('Cache-Control', 'no-store');
+    if (!outcome.accepted) {
+      if (outcome.error) throw outcome.error;
+      ctx.set('X-Pixel-Dropped', outcome.reason);
+    }
+    ctx.type = 'image/gif';
+    ctx.body = TRANSPARENT_GIF;
+  };
+  const requestOf = (ctx: Context & { state: GatewayState }) => ({
+    ip: ctx.ip,
+    userAgent: ctx.get('user-agent'),
+    query: ctx.query,
+    receivedAt: new Date(),
+    log: ctx.state.log,
+  });
+
+  // The router answers HEAD with the GET handler; a HEAD (link checkers, monitors) is no visit.
+  const ingestOrSkip = (ctx: Context & { state: GatewayState }, ingest: typeof ingestPageview): IngestOutcome =>
+    ctx.method === 'HEAD' ? { accepted: true } : ingest(requestOf(ctx));
+
+  router.get('/api/analytics/pixel', (ctx) => answer(ctx, ingestOrSkip(ctx, ingestPageview)));
+  router.get('/api/analytics/event-pixel', (ctx) => answer(ctx, ingestOrSkip(ctx, ingestEvent)));
+
+  return router;
+}

@@ -1,0 +1,125 @@
+/**
+ * Serves the built web app (docs/web-gateway-contract.md): prerendered public pages, hashed
+ * assets with year-long caching, the dashboard shell for /marketing*, and the prerendered
+ * not-found page with HTTP 404. Text files are compressed once (brotli, gzip) and kept in
+ * memory with their ETag; the build does not change under a running process.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Middleware } from 'koa';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { isNotModified } from './http-cache.ts';
+
+type Entry = { body: Buffer; br?: Buffer; gz?: Buffer; etag: string; type: string; mtime: Date };
+
+const TEXT = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest|map)$/;
+
+export function createWebHost(distDir: string): { middleware: Middleware<GatewayState>; ready: boolean } {
+  const root = resolve(distDir, 'client');
+  const ready = existsSync(join(root, 'index.html'));
+  const cache = new Map<string, Entry>();
+
+  const load = (file: string): Entry | null => {
+    const cached = cache.get(file);
+    if (cached) return cached;
+    let entry: Entry | null = null;
+    try {
+      const st = statSync(file);
+      if (st.isFile()) {
+        const body = readFileSync(file);
+        const compressible = TEXT.test(file) && body.length > 512;
+        entry = {
+          body,
+          etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
+          type: extname(file),
+          mtime: st.mtime,
+          ...(compressible
+            ? {
+                br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+                gz: gzipSync(body, { level: 9 }),
+              }
+            : {}),
+        };
+      }
+    } catch {
+      entry = null;
+    }
+    // Only files are kept: caching misses would let any crawler of random paths grow the map.
+    if (entry) cache.set(file, entry);
+    return entry;
+  };
+
+  const inside = (p: string) => {
+    const full = normalize(join(root, p));
+    return full === root || full.startsWith(root + sep) ? full : null;
+  };
+
+  const middleware: Middleware<GatewayState> = async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/')) return next();
+    if (!ready) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app is not built yet. Run `pnpm build` (or `pnpm start`, which builds first).';
+      return;
+    }
+    let path: string;
+    try {
+      path = decodeURIComponent(ctx.path);
+    } catch {
+      path = '/__invalid__';
+    }
+    const isDashboard = path === '/marketing' || path.startsWith('/marketing/');
+    const candidates = isDashboard
+      ? ['/marketing/index.html']
+      : path.endsWith('/')
+        ? [`${path}index.html`]
+        : [path, `${path}/index.html`];
+    let entry: Entry | null = null;
+    for (const c of candidates) {
+      // No dot-segments and no hidden files or folders (e.g. Vite's .vite/manifest.json).
+      if (c.includes('\0') || /(^|\/)\./.test(c)) continue;
+      const full = inside(c);
+      if (full && !/\/(404|__spa-fallback)\.html$/.test(full)) entry = load(full);
+      if (entry) break;
+    }
+    let status = 200;
+    if (!entry) {
+      entry = load(join(root, '404.html'));
+      status = 404;
+      if (!entry) return next();
+    }
+    const isHtml = entry.type === '.html';
+    ctx.set(
+      'Cache-Control',
+      path.startsWith('/assets/')
+        ? 'public, max-age=31536000, immutable'
+        : isHtml
+          ? 'no-cache'
+          : 'public, max-age=3600',
+    );
+    if (isDashboard) ctx.set('X-Robots-Tag', 'noindex');
+    ctx.set('ETag', entry.etag);
+    ctx.set('Vary', 'Accept-Encoding');
+    ctx.lastModified = entry.mtime;
+    ctx.status = status;
+    ctx.type = entry.type;
+    if (
+      status === 200 &&
+      isNotModified(ctx.get('if-none-match'), ctx.get('if-modified-since'), entry.etag, entry.mtime)
+    ) {
+      ctx.status = 304;
+      return;
+    }
+    const accept = ctx.get('accept-encoding');
+    if (entry.br && /\bbr\b/.test(accept)) {
+      ctx.set('Content-Encoding', 'br');
+      ctx.body = entry.br;
+    } else if (entry.gz && /\bgzip\b/.test(accept)) {
+      ctx.set('Content-Encoding', 'gzip');
+      ctx.body = entry.gz;
+    } else ctx.body = entry.body;
+  };
+  return { middleware, ready };
+}

@@ -1,0 +1,1 @@
+export { mailerService, start } from './app.ts';

@@ -1,0 +1,94 @@
+/**
+ * Where the embedded bus keeps its streams. The in-memory store forgets everything on exit
+ * (unit tests); the Postgres store (PGlite in the embedded product) keeps messages and
+ * consumer positions, so a lead answered 201 survives a restart exactly as with JetStream.
+ */
+import type { Knex } from 'knex';
+import type { Headers } from './types.ts';
+
+export type StoredMessage = {
+  stream: string;
+  seq: number;
+  subject: string;
+  msgId: string | undefined;
+  headers: Headers;
+  data: string;
+  storedAt: number;
+};
+
+export interface StreamStore {
+  load(): Promise<{ messages: StoredMessage[]; floors: Map<string, number> }>;
+  /** Resolves once the message is durable. */
+  append(msg: StoredMessage): Promise<void>;
+  /**
+   * Records a consumer's ack floor and drops messages every consumer of the stream has passed,
+   * once they are older than the de-duplication window (their ids still guard re-publishes).
+   */
+  saveFloor(stream: string, durable: string, floor: number, pruneUpTo: number, keepAfter: Date): Promise<void>;
+}
+
+export const floorKey = (stream: string, durable: string) => `${stream}/${durable}`;
+
+export function createMemoryStore(): StreamStore {
+  return {
+    load: async () => ({ messages: [], floors: new Map() }),
+    append: async () => {},
+    saveFloor: async () => {},
+  };
+}
+
+export const BUS_SCHEMA = 'bus';
+
+export function createKnexStore(knex: Knex): StreamStore {
+  const t = (name: string) => knex.withSchema(BUS_SCHEMA).table(name);
+  return {
+    async load() {
+      const rows = await t('messages')
+        .select()
+        .orderBy([{ column: 'stream' }, { column: 'seq' }]);
+      const floors = new Map<string, number>();
+      for (const f of await t('consumers').select()) floors.set(floorKey(f.stream, f.durable), Number(f.ack_floor));
+      return {
+        floors,
+        messages: rows.map((r) => ({
+          stream: r.stream,
+          seq: Number(r.seq),
+          subject: r.subject,
+          msgId: r.msg_id ?? undefined,
+          headers: (typeof r.headers === 'string' ? JSON.parse(r.headers) : r.headers) ?? {},
+          data: r.data,
+          storedAt: new Date(r.stored_at).getTime(),
+        })),
+      };
+    },
+    async append(m) {
+      await t('messages').insert({
+        stream: m.stream,
+        seq: m.seq,
+        subject: m.subject,
+        msg_id: m.msgId ?? null,
+        headers: JSON.stringify(m.headers),
+        data: m.data,
+        stored_at: new Date(m.storedAt),
+      });
+    },
+    async saveFloor(stream, durable, floor, pruneUpTo, keepAfter) {
+      await knex.transaction(async (trx) => {
+        await trx
+          .withSchema(BUS_SCHEMA)
+          .table('consumers')
+          .insert({ stream, durable, ack_floor: floor })
+          .onConflict(['stream', 'durable'])
+          .merge();
+        if (pruneUpTo > 0)
+          await trx
+            .withSchema(BUS_SCHEMA)
+            .table('messages')
+            .where({ stream })
+            .andWhere('seq', '<=', pruneUpTo)
+            .andWhere('stored_at', '<', keepAfter)
+            .delete();
+      });
+    },
+  };
+}

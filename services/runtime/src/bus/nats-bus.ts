@@ -1,0 +1,268 @@
+/**
+ * The JetStream adapter of the bus (distributed mode). Streams and durable pull consumers
+ * are ensured at start-up from contracts; consumers follow the nats.js idiom: fetch the
+ * durable by name, `consume()` loop, ack after the handler committed, nak(delay) on
+ * transient failure, term() on poison, and on stop hand back (nak) what was buffered.
+ */
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import {
+  connect,
+  headers as natsHeaders,
+  nanos,
+  NoRespondersError as NatsNoResponders,
+  RequestError,
+  TimeoutError,
+  type NatsConnection,
+} from '@nats-io/transport-node';
+import { DURABLES, STREAMS, type DurableSpec } from '@lp/contracts';
+import type { Logger } from '../logger.ts';
+import {
+  BusUnavailableError,
+  DEFAULT_TOPOLOGY,
+  namespacer,
+  NoRespondersError,
+  RequestTimeoutError,
+  type Bus,
+  type BusMessage,
+  type ConsumeOptions,
+  type ConsumerHandle,
+  type Headers,
+  type MessageHandler,
+  type PublishOptions,
+  type PublishResult,
+  type ReplyHandler,
+  type ServeHandle,
+  type TopologyOptions,
+} from './types.ts';
+
+const DAY_MS = 86_400_000;
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+export type NatsBusOptions = {
+  url: string;
+  name: string;
+  log?: Logger;
+  namespace?: string;
+  topology?: Partial<TopologyOptions>;
+  /** Give up connecting at start-up after this long (the process then exits and is restarted). */
+  connectTimeoutMs?: number;
+};
+
+export async function connectNatsBus(opts: NatsBusOptions): Promise<NatsBus> {
+  const deadline = Date.now() + (opts.connectTimeoutMs ?? 30_000);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const nc = await connect({
+        servers: opts.url.split(','),
+        name: opts.name,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 1000,
+        timeout: 5000,
+      });
+      return new NatsBus(nc, opts);
+    } catch (err) {
+      if (Date.now() > deadline) throw new BusUnavailableError(`cannot reach NATS: ${(err as Error).message}`);
+      opts.log?.warn({ attempt, err: (err as Error).message }, 'NATS not reachable yet; retrying');
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
+export class NatsBus implements Bus {
+  readonly kind = 'nats' as const;
+  private readonly js: JetStreamClient;
+  private jsm: JetStreamManager | undefined;
+  private readonly ns: ReturnType<typeof namespacer>;
+  private readonly topology: TopologyOptions;
+  private readonly log: Logger | undefined;
+
+  constructor(
+    readonly nc: NatsConnection,
+    opts: NatsBusOptions,
+  ) {
+    this.js = jetstream(nc, { timeout: 5000 });
+    this.ns = namespacer(opts.namespace ?? '');
+    this.topology = { ...DEFAULT_TOPOLOGY, ...opts.topology };
+    this.log = opts.log;
+    void (async () => {
+      for await (const s of nc.status()) {
+        if (s.type === 'disconnect' || s.type === 'reconnect') this.log?.warn({ status: s.type }, 'NATS connection');
+      }
+    })();
+  }
+
+  private async manager(): Promise<JetStreamManager> {
+    this.jsm ??= await jetstreamManager(this.nc, { timeout: 5000 });
+    return this.jsm;
+  }
+
+  async ensureTopology(): Promise<void> {
+    const jsm = await this.manager();
+    for (const s of Object.values(STREAMS)) {
+      const cfg = {
+        name: this.ns.name(s.name),
+        subjects: s.subjects.map((x) => this.ns.subject(x)),
+        storage: StorageType.File,
+        retention: RetentionPolicy.Limits,
+        max_age: nanos(30 * DAY_MS),
+        duplicate_window: nanos(10 * 60_000),
+        num_replicas: this.topology.replicas,
+      };
+      const exists = await jsm.streams.info(cfg.name).then(
+        () => true,
+        () => false,
+      );
+      if (exists) await jsm.streams.update(cfg.name, cfg);
+      else await jsm.streams.add(cfg);
+    }
+    for (const d of Object.values(DURABLES)) {
+      const stream = this.ns.name(d.stream);
+      const name = this.ns.name(d.name);
+      const cfg = {
+        ack_policy: AckPolicy.Explicit,
+        filter_subject: this.ns.subject(d.filterSubject),
+        ack_wait: nanos(this.topology.ackWaitMs),
+        max_deliver: this.topology.maxDeliver,
+        max_ack_pending: 1000,
+      };
+      const exists = await jsm.consumers.info(stream, name).then(
+        () => true,
+        () => false,
+      );
+      if (exists) await jsm.consumers.update(stream, name, cfg);
+      else await jsm.consumers.add(stream, { ...cfg, durable_name: name, deliver_policy: DeliverPolicy.All });
+    }
+  }
+
+  async publish(subject: string, payload: unknown, opts: PublishOptions): Promise<PublishResult> {
+    const h = natsHeaders();
+    for (const [k, val] of Object.entries(opts.headers ?? {})) h.set(k, val);
+    try {
+      const ack = await this.js.publish(this.ns.subject(subject), enc.encode(JSON.stringify(payload)), {
+        msgID: opts.msgId,
+        headers: h,
+        timeout: opts.timeoutMs ?? 5000,
+      });
+      return { stream: ack.stream, seq: ack.seq, duplicate: ack.duplicate };
+    } catch (err) {
+      throw new BusUnavailableError(`publish to ${subject} failed: ${(err as Error).message}`);
+    }
+  }
+
+  async consume(spec: DurableSpec, handler: MessageHandler, opts: ConsumeOptions = {}): Promise<ConsumerHandle> {
+    const max = opts.maxInFlight ?? 64;
+    const consumer = await this.js.consumers.get(this.ns.name(spec.stream), this.ns.name(spec.name));
+    const messages = await consumer.consume({ max_messages: max });
+    const inFlight = new Set<Promise<void>>();
+    let stopping = false;
+    const loop = (async () => {
+      for await (const m of messages) {
+        if (stopping) {
+          m.nak();
+          continue;
+        }
+        const p: Promise<void> = handler(this.wrap(m))
+          .catch((err: unknown) => {
+            this.log?.warn({ err, seq: m.seq, durable: spec.name }, 'consumer handler threw; redelivering');
+            m.nak(1000);
+          })
+          .finally(() => inFlight.delete(p));
+        inFlight.add(p);
+        if (inFlight.size >= max) await Promise.race(inFlight);
+      }
+    })();
+    return {
+      stop: async () => {
+        stopping = true;
+        await messages.close();
+        await loop;
+        await Promise.all(inFlight);
+      },
+    };
+  }
+
+  private wrap(m: JsMsg): BusMessage {
+    const headers: Headers = {};
+    if (m.headers) for (const [k, vals] of m.headers) headers[k] = vals[0] ?? '';
+    return {
+      subject: this.ns.unsubject(m.subject),
+      seq: m.seq,
+      msgId: m.headers?.get('Nats-Msg-Id') || undefined,
+      headers,
+      deliveryCount: m.info.deliveryCount,
+      json: () => JSON.parse(dec.decode(m.data)) as unknown,
+      ack: () => m.ack(),
+      nak: (delayMs?: number) => m.nak(delayMs),
+      // A plain +TERM: servers before 2.10.4 ignore a term carrying a reason and redeliver.
+      term: () => m.term(),
+    };
+  }
+
+  async request(subject: string, payload: unknown, opts: { timeoutMs?: number; headers?: Headers } = {}) {
+    const h = natsHeaders();
+    for (const [k, val] of Object.entries(opts.headers ?? {})) h.set(k, val);
+    try {
+      const reply = await this.nc.request(this.ns.subject(subject), enc.encode(JSON.stringify(payload ?? null)), {
+        timeout: opts.timeoutMs ?? 10_000,
+        headers: h,
+      });
+      return JSON.parse(dec.decode(reply.data)) as unknown;
+    } catch (err) {
+      if (err instanceof NatsNoResponders || (err instanceof RequestError && err.isNoResponders()))
+        throw new NoRespondersError(`no service answers ${subject}`);
+      if (err instanceof TimeoutError) throw new RequestTimeoutError(`${subject} timed out`);
+      throw new BusUnavailableError(`request ${subject} failed: ${(err as Error).message}`);
+    }
+  }
+
+  async serve(subject: string, queue: string, handler: ReplyHandler): Promise<ServeHandle> {
+    const sub = this.nc.subscribe(this.ns.subject(subject), {
+      queue: this.ns.name(queue),
+      callback: (err, msg) => {
+        if (err) return this.log?.error({ err, subject }, 'subscription error');
+        const headers: Headers = {};
+        if (msg.headers) for (const [k, vals] of msg.headers) headers[k] = vals[0] ?? '';
+        let payload: unknown = null;
+        try {
+          payload = msg.data.length ? (JSON.parse(dec.decode(msg.data)) as unknown) : null;
+        } catch {
+          payload = undefined;
+        }
+        void handler(payload, { subject, headers }).then(
+          (reply) => msg.respond(enc.encode(JSON.stringify(reply ?? null))),
+          (e: unknown) => this.log?.error({ err: e, subject }, 'reply handler failed'),
+        );
+      },
+    });
+    return {
+      stop: async () => {
+        await sub.drain();
+      },
+    };
+  }
+
+  async ping(): Promise<void> {
+    if (this.nc.isClosed()) throw new BusUnavailableError('NATS connection closed');
+    await Promise.race([
+      this.nc.rtt(),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new BusUnavailableError('NATS did not answer')), 2000).unref(),
+      ),
+    ]);
+  }
+
+  async close(): Promise<void> {
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+}

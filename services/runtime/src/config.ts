@@ -1,0 +1,63 @@
+/**
+ * Configuration, parsed once per process from the environment with a valibot schema.
+ * Start-up fails with the full list of what is missing or malformed. Nothing else in the
+ * codebase reads `process.env`.
+ */
+import * as v from 'valibot';
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function parseConfig<S extends v.GenericSchema<Record<string, unknown>, unknown>>(
+  schema: S,
+  env: Env = process.env,
+): v.InferOutput<S> {
+  // Empty strings count as "not set", so `FOO= pnpm start` behaves like leaving FOO out.
+  const cleaned: Env = {};
+  for (const [k, val] of Object.entries(env)) if (val !== undefined && val !== '') cleaned[k] = val;
+  const result = v.safeParse(schema, cleaned);
+  if (result.success) return result.output;
+  throw new ConfigError(
+    result.issues.map((i) => `${i.path?.map((p) => String(p.key)).join('.') ?? '?'}: ${i.message}`),
+  );
+}
+
+/** Reusable field schemas for environment variables. */
+export const env = {
+  string: (fallback?: string) => (fallback === undefined ? v.string() : v.optional(v.string(), fallback)),
+  url: (fallback?: string) =>
+    fallback === undefined ? v.pipe(v.string(), v.url()) : v.optional(v.pipe(v.string(), v.url()), fallback),
+  int: (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+    v.optional(
+      v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(min), v.maxValue(max)),
+      String(fallback),
+    ),
+  bool: (fallback: boolean) =>
+    v.optional(
+      v.pipe(
+        v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'),
+        v.transform((s) => s === 'true' || s === '1' || s === 'yes'),
+      ),
+      (fallback ? 'true' : 'false') as 'true' | 'false',
+    ),
+  logLevel: () => v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  nodeEnv: () => v.optional(v.picklist(['development', 'production', 'test']), 'development'),
+};
+
+/** Keys every service process understands (distributed mode). */
+export const serviceEnvEntries = {
+  NODE_ENV: env.nodeEnv(),
+  LOG_LEVEL: env.logLevel(),
+  NATS_URL: v.pipe(v.string(), v.minLength(1)),
+  DATABASE_URL: v.pipe(v.string(), v.minLength(1)),
+  HEALTH_PORT: env.int(0, 0, 65535),
+  BUS_NAMESPACE: env.string(''),
+  BUS_ACK_WAIT_MS: env.int(30_000, 500),
+  BUS_STREAM_REPLICAS: env.int(1, 1, 5),
+  DB_POOL_MAX: env.int(10, 1, 100),
+};

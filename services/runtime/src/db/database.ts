@@ -1,0 +1,87 @@
+/**
+ * Postgres through Knex, on a real server (`DATABASE_URL`) or on PGlite (Postgres compiled
+ * to WASM, the embedded default): same dialect, same migrations, same queries. Each service
+ * owns one schema and its own migrations folder; a service never reads another's schema.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import pg from 'pg';
+
+export type { Knex };
+export type PGliteInstance = PGlite;
+export { PGlite };
+
+// Postgres BIGINT (count(*), bigserial) as JS numbers: our counts stay far below 2^53.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+// NUMERIC as numbers (rates, averages).
+pg.types.setTypeParser(1700, (v: string) => Number(v));
+
+export type Database = {
+  knex: Knex;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+};
+
+export async function openPostgres(url: string, poolMax = 10): Promise<Database> {
+  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: poolMax } });
+  return { knex, kind: 'postgres', close: () => knex.destroy() };
+}
+
+/**
+ * PGlite holds one connection: a single Knex instance (pool of 1) must be shared by every
+ * service of the process so transactions never interleave.
+ */
+export async function openPglite(opts: { dataDir?: string; pglite?: PGlite } = {}): Promise<Database> {
+  const pglite = opts.pglite ?? (opts.dataDir ? new PGlite(opts.dataDir) : new PGlite());
+  await pglite.waitReady;
+  const knex = knexFactory({
+    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    dialect: 'postgres',
+    connection: () => ({ pglite }) as object,
+  } as Knex.Config);
+  return {
+    knex,
+    kind: 'pglite',
+    close: async () => {
+      await knex.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** Migrations of one service: every `*.ts`/`*.js` file of a folder, in file-name order. */
+class FolderMigrationSource implements Knex.MigrationSource<string> {
+  constructor(private readonly dir: string) {}
+  async getMigrations() {
+    return readdirSync(this.dir)
+      .filter((f) => /^\d.*\.(ts|js)$/.test(f) && !f.endsWith('.d.ts') && !f.includes('.test.'))
+      .sort();
+  }
+  getMigrationName(name: string) {
+    return name.replace(/\.(ts|js)$/, '');
+  }
+  async getMigration(name: string): Promise<Knex.Migration> {
+    return (await import(pathToFileURL(join(this.dir, name)).href)) as Knex.Migration;
+  }
+}
+
+export async function migrate(knex: Knex, schema: string, dir: string): Promise<string[]> {
+  await knex.raw('create schema if not exists ??', [schema]);
+  const [, applied] = (await knex.migrate.latest({
+    schemaName: schema,
+    tableName: 'knex_migrations',
+    migrationSource: new FolderMigrationSource(dir),
+  })) as [number, string[]];
+  return applied;
+}
+
+export async function rollbackAll(knex: Knex, schema: string, dir: string): Promise<void> {
+  await knex.migrate.rollback(
+    { schemaName: schema, tableName: 'knex_migrations', migrationSource: new FolderMigrationSource(dir) },
+    true,
+  );
+}

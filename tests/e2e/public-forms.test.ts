@@ -1,0 +1,278 @@
+/**
+ * Every lead form in a browser against the real stack: validation messages, the success toast
+ * and thank-you state, the lead stored (read back through the staff API after logging in),
+ * failure toasts (request intercepted), one lead for a double click; then the dashboard's
+ * login, shell, cards, submissions table and logout.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { FormSubmission } from '@lp/contracts';
+import { launchBrowser } from '../support/browser.ts';
+import { startStack, type Stack } from '../support/stack.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${stack.baseUrl}${path}`);
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  if (path !== '/contact') await page.locator('#contact').scrollIntoViewIfNeeded();
+  await page.getByLabel('First name').waitFor();
+  return page;
+}
+
+async function submissions(): Promise<FormSubmission[]> {
+  const token = await stack.login();
+  const res = await stack.api('/api/marketing/submissions', { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as FormSubmission[];
+}
+
+async function fill(page: Page, who: string) {
+  // People take more than the server's minimum fill time; a faster "bot" lead is dropped silently.
+  await page.waitForTimeout(500);
+  await page.getByLabel('First name').fill(who);
+  await page.getByLabel('Last name').fill('Tester');
+  await page.getByLabel('Phone').fill('928-555-0100');
+  await page.getByLabel('Email').fill(`${who.toLowerCase()}@example.com`);
+}
+
+const toast = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Notifications (F8)' }).getByText(title, { exact: true });
+
+const SHARED = [
+  {
+    path: '/',
+    source: 'home',
+    success: ['Success!', 'Thank you for your submission! We will contact you shortly.'],
+    error: ['Error', 'There was a problem submitting your form. Please try again.'],
+  },
+  {
+    path: '/market',
+    source: 'market',
+    success: ['Message sent!', "We'll get back to you as soon as possible."],
+    error: ['Error', 'There was a problem sending your message. Please try again.'],
+  },
+  {
+    path: '/investment',
+    source: 'investment',
+    interest: 'Short Term Rental Investment',
+    success: ['Message sent!', "We'll get back to you as soon as possible."],
+    error: ['Error', 'There was a problem sending your message. Please try again.'],
+  },
+  {
+    path: '/builder-package-1',
+    source: 'builder-package-1',
+    interest: 'Builder Package',
+    topic: 'Builder Package Interest',
+    success: ['Message Sent', "Thank you for your interest! We'll be in touch soon."],
+    error: ['Error', 'There was a problem sending your message. Please try again.'],
+  },
+] as const;
+
+describe.each(SHARED)('shared lead form on $path', (form) => {
+  it('validates on submit with the spec messages', async () => {
+    const page = await open(form.path);
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    for (const msg of [
+      'First name is required',
+      'Last name is required',
+      'Valid phone number is required',
+      'Valid email is required',
+    ]) {
+      await page.getByText(msg).waitFor();
+    }
+    expect(await page.getByLabel('First name').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('First name').fill('A');
+    await expect.poll(() => page.getByText('First name is required').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the failure toast and stays editable when the server fails', async () => {
+    const page = await open(form.path);
+    await page.route('**/api/contact', (r) =>
+      r.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"message":"down","code":"unavailable"}}',
+      }),
+    );
+    await fill(page, 'Failing');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await toast(page, form.error[0]).waitFor();
+    await page.getByText(form.error[1]).waitFor();
+    expect(await page.getByRole('button', { name: 'Send Message' }).isEnabled()).toBe(true);
+    await page.close();
+  });
+
+  it('stores the lead with its source, page and topic, and confirms it', async () => {
+    const page = await open(form.path);
+    const who = `Lead${form.source.replace(/\W/g, '')}`;
+    await fill(page, who);
+    await page.getByLabel(/^Message/).fill('Please call me about lots.');
+    await page.getByRole('button', { name: 'Send Message' }).dblclick();
+    await toast(page, form.success[0]).waitFor();
+    expect(await page.getByRole('button', { name: 'Message Sent' }).isDisabled()).toBe(true);
+    await expect
+      .poll(async () => (await submissions()).filter((s) => s.firstName === who).length, { timeout: 10_000 })
+      .toBe(1);
+    const stored = (await submissions()).filter((s) => s.firstName === who);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      source: form.source,
+      page: form.path,
+      lastName: 'Tester',
+      phone: '928-555-0100',
+    });
+    if ('interest' in form) expect(stored[0]!.interest).toBe(form.interest);
+    if ('topic' in form) expect(stored[0]!.topic).toBe(form.topic);
+    await page.close();
+  });
+});
+
+describe('contact page form', () => {
+  it('requires all six fields with the spec messages', async () => {
+    const page = await open('/contact');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    for (const msg of [
+      'First name is required',
+      'Last name is required',
+      'Valid phone number is required',
+      'Valid email is required',
+      'Please select an interest',
+      'Message is required',
+    ]) {
+      await page.getByText(msg).waitFor();
+    }
+    await page.close();
+  });
+
+  it('shows the destructive failure toast', async () => {
+    const page = await open('/contact');
+    await page.route('**/api/contact', (r) => r.fulfill({ status: 500, body: 'boom' }));
+    await fill(page, 'Oops');
+    await page.getByLabel("I'm interested in").selectOption('selling');
+    await page.getByLabel(/^Message/).fill('Hello');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await toast(page, 'Form submission failed').waitFor();
+    await page.getByText('Please try again later.').waitFor();
+    await page.close();
+  });
+
+  it('stores the inquiry, shows the thank-you panel, then returns to an empty form', async () => {
+    const page = await open('/contact');
+    await fill(page, 'Contactpage');
+    await page.getByLabel("I'm interested in").selectOption('buying');
+    await page.getByLabel(/^Message/).fill('Is lot 12 still available?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await toast(page, 'Form submitted successfully').waitFor();
+    await page.getByText("We'll be in touch soon!").first().waitFor();
+    await page.getByRole('button', { name: 'Send another message' }).click();
+    expect(await page.getByLabel('First name').inputValue()).toBe('');
+    await expect
+      .poll(async () => (await submissions()).some((s) => s.firstName === 'Contactpage'), { timeout: 10_000 })
+      .toBe(true);
+    const stored = (await submissions()).find((s) => s.firstName === 'Contactpage');
+    expect(stored).toMatchObject({
+      source: 'contact-page',
+      interest: 'buying',
+      message: 'Is lot 12 still available?',
+      page: '/contact',
+    });
+    await page.close();
+  });
+});
+
+describe('dashboard login and shell', () => {
+  it('validates, refuses bad credentials, signs in, shows the cards and submissions, logs out', async () => {
+    const lead = {
+      firstName: 'Dana',
+      lastName: 'Board',
+      phone: '928-555-0199',
+      email: 'dana@example.com',
+      interest: 'buying',
+      message: 'Hi',
+      source: 'contact-page',
+      website: '',
+      elapsedMs: 5000,
+    };
+    const created = await stack.api('/api/contact', {
+      body: lead,
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    });
+    expect(created.status).toBe(201);
+    await expect
+      .poll(async () => (await submissions()).some((s) => s.firstName === 'Dana'), { timeout: 10_000 })
+      .toBe(true);
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${stack.baseUrl}/marketing`);
+    await page.getByRole('heading', { name: 'Marketing', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('Username is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+
+    await page.getByLabel('Username').fill(stack.admin.username);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await toast(page, 'Login failed').waitFor();
+    await page.getByText('Invalid username or password').waitFor();
+
+    await page.getByLabel('Password').fill(stack.admin.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await toast(page, 'Login successful').waitFor();
+    await page.getByText('Marketing Dashboard', { exact: true }).waitFor();
+    for (const title of ['Contacts', 'Campaigns', 'Lists', 'Open rate', 'Click rate', 'Form Responses']) {
+      await page.getByRole('heading', { name: title, exact: true }).waitFor();
+    }
+    expect(await page.getByText('+0%').count()).toBe(6);
+    const responses = page.getByRole('link', { name: /Form Responses/ });
+    expect(Number((await responses.locator('p').first().textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toMatch(/token|session_token|Bearer/i);
+
+    await page.getByRole('link', { name: 'Templates' }).click();
+    expect(await page.getByRole('link', { name: 'Templates' }).getAttribute('aria-current')).toBe('page');
+    await page.goto(`${stack.baseUrl}/marketing/templates/12`);
+    await page.getByText('Marketing Dashboard', { exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Templates' }).getAttribute('aria-current')).toBe('page');
+
+    await page.getByRole('link', { name: 'Form Submissions' }).click();
+    await page.getByRole('heading', { name: 'Form Submissions' }).waitFor();
+    for (const col of ['Name', 'Email', 'Phone', 'Interest', 'Source', 'Date'])
+      await page.getByRole('columnheader', { name: col }).waitFor();
+    await page.getByRole('cell', { name: 'Dana Board' }).waitFor();
+    await page
+      .getByRole('row', { name: /Dana Board/ })
+      .getByRole('cell', { name: 'Buying a property' })
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await toast(page, 'Logged out').waitFor();
+    await page.getByText('You have been logged out successfully').waitFor();
+    await page.waitForURL(`${stack.baseUrl}/marketing`);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.close();
+  });
+
+  it('public pages never download the dashboard chunk', async () => {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+    for (const path of ['/', '/market', '/contact', '/map']) {
+      await page.goto(`${stack.baseUrl}${path}`);
+      await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    }
+    expect(scripts.some((s) => s.includes('dashboard'))).toBe(false);
+    await page.close();
+  });
+});

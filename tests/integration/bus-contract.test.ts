@@ -1,0 +1,265 @@
+/**
+ * One contract, both adapters: the embedded bus must behave like JetStream where the
+ * services rely on it (stored publish, de-duplication, ack/nak/term, redelivery, shared
+ * durables, bounded in-flight, request/reply, nothing lost across a consumer restart).
+ */
+import { randomBytes } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DURABLES, SUBJECTS } from '@lp/contracts';
+import {
+  connectNatsBus,
+  createKnexStore,
+  MemoryBus,
+  migrate,
+  NoRespondersError,
+  openPglite,
+  BUS_MIGRATIONS_DIR,
+  type Bus,
+  type BusMessage,
+} from '@lp/runtime';
+import { eventually } from '../support/stack.ts';
+
+const real = inject('realBackends');
+const durable = DURABLES.crmSubmissions;
+const subject = SUBJECTS.submissionReceived;
+const ACK_WAIT = 1000;
+
+type Factory = { name: string; skip: string | false; make: () => Promise<Bus>; cleanup: () => Promise<void> };
+
+const namespaces: string[] = [];
+const factories: Factory[] = [
+  {
+    name: 'embedded bus',
+    skip: false,
+    make: async () => new MemoryBus({ topology: { ackWaitMs: ACK_WAIT } }),
+    cleanup: async () => {},
+  },
+  {
+    name: 'NATS JetStream',
+    skip: 'unavailable' in real ? real.unavailable : false,
+    make: async () => {
+      if ('unavailable' in real) throw new Error('no NATS');
+      const ns = `bc${randomBytes(4).toString('hex')}`;
+      namespaces.push(ns);
+      return connectNatsBus({
+        url: real.natsUrl,
+        name: 'bus-contract',
+        namespace: ns,
+        topology: { ackWaitMs: ACK_WAIT },
+      });
+    },
+    cleanup: async () => {
+      if ('unavailable' in real) return;
+      const bus = await connectNatsBus({ url: real.natsUrl, name: 'cleanup' });
+      const jsm = await jetstreamManager(bus.nc);
+      for await (const s of jsm.streams.list())
+        if (namespaces.some((ns) => s.config.name.startsWith(`${ns}_`))) await jsm.streams.delete(s.config.name);
+      await bus.close();
+    },
+  },
+];
+
+describe.each(factories)('bus contract: $name', ({ make, skip, cleanup }) => {
+  if (skip) {
+    it.skip(`skipped: ${skip}`, () => {});
+    return;
+  }
+  let bus: Bus;
+  const fresh = async () => {
+    bus = await make();
+    await bus.ensureTopology();
+    return bus;
+  };
+  afterAll(cleanup);
+
+  it('stores on publish and delivers to the durable; an acked message is not redelivered', async () => {
+    const b = await fresh();
+    const got: unknown[] = [];
+    const c = await b.consume(durable, async (m) => {
+      got.push(m.json());
+      m.ack();
+    });
+    const r = await b.publish(subject, { n: 1 }, { msgId: crypto.randomUUID() });
+    expect(r.seq).toBeGreaterThan(0);
+    expect(r.duplicate).toBe(false);
+    await eventually(async () => (got.length === 1 ? true : undefined));
+    await new Promise((res) => setTimeout(res, ACK_WAIT + 300));
+    expect(got).toEqual([{ n: 1 }]);
+    await c.stop();
+    await b.close();
+  });
+
+  it('de-duplicates re-publishes with the same message id', async () => {
+    const b = await fresh();
+    const id = crypto.randomUUID();
+    const first = await b.publish(subject, { n: 'once' }, { msgId: id });
+    const again = await b.publish(subject, { n: 'once' }, { msgId: id });
+    expect(again.duplicate).toBe(true);
+    expect(again.seq).toBe(first.seq);
+    const got: unknown[] = [];
+    const c = await b.consume(durable, async (m) => {
+      got.push(m.json());
+      m.ack();
+    });
+    await eventually(async () => (got.length >= 1 ? true : undefined));
+    await new Promise((res) => setTimeout(res, 300));
+    expect(got).toEqual([{ n: 'once' }]);
+    await c.stop();
+    await b.close();
+  });
+
+  it('redelivers after nak, and after the ack wait when nothing was said; term ends it', async () => {
+    const b = await fresh();
+    const deliveries: { n: unknown; count: number }[] = [];
+    const c = await b.consume(durable, async (m) => {
+      const body = m.json() as { n: string };
+      deliveries.push({ n: body.n, count: m.deliveryCount });
+      if (body.n === 'nak' && m.deliveryCount === 1) return m.nak(50);
+      if (body.n === 'silent' && m.deliveryCount === 1) return; // neither ack nor nak
+      if (body.n === 'poison') return m.term('poison');
+      m.ack();
+    });
+    await b.publish(subject, { n: 'nak' }, { msgId: crypto.randomUUID() });
+    await b.publish(subject, { n: 'silent' }, { msgId: crypto.randomUUID() });
+    await b.publish(subject, { n: 'poison' }, { msgId: crypto.randomUUID() });
+    await eventually(
+      async () => (deliveries.filter((d) => d.count === 2).length === 2 ? true : undefined),
+      ACK_WAIT * 6,
+      'two redeliveries',
+    ).catch((e: Error) => {
+      throw new Error(`${e.message}: ${JSON.stringify(deliveries)}`);
+    });
+    await new Promise((res) => setTimeout(res, ACK_WAIT + 300));
+    const of = (n: string) => deliveries.filter((d) => d.n === n).map((d) => d.count);
+    expect(of('nak')).toEqual([1, 2]);
+    expect(of('silent')).toEqual([1, 2]);
+    expect(of('poison')).toEqual([1]);
+    await c.stop();
+    await b.close();
+  });
+
+  it('loses nothing across a consumer restart', async () => {
+    const b = await fresh();
+    const handled = new Set<number>();
+    for (let i = 0; i < 20; i++) await b.publish(subject, { i }, { msgId: crypto.randomUUID() });
+    let first = 0;
+    const c1 = await b.consume(
+      durable,
+      async (m) => {
+        if (first >= 5) return; // "crashes" after five: never settles what it holds
+        first++;
+        handled.add((m.json() as { i: number }).i);
+        m.ack();
+      },
+      { maxInFlight: 2 },
+    );
+    await eventually(async () => (first >= 5 ? true : undefined));
+    await c1.stop();
+    for (let i = 20; i < 25; i++) await b.publish(subject, { i }, { msgId: crypto.randomUUID() });
+    const c2 = await b.consume(durable, async (m) => {
+      handled.add((m.json() as { i: number }).i);
+      m.ack();
+    });
+    await eventually(async () => (handled.size === 25 ? true : undefined), ACK_WAIT * 10, 'all 25 handled');
+    expect([...handled].sort((a, b2) => a - b2)).toEqual([...Array(25).keys()]);
+    await c2.stop();
+    await b.close();
+  });
+
+  it('shares one durable between replicas and bounds messages in flight', async () => {
+    const b = await fresh();
+    const seen = new Map<number, number>();
+    let inFlight = 0;
+    let maxSeen = 0;
+    const handler = (who: 0 | 1) => async (m: BusMessage) => {
+      inFlight++;
+      maxSeen = Math.max(maxSeen, inFlight);
+      await new Promise((res) => setTimeout(res, 20));
+      const i = (m.json() as { i: number }).i;
+      seen.set(i, (seen.get(i) ?? 0) + 1);
+      byReplica[who]++;
+      inFlight--;
+      m.ack();
+    };
+    const byReplica: [number, number] = [0, 0];
+    const r1 = await b.consume(durable, handler(0), { maxInFlight: 2 });
+    const r2 = await b.consume(durable, handler(1), { maxInFlight: 2 });
+    for (let i = 0; i < 30; i++) await b.publish(subject, { i }, { msgId: crypto.randomUUID() });
+    await eventually(async () => (seen.size === 30 ? true : undefined), 15_000, '30 handled');
+    expect([...seen.values()].every((n) => n === 1)).toBe(true);
+    expect(maxSeen).toBeLessThanOrEqual(4);
+    expect(byReplica[0]).toBeGreaterThan(0);
+    expect(byReplica[1]).toBeGreaterThan(0);
+    await r1.stop();
+    await r2.stop();
+    await b.close();
+  });
+
+  it('answers requests through one replica of a queue group, and says when nobody serves', async () => {
+    const b = await fresh();
+    const calls: [number, number] = [0, 0];
+    const s1 = await b.serve('rpc.test.echo', 'svc-test', async (p) => {
+      calls[0]++;
+      return { echo: p };
+    });
+    const s2 = await b.serve('rpc.test.echo', 'svc-test', async (p) => {
+      calls[1]++;
+      return { echo: p };
+    });
+    for (let i = 0; i < 10; i++) expect(await b.request('rpc.test.echo', { i })).toEqual({ echo: { i } });
+    let seenHeaders: Record<string, string> = {};
+    const s3 = await b.serve('rpc.test.headers', 'svc-test', async (_p, meta) => {
+      seenHeaders = meta.headers;
+      return null;
+    });
+    await b.request('rpc.test.headers', {}, { headers: { 'x-request-id': 'req-123' } });
+    expect(seenHeaders['x-request-id']).toBe('req-123');
+    await s3.stop();
+    expect(calls[0] + calls[1]).toBe(10);
+    await expect(b.request('rpc.test.nobody', {}, { timeoutMs: 2000 })).rejects.toBeInstanceOf(NoRespondersError);
+    await s1.stop();
+    await s2.stop();
+    await b.close();
+  });
+});
+
+describe('embedded bus on Postgres storage', () => {
+  let db: Awaited<ReturnType<typeof openPglite>>;
+  beforeAll(async () => {
+    db = await openPglite();
+    await migrate(db.knex, 'bus', BUS_MIGRATIONS_DIR);
+  });
+  afterAll(() => db.close());
+
+  it('keeps stored messages and consumer positions across a process restart', async () => {
+    const b1 = new MemoryBus({ store: createKnexStore(db.knex), topology: { ackWaitMs: ACK_WAIT } });
+    await b1.ensureTopology();
+    for (let i = 0; i < 6; i++) await b1.publish(subject, { i }, { msgId: `m-${i}` });
+    const firstRun: number[] = [];
+    const c1 = await b1.consume(durable, async (m) => {
+      const { i } = m.json() as { i: number };
+      if (i < 3) {
+        firstRun.push(i);
+        m.ack();
+      } else m.nak(60_000);
+    });
+    await eventually(async () => (firstRun.length === 3 ? true : undefined));
+    await c1.stop();
+    await b1.close();
+
+    // A new process: same storage, new bus.
+    const b2 = new MemoryBus({ store: createKnexStore(db.knex), topology: { ackWaitMs: ACK_WAIT } });
+    await b2.ensureTopology();
+    const secondRun: number[] = [];
+    const c2 = await b2.consume(durable, async (m) => {
+      secondRun.push((m.json() as { i: number }).i);
+      m.ack();
+    });
+    await eventually(async () => (secondRun.length === 3 ? true : undefined));
+    expect(secondRun.sort()).toEqual([3, 4, 5]);
+    expect((await b2.publish(subject, { i: 0 }, { msgId: 'm-0' })).duplicate).toBe(true);
+    await c2.stop();
+    await b2.close();
+  });
+});

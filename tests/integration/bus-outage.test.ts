@@ -1,0 +1,118 @@
+/**
+ * When the bus cannot store a lead, the visitor is told so (503) instead of a false
+ * success; once it is back, the retry with the same idempotency key makes exactly one lead.
+ */
+import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { FormSubmission } from '@lp/contracts';
+import { eventually, startStack, type Stack } from '../support/stack.ts';
+
+const real = inject('realBackends');
+const lead = {
+  firstName: 'Dana',
+  lastName: 'Yazzie',
+  phone: '9285550177',
+  email: 'dana@example.com',
+  source: 'market',
+  website: '',
+  elapsedMs: 5000,
+};
+
+/** A TCP hop between the gateway and NATS that the test can cut and restore. */
+class CuttableProxy {
+  private server: Server | undefined;
+  private sockets = new Set<Socket>();
+  port = 0;
+  constructor(private readonly target: { host: string; port: number }) {}
+  async up(): Promise<void> {
+    if (this.server?.listening) return;
+    this.server = createServer((client) => {
+      const upstream = tcpConnect(this.target);
+      for (const s of [client, upstream]) {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+        s.on('error', () => s.destroy());
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.port = (this.server!.address() as AddressInfo).port;
+  }
+  async down(): Promise<void> {
+    if (!this.server?.listening) return;
+    for (const s of this.sockets) s.destroy();
+    await new Promise<void>((r) => this.server?.close(() => r()));
+  }
+}
+
+describe('lead submission while NATS is unreachable', () => {
+  if ('unavailable' in real) {
+    it.skip(`skipped: ${real.unavailable}`, () => {});
+    return;
+  }
+  const natsUrl = new URL(real.natsUrl);
+  const proxy = new CuttableProxy({ host: natsUrl.hostname, port: Number(natsUrl.port || 4222) });
+  let stack: Stack;
+  afterAll(async () => {
+    await proxy.up().catch(() => {});
+    await stack?.stop();
+    await proxy.down();
+  });
+
+  it('answers 503 with a clear message, then accepts the retry once NATS is back', async () => {
+    await proxy.up();
+    stack = await startStack({
+      backend: 'real',
+      realBackends: { databaseUrl: real.databaseUrl, natsUrl: `nats://127.0.0.1:${proxy.port}` },
+    });
+    const token = await stack.login();
+    const key = crypto.randomUUID();
+
+    await proxy.down();
+    const during = await stack.api('/api/contact', { body: lead, headers: { 'Idempotency-Key': key } });
+    expect(during.status).toBe(503);
+    const err = (await during.json()) as { error: { code: string; message: string } };
+    expect(err.error.code).toBe('unavailable');
+    expect(err.error.message).toMatch(/could not send your message/i);
+    expect((await stack.api('/readyz')).status).toBe(503);
+
+    await proxy.up();
+    const after = await eventually(
+      async () => {
+        const r = await stack.api('/api/contact', { body: lead, headers: { 'Idempotency-Key': key } });
+        return r.status === 201 ? r : undefined;
+      },
+      20_000,
+      'the bus to come back',
+    );
+    expect(after.status).toBe(201);
+    const list = await eventually(async () => {
+      const r = await stack.api('/api/marketing/submissions', { token });
+      if (r.status !== 200) return undefined;
+      const l = (await r.json()) as FormSubmission[];
+      return l.length > 0 ? l : undefined;
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    const again = (await (await stack.api('/api/marketing/submissions', { token })).json()) as FormSubmission[];
+    expect(again.filter((s) => s.email === 'dana@example.com')).toHaveLength(1);
+    expect(list.length).toBe(1);
+  });
+});
+
+describe('lead submission while the embedded bus cannot store', () => {
+  it('answers 503, never a false success', async () => {
+    const stack = await startStack({ backend: 'embedded' });
+    try {
+      await stack.platform.bus.close();
+      const res = await stack.api('/api/contact', { body: lead, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unavailable');
+    } finally {
+      await stack.stop();
+    }
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The first flow, across the real boundaries: a visitor's lead goes HTTP → gateway →
+ * bus (JetStream or embedded) → crm consumer → Postgres, and back out to signed-in staff.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FormSubmission } from '@lp/contracts';
+import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+
+const lead = {
+  firstName: 'Maria',
+  lastName: 'Benally',
+  phone: '(928) 555-0101',
+  email: 'maria@example.com',
+  interest: 'Available Lots',
+  message: 'Is lot 12 still available?',
+  source: 'home',
+  page: '/',
+  website: '',
+  elapsedMs: 4000,
+};
+
+describeOnEachBackend('contact flow', (backend) => {
+  let stack: Stack;
+  let token: string;
+  beforeAll(async () => {
+    stack = await startStack({ backend });
+    token = await stack.login();
+  });
+  afterAll(() => stack?.stop());
+
+  const submissions = async () => {
+    const res = await stack.api('/api/marketing/submissions', { token });
+    expect(res.status).toBe(200);
+    return (await res.json()) as FormSubmission[];
+  };
+
+  it('stores a lead answered 201 and shows it to staff, newest first', async () => {
+    const first = await stack.api('/api/contact', { body: lead, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+    expect(first.status).toBe(201);
+    const second = await stack.api('/api/contact', {
+      body: {
+        ...lead,
+        firstName: 'Jon',
+        email: 'jon@example.com',
+        source: 'builder-package-1',
+        topic: 'Builder Package Interest',
+      },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(second.status).toBe(201);
+    const list = await eventually(async () => {
+      const l = await submissions();
+      return l.length >= 2 ? l : undefined;
+    });
+    expect(list.map((s) => s.firstName)).toEqual(['Jon', 'Maria']);
+    expect(list[1]).toMatchObject({
+      lastName: 'Benally',
+      email: 'maria@example.com',
+      phone: '(928) 555-0101',
+      interest: 'Available Lots',
+      message: 'Is lot 12 still available?',
+      source: 'home',
+    });
+    expect(list[0]).toMatchObject({ source: 'builder-package-1', topic: 'Builder Package Interest' });
+  });
+
+  it('makes a retried submission with the same idempotency key one lead', async () => {
+    const before = (await submissions()).length;
+    const key = crypto.randomUUID();
+    const body = { ...lead, email: 'retry@example.com' };
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => stack.api('/api/contact', { body, headers: { 'Idempotency-Key': key } })),
+    );
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+    const ids = await Promise.all(answers.map(async (a) => ((await a.json()) as { id: string }).id));
+    expect(new Set(ids).size).toBe(1);
+    await eventually(async () => ((await submissions()).length === before + 1 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await submissions()).filter((s) => s.email === 'retry@example.com')).toHaveLength(1);
+  });
+
+  it("answers invalid input 400 with the spec's messages beside each field, and stores nothing", async () => {
+    const before = (await submissions()).length;
+    const res = await stack.api('/api/contact', {
+      body: {
+        firstName: '',
+        lastName: 'X',
+        phone: '123',
+        email: 'nope',
+        source: 'contact-page',
+        website: '',
+        elapsedMs: 5000,
+      },
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; details: { fields: Record<string, string[]> } } };
+    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.details.fields).toEqual({
+      firstName: ['First name is required'],
+      phone: ['Valid phone number is required'],
+      email: ['Valid email is required'],
+      interest: ['Please select an interest'],
+      message: ['Message is required'],
+    });
+    expect((await stack.api('/api/contact', { body: 'not json' })).status).toBe(400);
+    const notJson = await fetch(`${stack.baseUrl}/api/contact`, {
+      method: 'POST',
+      body: '{"firstName":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(notJson.status).toBe(400);
+    expect((await notJson.json()) as object).toHaveProperty('error.code');
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await submissions()).length).toBe(before);
+  });
+
+  it('answers bots like a success but never stores them', async () => {
+    const before = (await submissions()).length;
+    const honeypot = await stack.api('/api/contact', {
+      body: { ...lead, email: 'bot1@example.com', website: 'http://spam' },
+    });
+    const missingHoneypot = await stack.api('/api/contact', {
+      body: { ...lead, email: 'bot2@example.com', website: undefined },
+    });
+    const tooFast = await stack.api('/api/contact', { body: { ...lead, email: 'bot3@example.com', elapsedMs: 50 } });
+    expect([honeypot.status, missingHoneypot.status, tooFast.status]).toEqual([201, 201, 201]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await submissions()).length).toBe(before);
+    expect(stack.platform.counters.get('gateway_leads_dropped_total', { reason: 'honeypot' })).toBe(2);
+    expect(stack.platform.counters.get('gateway_leads_dropped_total', { reason: 'too_fast' })).toBe(1);
+  });
+
+  it('counts contacts, campaigns and lists from the owning services', async () => {
+    const res = await stack.api('/api/marketing/stats', { token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ totalContacts: 0, totalCampaigns: 0, totalLists: 0 });
+    await stack.platform.db.knex.withSchema('crm').table('lists').insert({ name: 'Builders' });
+    await stack.platform.db.knex.withSchema('mailer').table('campaigns').insert({ name: 'Spring lots' });
+    expect(await (await stack.api('/api/marketing/stats', { token })).json()).toEqual({
+      totalContacts: 0,
+      totalCampaigns: 1,
+      totalLists: 1,
+    });
+  });
+
+  it('reports ready only while the bus and the database answer', async () => {
+    const res = await stack.api('/readyz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ready', checks: { bus: 'ok', database: 'ok' } });
+    expect((await stack.api('/healthz')).status).toBe(200);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Chromium for browser tests: Debian's /usr/bin/chromium (or CHROMIUM_PATH) driven by playwright-core.
+ * Never downloads a browser of its own.
+ */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const chromiumPath = (): string | undefined =>
+  [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+    (p): p is string => !!p && existsSync(p),
+  );
+
+/** Headless, sandbox-free (root) and quiet: no background connections on a closed network. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  if (!executablePath) throw new Error('Chromium not found: install the chromium package or set CHROMIUM_PATH');
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+}

@@ -1,0 +1,186 @@
+/**
+ * Boots the real platform for a test: the gateway and every service, serving the built web
+ * app, on the embedded backends (PGlite copied from a migrated template + in-process bus)
+ * or on real Postgres + NATS (a fresh database and a private bus namespace per stack,
+ * both removed on stop).
+ */
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
+import { describe, inject, it } from 'vitest';
+import { GATEWAY_MIGRATIONS_DIR, GatewayConfigSchema, startPlatform, type Platform } from '@lp/gateway';
+import { BUS_MIGRATIONS_DIR, createLogger, migrate, openPglite, parseConfig, PGlite } from '@lp/runtime';
+import { ALL_SERVICES } from '../../scripts/services.ts';
+
+export type Backend = 'embedded' | 'real';
+
+export type Stack = {
+  baseUrl: string;
+  backend: Backend;
+  admin: { username: string; password: string };
+  platform: Platform;
+  /** Signs the admin in; returns the bearer token. */
+  login(): Promise<string>;
+  /** fetch against the stack, JSON in and out. */
+  api(
+    path: string,
+    init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
+  stop(): Promise<void>;
+};
+
+export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** The backends a suite runs on: embedded always; real ones when the run has them. */
+export function backendsUnderTest(): { backend: Backend; skip: string | false }[] {
+  const real = inject('realBackends');
+  return [
+    { backend: 'embedded', skip: false },
+    { backend: 'real', skip: 'unavailable' in real ? real.unavailable : false },
+  ];
+}
+
+/**
+ * Declares a suite once per backend pair. Where the real backends are unavailable (never under
+ * CI=true: the run fails first) the suite shows as one skipped test naming the reason.
+ */
+export function describeOnEachBackend(title: string, body: (backend: Backend) => void): void {
+  describe.each(backendsUnderTest())(`${title} ($backend backends)`, ({ backend, skip }) => {
+    if (skip) it.skip(`skipped: ${skip}`, () => {});
+    else body(backend);
+  });
+}
+
+let template: Promise<Blob> | undefined;
+/** One migrated PGlite per test file, copied for each stack (a fresh one takes seconds). */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const pglite = new PGlite();
+    const db = await openPglite({ pglite });
+    await migrate(db.knex, 'gateway', GATEWAY_MIGRATIONS_DIR);
+    await migrate(db.knex, 'bus', BUS_MIGRATIONS_DIR);
+    for (const s of ALL_SERVICES) await migrate(db.knex, s.schema, s.migrationsDir);
+    const blob = await pglite.dumpDataDir('none');
+    await db.close();
+    return blob;
+  })();
+  return template;
+}
+
+async function realDatabase(adminUrl: string) {
+  const name = `lp_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function deleteNamespace(natsUrl: string, ns: string) {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for await (const s of jsm.streams.list())
+      if (s.config.name.startsWith(`${ns}_`)) await jsm.streams.delete(s.config.name);
+  } finally {
+    await nc.close();
+  }
+}
+
+export async function startStack(
+  opts: {
+    backend?: Backend;
+    env?: Record<string, string>;
+    realBackends?: { databaseUrl: string; natsUrl: string };
+  } = {},
+): Promise<Stack> {
+  const backend = opts.backend ?? 'embedded';
+  const admin = { username: 'staff-admin', password: randomBytes(12).toString('base64url') };
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    SPAM_MIN_FILL_MS: '300',
+    BUS_ACK_WAIT_MS: '2000',
+    WEB_DIST,
+    ...opts.env,
+  };
+  const cleanups: (() => Promise<void>)[] = [];
+  let pglite: PGlite | undefined;
+  if (backend === 'real') {
+    const real = opts.realBackends ?? inject('realBackends');
+    if ('unavailable' in real) throw new Error(`real backends unavailable: ${real.unavailable}`);
+    const db = await realDatabase(real.databaseUrl);
+    const ns = `t${randomBytes(4).toString('hex')}`;
+    Object.assign(env, { DATABASE_URL: db.url, NATS_URL: real.natsUrl, BUS_NAMESPACE: ns, DB_POOL_MAX: '4' });
+    // Clean up through the run's own NATS, not a hop a test may have cut (bus-outage).
+    const runNats = inject('realBackends');
+    cleanups.push(db.drop, () => deleteNamespace('unavailable' in runNats ? real.natsUrl : runNats.natsUrl, ns));
+  } else {
+    pglite = new PGlite({ loadDataDir: await pgliteTemplate() });
+  }
+  const config = parseConfig(GatewayConfigSchema, env);
+  const platform = await startPlatform({
+    config,
+    log: createLogger('test-stack', config.LOG_LEVEL),
+    services: ALL_SERVICES,
+    webDist: WEB_DIST,
+    ...(pglite ? { pglite } : {}),
+  });
+  const baseUrl = platform.url;
+  const api: Stack['api'] = (path, init = {}) =>
+    fetch(`${baseUrl}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...init.headers,
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+  return {
+    baseUrl,
+    backend,
+    admin,
+    platform,
+    api,
+    login: async () => {
+      const res = await api('/api/marketing/auth/login', { body: admin });
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { token: string }).token;
+    },
+    stop: async () => {
+      await platform.stop();
+      for (const c of cleanups) await c().catch(() => {});
+    },
+  };
+}
+
+/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 10_000,
+  what = 'condition',
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await check();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,40 @@
+/** /builder-package-1: the five-lot builder package, its details, the offer and the lead form. */
+import heroImage from '../../assets/desert-lots.svg';
+import { PageHero } from '../../components/ui/page-hero';
+import { button } from '../../components/ui/styles';
+import { facts } from '../../lib/market-facts';
+import { BuilderLotDetails } from '../../features/builder/components/builder-lot-details';
+import { BuilderOfferDetails } from '../../features/builder/components/builder-offer-details';
+import { LeadFormSection } from '../../features/leads/components/lead-form-section';
+
+const bp = facts.builderPackage;
+
+export default function BuilderPackagePage() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Builder Package 1 · limited-time offer"
+        title={`${bp.lots} Lots for ${bp.total}`}
+        image={heroImage}
+        lead={
+          <p>
+            {bp.lots} lots in {bp.area}, each over {bp.minSqFt} sq ft, at {bp.perLot} per lot, for qualified builders.
+          </p>
+        }
+      >
+        <a href="#lot-details" className={button.primary}>
+          View Lot Details
+        </a>
+      </PageHero>
+      <BuilderLotDetails />
+      <BuilderOfferDetails />
+      <LeadFormSection
+        source="builder-package-1"
+        defaultInterest="Builder Package"
+        topic="Builder Package Interest"
+        title="Ask About the Builder Package"
+        intro="Tell us about your company and plans; we'll confirm availability and send the package details."
+      />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+/** Home page: hero, introduction, video, map, builder package, amenities, financing, contact. */
+import { HeroSection } from '../../features/home/components/hero-section';
+import { IntroductionSection } from '../../features/home/components/introduction-section';
+import { VideoSection } from '../../features/home/components/video-section';
+import { MapSection } from '../../features/home/components/map-section';
+import { BuilderPackageSection } from '../../features/home/components/builder-package-section';
+import { AmenitiesSection } from '../../features/home/components/amenities-section';
+import { FinancingSection } from '../../features/home/components/financing-section';
+import { ContactSection } from '../../features/home/components/contact-section';
+
+export default function HomePage() {
+  return (
+    <>
+      <HeroSection />
+      <IntroductionSection />
+      <VideoSection />
+      <MapSection />
+      <BuilderPackageSection />
+      <AmenitiesSection />
+      <FinancingSection />
+      <ContactSection />
+    </>
+  );
+}

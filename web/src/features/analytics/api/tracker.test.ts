@@ -1,0 +1,111 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  PIXEL_REMOVE_MS,
+  STORAGE_KEYS,
+  getSessionId,
+  initTracker,
+  pixelBaseUrl,
+  resetTrackerForTests,
+  trackEvent,
+  trackPageView,
+  trackerState,
+} from './tracker';
+
+const pixels = () => Array.from(document.querySelectorAll<HTMLImageElement>('img')).map((i) => new URL(i.src));
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  document.body.innerHTML = '';
+  resetTrackerForTests();
+  vi.useFakeTimers();
+  window.history.replaceState(null, '', '/market?utm_source=mail&utm_campaign=spring&x=1');
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('tracker', () => {
+  it('keeps a session id under a product-prefixed key and flags a new visitor', () => {
+    const id = getSessionId();
+    expect(localStorage.getItem(STORAGE_KEYS.sessionId)).toBe(id);
+    expect(STORAGE_KEYS.sessionId.startsWith('lpl_')).toBe(true);
+    expect(sessionStorage.getItem(STORAGE_KEYS.newVisitor)).toBe('true');
+    expect(getSessionId()).toBe(id);
+  });
+
+  it('a first call initialises (caching browser and device) and sends one page view of the current path', () => {
+    trackPageView('/ignored-trigger');
+    expect(trackerState()).toBe('ready');
+    expect(localStorage.getItem(STORAGE_KEYS.browser)).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.deviceType)).toBe('desktop');
+    const sent = pixels();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.pathname).toBe('/api/analytics/pixel');
+    expect(sent[0]!.searchParams.get('p')).toBe('/market');
+    expect(sent[0]!.searchParams.get('sid')).toBe(localStorage.getItem(STORAGE_KEYS.sessionId));
+    expect(sent[0]!.searchParams.get('utm_source')).toBe('mail');
+    expect(sent[0]!.searchParams.get('utm_campaign')).toBe('spring');
+    expect(sent[0]!.searchParams.has('x')).toBe(false);
+  });
+
+  it('an event before initialisation triggers it and is itself not sent', () => {
+    trackEvent({ name: 'video_play', category: 'engagement' });
+    expect(pixels().map((u) => u.pathname)).toEqual(['/api/analytics/pixel']);
+  });
+
+  it('skips a page view whose path equals the last tracked path', () => {
+    initTracker();
+    trackPageView('/market');
+    trackPageView('/contact');
+    trackPageView('/contact');
+    expect(pixels().map((u) => u.searchParams.get('p'))).toEqual(['/market', '/contact']);
+  });
+
+  it('sends events with their fields and drops properties that cannot be serialised', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    initTracker();
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    trackEvent({ name: 'lead', category: 'form', action: 'submit', label: 'home', value: 2, properties: { a: 1 } });
+    trackEvent({ name: 'bad', category: 'form', properties: circular });
+    const [, ok, bad] = pixels();
+    expect(ok!.pathname).toBe('/api/analytics/event-pixel');
+    expect(Object.fromEntries(ok!.searchParams)).toMatchObject({
+      n: 'lead',
+      c: 'form',
+      act: 'submit',
+      lbl: 'home',
+      val: '2',
+      p: '/market',
+      props: '{"a":1}',
+    });
+    expect(bad!.searchParams.has('props')).toBe(false);
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it('removes each pixel after 5000 ms', () => {
+    initTracker();
+    expect(pixels()).toHaveLength(1);
+    vi.advanceTimersByTime(PIXEL_REMOVE_MS - 1);
+    expect(pixels()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(pixels()).toHaveLength(0);
+  });
+
+  it('uses the page origin on localhost, and a stored API base URL when set', () => {
+    expect(pixelBaseUrl()).toBe(window.location.origin);
+    localStorage.setItem(STORAGE_KEYS.apiBaseUrl, 'https://stats.example.com/');
+    expect(pixelBaseUrl()).toBe('https://stats.example.com');
+  });
+
+  it('uses the cached browser and device instead of detecting again', () => {
+    localStorage.setItem(STORAGE_KEYS.browser, 'Firefox');
+    localStorage.setItem(STORAGE_KEYS.deviceType, 'tablet');
+    initTracker();
+    const [pv] = pixels();
+    expect(pv!.searchParams.get('br')).toBe('Firefox');
+    expect(pv!.searchParams.get('dt')).toBe('tablet');
+  });
+});

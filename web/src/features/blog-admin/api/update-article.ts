@@ -1,0 +1,7 @@
+/** PATCH /api/marketing/blog/articles/{id}: changes the given fields. */
+import type { BlogArticleUpdate, StaffBlogArticle } from '@lp/contracts';
+import { apiRequest } from '../../../lib/api-request';
+
+export function updateArticle(id: number, patch: BlogArticleUpdate): Promise<StaffBlogArticle> {
+  return apiRequest<StaffBlogArticle>('PATCH', `/api/marketing/blog/articles/${id}`, patch);
+}

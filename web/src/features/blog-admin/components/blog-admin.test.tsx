@@ -1,0 +1,185 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import type { StaffBlogArticle, StaffBlogArticleSummary } from '@lp/contracts';
+import { dismissToast, getToasts } from '../../../components/toast/toast-store';
+import { byLabel, click, render, type, waitFor } from '../../../test/render';
+import { BlogAdminPage } from './blog-admin-page';
+import { BlogArticleEditorPage } from './blog-article-editor-page';
+
+const summary = (id: number, over: Partial<StaffBlogArticleSummary> = {}): StaffBlogArticleSummary => ({
+  id,
+  slug: `article-${id}`,
+  title: `Article ${id}`,
+  summary: 'S',
+  coverImage: null,
+  tags: [],
+  status: 'draft',
+  publishedAt: null,
+  updatedAt: '2026-11-20T16:00:00.000Z',
+  createdAt: '2026-11-20T16:00:00.000Z',
+  readTime: 2,
+  ...over,
+});
+
+type Call = { url: string; method: string; body: unknown };
+const calls: Call[] = [];
+let routes: Record<string, (call: Call) => Response> = {};
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const fresh = (ui: React.ReactNode) => <SWRConfig value={{ provider: () => new Map() }}>{ui}</SWRConfig>;
+const buttonNamed = (c: HTMLElement, name: string) =>
+  [...c.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent) === name)!;
+
+beforeEach(() => {
+  calls.length = 0;
+  routes = {};
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const call = {
+      url,
+      method: init.method ?? 'GET',
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+    };
+    calls.push(call);
+    const handler = routes[`${call.method} ${url}`];
+    return handler ? handler(call) : json({ error: { code: 'not_found', message: 'Not found' } }, 404);
+  });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  document.body.innerHTML = '';
+  dismissToast();
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('BlogAdminPage', () => {
+  it('lists articles with status and dates, publishes one and confirms before deleting', async () => {
+    let list = [summary(1, { status: 'published', publishedAt: '2026-11-17T16:00:00.000Z' }), summary(2)];
+    routes['GET /api/marketing/blog/articles'] = () => json(list);
+    routes['POST /api/marketing/blog/articles/2/publish'] = () => {
+      list = list.map((a) => (a.id === 2 ? { ...a, status: 'published' as const } : a));
+      return json({ ...list[1], content: '', contentMarkdown: '' });
+    };
+    routes['DELETE /api/marketing/blog/articles/1'] = () => new Response(null, { status: 204 });
+    routes['GET /api/blog/articles'] = () => json([]);
+
+    const { container } = await render(fresh(<BlogAdminPage />), '/marketing/blog');
+    await waitFor(() => expect(container.querySelectorAll('tbody tr')).toHaveLength(2));
+    expect(container.textContent).toContain('Published');
+    expect(container.textContent).toContain('Draft');
+    expect(container.textContent).toContain('Nov 17, 2026');
+
+    await click(buttonNamed(container, 'Publish Article 2'));
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('Article published'));
+    await waitFor(() => expect(buttonNamed(container, 'Unpublish Article 2')).toBeDefined());
+
+    await click(buttonNamed(container, 'Delete Article 1'));
+    const dialog = container.querySelector('dialog')!;
+    expect(dialog.textContent).toContain('“Article 1” will be removed from the site.');
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await click([...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Delete')!);
+    await waitFor(() => expect(getToasts()[0]?.title).toBe('Article deleted'));
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/marketing/blog/articles/1']);
+  });
+
+  it('shows loading, then the error text', async () => {
+    routes['GET /api/marketing/blog/articles'] = () => new Response('down', { status: 503 });
+    const { container } = await render(fresh(<BlogAdminPage />), '/marketing/blog');
+    await waitFor(() => expect(container.textContent).toContain('Error loading articles. Please try again later.'));
+  });
+
+  it('shows the empty state', async () => {
+    routes['GET /api/marketing/blog/articles'] = () => json([]);
+    const { container } = await render(fresh(<BlogAdminPage />), '/marketing/blog');
+    await waitFor(() => expect(container.textContent).toContain('No articles yet.'));
+  });
+});
+
+describe('BlogArticleEditorPage', () => {
+  const editor = (
+    <Routes>
+      <Route path="/marketing/blog/new" element={<BlogArticleEditorPage />} />
+      <Route path="/marketing/blog/:id" element={<p>edit page</p>} />
+    </Routes>
+  );
+
+  it('validates on submit with messages tied to the fields, then creates and goes to the new article', async () => {
+    const created = {
+      ...summary(9, { title: 'Lots', slug: 'lots' }),
+      content: '<p>x</p>',
+      contentMarkdown: 'x',
+    } as StaffBlogArticle;
+    routes['POST /api/marketing/blog/articles'] = () => json(created, 201);
+    routes['GET /api/marketing/blog/articles'] = () => json([]);
+    routes['GET /api/blog/articles'] = () => json([]);
+    const { container } = await render(fresh(editor), '/marketing/blog/new');
+
+    await click(container.querySelector('button[type="submit"]')!);
+    await waitFor(() => expect(container.textContent).toContain('Title is required'));
+    const title = byLabel(container, 'Title');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      title
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toContain('Title is required');
+    expect(container.textContent).toContain('Summary is required');
+    expect(container.textContent).toContain('Content is required');
+
+    await type(title, 'Lots');
+    await type(byLabel(container, 'Summary') as unknown as HTMLTextAreaElement, 'A summary');
+    await type(byLabel(container, 'Tags'), 'Lots, Investing');
+    await type(byLabel(container, 'Content (Markdown)') as unknown as HTMLTextAreaElement, '## Hello');
+    await waitFor(() => expect(container.querySelector('[role="region"]')?.innerHTML).toContain('<h2>Hello</h2>'));
+    await click(container.querySelector('button[type="submit"]')!);
+    await waitFor(() => expect(container.textContent).toContain('edit page'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      title: 'Lots',
+      slug: '',
+      summary: 'A summary',
+      tags: ['Lots', 'Investing'],
+      coverImage: null,
+      contentMarkdown: '## Hello',
+    });
+    expect(getToasts()[0]?.title).toBe('Article created');
+  });
+
+  it('puts a slug clash from the server on the slug field', async () => {
+    routes['POST /api/marketing/blog/articles'] = () =>
+      json(
+        {
+          error: {
+            code: 'conflict',
+            message: 'That slug is already used by another article',
+            details: { fields: { slug: ['This slug is already used by another article'] } },
+          },
+        },
+        409,
+      );
+    const { container } = await render(fresh(editor), '/marketing/blog/new');
+    await type(byLabel(container, 'Title'), 'Lots');
+    await type(byLabel(container, 'Slug'), 'taken');
+    await type(byLabel(container, 'Summary') as unknown as HTMLTextAreaElement, 'S');
+    await type(byLabel(container, 'Content (Markdown)') as unknown as HTMLTextAreaElement, 'C');
+    await click(container.querySelector('button[type="submit"]')!);
+    await waitFor(() => expect(container.textContent).toContain('This slug is already used by another article'));
+    expect(byLabel(container, 'Slug').getAttribute('aria-invalid')).toBe('true');
+    expect(getToasts()[0]).toMatchObject({ title: 'Could not save the article', variant: 'destructive' });
+  });
+
+  it('refuses a cover that is not an accepted image before uploading it', async () => {
+    const { container } = await render(fresh(editor), '/marketing/blog/new');
+    const input = byLabel(container, 'Cover image');
+    const file = new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' });
+    Object.defineProperty(input, 'files', { value: [file], configurable: true });
+    await (async () => {
+      const { act } = await import('react');
+      await act(async () => {
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+    })();
+    await waitFor(() => expect(container.textContent).toContain('Choose a JPEG, PNG, WebP, AVIF or GIF image.'));
+    expect(calls.some((c) => c.url.endsWith('/images'))).toBe(false);
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Create (no `articleId`) or edit an article. Saving a new one goes to its edit route; an
+ * existing one can also be published, unpublished, viewed and deleted from here. Toasts
+ * report each outcome; validation and slug clashes come back onto the fields.
+ */
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import type { FieldErrors } from '@lp/contracts';
+import { ApiError } from '../../../lib/api-request';
+import { toast } from '../../../components/toast/toast-store';
+import { button, textLink } from '../../../components/ui/styles';
+import { createArticle } from '../api/create-article';
+import { staffArticleKey, useStaffArticle } from '../api/get-staff-article';
+import { STAFF_ARTICLES_KEY } from '../api/list-staff-articles';
+import { updateArticle } from '../api/update-article';
+import { toArticlePayload, toFormValues, type ArticleFormValues } from '../lib/article-form';
+import { errorMessage } from '../lib/error-message';
+import { formatStaffDate } from '../lib/format-staff-date';
+import { useArticleActions } from '../lib/use-article-actions';
+import { ArticleEditorForm } from './article-editor-form';
+import { ArticleStatusBadge } from './article-status-badge';
+import { ConfirmDialog } from './confirm-dialog';
+
+export type BlogArticleEditorPageProps = { articleId?: number; basePath?: string };
+
+export function BlogArticleEditorPage({ articleId, basePath = '/marketing/blog' }: BlogArticleEditorPageProps) {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const { article, error } = useStaffArticle(articleId);
+  const { busy, setPublished, remove } = useArticleActions();
+  const [confirming, setConfirming] = useState(false);
+  const initial = useMemo(() => (article ? toFormValues(article) : undefined), [article]);
+
+  async function save(values: ArticleFormValues): Promise<FieldErrors | void> {
+    try {
+      const payload = toArticlePayload(values);
+      const saved = articleId ? await updateArticle(articleId, payload) : await createArticle(payload);
+      await Promise.all([
+        mutate(staffArticleKey(saved.id), saved, { revalidate: false }),
+        mutate(STAFF_ARTICLES_KEY),
+        mutate('/api/blog/articles'),
+      ]);
+      toast({
+        title: articleId ? 'Article saved' : 'Article created',
+        description: articleId ? undefined : 'Saved as a draft.',
+      });
+      if (!articleId) navigate(`${basePath}/${saved.id}`);
+    } catch (err) {
+      toast({ title: 'Could not save the article', description: errorMessage(err), variant: 'destructive' });
+      if (err instanceof ApiError) return err.envelope?.error.details?.fields;
+    }
+  }
+
+  const back = (
+    <Link to={basePath} className={textLink}>
+      <span aria-hidden="true">← </span>All articles
+    </Link>
+  );
+  if (articleId && !article && error)
+    return (
+      <div role="alert" className="grid gap-4">
+        {back}
+        <p className="text-red-700">
+          {error instanceof ApiError && error.status === 404
+            ? 'This article does not exist any more.'
+            : 'Error loading the article. Please try again later.'}
+        </p>
+      </div>
+    );
+  if (articleId && !article)
+    return (
+      <p role="status" className="text-stone-700">
+        Loading article...
+      </p>
+    );
+
+  return (
+    <section aria-labelledby="editor-title" className="grid gap-6">
+      {back}
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h2 id="editor-title" className="text-2xl font-bold text-stone-900">
+            {article ? 'Edit article' : 'New article'}
+          </h2>
+          {article && (
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-600">
+              <ArticleStatusBadge status={article.status} />
+              <span>Updated {formatStaffDate(article.updatedAt)}</span>
+              {article.publishedAt && <span>· Published {formatStaffDate(article.publishedAt)}</span>}
+              <span>· {article.readTime} min read</span>
+            </p>
+          )}
+        </div>
+        {article && (
+          <div className="flex flex-wrap gap-3">
+            {article.status === 'published' && (
+              <a href={`/blog/${article.slug}`} target="_blank" rel="noreferrer" className={button.secondary}>
+                View on site
+              </a>
+            )}
+            <button
+              type="button"
+              className={button.dark}
+              disabled={busy !== null}
+              onClick={() => void setPublished(article.id, article.status !== 'published')}
+            >
+              {article.status === 'published' ? 'Unpublish' : 'Publish'}
+            </button>
+            <button
+              type="button"
+              className={`${button.secondary} text-red-700`}
+              disabled={busy !== null}
+              onClick={() => setConfirming(true)}
+            >
+              Delete
+            </button>
+          </div>
+        )}
+      </div>
+      <ArticleEditorForm initial={initial} submitLabel={article ? 'Save changes' : 'Save draft'} onSubmit={save} />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete article?"
+        message={`“${article?.title ?? ''}” will be removed from the site. This cannot be undone.`}
+        confirmLabel="Delete"
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          setConfirming(false);
+          if (article && (await remove(article.id))) navigate(basePath);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Dashboard home: six cards (Contacts, Campaigns, Lists, Open rate, Click rate, Form Responses),
+ * a spinner until stats and submissions have loaded. Open and click rates show '—' until
+ * e-mail analytics exist: no invented numbers.
+ */
+import { useMarketingStats } from '../api/get-stats';
+import { useSubmissions } from '../api/list-submissions';
+import { StatCard } from './stat-card';
+import { Spinner } from './spinner';
+
+const NO_EMAIL_ANALYTICS = 'Not available yet: open and click rates appear once e-mail campaigns are sent and tracked';
+
+export function DashboardHome() {
+  const stats = useMarketingStats();
+  const submissions = useSubmissions();
+  if (stats.isLoading || submissions.isLoading) return <Spinner label="Loading dashboard…" />;
+  const failed = stats.error || submissions.error;
+  const n = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-US'));
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-lake-900">Dashboard</h1>
+      {failed && (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
+          Some figures could not be loaded. Please refresh the page.
+        </p>
+      )}
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <StatCard to="/marketing/contacts" title="Contacts" value={n(stats.data?.totalContacts)} />
+        <StatCard to="/marketing/campaigns" title="Campaigns" value={n(stats.data?.totalCampaigns)} />
+        <StatCard to="/marketing/lists" title="Lists" value={n(stats.data?.totalLists)} />
+        <StatCard to="/marketing/analytics" title="Open rate" value="—" hint={NO_EMAIL_ANALYTICS} />
+        <StatCard to="/marketing/analytics" title="Click rate" value="—" hint={NO_EMAIL_ANALYTICS} />
+        <StatCard to="/marketing/submissions" title="Form Responses" value={n(submissions.data?.length)} />
+      </div>
+    </>
+  );
+}

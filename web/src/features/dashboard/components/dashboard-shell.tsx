@@ -1,0 +1,71 @@
+/**
+ * The signed-in shell: header 'Marketing Dashboard' with Logout, the nav bar, and the screen
+ * for the path (Form Submissions, or the dashboard home for any other /marketing path).
+ */
+import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { BlogAdminPage, BlogArticleEditorPage } from '../../blog-admin';
+import { useSWRConfig } from 'swr';
+import type { StaffUser } from '@lp/contracts';
+import { toast } from '../../../components/toast/toast-store';
+import { logout } from '../api/logout';
+import { DashboardNav } from './dashboard-nav';
+import { DashboardHome } from './dashboard-home';
+import { FormSubmissions } from './form-submissions';
+
+export function DashboardShell({ user }: { user: StaffUser }) {
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+
+  const onLogout = async () => {
+    try {
+      await logout();
+    } catch {
+      // The session is dropped locally either way; the server expires it.
+    }
+    await mutate(() => true, undefined, { revalidate: false });
+    await mutate('/api/marketing/auth/session', null, { revalidate: false });
+    navigate('/marketing');
+    toast({ title: 'Logged out', description: 'You have been logged out successfully' });
+  };
+
+  return (
+    <div className="min-h-dvh bg-stone-50">
+      <header className="border-b border-stone-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
+          <p className="text-xl font-bold text-lake-900">Marketing Dashboard</p>
+          <div className="flex items-center gap-3">
+            <span className="hidden text-sm text-stone-600 sm:inline">Signed in as {user.username}</span>
+            <button
+              type="button"
+              onClick={onLogout}
+              className="min-h-10 rounded-md px-4 text-sm font-semibold text-lake-900 ring-1 ring-stone-300 hover:bg-stone-100"
+            >
+              Logout
+            </button>
+          </div>
+        </div>
+        <DashboardNav />
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+        <Routes>
+          <Route path="form-submissions" element={<FormSubmissions />} />
+          <Route path="submissions" element={<FormSubmissions />} />
+          <Route path="blog" element={<BlogAdminPage />} />
+          <Route path="blog/new" element={<BlogArticleEditorPage />} />
+          <Route path="blog/:id" element={<BlogArticleEditorRoute />} />
+          <Route path="*" element={<DashboardHome />} />
+        </Routes>
+      </main>
+    </div>
+  );
+}
+
+/** /marketing/blog/{id}: a numeric id edits that article; anything else is the dashboard home (spec). */
+function BlogArticleEditorRoute() {
+  const id = Number(useParams().id);
+  return Number.isInteger(id) && id >= 1 && id <= 2147483647 ? (
+    <BlogArticleEditorPage articleId={id} />
+  ) : (
+    <DashboardHome />
+  );
+}

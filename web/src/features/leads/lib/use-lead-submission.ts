@@ -1,0 +1,62 @@
+/**
+ * The submit path every lead form shares: adds source, topic, page, session id, the honeypot
+ * and the time since mount; keeps one Idempotency-Key per payload; moves idle → submitting →
+ * submitted; shows the form's toasts; hands server field errors back to the form.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { FieldErrors, LeadForm, LeadSource } from '@lp/contracts';
+import { ApiError } from '../../../lib/api-request';
+import { toast } from '../../../components/toast/toast-store';
+import { getSessionId, trackEvent } from '../../analytics/api/tracker';
+import { submitLead } from '../api/submit-lead';
+import { createIdempotencyKeeper } from './idempotency-keeper';
+import { LEAD_MESSAGES } from './lead-messages';
+
+export type SubmissionStatus = 'idle' | 'submitting' | 'submitted';
+type Options = { source: LeadSource; topic?: string; onFieldErrors: (fields: FieldErrors) => void };
+
+export function useLeadSubmission({ source, topic, onFieldErrors }: Options) {
+  const [status, setStatus] = useState<SubmissionStatus>('idle');
+  const mountedAt = useRef(0);
+  const inFlight = useRef(false);
+  const keeper = useRef(createIdempotencyKeeper());
+  const honeypotRef = useRef<HTMLInputElement>(null);
+  const messages = LEAD_MESSAGES[source];
+
+  useEffect(() => {
+    mountedAt.current = Date.now();
+  }, []);
+
+  async function submit(values: LeadForm): Promise<boolean> {
+    if (inFlight.current) return false;
+    inFlight.current = true;
+    const payload = {
+      ...values,
+      source,
+      ...(topic ? { topic } : {}),
+      page: window.location.pathname,
+      sessionId: getSessionId(),
+      website: honeypotRef.current?.value ?? '',
+    };
+    const key = keeper.current.keyFor(payload);
+    setStatus('submitting');
+    try {
+      await submitLead({ ...payload, elapsedMs: Date.now() - mountedAt.current }, key);
+      keeper.current.reset();
+      setStatus('submitted');
+      toast({ ...messages.success });
+      trackEvent({ name: 'lead_submitted', category: 'lead', action: 'submit', label: source });
+      return true;
+    } catch (error) {
+      setStatus('idle');
+      const fields = error instanceof ApiError ? error.envelope?.error.details?.fields : undefined;
+      if (fields) onFieldErrors(fields);
+      toast({ ...messages.error, variant: 'destructive' });
+      return false;
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  return { status, setStatus, submit, honeypotRef };
+}

@@ -1,0 +1,52 @@
+/** The selected lot's number, status, price and size, with a way to ask about it. */
+import { Link } from 'react-router-dom';
+import type { Lot } from '../data/lots';
+import { STATUS_INFO, priceText, sizeText } from '../lib/lot-status';
+
+export function LotDetails({ lot, onClose }: { lot: Lot; onClose: () => void }) {
+  return (
+    <div
+      className="w-72 max-w-[calc(100vw-2rem)] rounded-lg bg-white p-4 shadow-lg ring-1 ring-stone-300"
+      role="region"
+      aria-live="polite"
+      aria-label={`Lot ${lot.number} details`}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h2 className="text-lg font-bold text-lake-900">Lot {lot.number}</h2>
+        <button
+          type="button"
+          onClick={onClose}
+          className="grid size-8 place-items-center rounded-md text-stone-700 hover:bg-stone-100"
+          aria-label="Close lot details"
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
+            <path d="M18 6 6 18M6 6l12 12" />
+          </svg>
+        </button>
+      </div>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-stone-600">Status</dt>
+        <dd className="font-medium">{STATUS_INFO[lot.status].name}</dd>
+        <dt className="text-stone-600">Price</dt>
+        <dd className="font-medium">{priceText(lot)}</dd>
+        <dt className="text-stone-600">Size</dt>
+        <dd className="font-medium">{sizeText(lot)}</dd>
+      </dl>
+      {lot.status !== 'sold' && (
+        <Link
+          to="/contact"
+          className="mt-3 inline-flex min-h-10 items-center rounded-md bg-canyon-600 px-4 text-sm font-semibold text-white hover:bg-canyon-700"
+        >
+          Ask about lot {lot.number}
+        </Link>
+      )}
+    </div>
+  );
+}

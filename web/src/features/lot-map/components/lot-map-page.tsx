@@ -1,0 +1,104 @@
+/**
+ * The full-screen lot map (/map and /embed): page scroll locked while shown, zoom toggle,
+ * drag-to-pan when zoomed, pan buttons and arrow keys, legend, lot list and lot details.
+ * /map adds a link back to the site; /embed is chrome-less for the home page's frame.
+ */
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { site } from '@lp/contracts/site';
+import { LOTS, MAP_HEIGHT, MAP_WIDTH, type Lot } from '../data/lots';
+import {
+  INITIAL_VIEW,
+  KEY_DIRECTIONS,
+  panBy,
+  panStep,
+  toggleZoom,
+  transformOf,
+  type PanDirection,
+} from '../lib/map-view';
+import { LotMapSvg } from './lot-map-svg';
+import { MapControls } from './map-controls';
+import { MapLegend } from './map-legend';
+import { LotDetails } from './lot-details';
+import { LotList } from './lot-list';
+import { useMapDrag } from './use-map-drag';
+
+const SIZE = { width: MAP_WIDTH, height: MAP_HEIGHT };
+
+export function LotMapPage({ embedded }: { embedded: boolean }) {
+  const [view, setView] = useState(INITIAL_VIEW);
+  const [selected, setSelected] = useState<Lot | null>(null);
+  const [listOpen, setListOpen] = useState(false);
+  const drag = useMapDrag(view.zoomed, (dx, dy) => setView((v) => panBy(v, dx, dy, SIZE)));
+  const pan = (d: PanDirection) => setView((v) => panStep(v, d, SIZE));
+
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.add('overflow-hidden', 'overscroll-none');
+    return () => root.classList.remove('overflow-hidden', 'overscroll-none');
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const dir = KEY_DIRECTIONS[e.key];
+    if (dir && view.zoomed) {
+      e.preventDefault();
+      pan(dir);
+    } else if (e.key === '+' || e.key === '-') {
+      if ((e.key === '+') !== view.zoomed) setView((v) => toggleZoom(v, SIZE));
+    }
+  };
+  const available = LOTS.filter((l) => l.status !== 'sold').length;
+
+  return (
+    <main id="main" tabIndex={-1} className="fixed inset-0 overflow-hidden bg-[#efe2cb]">
+      <div
+        role="group"
+        aria-label="Lot map. Use the zoom button, then arrow keys or the pan buttons to move."
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        {...drag}
+        onPointerCancel={drag.onPointerUp}
+        className={`absolute inset-0 touch-none focus-visible:outline-offset-[-4px] ${view.zoomed ? 'cursor-grab active:cursor-grabbing' : ''}`}
+      >
+        <LotMapSvg transform={transformOf(view)} selectedId={selected?.id ?? null} onSelect={setSelected} />
+      </div>
+      <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between gap-3 p-3 sm:p-4">
+        <div className="pointer-events-auto max-w-[60%] rounded-lg bg-white/95 px-3 py-2 shadow ring-1 ring-stone-300">
+          <h1 className="text-base font-bold text-lake-900 sm:text-lg">Interactive Lot Map</h1>
+          <p className="text-xs text-stone-700 sm:text-sm">
+            {available} of {LOTS.length} lots available · illustrative plan, not to scale
+          </p>
+          {!embedded && (
+            <Link
+              to="/"
+              className="mt-1 inline-flex min-h-6 items-center text-sm font-semibold text-lake-700 underline"
+            >
+              Back to {site.brand}
+            </Link>
+          )}
+        </div>
+        <div className="pointer-events-auto">
+          <MapControls zoomed={view.zoomed} onToggleZoom={() => setView((v) => toggleZoom(v, SIZE))} onPan={pan} />
+        </div>
+      </div>
+      <div className="pointer-events-none absolute inset-x-0 bottom-0 flex items-end justify-between gap-3 p-3 sm:p-4">
+        <div className="pointer-events-auto flex flex-col items-start gap-2">
+          {listOpen && <LotList selectedId={selected?.id ?? null} onSelect={setSelected} />}
+          <button
+            type="button"
+            aria-expanded={listOpen}
+            aria-controls="lot-list"
+            onClick={() => setListOpen((o) => !o)}
+            className="min-h-11 rounded-md bg-white px-4 text-sm font-semibold text-lake-900 shadow ring-1 ring-stone-300 hover:bg-lake-50"
+          >
+            {listOpen ? 'Hide lot list' : 'Show lot list'}
+          </button>
+          {!listOpen && <MapLegend />}
+        </div>
+        <div className="pointer-events-auto">
+          {selected && <LotDetails lot={selected} onClose={() => setSelected(null)} />}
+        </div>
+      </div>
+    </main>
+  );
+}

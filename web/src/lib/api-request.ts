@@ -1,0 +1,140 @@
+/**
+ * The one request helper of the app (public site spec §7): every product request, public or
+ * staff, goes through `apiRequest`, and SWR's default fetcher is built by `getQueryFn`.
+ * Errors carry the message `STATUS: body` (or the status text when the body is empty), are
+ * logged to the console and rethrown. The bearer token lives in memory only.
+ */
+import type { ErrorEnvelope } from '@lp/contracts';
+
+let bearerToken: string | null = null;
+
+/** Sets (or clears with null) the bearer token sent on every request. Never persisted. */
+export function setBearerToken(token: string | null): void {
+  bearerToken = token;
+}
+
+export function getBearerToken(): string | null {
+  return bearerToken;
+}
+
+/** A non-OK response. `envelope` is the parsed `{ error }` body when the server sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: string;
+  readonly envelope: ErrorEnvelope | null;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.envelope = parseEnvelope(body);
+  }
+}
+
+function parseEnvelope(body: string): ErrorEnvelope | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'error' in parsed) return parsed as ErrorEnvelope;
+  } catch {
+    // Not JSON: the message already carries the text.
+  }
+  return null;
+}
+
+/** Relative paths get a leading slash; absolute URLs pass through. */
+export function normalizeUrl(url: string): string {
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(url) || url.startsWith('/')) return url;
+  return `/${url}`;
+}
+
+function authHeaders(): Record<string, string> {
+  return bearerToken ? { Authorization: `Bearer ${bearerToken}` } : {};
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text().catch(() => '')) || '';
+  throw new ApiError(res.status, res.statusText, text);
+}
+
+/** 204, or no content type: nothing to parse. text/plain: text. Anything else: JSON. */
+async function readBody(res: Response): Promise<unknown> {
+  const type = res.headers.get('content-type');
+  if (res.status === 204 || !type) return null;
+  if (type.includes('text/plain')) return res.text();
+  return res.json();
+}
+
+export type RequestOptions = {
+  /** A raw body (FormData, Blob, string) sent as is instead of a JSON data object. */
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/** Sends one request; resolves to the parsed body, rejects with an `ApiError`. */
+export async function apiRequest<T = unknown>(
+  method: string,
+  url: string,
+  data?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { ...authHeaders(), ...options.headers };
+  let body: BodyInit | undefined = options.body;
+  if (body === undefined && data !== undefined) {
+    if (data instanceof FormData) body = data;
+    else {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(data);
+    }
+  }
+  try {
+    const res = await fetch(normalizeUrl(url), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      mode: 'cors',
+      signal: options.signal,
+    });
+    await throwIfNotOk(res);
+    return (await readBody(res)) as T;
+  } catch (error) {
+    console.error(`${method} ${url} failed:`, error);
+    throw error;
+  }
+}
+
+/** The path whose query key's second element is sent as `?days=`. */
+export const ANALYTICS_SUMMARY_PATH = '/api/analytics/summary';
+
+export type QueryKey = string | readonly [string, ...unknown[]];
+
+/** Builds the URL the default fetcher GETs for a key. */
+export function queryUrlOf(key: QueryKey): string {
+  const parts = typeof key === 'string' ? [key] : key;
+  const url = normalizeUrl(String(parts[0]));
+  if (url.includes(ANALYTICS_SUMMARY_PATH) && parts.length > 1 && parts[1] !== undefined) {
+    const sep = url.includes('?') ? '&' : '?';
+    return `${url}${sep}days=${encodeURIComponent(String(parts[1]))}`;
+  }
+  return url;
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The default SWR fetcher: GET the key's first element, null on 204/no content type. */
+export function getQueryFn({ on401 }: { on401: UnauthorizedBehavior }) {
+  return async function fetcher<T = unknown>(key: QueryKey): Promise<T | null> {
+    try {
+      const res = await fetch(queryUrlOf(key), { credentials: 'include', headers: authHeaders() });
+      if (on401 === 'returnNull' && res.status === 401) return null;
+      await throwIfNotOk(res);
+      return (await readBody(res)) as T | null;
+    } catch (error) {
+      console.error(`GET ${queryUrlOf(key)} failed:`, error);
+      throw error;
+    }
+  };
+}
