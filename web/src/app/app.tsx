@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PUBLIC_ROUTES, type PublicRoute } from './route-table';
 import { PageOutlet } from './lazy-page';
-import { RouteEffects } from './route-effects';
+import { MarkReady, RouteEffects } from './route-effects';
 import { SiteLayout } from '../components/layout/site-layout';
 import { NotFoundPage } from '../components/layout/not-found-page';
 import { Toaster } from '../components/toast/toaster';
@@ -19,6 +19,7 @@ function PublicPage({ route }: { route: PublicRoute }) {
   const page = (
     <Suspense fallback={<PageLoading />}>
       <PageOutlet page={route.page} />
+      <MarkReady />
     </Suspense>
   );
   return route.layout === 'site' ? <SiteLayout>{page}</SiteLayout> : page;
@@ -36,6 +37,7 @@ export function App() {
           element={
             <Suspense fallback={<PageLoading />}>
               <DashboardApp />
+              <MarkReady />
             </Suspense>
           }
         />
@@ -44,6 +46,7 @@ export function App() {
           element={
             <SiteLayout>
               <NotFoundPage />
+              <MarkReady />
             </SiteLayout>
           }
         />

@@ -14,11 +14,6 @@ export function RouteEffects() {
   const previous = useRef<string | null>(null);
 
   useEffect(() => {
-    // Marks the app as interactive (hydrated), for browser tests and monitoring.
-    document.documentElement.dataset.ready = 'true';
-  }, []);
-
-  useEffect(() => {
     const first = previous.current === null;
     const pathChanged = previous.current !== pathname;
     previous.current = pathname;
@@ -30,5 +25,17 @@ export function RouteEffects() {
     trackPageView(pathname);
   }, [pathname, hash]);
 
+  return null;
+}
+
+/**
+ * Marks the document interactive (`<html data-ready="true">`) once the page content beside it
+ * has hydrated, for browser tests and monitoring. It sits inside each page's Suspense boundary:
+ * React may hydrate a boundary after the shell around it, so a marker outside would fire early.
+ */
+export function MarkReady() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
   return null;
 }
