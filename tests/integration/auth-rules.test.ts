@@ -64,6 +64,23 @@ describeOnEachBackend('staff authentication', (backend) => {
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
       }
     }
+    // Other spellings of the same routes (case, doubled slashes, escapes) are refused as well.
+    for (const r of routes) {
+      const spellings = [
+        r.path.toUpperCase(),
+        r.path.replace('/api/marketing', '/api/Marketing'),
+        r.path.replace('/api/', '/api//'),
+        r.path.replace('/api/marketing', '/api/%6Darketing'),
+      ];
+      for (const path of spellings) {
+        const res = await fetch(`${stack.baseUrl}${path}`, {
+          method: r.method,
+          headers: { 'content-type': 'application/json' },
+          ...(r.method === 'GET' ? {} : { body: '{}' }),
+        });
+        expect(res.status, `${r.method} ${path}`).toBe(401);
+      }
+    }
     // Paths that exist on no router are refused the same way, before any 404 could leak them.
     expect((await stack.api('/api/marketing-dashboard/inbox')).status).toBe(401);
     expect((await stack.api('/api/marketing/anything/else', { method: 'DELETE' })).status).toBe(401);

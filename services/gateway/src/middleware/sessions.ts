@@ -23,11 +23,28 @@ const hostOf = (origin: string) => {
   }
 };
 
-export const isProtectedPath = (path: string) => PROTECTED.test(path) && !PUBLIC_STAFF_PATHS.has(path);
+/**
+ * The path as a router could read it: percent-decoded, lower-cased, repeated slashes folded.
+ * The guard judges this form, so no other spelling of a staff route slips past it.
+ */
+export function normalizePath(path: string): string {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape is matched as written; no router decodes it either.
+  }
+  return decoded.toLowerCase().replace(/\/{2,}/g, '/');
+}
+
+export const isProtectedPath = (path: string) => {
+  const p = normalizePath(path);
+  return PROTECTED.test(p) && !PUBLIC_STAFF_PATHS.has(p);
+};
 
 export function readSession(knex: Knex): Middleware<GatewayState> {
   return async (ctx, next) => {
-    if (!PROTECTED.test(ctx.path)) return next();
+    if (!PROTECTED.test(normalizePath(ctx.path))) return next();
     const bearer = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
     const token = bearer ?? ctx.cookies.get(SESSION_COOKIE);
     if (token && token.length <= 200) {

@@ -2,22 +2,20 @@
  * Staff sign-in: `POST /api/marketing/auth/login` (throttled per username and per IP),
  * `GET /api/marketing/auth/session`, `POST /api/marketing/auth/logout` (revokes server-side).
  */
-import Router from '@koa/router';
 import { LoginRequestSchema, SESSION_COOKIE, type LoginResponse, type SessionInfo } from '@lp/contracts';
 import { AppError, rateLimited } from '@lp/runtime';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { hashToken, newSessionToken } from '../auth/tokens.ts';
 import { validate } from '../middleware/validate.ts';
 import { RateLimiter } from '../middleware/rate-limit.ts';
-import type { GatewayState } from '../middleware/request-context.ts';
 import { findStaffUser } from '../queries/find-staff-user.ts';
 import { createSession, revokeSession } from '../queries/staff-sessions.ts';
-import type { GatewayDeps } from './context.ts';
+import { type GatewayDeps, createRouter } from './context.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
 export function authRoutes({ config, knex, counters }: GatewayDeps) {
-  const router = new Router<GatewayState>({ prefix: '/api/marketing/auth' });
+  const router = createRouter({ prefix: '/api/marketing/auth' });
   const byUser = new RateLimiter(config.LOGIN_MAX_FAILURES_PER_USER, FIFTEEN_MINUTES);
   const byIp = new RateLimiter(config.LOGIN_MAX_FAILURES_PER_IP, FIFTEEN_MINUTES);
   const secure = config.COOKIE_SECURE ?? config.NODE_ENV === 'production';

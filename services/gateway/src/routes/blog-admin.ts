@@ -4,7 +4,6 @@
  * image upload. Bodies are validated with the contracts' schemas; the content service owns
  * the data and checks again.
  */
-import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import {
   BlogArticleCreateSchema,
@@ -17,7 +16,7 @@ import { callRpc, notFound } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
 import { uploadBlogImage } from './blog-images.ts';
-import type { GatewayDeps } from './context.ts';
+import { type GatewayDeps, createRouter } from './context.ts';
 
 type Ctx = ParameterizedContext<GatewayState>;
 
@@ -30,7 +29,7 @@ function articleIdOf(ctx: Ctx & { params: Record<string, string | undefined> }):
 
 export function blogAdminRoutes(deps: GatewayDeps) {
   const { bus } = deps;
-  const router = new Router<GatewayState>({ prefix: '/api/marketing/blog' });
+  const router = createRouter({ prefix: '/api/marketing/blog' });
   const ask = <T>(ctx: Ctx, subject: string, payload: unknown) => {
     ctx.set('Cache-Control', 'no-store');
     return callRpc<T>(bus, subject, payload, { reqId: ctx.state.reqId });

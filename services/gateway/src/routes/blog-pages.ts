@@ -7,16 +7,14 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { RPC, SLUG_PATTERN, site, type BlogArticle } from '@lp/contracts';
 import { AppError, callRpc } from '@lp/runtime';
-import type { GatewayState } from '../middleware/request-context.ts';
 import { createPageRenderer } from '../web/render-page.ts';
 import { listPublishedArticles } from './blog.ts';
 import { escapeXml } from './blog-feed-xml.ts';
 import { sendCacheable } from '../web/http-cache.ts';
-import type { GatewayDeps } from './context.ts';
+import { type GatewayDeps, createRouter } from './context.ts';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -33,7 +31,7 @@ function compress(ctx: ParameterizedContext) {
 const newest = (...dates: string[]) => new Date(Math.max(...dates.map((d) => Date.parse(d))));
 
 export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
-  const router = new Router<GatewayState>();
+  const router = createRouter();
   const renderPage = createPageRenderer(webDist);
   const published = (reqId: string) => listPublishedArticles(bus, reqId);
 

@@ -3,20 +3,18 @@
  * `GET /api/blog/articles/:slug` (404 envelope when missing or unpublished), and the Atom feed
  * at `/blog/feed.xml`. Each answers ETag + Last-Modified and 304 to a current copy.
  */
-import Router from '@koa/router';
 import { RPC, SLUG_PATTERN, type BlogArticle, type PublishedArticles } from '@lp/contracts';
 import { callRpc, notFound, type Bus } from '@lp/runtime';
-import type { GatewayState } from '../middleware/request-context.ts';
 import { buildBlogFeed, FEED_PATH } from './blog-feed-xml.ts';
 import { sendCacheable } from '../web/http-cache.ts';
-import type { GatewayDeps } from './context.ts';
+import { type GatewayDeps, createRouter } from './context.ts';
 
 /** The published articles, newest first, with the blog's last change (asked of the content service). */
 export const listPublishedArticles = (bus: Bus, reqId: string) =>
   callRpc<PublishedArticles>(bus, RPC.content.articlesList, {}, { reqId });
 
 export function blogRoutes({ bus }: GatewayDeps) {
-  const router = new Router<GatewayState>();
+  const router = createRouter();
   const published = (reqId: string) => listPublishedArticles(bus, reqId);
 
   router.get('/api/blog/articles', async (ctx) => {

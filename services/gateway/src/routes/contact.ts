@@ -5,13 +5,11 @@
  * The `Idempotency-Key` header makes a double click or a retry one lead, not two.
  */
 import { createHash } from 'node:crypto';
-import Router from '@koa/router';
 import { eventMeta, site, submissionSchemaFor, SUBJECTS, type SubmissionReceived } from '@lp/contracts';
 import { AppError, BusUnavailableError, rateLimited } from '@lp/runtime';
 import { RateLimiter } from '../middleware/rate-limit.ts';
-import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
-import type { GatewayDeps } from './context.ts';
+import { type GatewayDeps, createRouter } from './context.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -23,7 +21,7 @@ export function eventIdFor(key: string): string {
 }
 
 export function contactRoutes({ config, bus, counters }: GatewayDeps) {
-  const router = new Router<GatewayState>();
+  const router = createRouter();
   const perIp = new RateLimiter(config.CONTACT_RATE_LIMIT, 10 * 60_000);
 
   router.post('/api/contact', async (ctx) => {

@@ -1,5 +1,5 @@
 /** What every route module receives: the gateway's dependencies. */
-import type Router from '@koa/router';
+import Router, { type RouterOptions } from '@koa/router';
 import type { Knex } from '@lp/runtime';
 import type { Bus, Counters, Logger } from '@lp/runtime';
 import type { GatewayConfig } from '../config.ts';
@@ -15,3 +15,11 @@ export type GatewayDeps = {
   onShutdown?: (fn: () => Promise<void>) => void;
 };
 export type GatewayRouter = Router<GatewayState>;
+
+/**
+ * Every gateway router is made here: paths match case-sensitively and exactly as declared, so
+ * `/API/Marketing/...` is no second spelling of a route (the session guard normalises the path
+ * it checks as well; this keeps the two in step).
+ */
+export const createRouter = (options: Omit<RouterOptions, 'sensitive'> = {}): GatewayRouter =>
+  new Router<GatewayState>({ ...options, sensitive: true });

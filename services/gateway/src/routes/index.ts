@@ -4,7 +4,6 @@
  * unknown /api paths (404 envelope) → media → blog pages and sitemap (rendered per request) →
  * the web app.
  */
-import Router from '@koa/router';
 import type Koa from 'koa';
 import { healthRouter, notFound } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
@@ -16,13 +15,13 @@ import { blogRoutes } from './blog.ts';
 import { blogAdminRoutes } from './blog-admin.ts';
 import { blogPageRoutes } from './blog-pages.ts';
 import { contactRoutes } from './contact.ts';
-import type { GatewayDeps } from './context.ts';
+import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
 import { marketingRoutes } from './marketing.ts';
 import { mediaRoutes } from './media.ts';
 import { pixelRoutes } from './pixels.ts';
 
 /** The API routers, exported so tests can enumerate every route. */
-export function apiRouters(deps: GatewayDeps): Router<GatewayState>[] {
+export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
   return [
     contactRoutes(deps),
     pixelRoutes(deps),
@@ -40,7 +39,7 @@ export function mountRoutes(app: Koa<GatewayState>, deps: GatewayDeps, webDist: 
   app.use(requireStaff());
   app.use(parseJsonBodies());
   for (const r of apiRouters(deps)) app.use(r.routes()).use(r.allowedMethods());
-  const api404 = new Router<GatewayState>();
+  const api404 = createRouter();
   api404.all('/api/{*rest}', () => {
     throw notFound('No such API endpoint');
   });

@@ -1,12 +1,10 @@
 /** Staff reads for the dashboard home: submissions and counters, asked of the owning services. */
-import Router from '@koa/router';
 import { RPC, type CrmStats, type FormSubmission, type MailerStats, type MarketingStats } from '@lp/contracts';
 import { callRpc } from '@lp/runtime';
-import type { GatewayState } from '../middleware/request-context.ts';
-import type { GatewayDeps } from './context.ts';
+import { type GatewayDeps, createRouter } from './context.ts';
 
 export function marketingRoutes({ bus }: GatewayDeps) {
-  const router = new Router<GatewayState>({ prefix: '/api/marketing' });
+  const router = createRouter({ prefix: '/api/marketing' });
 
   router.get('/submissions', async (ctx) => {
     ctx.body = await callRpc<FormSubmission[]>(bus, RPC.crm.submissionsList, {}, { reqId: ctx.state.reqId });

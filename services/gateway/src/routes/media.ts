@@ -5,12 +5,10 @@
  * and a sandboxing CSP so an image opened directly can never run script.
  */
 import { createHash } from 'node:crypto';
-import Router from '@koa/router';
 import { IMAGE_EXTENSIONS, MEDIA_PATH_PATTERN, RPC, type ImageSlice, type StoredImageType } from '@lp/contracts';
 import { AppError, callRpc, notFound, type Bus } from '@lp/runtime';
-import type { GatewayState } from '../middleware/request-context.ts';
 import { isNotModified } from '../web/http-cache.ts';
-import type { GatewayDeps } from './context.ts';
+import { type GatewayDeps, createRouter } from './context.ts';
 
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -62,7 +60,7 @@ async function fetchImage(bus: Bus, sha256: string, reqId: string): Promise<Imag
 }
 
 export function mediaRoutes({ bus }: GatewayDeps) {
-  const router = new Router<GatewayState>();
+  const router = createRouter();
   const cache = new ImageCache();
 
   router.get('/media/:file', async (ctx) => {

@@ -5,7 +5,6 @@
  * published later in batches by the write buffers, which are flushed on shutdown so every
  * hit answered while the gateway runs reaches the bus.
  */
-import Router from '@koa/router';
 import type { Context } from 'koa';
 import {
   EventPixelQuerySchema,
@@ -19,7 +18,7 @@ import { createHitIngestion, type IngestOutcome } from '../analytics/ingest-pixe
 import { PixelBuffer } from '../analytics/pixel-buffer.ts';
 import { RateLimiter } from '../middleware/rate-limit.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
-import type { GatewayDeps } from './context.ts';
+import { type GatewayDeps, createRouter } from './context.ts';
 
 /** Pixel hits (both kinds together) allowed per IP per minute. */
 export const PIXEL_HITS_PER_MINUTE = 600;
@@ -28,7 +27,7 @@ export const PIXEL_HITS_PER_MINUTE = 600;
 export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 
 export function pixelRoutes({ bus, log, counters, onShutdown }: GatewayDeps) {
-  const router = new Router<GatewayState>();
+  const router = createRouter();
   const limiter = new RateLimiter(PIXEL_HITS_PER_MINUTE, 60_000);
   const pageviews = new PixelBuffer<PageviewHit>({
     kind: 'pageview',
