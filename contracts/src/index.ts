@@ -7,3 +7,4 @@ export * from './stats.ts';
 export * from './site.ts';
 export * from './blog.ts';
 export * from './analytics.ts';
+export * from './text.ts';

@@ -32,6 +32,22 @@ describe('contact page inquiry', () => {
     expect(e).toEqual({ phone: ['Valid phone number is required'], email: ['Valid email is required'] });
   });
 
+  it('refuses the NUL character, which the database cannot store', () => {
+    const e = errorsOf(ContactInquirySchema, {
+      firstName: 'A\u0000',
+      lastName: 'B',
+      phone: '928555\u00000100',
+      email: 'a@b.co',
+      interest: 'buying',
+      message: 'Hi \u0000',
+    });
+    expect(e).toEqual({
+      firstName: ['Contains a character that is not allowed'],
+      phone: ['Valid phone number is required'],
+      message: ['Contains a character that is not allowed'],
+    });
+  });
+
   it('trims what it keeps', () => {
     const r = v.parse(ContactInquirySchema, {
       firstName: ' Ann ',

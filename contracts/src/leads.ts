@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { EventMetaSchema } from './events.ts';
+import { storable } from './text.ts';
 
 // A missing field is read as '' so the person sees the field's own message, not a type error.
 const required = (message: string, max = 100) =>
@@ -13,6 +14,7 @@ const required = (message: string, max = 100) =>
     v.trim(),
     v.minLength(1, message),
     v.maxLength(max, `At most ${max} characters`),
+    storable(),
   );
 
 const phone = v.pipe(
@@ -20,6 +22,7 @@ const phone = v.pipe(
   v.trim(),
   v.minLength(10, 'Valid phone number is required'),
   v.maxLength(40, 'Valid phone number is required'),
+  storable('Valid phone number is required'),
 );
 const email = v.pipe(
   v.optional(v.string('Valid email is required'), ''),
@@ -28,7 +31,7 @@ const email = v.pipe(
   v.maxLength(254, 'Valid email is required'),
 );
 const optionalText = (max: number) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters`)));
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters`), storable()));
 
 /** Contact page: value → label of the interest options. */
 export const CONTACT_PAGE_INTERESTS = {
