@@ -1,7 +1,7 @@
 /**
  * `POST /api/contact`: a visitor's lead. Validated with the shared schema (the contact page's
- * stricter rules when it is the source), screened for bots (honeypot, minimum fill time:
- * answered like a success, never stored), then published to JetStream; 201 only once stored.
+ * stricter rules when it is the source), screened for bots (a filled honeypot, a form sent
+ * faster than SPAM_MIN_FILL_MS: answered like a success, never stored), then published to JetStream; 201 only once stored.
  * The `Idempotency-Key` header makes a double click or a retry one lead, not two.
  */
 import { createHash } from 'node:crypto';
@@ -36,12 +36,14 @@ export function contactRoutes({ config, bus, counters }: GatewayDeps) {
     const body = validate(submissionSchemaFor(ctx.request.body), ctx.request.body);
     const source = body.source ?? 'home';
 
-    const reason =
-      body.website === undefined || body.website !== ''
-        ? 'honeypot'
-        : body.elapsedMs === undefined || body.elapsedMs < config.SPAM_MIN_FILL_MS
-          ? 'too_fast'
-          : undefined;
+    // Only a positive sign screens a lead out: a filled honeypot, or a form sent faster than a
+    // person fills it. A request without the signals (a script posting the spec's six fields)
+    // is stored: a false "thank you" for a real lead costs more than one spam row.
+    const reason = body.website
+      ? 'honeypot'
+      : body.elapsedMs !== undefined && body.elapsedMs < config.SPAM_MIN_FILL_MS
+        ? 'too_fast'
+        : undefined;
     if (reason) {
       counters.inc('gateway_leads_dropped_total', { reason });
       ctx.state.log.info({ reason, source }, 'lead screened out as automated');
