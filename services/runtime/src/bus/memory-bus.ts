@@ -85,7 +85,8 @@ class Durable {
     const stored = this.bus.stream(this.spec.stream).messages.get(seq);
     if (!stored) return this.markDone(seq);
     const count = (this.deliveries.get(seq) ?? 0) + 1;
-    if (count > this.bus.topology.maxDeliver) {
+    const { maxDeliver } = this.bus.topology;
+    if (maxDeliver > 0 && count > maxDeliver) {
       this.bus.log?.error(
         { stream: this.spec.stream, durable: this.spec.name, seq },
         'message exceeded max deliveries',

@@ -52,7 +52,11 @@ export interface ServeHandle {
 export type TopologyOptions = {
   /** How long a delivered message may stay unacknowledged before it is redelivered. */
   ackWaitMs: number;
-  /** Deliveries before a message is given up on (then logged as dead). */
+  /**
+   * Deliveries before a message is given up on (then logged as dead); -1 = never. The default
+   * is never: the consumer template terminates invalid and poison messages itself, so only
+   * transient failures are retried, and a database outage of any length must lose nothing.
+   */
   maxDeliver: number;
   /** Stream replicas (R3 in production clusters). */
   replicas: number;
@@ -82,7 +86,7 @@ export class RequestTimeoutError extends Error {
   override name = 'RequestTimeoutError';
 }
 
-export const DEFAULT_TOPOLOGY: TopologyOptions = { ackWaitMs: 30_000, maxDeliver: 20, replicas: 1 };
+export const DEFAULT_TOPOLOGY: TopologyOptions = { ackWaitMs: 30_000, maxDeliver: -1, replicas: 1 };
 
 /** NATS subject matching with `*` (one token) and `>` (one or more trailing tokens). */
 export function subjectMatches(pattern: string, subject: string): boolean {
