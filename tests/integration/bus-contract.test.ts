@@ -262,4 +262,58 @@ describe('embedded bus on Postgres storage', () => {
     await c2.stop();
     await b2.close();
   });
+  it('moves each position past other subjects of its stream and past a failed store, so nothing piles up', async () => {
+    await db.knex.withSchema('bus').table('messages').delete();
+    await db.knex.withSchema('bus').table('consumers').delete();
+    const store = createKnexStore(db.knex);
+    let failNext = false;
+    const flaky: typeof store = {
+      ...store,
+      append: async (m) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('disk full');
+        }
+        return store.append(m);
+      },
+    };
+    const views = DURABLES.analyticsPageviews;
+    const events = DURABLES.analyticsEvents;
+    const b1 = new MemoryBus({ store: flaky, topology: { ackWaitMs: ACK_WAIT } });
+    await b1.ensureTopology();
+    const seen: string[] = [];
+    const ack = (m: BusMessage) => {
+      seen.push((m.json() as { k: string }).k);
+      m.ack();
+    };
+    const c1 = await b1.consume(views, async (m) => ack(m));
+    const c2 = await b1.consume(events, async (m) => ack(m));
+    await b1.publish(SUBJECTS.pageviewsRecorded, { k: 'view-1' }, { msgId: 'v1' });
+    await b1.publish(SUBJECTS.eventsRecorded, { k: 'event-1' }, { msgId: 'e1' });
+    failNext = true;
+    await expect(b1.publish(SUBJECTS.pageviewsRecorded, { k: 'lost' }, { msgId: 'v2' })).rejects.toThrow(
+      /could not store/,
+    );
+    await b1.publish(SUBJECTS.pageviewsRecorded, { k: 'view-3' }, { msgId: 'v3' });
+    await b1.publish(SUBJECTS.eventsRecorded, { k: 'event-2' }, { msgId: 'e2' });
+    await eventually(async () => (seen.length === 4 ? true : undefined));
+    await c1.stop();
+    await c2.stop();
+    await b1.close();
+    // Both positions stand at the last sequence (5), past the other subject's messages and the
+    // number the failed store used up, so storage may prune everything once the dedupe window ends.
+    const floors = await db.knex.withSchema('bus').table('consumers').where({ stream: views.stream });
+    expect(floors.map((f: { ack_floor: string | number }) => Number(f.ack_floor))).toEqual([5, 5]);
+
+    const b2 = new MemoryBus({ store, topology: { ackWaitMs: ACK_WAIT } });
+    await b2.ensureTopology();
+    const again: string[] = [];
+    const d1 = await b2.consume(views, async (m) => void again.push((m.json() as { k: string }).k));
+    const d2 = await b2.consume(events, async (m) => void again.push((m.json() as { k: string }).k));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(again).toEqual([]);
+    await d1.stop();
+    await d2.stop();
+    await b2.close();
+  });
 });

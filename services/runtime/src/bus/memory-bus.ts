@@ -142,6 +142,24 @@ class Durable {
     });
   }
 
+  /**
+   * A sequence this durable will never be handed (another subject of its stream, or a number a
+   * failed store used up) counts as done, so the position and the pruning move past it.
+   */
+  skip(seq: number) {
+    if (seq > this.floor) this.markDone(seq);
+  }
+
+  /** The same while the durable is being rebuilt at start-up: no position is saved yet. */
+  passOver(seq: number) {
+    if (seq <= this.floor) return;
+    this.done.add(seq);
+    while (this.done.has(this.floor + 1)) {
+      this.done.delete(this.floor + 1);
+      this.floor++;
+    }
+  }
+
   private markDone(seq: number) {
     this.deliveries.delete(seq);
     this.done.add(seq);
@@ -228,8 +246,12 @@ export class MemoryBus implements Bus {
     if (!d) {
       d = new Durable(spec, this);
       d.floor = floors.get(key) ?? 0;
-      for (const m of [...this.stream(spec.stream).messages.values()].sort((a, b) => a.seq - b.seq))
-        if (subjectMatches(spec.filterSubject, m.subject)) d.enqueue(m.seq);
+      const stream = this.stream(spec.stream);
+      for (let seq = d.floor + 1; seq <= stream.lastSeq; seq++) {
+        const m = stream.messages.get(seq);
+        if (m && subjectMatches(spec.filterSubject, m.subject)) d.enqueue(seq);
+        else d.passOver(seq);
+      }
       this.durables.set(key, d);
     }
     return d;
@@ -270,16 +292,19 @@ export class MemoryBus implements Bus {
       await this.store.append(stored);
     } catch (err) {
       s.dedupe.delete(opts.msgId);
+      for (const d of this.durables.values()) if (d.spec.stream === s.name) d.skip(seq);
       throw new BusUnavailableError(`could not store message: ${(err as Error).message}`);
     }
     s.messages.set(seq, stored);
     if (s.dedupe.size > 10_000)
       for (const [id, v] of s.dedupe) if (now - v.at > DUPLICATE_WINDOW_MS) s.dedupe.delete(id);
-    for (const d of this.durables.values())
-      if (d.spec.stream === s.name && subjectMatches(d.spec.filterSubject, subject)) {
+    for (const d of this.durables.values()) {
+      if (d.spec.stream !== s.name) continue;
+      if (subjectMatches(d.spec.filterSubject, subject)) {
         d.enqueue(seq);
         d.pump();
-      }
+      } else d.skip(seq);
+    }
     return { stream: s.name, seq, duplicate: false };
   }
 
