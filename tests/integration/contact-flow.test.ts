@@ -2,6 +2,7 @@
  * The first flow, across the real boundaries: a visitor's lead goes HTTP → gateway →
  * bus (JetStream or embedded) → crm consumer → Postgres, and back out to signed-in staff.
  */
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FormSubmission } from '@lp/contracts';
 import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
@@ -19,11 +20,22 @@ const lead = {
   elapsedMs: 4000,
 };
 
+/** A port nothing listens on right now, for the gateway's internal health port. */
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
 describeOnEachBackend('contact flow', (backend) => {
   let stack: Stack;
   let token: string;
+  let healthPort: number;
   beforeAll(async () => {
-    stack = await startStack({ backend });
+    healthPort = await freePort();
+    stack = await startStack({ backend, env: { HEALTH_PORT: String(healthPort) } });
     token = await stack.login();
   });
   afterAll(() => stack?.stop());
@@ -152,5 +164,15 @@ describeOnEachBackend('contact flow', (backend) => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ready', checks: { bus: 'ok', database: 'ok' } });
     expect((await stack.api('/healthz')).status).toBe(200);
+  });
+
+  it('shows its counters on the internal health port only, never to visitors', async () => {
+    const internal = await fetch(`http://127.0.0.1:${healthPort}/metrics`);
+    expect(internal.status).toBe(200);
+    expect(await internal.text()).toMatch(/^gateway_leads_accepted_total\{/m);
+    expect((await fetch(`http://127.0.0.1:${healthPort}/readyz`)).status).toBe(200);
+    const pub = await stack.api('/metrics');
+    expect(pub.status).toBe(404);
+    expect(await pub.text()).not.toContain('gateway_leads');
   });
 });

@@ -20,6 +20,11 @@ export const GatewayConfigSchema = v.object({
   BUS_ACK_WAIT_MS: env.int(30_000, 500),
   BUS_STREAM_REPLICAS: env.int(1, 1, 5),
   DB_POOL_MAX: env.int(10, 1, 100),
+  /**
+   * Internal port for `/healthz`, `/readyz` and `/metrics` (0 = none). The public port answers
+   * health checks but never `/metrics`: counters are for operators, not for visitors.
+   */
+  HEALTH_PORT: env.int(0, 0, 65535),
   /** First administrator, created at start-up when no staff user exists yet. */
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(3), v.maxLength(100))),
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(10, 'must be at least 10 characters'))),

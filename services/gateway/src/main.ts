@@ -14,7 +14,7 @@ if (!config.NATS_URL || !config.DATABASE_URL) {
   log.fatal('the gateway process needs NATS_URL and DATABASE_URL; for one process run `pnpm start`');
   process.exit(1);
 }
-log.info({ nats: config.NATS_URL, database: redactUrl(config.DATABASE_URL) }, 'starting');
+log.info({ nats: redactUrl(config.NATS_URL), database: redactUrl(config.DATABASE_URL) }, 'starting');
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const webDist = resolve(repoRoot, config.WEB_DIST);
 const platform = await startPlatform({ config, log, services: [], webDist });

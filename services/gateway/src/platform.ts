@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
 import type { PGliteInstance as PGlite } from '@lp/runtime';
 import {
   BUS_MIGRATIONS_DIR,
@@ -14,12 +15,14 @@ import {
   createKnexStore,
   MemoryBus,
   migrate,
+  mountHealth,
   openPglite,
   openPostgres,
   runSteps,
   type Bus,
   type Database,
   type Logger,
+  type ReadinessDeps,
   type RunningService,
   type ServiceDefinition,
   type ShutdownStep,
@@ -105,6 +108,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     server.listen(config.PORT, config.HOST, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const internal = config.HEALTH_PORT > 0 ? await listenInternal(config, { bus, knex: db.knex, counters }) : null;
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
 
   const steps = (): ShutdownStep[] => [
@@ -116,6 +120,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
           server.closeIdleConnections();
           // Give responses in flight a moment, then end kept-alive connections still open.
           setTimeout(() => server.closeAllConnections(), 2000).unref();
+          internal?.close();
         }),
     ],
     ['gateway buffers', async () => void (await Promise.all(drainHooks.map((fn) => fn())))],
@@ -132,4 +137,16 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     firstAdmin,
     stop: () => runSteps(steps(), log),
   };
+}
+
+/** The operators' port: health and `/metrics`, never exposed with the public site. */
+async function listenInternal(config: GatewayConfig, deps: ReadinessDeps): Promise<Server> {
+  const app = new Koa();
+  mountHealth(app, deps);
+  const internal = createServer(app.callback());
+  await new Promise<void>((resolve, reject) => {
+    internal.once('error', reject);
+    internal.listen(config.HEALTH_PORT, config.HOST, () => resolve());
+  });
+  return internal;
 }

@@ -3,6 +3,8 @@
  * Start-up fails with the full list of what is missing or malformed. Nothing else in the
  * codebase reads `process.env`.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import * as v from 'valibot';
 
 export class ConfigError extends Error {
@@ -15,7 +17,7 @@ type Env = Record<string, string | undefined>;
 
 export function parseConfig<S extends v.GenericSchema<Record<string, unknown>, unknown>>(
   schema: S,
-  env: Env = process.env,
+  env: Env = processEnvWithDotEnv(),
 ): v.InferOutput<S> {
   // Empty strings count as "not set", so `FOO= pnpm start` behaves like leaving FOO out.
   const cleaned: Env = {};
@@ -25,6 +27,15 @@ export function parseConfig<S extends v.GenericSchema<Record<string, unknown>, u
   throw new ConfigError(
     result.issues.map((i) => `${i.path?.map((p) => String(p.key)).join('.') ?? '?'}: ${i.message}`),
   );
+}
+
+/**
+ * The process environment over the keys of `./.env`, when that file exists (see
+ * `.env.example`): what the environment sets wins, and process.env itself is left as it is.
+ */
+export function processEnvWithDotEnv(file = '.env'): Env {
+  if (!existsSync(file)) return process.env;
+  return { ...parseEnv(readFileSync(file, 'utf8')), ...process.env };
 }
 
 /** Reusable field schemas for environment variables. */

@@ -36,6 +36,8 @@ export function redactUrl(url: string): string {
   try {
     const u = new URL(url);
     if (u.password) u.password = '***';
+    // A user name alone is how NATS passes a token (`nats://TOKEN@host`).
+    else if (u.username) u.username = '***';
     return u.toString();
   } catch {
     return '[unparseable url]';

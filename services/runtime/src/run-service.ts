@@ -19,7 +19,7 @@ export async function runService(def: ServiceDefinition): Promise<void> {
   const config = parseConfig(v.object(serviceEnvEntries));
   const log = createLogger(def.name, config.LOG_LEVEL);
   const counters = new Counters();
-  log.info({ nats: config.NATS_URL, database: redactUrl(config.DATABASE_URL) }, 'starting');
+  log.info({ nats: redactUrl(config.NATS_URL), database: redactUrl(config.DATABASE_URL) }, 'starting');
   const db = await openPostgres(config.DATABASE_URL, config.DB_POOL_MAX);
   const applied = await migrate(db.knex, def.schema, def.migrationsDir);
   if (applied.length) log.info({ applied }, 'migrations applied');

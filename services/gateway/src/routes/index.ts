@@ -33,7 +33,7 @@ export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
 }
 
 export function mountRoutes(app: Koa<GatewayState>, deps: GatewayDeps, webDist: string): void {
-  const health = healthRouter(deps);
+  const health = healthRouter(deps, { metrics: false });
   app.use(health.routes());
   app.use(readSession(deps.knex));
   app.use(requireStaff());

@@ -1,6 +1,7 @@
 /**
  * Liveness and readiness for every process: `/healthz` answers while the process runs,
- * `/readyz` only while the bus and the database answer; `/metrics` prints the counters.
+ * `/readyz` only while the bus and the database answer; `/metrics` prints the counters (on
+ * internal ports only: a public port mounts the router without it).
  */
 import Router from '@koa/router';
 import type Koa from 'koa';
@@ -26,7 +27,8 @@ export async function checkReadiness(deps: Pick<ReadinessDeps, 'bus' | 'knex'>) 
   return { ready: bus === 'ok' && database === 'ok', checks: { bus, database } };
 }
 
-export function healthRouter(deps: ReadinessDeps): Router {
+/** `metrics: false` leaves `/metrics` out (a public port). */
+export function healthRouter(deps: ReadinessDeps, { metrics = true } = {}): Router {
   const router = new Router();
   router.get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
@@ -36,10 +38,11 @@ export function healthRouter(deps: ReadinessDeps): Router {
     ctx.status = r.ready ? 200 : 503;
     ctx.body = { status: r.ready ? 'ready' : 'not_ready', checks: r.checks };
   });
-  router.get('/metrics', (ctx) => {
-    ctx.type = 'text/plain; version=0.0.4';
-    ctx.body = deps.counters.toPrometheus();
-  });
+  if (metrics)
+    router.get('/metrics', (ctx) => {
+      ctx.type = 'text/plain; version=0.0.4';
+      ctx.body = deps.counters.toPrometheus();
+    });
   return router;
 }
 

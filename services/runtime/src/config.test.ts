@@ -1,0 +1,29 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, env, parseConfig, processEnvWithDotEnv } from './config.ts';
+
+const Schema = v.object({ PORT: env.int(3000, 1, 65535), NAME: env.string('site') });
+
+describe('configuration', () => {
+  it('takes defaults, reads numbers, and treats empty values as unset', () => {
+    expect(parseConfig(Schema, { PORT: '8080', NAME: '' })).toEqual({ PORT: 8080, NAME: 'site' });
+  });
+
+  it('fails with every problem listed', () => {
+    expect(() => parseConfig(Schema, { PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => parseConfig(Schema, { PORT: '0' })).toThrow(/PORT/);
+  });
+
+  it('reads ./.env under the environment, which wins', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'lpl-env-')), '.env');
+    writeFileSync(file, 'LPL_TEST_FROM_FILE=file\nPATH=not-this\n');
+    const merged = processEnvWithDotEnv(file);
+    expect(merged.LPL_TEST_FROM_FILE).toBe('file');
+    expect(merged.PATH).toBe(process.env.PATH);
+    expect(process.env.LPL_TEST_FROM_FILE).toBeUndefined();
+    expect(processEnvWithDotEnv(join(tmpdir(), 'no-such-dir', '.env'))).toBe(process.env);
+  });
+});
