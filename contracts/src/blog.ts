@@ -4,6 +4,7 @@
  * content service. The editor form, the gateway and the service validate with these schemas.
  */
 import * as v from 'valibot';
+import { storable } from './text.ts';
 
 /** An article as the public API serves it (spec §3). `content` is sanitised HTML. */
 export type BlogArticle = {
@@ -35,8 +36,11 @@ export type StaffBlogArticle = Omit<BlogArticle, 'publishedAt'> & {
 /** A row of the staff list: everything but the two bodies. */
 export type StaffBlogArticleSummary = Omit<StaffBlogArticle, 'content' | 'contentMarkdown'>;
 
-/** The public list as the content service answers it; the gateway sends `articles` only. */
-export type PublishedArticles = { articles: BlogArticle[]; lastModified: string };
+/** An article without its body: enough for cards, related articles and the sitemap. */
+export type BlogArticleCard = Omit<BlogArticle, 'content'>;
+
+/** The whole public list as the gateway assembles it from pages; it sends `articles` only. */
+export type PublishedArticles<A extends BlogArticleCard = BlogArticle> = { articles: A[]; lastModified: string };
 
 // ---------------------------------------------------------------- cover images
 
@@ -73,6 +77,7 @@ const requiredText = (message: string, max: number) =>
     v.trim(),
     v.minLength(1, message),
     v.maxLength(max, `At most ${max} characters`),
+    storable(),
   );
 
 /** A slug as staff may type it; '' means "make one from the title". */
@@ -101,6 +106,7 @@ export const BlogArticleFields = {
           (s) => s === '' || MEDIA_PATH_PATTERN.test(s) || /^https:\/\/[^\s"'<>]+$/.test(s),
           'Upload an image or give an https:// address',
         ),
+        storable(),
         v.transform((s) => s || null),
       ),
     ),
@@ -113,6 +119,7 @@ export const BlogArticleFields = {
           v.trim(),
           v.minLength(1, 'A tag cannot be empty'),
           v.maxLength(40, 'A tag has at most 40 characters'),
+          storable(),
         ),
       ),
       v.maxLength(BLOG_TAGS_MAX, `At most ${BLOG_TAGS_MAX} tags`),
@@ -142,8 +149,30 @@ const id = v.pipe(v.number(), v.integer(), v.minValue(1));
 const sha256 = v.pipe(v.string(), v.regex(/^[a-f0-9]{64}$/));
 
 export const ArticleIdInputSchema = v.object({ id });
-export const ArticleSlugInputSchema = v.object({ slug: v.pipe(v.string(), v.maxLength(200)) });
+export const ArticleSlugInputSchema = v.object({ slug: v.pipe(v.string(), v.maxLength(200), storable()) });
 export const ArticleUpdateInputSchema = v.object({ id, patch: BlogArticleUpdateSchema });
+
+/**
+ * The published list travels in pages: NATS refuses a message over max_payload (1 MB by
+ * default), and every article's body together outgrows it. The content service fills a page
+ * up to this many bytes of serialised reply and hands back a cursor for the next one; the
+ * gateway asks until the cursor is null. `withContent: false` leaves the bodies out (cards,
+ * related articles, the sitemap), so those lists usually fit one page.
+ */
+export const PUBLISHED_PAGE_MAX_BYTES = 512 * 1024;
+export const PublishedArticlesPageInputSchema = v.nullish(
+  v.object({
+    /** Opaque: the `nextCursor` of the page before; absent for the first page. */
+    cursor: v.optional(v.pipe(v.string(), v.maxLength(500))),
+    withContent: v.optional(v.boolean(), true),
+  }),
+);
+export type PublishedArticlesPageInput = v.InferInput<typeof PublishedArticlesPageInputSchema>;
+
+/** One page of the published list, newest first; `nextCursor` is null on the last page. */
+export type PublishedArticlesPage<A extends BlogArticleCard = BlogArticle> = PublishedArticles<A> & {
+  nextCursor: string | null;
+};
 
 /**
  * Images travel over NATS in parts: the server's default max_payload is 1 MB, smaller than a

@@ -3,11 +3,24 @@
  * Postgres, on the embedded and the real backends. Published-only lists newest first, the 404
  * envelope, conditional GETs, the staff editor's CRUD behind a session, unique slugs, XSS
  * stripped on save and again on serve, cover uploads (magic bytes, size cap, parts over NATS),
- * /media caching and the Atom feed.
+ * /media caching, the Atom feed, the published list paged within NATS's message size, the
+ * pages' error states while the content service is away, the NUL character refused, and a
+ * blog revision that never moves backwards.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BlogArticle, BlogImage, StaffBlogArticle, StaffBlogArticleSummary } from '@lp/contracts';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { readBlogRevision } from '@lp/content/queries/read-blog-revision';
+import { touchBlogRevision } from '@lp/content/queries/touch-blog-revision';
+import {
+  NOT_STORABLE_MESSAGE,
+  PUBLISHED_PAGE_MAX_BYTES,
+  RPC,
+  type BlogArticle,
+  type BlogImage,
+  type StaffBlogArticle,
+  type StaffBlogArticleSummary,
+} from '@lp/contracts';
+import { callRpc, NoRespondersError } from '@lp/runtime';
 import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
 
 const PNG_1x1 = Buffer.from(
@@ -28,6 +41,12 @@ const FIELDS = [
   'updatedAt',
 ];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The JSON a server-rendered page embeds for the client (`<script id="lp-page-data">`). */
+function pageDataOf(html: string): Record<string, unknown> {
+  const m = /<script type="application\/json" id="lp-page-data">([^<]*)<\/script>/.exec(html);
+  if (!m) throw new Error('no page data in the page');
+  return JSON.parse(m[1]!) as Record<string, unknown>;
+}
 
 describeOnEachBackend('blog API', (backend) => {
   let stack: Stack;
@@ -347,5 +366,157 @@ describeOnEachBackend('blog API', (backend) => {
     expect(xml).not.toMatch(/(href|src)=&quot;\/(?!\/)/);
     const etag = res.headers.get('etag')!;
     expect(await statusOf(stack.api('/blog/feed.xml', { headers: { 'if-none-match': etag } }))).toBe(304);
+  });
+
+  it('refuses the NUL character in every free-text field with field errors (PostgreSQL cannot store it)', async () => {
+    const nul = '\u0000';
+    const refused = await json<{ error: { code: string; details: { fields: Record<string, string[]> } } }>(
+      await staff('/articles', {
+        body: {
+          title: `Lots${nul}`,
+          summary: `Summary${nul}`,
+          contentMarkdown: `## Body${nul}`,
+          tags: ['Lots', `Inv${nul}esting`],
+          coverImage: `https://images.example/${nul}.png`,
+        },
+      }),
+      400,
+    );
+    expect(refused.error.code).toBe('validation_failed');
+    expect(refused.error.details.fields).toEqual({
+      title: [NOT_STORABLE_MESSAGE],
+      summary: [NOT_STORABLE_MESSAGE],
+      contentMarkdown: [NOT_STORABLE_MESSAGE],
+      'tags.1': [NOT_STORABLE_MESSAGE],
+      coverImage: [NOT_STORABLE_MESSAGE],
+    });
+    const draft = await create({ title: 'NUL probe', summary: 'S', contentMarkdown: 'C' });
+    const patched = await json<{ error: { details: { fields: Record<string, string[]> } } }>(
+      await staff(`/articles/${draft.id}`, { method: 'PATCH', body: { contentMarkdown: `a${nul}b`, tags: [nul] } }),
+      400,
+    );
+    expect(patched.error.details.fields).toEqual({
+      contentMarkdown: [NOT_STORABLE_MESSAGE],
+      'tags.0': [NOT_STORABLE_MESSAGE],
+    });
+    expect((await json<StaffBlogArticle>(await staff(`/articles/${draft.id}`), 200)).contentMarkdown).toBe('C');
+    expect(await statusOf(staff(`/articles/${draft.id}`, { method: 'DELETE' }))).toBe(204);
+  });
+
+  it('pages the published list within NATS message size, and every page still has every article', async () => {
+    const knex = stack.platform.db.knex;
+    // 12 published articles of ~170 kB each: together far over NATS's 1 MB max_payload. Dates
+    // repeat, so pages also have to break ties by id.
+    const rows = Array.from({ length: 12 }, (_, i) => ({
+      slug: `long-read-${i}`,
+      title: `Long read ${i}`,
+      summary: 'A long article',
+      content_markdown: 'Long',
+      content_html: `<p>${`Long read ${i}, one more paragraph of it. `.repeat(4000)}</p>`,
+      tags: ['Long reads'],
+      status: 'published',
+      read_time: 40,
+      published_at: new Date(Date.UTC(2020, 0, 1 + (i % 4))),
+    }));
+    const ids = (await knex.withSchema('content').table('articles').insert(rows).returning('id')).map(
+      (r: { id: number }) => r.id,
+    );
+    const bus = stack.platform.bus;
+    const request = bus.request.bind(bus);
+    const replies: number[] = [];
+    const spy = vi.spyOn(bus, 'request').mockImplementation(async (subject, payload, opts) => {
+      const reply = await request(subject, payload, opts);
+      if (subject === RPC.content.articlesList) replies.push(Buffer.byteLength(JSON.stringify(reply)));
+      return reply;
+    });
+    try {
+      const list = await publicList();
+      expect(list).toHaveLength(18);
+      const newestFirst = ids
+        .map((id, i) => ({ id, at: rows[i]!.published_at.getTime() }))
+        .sort((x, y) => y.at - x.at || y.id - x.id)
+        .map((x) => x.id);
+      expect(list.map((a) => a.id).filter((id) => ids.includes(id))).toEqual(newestFirst);
+      for (const a of list) expect(Object.keys(a).sort()).toEqual(FIELDS);
+      expect(list.find((a) => a.slug === 'long-read-5')!.content.length).toBeGreaterThan(150_000);
+      expect(replies.length).toBeGreaterThan(1);
+
+      const blog = await stack.api('/blog');
+      expect(blog.status).toBe(200);
+      const listData = pageDataOf(await blog.text()).articles as Record<string, unknown>[];
+      expect(listData).toHaveLength(18);
+      expect(listData.some((a) => 'content' in a)).toBe(false); // cards need no bodies
+
+      const one = await stack.api('/blog/long-read-5');
+      expect(one.status).toBe(200);
+      const oneData = pageDataOf(await one.text());
+      expect((oneData.article as BlogArticle).content.length).toBeGreaterThan(150_000);
+      expect((oneData.articles as Record<string, unknown>[]).some((a) => 'content' in a)).toBe(false);
+
+      const sitemap = await (await stack.api('/sitemap.xml')).text();
+      for (const r of rows) expect(sitemap).toContain(`/blog/${r.slug}</loc>`);
+      const feed = await (await stack.api('/blog/feed.xml')).text();
+      expect(feed.match(/<entry>/g)).toHaveLength(18);
+
+      expect(replies.length).toBeGreaterThan(4);
+      for (const size of replies) expect(size).toBeLessThanOrEqual(PUBLISHED_PAGE_MAX_BYTES);
+      await expect(callRpc(bus, RPC.content.articlesList, { cursor: 'not-a-cursor' })).rejects.toMatchObject({
+        status: 400,
+      });
+    } finally {
+      spy.mockRestore();
+      await knex.withSchema('content').table('articles').whereIn('id', ids).delete();
+    }
+  });
+
+  it("shows the pages' error states as HTML with 503 and Retry-After while the content service cannot answer", async () => {
+    const bus = stack.platform.bus;
+    const request = bus.request.bind(bus);
+    const spy = vi.spyOn(bus, 'request').mockImplementation(async (subject, payload, opts) => {
+      if (subject.startsWith('rpc.content.')) throw new NoRespondersError(`no service answers ${subject}`);
+      return request(subject, payload, opts);
+    });
+    try {
+      const unavailable = async (path: string, type: RegExp) => {
+        const res = await stack.api(path);
+        const text = await res.text();
+        expect(res.status, path).toBe(503);
+        expect(res.headers.get('content-type'), path).toMatch(type);
+        expect(res.headers.get('retry-after'), path).toBe('30');
+        expect(res.headers.get('cache-control'), path).toBe('no-store');
+        expect(text, path).not.toContain('"error":');
+        return text;
+      };
+      const list = await unavailable('/blog', /^text\/html/);
+      expect(list).toContain('Error loading articles. Please try again later.');
+      expect(list).not.toContain('Loading articles...');
+      const article = await unavailable('/blog/page-az-market-by-the-numbers', /^text\/html/);
+      expect(article).toContain('Article Not Found');
+      expect(article).toContain('Browse All Articles');
+      await unavailable('/sitemap.xml', /^text\/plain/);
+      // The JSON API keeps its envelope.
+      expect((await json<{ error: { code: string } }>(await stack.api('/api/blog/articles'), 503)).error.code).toBe(
+        'unavailable',
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await statusOf(stack.api('/blog'))).toBe(200);
+  });
+
+  it.runIf(backend === 'real')('never moves the blog revision backwards when writes overlap', async () => {
+    const knex = stack.platform.db.knex;
+    const early = await knex.transaction();
+    try {
+      await early.raw('select 1'); // its transaction (and now()) has started
+      await sleep(50);
+      await knex.transaction((late) => touchBlogRevision(late));
+      const afterLate = await readBlogRevision(knex);
+      await touchBlogRevision(early);
+      await early.commit();
+      expect((await readBlogRevision(knex)).getTime()).toBeGreaterThanOrEqual(afterLate.getTime());
+    } finally {
+      if (!early.isCompleted()) await early.rollback();
+    }
   });
 });

@@ -4,7 +4,7 @@
  * hand, still leaves the service clean. Results are memoised by content hash: cheap on repeat.
  */
 import { createHash } from 'node:crypto';
-import type { BlogArticle, StaffBlogArticle, StaffBlogArticleSummary } from '@lp/contracts';
+import type { BlogArticle, BlogArticleCard, StaffBlogArticle, StaffBlogArticleSummary } from '@lp/contracts';
 import { sanitizeArticleHtml } from '../markdown/sanitize-article-html.ts';
 import type { ArticleRow } from '../queries/article-row.ts';
 
@@ -47,17 +47,21 @@ export function toStaffArticle(row: ArticleRow): StaffBlogArticle {
 }
 
 /** Only for published rows (they always have a publication date). */
-export function toBlogArticle(row: ArticleRow): BlogArticle {
+export function toBlogArticleCard(row: SummaryRow): BlogArticleCard {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     summary: row.summary,
-    content: servedHtml(row.content_html),
     coverImage: row.cover_image,
     tags: row.tags ?? [],
     publishedAt: iso(row.published_at ?? row.updated_at),
     updatedAt: iso(row.updated_at),
     readTime: row.read_time,
   };
+}
+
+/** Only for published rows; the card plus the body, sanitised on serve. */
+export function toBlogArticle(row: SummaryRow & Pick<ArticleRow, 'content_html'>): BlogArticle {
+  return { ...toBlogArticleCard(row), content: servedHtml(row.content_html) };
 }

@@ -1,11 +1,20 @@
-/** What visitors may read, asked by the gateway: the published list and one published article. */
-import { ArticleSlugInputSchema, queueGroupOf, RPC, type BlogArticle, type PublishedArticles } from '@lp/contracts';
+/**
+ * What visitors may read, asked by the gateway: the published list, a page at a time (each
+ * reply within PUBLISHED_PAGE_MAX_BYTES, with or without the bodies), and one published article.
+ */
+import {
+  ArticleSlugInputSchema,
+  PublishedArticlesPageInputSchema,
+  queueGroupOf,
+  RPC,
+  type BlogArticle,
+  type BlogArticleCard,
+  type PublishedArticlesPage,
+} from '@lp/contracts';
 import { notFound, serveRpc, type ServeHandle, type ServiceDeps } from '@lp/runtime';
-import * as v from 'valibot';
+import { pagePublishedArticles } from '../articles/page-published-articles.ts';
 import { toBlogArticle } from '../articles/to-article.ts';
 import { findPublishedArticle } from '../queries/find-published-article.ts';
-import { listPublishedArticles } from '../queries/list-published-articles.ts';
-import { readBlogRevision } from '../queries/read-blog-revision.ts';
 
 const queue = queueGroupOf('content');
 
@@ -15,11 +24,9 @@ export async function servePublicRequests({ bus, knex, log }: ServiceDeps): Prom
       subject: RPC.content.articlesList,
       queue,
       log,
-      schema: v.nullish(v.object({})),
-      handle: async (): Promise<PublishedArticles> => {
-        const [rows, changed] = await Promise.all([listPublishedArticles(knex), readBlogRevision(knex)]);
-        return { articles: rows.map(toBlogArticle), lastModified: changed.toISOString() };
-      },
+      schema: PublishedArticlesPageInputSchema,
+      handle: (input): Promise<PublishedArticlesPage<BlogArticle | BlogArticleCard>> =>
+        pagePublishedArticles(knex, { cursor: input?.cursor, withContent: input?.withContent ?? true }),
     }),
     serveRpc(bus, {
       subject: RPC.content.articleGet,

@@ -65,6 +65,21 @@ describe('Atom feed', () => {
     expect(xml).toContain('<id>tag:lakepowelllots.com,2026:blog-article-7</id>');
   });
 
+  it('skips missing and null tags instead of failing the feed', () => {
+    const odd = buildBlogFeed(
+      [
+        article({ tags: ['Buying', null, 'Lots'] as unknown as string[] }),
+        article({ id: 9, tags: undefined as unknown as string[] }),
+        article({ id: 10, tags: null as unknown as string[] }),
+      ],
+      '2026-10-03T00:00:00.000Z',
+    );
+    expect(wellFormed(odd)).toBe(true);
+    expect(odd.match(/<entry>/g)).toHaveLength(3);
+    expect(odd.match(/<category /g)).toHaveLength(2);
+    expect(odd).toContain('<category term="Buying"/>');
+  });
+
   it('drops characters XML cannot carry', () => {
     expect(escapeXml('a\u0000b\u0008c\u000bd')).toBe('abcd');
   });

@@ -28,6 +28,12 @@ export const absolutizeHtml = (html: string) =>
 
 export const FEED_PATH = '/blog/feed.xml';
 
+/** An article's tags as categories; the spec warns tags may be missing or contain null. */
+const categoriesOf = (a: BlogArticle) =>
+  ((a.tags as readonly (string | null)[] | null | undefined) ?? []).filter(
+    (t): t is string => typeof t === 'string' && t !== '',
+  );
+
 function entry(a: BlogArticle): string {
   const url = `${site.origin}/blog/${a.slug}`;
   const lines = [
@@ -37,7 +43,7 @@ function entry(a: BlogArticle): string {
     `    <link rel="alternate" type="text/html" href="${escapeXml(url)}"/>`,
     `    <published>${a.publishedAt}</published>`,
     `    <updated>${a.updatedAt}</updated>`,
-    ...a.tags.map((t) => `    <category term="${escapeXml(t)}"/>`),
+    ...categoriesOf(a).map((t) => `    <category term="${escapeXml(t)}"/>`),
     `    <summary type="text">${escapeXml(a.summary)}</summary>`,
     ...(a.coverImage ? [`    <media:thumbnail url="${escapeXml(absoluteUrl(a.coverImage))}"/>`] : []),
     `    <content type="html" xml:base="${escapeXml(url)}">${escapeXml(absolutizeHtml(a.content))}</content>`,

@@ -3,6 +3,9 @@
  * current articles: an article published a minute ago is crawlable now, with its own title,
  * description, canonical, Open Graph tags, BlogPosting JSON-LD and body; a missing article is
  * an HTTP 404 page; `/sitemap.xml` lists every published article with its real last change.
+ * Page data carries article cards (no bodies) for the list and related articles. While the
+ * content service cannot answer, the pages show their error state as HTML with 503 and
+ * Retry-After, and the sitemap a plain 503, never the JSON error envelope.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -10,8 +13,9 @@ import { gzipSync } from 'node:zlib';
 import type { ParameterizedContext } from 'koa';
 import { RPC, SLUG_PATTERN, site, type BlogArticle } from '@lp/contracts';
 import { AppError, callRpc } from '@lp/runtime';
+import type { GatewayState } from '../middleware/request-context.ts';
 import { createPageRenderer } from '../web/render-page.ts';
-import { listPublishedArticles } from './blog.ts';
+import { listPublishedCards } from './blog.ts';
 import { escapeXml } from './blog-feed-xml.ts';
 import { sendCacheable } from '../web/http-cache.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
@@ -30,29 +34,66 @@ function compress(ctx: ParameterizedContext) {
 
 const newest = (...dates: string[]) => new Date(Math.max(...dates.map((d) => Date.parse(d))));
 
+/** Seconds a client (or crawler) should wait before asking again while the blog is away. */
+export const BLOG_RETRY_AFTER_SECONDS = 30;
+
+/** The content service did not answer, or answered with a failure of its own (5xx). */
+const isContentFailure = (err: unknown): err is AppError => err instanceof AppError && err.status >= 500;
+
+/** A 503 that says when to come back and is never stored by a cache. */
+function sendUnavailable(ctx: ParameterizedContext<GatewayState>, err: AppError, type: string, body: string) {
+  ctx.state.log?.warn({ err }, 'blog content unavailable');
+  ctx.status = 503;
+  ctx.type = type;
+  ctx.set('Retry-After', String(BLOG_RETRY_AFTER_SECONDS));
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = body;
+}
+
 export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
   const router = createRouter();
   const renderPage = createPageRenderer(webDist);
-  const published = (reqId: string) => listPublishedArticles(bus, reqId);
+  const published = (reqId: string) => listPublishedCards(bus, reqId);
 
   router.get('/blog', async (ctx) => {
-    const list = await published(ctx.state.reqId);
+    let list;
+    try {
+      list = await published(ctx.state.reqId);
+    } catch (err) {
+      if (!isContentFailure(err)) throw err;
+      // The list page's own error state ('Error loading articles. Please try again later.').
+      const page = await renderPage('/blog', 'blog', { articlesError: true });
+      return sendUnavailable(ctx, err, HTML, page.html);
+    }
     const page = await renderPage('/blog', 'blog', { articles: list.articles });
     sendCacheable(ctx, page.html, { lastModified: list.lastModified, type: HTML });
     compress(ctx);
   });
 
+  /** The cards for related articles, and the article itself (null when missing or unpublished). */
+  const loadArticle = async (slug: string, reqId: string) => {
+    const list = await published(reqId);
+    if (slug.length > 100 || !SLUG_PATTERN.test(slug)) return { list, article: null };
+    try {
+      return { list, article: await callRpc<BlogArticle>(bus, RPC.content.articleGet, { slug }, { reqId }) };
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return { list, article: null };
+      throw err;
+    }
+  };
+
   router.get('/blog/:slug', async (ctx) => {
     const slug = ctx.params.slug ?? '';
-    const list = await published(ctx.state.reqId);
-    let article: BlogArticle | null = null;
-    if (slug.length <= 100 && SLUG_PATTERN.test(slug)) {
-      try {
-        article = await callRpc<BlogArticle>(bus, RPC.content.articleGet, { slug }, { reqId: ctx.state.reqId });
-      } catch (err) {
-        if (!(err instanceof AppError && err.status === 404)) throw err;
-      }
+    let loaded;
+    try {
+      loaded = await loadArticle(slug, ctx.state.reqId);
+    } catch (err) {
+      if (!isContentFailure(err)) throw err;
+      // The spec's article error state is 'Article Not Found'; the status says it is temporary.
+      const page = await renderPage(`/blog/${slug}`, 'blog-article', { slug, article: null });
+      return sendUnavailable(ctx, err, HTML, page.html);
     }
+    const { list, article } = loaded;
     const page = await renderPage(`/blog/${slug}`, 'blog-article', { slug, article, articles: list.articles });
     if (!article) {
       ctx.status = 404;
@@ -71,8 +112,18 @@ export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
       readFile(staticSitemap, 'utf8').catch(() => {
         throw new AppError(503, 'unavailable', 'The web app is not built yet. Run `pnpm build`.');
       }),
-      published(ctx.state.reqId),
+      published(ctx.state.reqId).catch((err: unknown) => {
+        if (!isContentFailure(err)) throw err;
+        return err;
+      }),
     ]);
+    if (list instanceof AppError)
+      return sendUnavailable(
+        ctx,
+        list,
+        'text/plain; charset=utf-8',
+        'The sitemap is temporarily unavailable. Please try again later.\n',
+      );
     const entries = list.articles
       .map(
         (a) =>

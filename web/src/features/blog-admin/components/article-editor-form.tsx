@@ -1,9 +1,12 @@
 /**
  * The article form: title, slug, summary, tags, cover and Markdown body with preview. Validates
  * on submit and revalidates on change (contracts' field rules); server field errors land on
- * their fields, and the first invalid field takes focus.
+ * their fields, and the first invalid field takes focus. A new `initial` (the same article
+ * refreshed after Publish, Unpublish or a save) replaces the values only when nothing is
+ * unsaved; the page keys the form by article, so another article starts a fresh form. The
+ * page can save the current values itself through `ref` (Publish saves unsaved edits first).
  */
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useImperativeHandle, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import type { FieldErrors } from '@lp/contracts';
@@ -13,14 +16,24 @@ import { CoverImageField } from './cover-image-field';
 import { controlClass, FormField } from './form-field';
 import { MarkdownField } from './markdown-field';
 
+/** What a save came to; `fieldErrors` are the server's, to show on their fields. */
+export type SaveOutcome = { saved: true } | { saved: false; fieldErrors?: FieldErrors | undefined };
+
+export type ArticleEditorHandle = {
+  /** Validates and saves the current values; true once saved. */
+  save(): Promise<boolean>;
+};
+
 type Props = {
   initial?: ArticleFormValues;
   submitLabel: string;
-  /** Resolves to server field errors to show, or nothing when saved. */
-  onSubmit: (values: ArticleFormValues) => Promise<FieldErrors | void>;
+  onSubmit: (values: ArticleFormValues) => Promise<SaveOutcome>;
+  /** Told whenever the form gains or loses unsaved edits. */
+  onDirtyChange?: (dirty: boolean) => void;
+  ref?: Ref<ArticleEditorHandle>;
 };
 
-export function ArticleEditorForm({ initial = EMPTY_ARTICLE_FORM, submitLabel, onSubmit }: Props) {
+export function ArticleEditorForm({ initial = EMPTY_ARTICLE_FORM, submitLabel, onSubmit, onDirtyChange, ref }: Props) {
   const uid = useId();
   const id = (name: string) => `article-${name}-${uid}`;
   const {
@@ -38,16 +51,34 @@ export function ArticleEditorForm({ initial = EMPTY_ARTICLE_FORM, submitLabel, o
     reValidateMode: 'onChange',
     defaultValues: initial,
   });
-  useEffect(() => reset(initial), [initial, reset]);
+  // Also runs once a save has cleared `isDirty`, so the form then shows what the server stored.
+  useEffect(() => {
+    if (!isDirty) reset(initial);
+  }, [initial, isDirty, reset]);
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
-  const submit = handleSubmit(async (values) => {
-    const fieldErrors = await onSubmit(values);
-    if (!fieldErrors) return reset(values);
-    const byField = formErrorsOf(fieldErrors);
+  async function save(values: ArticleFormValues): Promise<boolean> {
+    const outcome = await onSubmit(values);
+    if (outcome.saved) {
+      reset(values);
+      return true;
+    }
+    const byField = formErrorsOf(outcome.fieldErrors ?? {});
     const names = Object.keys(byField) as (keyof ArticleFormValues)[];
     for (const name of names) setError(name, { type: 'server', message: byField[name] });
     if (names[0]) setFocus(names[0]);
-  });
+    return false;
+  }
+  const submit = handleSubmit(async (values) => void (await save(values)));
+  useImperativeHandle(ref, () => ({
+    save: async () => {
+      let saved = false;
+      await handleSubmit(async (values) => {
+        saved = await save(values);
+      })();
+      return saved;
+    },
+  }));
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-6" aria-label="Article">

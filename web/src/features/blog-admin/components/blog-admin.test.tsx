@@ -168,6 +168,79 @@ describe('BlogArticleEditorPage', () => {
     expect(getToasts()[0]).toMatchObject({ title: 'Could not save the article', variant: 'destructive' });
   });
 
+  describe('with unsaved edits', () => {
+    const stored = (over: Partial<StaffBlogArticle> = {}) =>
+      ({
+        ...summary(5, { title: 'Lots Near the Lake', slug: 'lots-near-the-lake', summary: 'Old summary' }),
+        content: '<p>Body</p>',
+        contentMarkdown: 'Body',
+        ...over,
+      }) as StaffBlogArticle;
+    const edit = <BlogArticleEditorPage articleId={5} />;
+    let article: StaffBlogArticle;
+    beforeEach(() => {
+      article = stored();
+      routes['GET /api/marketing/blog/articles/5'] = () => json(article);
+      routes['GET /api/marketing/blog/articles'] = () => json([]);
+      routes['GET /api/blog/articles'] = () => json([]);
+      routes['PATCH /api/marketing/blog/articles/5'] = ({ body }) => {
+        article = { ...article, ...(body as Partial<StaffBlogArticle>) };
+        return json(article);
+      };
+      routes['POST /api/marketing/blog/articles/5/publish'] = () => {
+        article = { ...article, status: 'published', publishedAt: '2026-11-21T16:00:00.000Z' };
+        return json(article);
+      };
+      routes['POST /api/marketing/blog/articles/5/unpublish'] = () => {
+        article = { ...article, status: 'draft' };
+        return json(article);
+      };
+    });
+    const opened = async () => {
+      const { container } = await render(fresh(edit), '/marketing/blog/5');
+      await waitFor(() => expect(byLabel(container, 'Title').value).toBe('Lots Near the Lake'));
+      return container;
+    };
+    const writes = () => calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`);
+
+    it('saves them before publishing and keeps them in the form', async () => {
+      const container = await opened();
+      expect(buttonNamed(container, 'Publish')).toBeDefined();
+      await type(byLabel(container, 'Title'), 'Lots Near Lake Powell');
+      await click(buttonNamed(container, 'Save and publish'));
+      await waitFor(() => expect(getToasts()[0]?.title).toBe('Article published'));
+      expect(writes()).toEqual(['PATCH /api/marketing/blog/articles/5', 'POST /api/marketing/blog/articles/5/publish']);
+      expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ title: 'Lots Near Lake Powell' });
+      await waitFor(() => expect(buttonNamed(container, 'Unpublish')).toBeDefined());
+      expect(byLabel(container, 'Title').value).toBe('Lots Near Lake Powell');
+      expect(container.textContent).not.toContain('Unsaved changes');
+    });
+
+    it('does not publish when saving them fails, and keeps them', async () => {
+      routes['PATCH /api/marketing/blog/articles/5'] = () => new Response('down', { status: 503 });
+      const container = await opened();
+      await type(byLabel(container, 'Title'), 'Lots Near Lake Powell');
+      await click(buttonNamed(container, 'Save and publish'));
+      await waitFor(() => expect(getToasts()[0]?.title).toBe('Could not save the article'));
+      expect(writes()).toEqual(['PATCH /api/marketing/blog/articles/5']);
+      expect(byLabel(container, 'Title').value).toBe('Lots Near Lake Powell');
+      expect(container.textContent).toContain('Unsaved changes');
+    });
+
+    it('keeps them through Unpublish', async () => {
+      article = stored({ status: 'published', publishedAt: '2026-11-17T16:00:00.000Z' });
+      const container = await opened();
+      const summaryField = byLabel(container, 'Summary') as unknown as HTMLTextAreaElement;
+      await type(summaryField, 'New summary, not saved yet');
+      await click(buttonNamed(container, 'Unpublish'));
+      await waitFor(() => expect(getToasts()[0]?.title).toBe('Article unpublished'));
+      await waitFor(() => expect(buttonNamed(container, 'Save and publish')).toBeDefined());
+      expect(writes()).toEqual(['POST /api/marketing/blog/articles/5/unpublish']);
+      expect(summaryField.value).toBe('New summary, not saved yet');
+      expect(container.textContent).toContain('Unsaved changes');
+    });
+  });
+
   it('refuses a cover that is not an accepted image before uploading it', async () => {
     const { container } = await render(fresh(editor), '/marketing/blog/new');
     const input = byLabel(container, 'Cover image');

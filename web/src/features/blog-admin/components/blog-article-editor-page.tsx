@@ -1,12 +1,14 @@
 /**
  * Create (no `articleId`) or edit an article. Saving a new one goes to its edit route; an
  * existing one can also be published, unpublished, viewed and deleted from here. Toasts
- * report each outcome; validation and slug clashes come back onto the fields.
+ * report each outcome; validation and slug clashes come back onto the fields. Publishing with
+ * unsaved edits saves them first ('Save and publish'), so what goes live is what staff see;
+ * unpublishing leaves unsaved edits in the form.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
-import type { FieldErrors } from '@lp/contracts';
+import type { StaffBlogArticle } from '@lp/contracts';
 import { ApiError } from '../../../lib/api-request';
 import { toast } from '../../../components/toast/toast-store';
 import { button, textLink } from '../../../components/ui/styles';
@@ -18,7 +20,7 @@ import { toArticlePayload, toFormValues, type ArticleFormValues } from '../lib/a
 import { errorMessage } from '../lib/error-message';
 import { formatStaffDate } from '../lib/format-staff-date';
 import { useArticleActions } from '../lib/use-article-actions';
-import { ArticleEditorForm } from './article-editor-form';
+import { ArticleEditorForm, type ArticleEditorHandle, type SaveOutcome } from './article-editor-form';
 import { ArticleStatusBadge } from './article-status-badge';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -30,9 +32,12 @@ export function BlogArticleEditorPage({ articleId, basePath = '/marketing/blog' 
   const { article, error } = useStaffArticle(articleId);
   const { busy, setPublished, remove } = useArticleActions();
   const [confirming, setConfirming] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [savingFirst, setSavingFirst] = useState(false);
+  const form = useRef<ArticleEditorHandle>(null);
   const initial = useMemo(() => (article ? toFormValues(article) : undefined), [article]);
 
-  async function save(values: ArticleFormValues): Promise<FieldErrors | void> {
+  async function save(values: ArticleFormValues): Promise<SaveOutcome> {
     try {
       const payload = toArticlePayload(values);
       const saved = articleId ? await updateArticle(articleId, payload) : await createArticle(payload);
@@ -46,10 +51,21 @@ export function BlogArticleEditorPage({ articleId, basePath = '/marketing/blog' 
         description: articleId ? undefined : 'Saved as a draft.',
       });
       if (!articleId) navigate(`${basePath}/${saved.id}`);
+      return { saved: true };
     } catch (err) {
       toast({ title: 'Could not save the article', description: errorMessage(err), variant: 'destructive' });
-      if (err instanceof ApiError) return err.envelope?.error.details?.fields;
+      return { saved: false, fieldErrors: err instanceof ApiError ? err.envelope?.error.details?.fields : undefined };
     }
+  }
+
+  async function togglePublished(current: StaffBlogArticle) {
+    const publishing = current.status !== 'published';
+    if (publishing && dirty) {
+      setSavingFirst(true);
+      const saved = await form.current?.save().finally(() => setSavingFirst(false));
+      if (!saved) return; // the form and a toast say what is wrong
+    }
+    await setPublished(current.id, publishing);
   }
 
   const back = (
@@ -102,10 +118,10 @@ export function BlogArticleEditorPage({ articleId, basePath = '/marketing/blog' 
             <button
               type="button"
               className={button.dark}
-              disabled={busy !== null}
-              onClick={() => void setPublished(article.id, article.status !== 'published')}
+              disabled={busy !== null || savingFirst}
+              onClick={() => void togglePublished(article)}
             >
-              {article.status === 'published' ? 'Unpublish' : 'Publish'}
+              {article.status === 'published' ? 'Unpublish' : dirty ? 'Save and publish' : 'Publish'}
             </button>
             <button
               type="button"
@@ -118,7 +134,14 @@ export function BlogArticleEditorPage({ articleId, basePath = '/marketing/blog' 
           </div>
         )}
       </div>
-      <ArticleEditorForm initial={initial} submitLabel={article ? 'Save changes' : 'Save draft'} onSubmit={save} />
+      <ArticleEditorForm
+        key={articleId ?? 'new'}
+        ref={form}
+        initial={initial}
+        submitLabel={article ? 'Save changes' : 'Save draft'}
+        onSubmit={save}
+        onDirtyChange={setDirty}
+      />
       <ConfirmDialog
         open={confirming}
         title="Delete article?"

@@ -2,16 +2,17 @@
  * GET /api/blog/articles: the published articles, newest first. Uses the app's request helper
  * and SWR defaults (spec §9), so it works with or without an <SwrProvider> above it.
  * `fallbackData` is the list the server rendered with; the browser then revalidates once
- * (an ETag round trip) so articles published after the build appear.
+ * (an ETag round trip) so articles published after the build appear. Typed as cards: the
+ * server-rendered list leaves the bodies out, and nothing that lists articles needs them.
  */
 import useSWR from 'swr';
-import type { BlogArticle } from '@lp/contracts';
+import type { BlogArticleCard } from '@lp/contracts';
 import { swrDefaults } from '../../../lib/swr-defaults';
 
 export const ARTICLES_KEY = '/api/blog/articles';
 
-export function useArticles(opts: { fallbackData?: BlogArticle[] } = {}) {
-  const { data, error, isLoading } = useSWR<BlogArticle[] | null>(ARTICLES_KEY, {
+export function useArticles(opts: { fallbackData?: BlogArticleCard[] } = {}) {
+  const { data, error, isLoading } = useSWR<BlogArticleCard[] | null>(ARTICLES_KEY, {
     ...swrDefaults,
     ...(opts.fallbackData ? { fallbackData: opts.fallbackData, revalidateOnMount: true } : {}),
   });

@@ -1,11 +1,17 @@
 /** One article in the blog grid: cover, date and read time, title, summary, tags, 'Read more'. */
 import { Link } from 'react-router-dom';
-import type { BlogArticle } from '@lp/contracts';
+import type { BlogArticleCard } from '@lp/contracts';
 import { textLink } from '../../../components/ui/styles';
 import { ArticleMetaLine } from './article-meta-line';
 import { TagList } from './tag-list';
 
-export function ArticleCard({ article, headingLevel: H = 'h2' }: { article: BlogArticle; headingLevel?: 'h2' | 'h3' }) {
+export function ArticleCard({
+  article,
+  headingLevel: H = 'h2',
+}: {
+  article: BlogArticleCard;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const href = `/blog/${article.slug}`;
   return (
     <article className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200">

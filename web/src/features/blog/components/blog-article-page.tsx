@@ -5,7 +5,7 @@
  * `initialArticles` are what the server rendered with (prerender / SSR).
  */
 import { Link } from 'react-router-dom';
-import type { BlogArticle } from '@lp/contracts';
+import type { BlogArticle, BlogArticleCard } from '@lp/contracts';
 import { button, textLink } from '../../../components/ui/styles';
 import { useArticle } from '../api/get-article';
 import { useArticles } from '../api/get-articles';
@@ -17,7 +17,8 @@ import { TagList } from './tag-list';
 export type BlogArticlePageProps = {
   slug: string;
   initialArticle?: BlogArticle;
-  initialArticles?: BlogArticle[];
+  /** Cards (no bodies) for the related articles. */
+  initialArticles?: BlogArticleCard[];
   /** The server already knows no such article exists: render the not-found state at once. */
   initialNotFound?: boolean;
 };

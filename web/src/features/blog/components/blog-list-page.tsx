@@ -2,19 +2,20 @@
  * /blog (spec §2 Blog list): heading, search ('Search articles...'), tag filter, and the grid;
  * states loading, error, empty (with 'Clear filters' when a search or tag is active), or list.
  * `initialArticles` is the list the server rendered with (prerender / SSR), so the HTML
- * carries the articles without JavaScript.
+ * carries the articles without JavaScript; `initialError` says the server could not load them,
+ * so the HTML carries the error state (the browser still asks once more).
  */
 import { useId, useMemo, useState } from 'react';
-import type { BlogArticle } from '@lp/contracts';
+import type { BlogArticleCard } from '@lp/contracts';
 import { button } from '../../../components/ui/styles';
 import { useArticles } from '../api/get-articles';
 import { distinctTags, filterArticles } from '../lib/filter-articles';
 import { ArticleCard } from './article-card';
 import { TagFilter } from './tag-filter';
 
-export type BlogListPageProps = { initialArticles?: BlogArticle[] };
+export type BlogListPageProps = { initialArticles?: BlogArticleCard[]; initialError?: boolean };
 
-export function BlogListPage({ initialArticles }: BlogListPageProps) {
+export function BlogListPage({ initialArticles, initialError = false }: BlogListPageProps) {
   const { articles, error } = useArticles({ fallbackData: initialArticles });
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState<string | null>(null);
@@ -24,7 +25,7 @@ export function BlogListPage({ initialArticles }: BlogListPageProps) {
   const filtering = search.trim() !== '' || tag !== null;
 
   let body;
-  if (articles === undefined && error)
+  if (articles === undefined && (error || initialError))
     body = (
       <p role="alert" className="py-12 text-center text-red-700">
         Error loading articles. Please try again later.

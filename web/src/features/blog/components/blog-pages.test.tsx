@@ -100,6 +100,15 @@ describe('BlogListPage', () => {
     await waitFor(() => expect(container.textContent).toContain('Error loading articles. Please try again later.'));
   });
 
+  it('server-renders the error state the server met, then shows the list once the browser loads it', async () => {
+    const html = renderToString(<MemoryRouter>{fresh(<BlogListPage initialError />)}</MemoryRouter>);
+    expect(html).toContain('Error loading articles. Please try again later.');
+    expect(html).not.toContain('Loading articles...');
+    fetchMock.mockResolvedValue(jsonResponse(ARTICLES));
+    const { container } = await render(fresh(<BlogListPage initialError />));
+    await waitFor(() => expect(container.textContent).toContain('Rentals in Page'));
+  });
+
   it('shows the empty text without a Clear filters button when nothing is filtered', async () => {
     fetchMock.mockResolvedValue(jsonResponse([]));
     const { container } = await render(fresh(<BlogListPage />), '/blog');

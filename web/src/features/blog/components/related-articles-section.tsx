@@ -1,5 +1,5 @@
 /** 'Related Articles': up to 3 other articles sharing a tag (none for an untagged article). */
-import type { BlogArticle } from '@lp/contracts';
+import type { BlogArticleCard } from '@lp/contracts';
 import { relatedArticles } from '../lib/related-articles';
 import { ArticleCard } from './article-card';
 
@@ -7,8 +7,8 @@ export function RelatedArticlesSection({
   article,
   articles,
 }: {
-  article: BlogArticle;
-  articles: readonly BlogArticle[] | undefined;
+  article: BlogArticleCard;
+  articles: readonly BlogArticleCard[] | undefined;
 }) {
   const related = relatedArticles(article, articles ?? []);
   if (related.length === 0) return null;

@@ -3,6 +3,7 @@
  * /blog/:slug): title, description, canonical path, Open Graph image and BlogPosting JSON-LD.
  */
 import { site, type BlogArticle } from '@lp/contracts';
+import { tagsOf } from './filter-articles';
 
 export type ArticleHead = {
   title: string;
@@ -32,7 +33,7 @@ export function articleHead(article: BlogArticle): ArticleHead {
       dateModified: article.updatedAt,
       mainEntityOfPage: `${site.origin}${canonicalPath}`,
       ...(image ? { image: [image] } : {}),
-      keywords: article.tags.join(', '),
+      keywords: tagsOf(article).join(', '),
       author: { '@type': 'Organization', name: site.brand, url: site.origin },
       publisher: { '@type': 'Organization', name: site.legalName, url: site.origin },
     },
