@@ -1,7 +1,8 @@
 /**
  * Every lead form in a browser against the real stack: validation messages, the success toast
  * and thank-you state, the lead stored (read back through the staff API after logging in),
- * failure toasts (request intercepted), one lead for a double click; then the dashboard's
+ * failure toasts (request intercepted), one lead for a double click; the toast viewport (one
+ * toast at a time, F8, swipe right to dismiss, 420 px wide at most); then the dashboard's
  * login, shell, cards, submissions table and logout.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +189,45 @@ describe('contact page form', () => {
       message: 'Is lot 12 still available?',
       page: '/contact',
     });
+    await page.close();
+  });
+});
+
+describe('toast viewport', () => {
+  it('shows one toast at a time, F8 moves focus into it, a swipe right past 50 px dismisses it', async () => {
+    const page = await open('/market');
+    const region = page.getByRole('region', { name: 'Notifications (F8)' });
+    const cards = region.locator('[data-toast]');
+    await page.route('**/api/contact', (r) => r.fulfill({ status: 503, body: 'down' }));
+    await fill(page, 'Toast');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await toast(page, 'Error').waitFor();
+    await page.unroute('**/api/contact');
+    await page.route('**/api/contact', (r) =>
+      r.fulfill({ status: 201, contentType: 'application/json', body: '{"id":1}' }),
+    );
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await toast(page, 'Message sent!').waitFor();
+    expect(await cards.count()).toBe(1);
+    expect((await region.boundingBox())!.width).toBeLessThanOrEqual(420);
+
+    await page.keyboard.press('F8');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[aria-label="Notifications (F8)"]'))).toBe(
+      true,
+    );
+
+    const swipe = async (dx: number) => {
+      const box = (await cards.first().boundingBox())!;
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + 20, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 20 + dx, y, { steps: 8 });
+      await page.mouse.up();
+    };
+    await swipe(30);
+    expect(await cards.count()).toBe(1);
+    await swipe(90);
+    await expect.poll(() => cards.count()).toBe(0);
     await page.close();
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The lot map (/map, /embed) in a browser: page scroll locked, zoom toggle ×1.5, drag-to-pan
  * only when zoomed (mouse), pan buttons and arrow keys, zoom-out reset, lots selectable by
- * pointer and keyboard with accessible names, and the lot list.
+ * pointer and keyboard with accessible names, the lot list with the legend beside it, and the
+ * home page's map frame, which must not trap wheel or touch scrolls while zoomed out.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 
@@ -25,6 +26,7 @@ async function open(path: string) {
   await page.goto(`${stack.baseUrl}${path}`);
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
 }
+const LEGEND = ['Available Lots', 'Premium Lake View', 'Featured Lots', 'Sold Lots'];
 const transform = () => page.locator('svg g[transform]').first().getAttribute('transform');
 const translate = async () => {
   const m = /translate\(([-\d.]+) ([-\d.]+)\)/.exec((await transform()) ?? '');
@@ -38,8 +40,7 @@ describe('lot map', () => {
     await page.mouse.wheel(0, 800);
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    for (const t of ['Available Lots', 'Premium Lake View', 'Featured Lots', 'Sold Lots'])
-      await page.getByText(t, { exact: true }).waitFor();
+    for (const t of LEGEND) await page.getByText(t, { exact: true }).waitFor();
     expect(await page.getByRole('link', { name: /Back to/ }).count()).toBe(1);
   });
 
@@ -93,12 +94,32 @@ describe('lot map', () => {
     expect(await page.getByRole('link', { name: 'Ask about lot 3' }).count()).toBe(0);
   });
 
-  it('offers every lot in a list as a non-map alternative', async () => {
+  it('offers every lot in a list as a non-map alternative, with the legend still shown', async () => {
     await page.getByRole('button', { name: 'Show lot list' }).click();
     const items = page.locator('#lot-list button');
     expect(await items.count()).toBe(30);
+    for (const t of LEGEND) expect(await page.getByText(t, { exact: true }).isVisible()).toBe(true);
     await items.nth(0).click();
     await page.getByRole('region', { name: 'Lot 1 details' }).waitFor();
+    await page.close();
+  });
+
+  it('on a 375 px phone the open list keeps the legend in view without covering the controls', async () => {
+    page = await browser.newPage({ viewport: { width: 375, height: 667 } });
+    await page.goto(`${stack.baseUrl}/map`);
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await page.getByRole('button', { name: 'Show lot list' }).click();
+    const boxes = await Promise.all(LEGEND.map((t) => page.getByText(t, { exact: true }).boundingBox()));
+    const list = (await page.locator('#lot-list').boundingBox())!;
+    const panDown = (await page.getByRole('button', { name: 'Pan down' }).boundingBox())!;
+    const title = (await page.getByRole('heading', { name: 'Interactive Lot Map' }).boundingBox())!;
+    for (const b of boxes) {
+      expect(b!.y).toBeGreaterThanOrEqual(panDown.y + panDown.height);
+      expect(b!.x + b!.width).toBeLessThanOrEqual(375);
+      expect(b!.y + b!.height).toBeLessThanOrEqual(list.y);
+    }
+    expect(list.y).toBeGreaterThan(title.y + title.height);
+    expect(list.y + list.height).toBeLessThanOrEqual(667);
     await page.close();
   });
 
@@ -106,6 +127,65 @@ describe('lot map', () => {
     await open('/embed');
     expect(await page.getByRole('heading', { name: 'Interactive Lot Map' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: /Back to/ }).count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe("the home page's map frame", () => {
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  /** Opens the home page with the /embed frame's top at the top of the viewport. */
+  async function openHome(options: { width: number; height: number; touch?: boolean }): Promise<Frame> {
+    const { touch = false, ...viewport } = options;
+    page = await browser.newPage({ viewport, hasTouch: touch, isMobile: touch });
+    await page.goto(`${stack.baseUrl}/`);
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    const iframe = page.locator('iframe[src$="/embed"]');
+    await iframe.evaluate((el) => el.scrollIntoView({ block: 'start', behavior: 'instant' }));
+    const frame = (await (await iframe.elementHandle())!.contentFrame())!;
+    await frame.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    return frame;
+  }
+  /** A one-finger swipe up (content moves up) through the DevTools protocol, as a phone sends it. */
+  async function swipeUp(x: number, y: number, distance = 300) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let i = 1; i <= 10; i++) {
+      await cdp.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: [{ x, y: y - (distance * i) / 10 }],
+      });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await cdp.detach();
+  }
+
+  it('a wheel scroll over the frame scrolls the home page; /embed keeps no overscroll lock', async () => {
+    const frame = await openHome({ width: 1280, height: 800 });
+    expect(await frame.evaluate(() => document.documentElement.classList.contains('overscroll-none'))).toBe(false);
+    const box = (await page.locator('iframe[src$="/embed"]').boundingBox())!;
+    const before = await scrollY();
+    await page.mouse.move(box.x + box.width / 2, box.y + 400);
+    await page.mouse.wheel(0, 500);
+    await expect.poll(scrollY).toBeGreaterThan(before + 100);
+    await page.close();
+  });
+
+  it('on a phone a vertical swipe over the zoomed-out map scrolls the page; zoomed in it pans the map', async () => {
+    const frame = await openHome({ width: 375, height: 700, touch: true });
+    // The sticky header covers the frame's top edge, where the zoom button sits: click it directly.
+    await frame.getByRole('button', { name: 'Zoom in' }).dispatchEvent('click');
+    const before = await scrollY();
+    const frameTransform = () => frame.locator('svg g[transform]').first().getAttribute('transform');
+    const zoomed = await frameTransform();
+    await swipeUp(187, 450, 150);
+    await page.waitForTimeout(300);
+    expect(await scrollY()).toBe(before);
+    expect(await frameTransform()).not.toBe(zoomed);
+
+    await frame.getByRole('button', { name: 'Zoom out' }).dispatchEvent('click');
+    await swipeUp(187, 450);
+    await expect.poll(scrollY).toBeGreaterThan(before + 100);
     await page.close();
   });
 });

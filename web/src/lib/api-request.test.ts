@@ -29,6 +29,33 @@ describe('apiRequest', () => {
     expect(normalizeUrl('https://example.com/x')).toBe('https://example.com/x');
   });
 
+  it('never lets a scheme-less URL reach another host (protocol-relative, backslash, blanks)', async () => {
+    for (const url of [
+      '//evil.example/x',
+      '///evil.example/x',
+      '/\\evil.example/x',
+      '\\\\evil.example/x',
+      '/\t/evil.example/x',
+    ])
+      expect(normalizeUrl(url)).toBe('/evil.example/x');
+    for (const url of ['//evil.example/x', '/\\evil.example/x'])
+      expect(new URL(normalizeUrl(url), 'https://lots.example').host).toBe('lots.example');
+    setBearerToken('t0k');
+    respond('{}', { type: 'application/json' });
+    await apiRequest('GET', '//evil.example/api/x');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/evil.example/api/x');
+  });
+
+  it("keeps a caller's own Content-Type for a JSON data object, in any letter case", async () => {
+    respond('{}', { type: 'application/json' });
+    respond('{}', { type: 'application/json' });
+    await apiRequest('PATCH', '/api/x', { a: 1 }, { headers: { 'Content-Type': 'application/merge-patch+json' } });
+    await apiRequest('PATCH', '/api/x', { a: 1 }, { headers: { 'content-type': 'application/merge-patch+json' } });
+    expect(fetchMock.mock.calls[0]![1].headers).toEqual({ 'Content-Type': 'application/merge-patch+json' });
+    expect(fetchMock.mock.calls[1]![1].headers).toEqual({ 'content-type': 'application/merge-patch+json' });
+    expect(fetchMock.mock.calls[1]![1].body).toBe('{"a":1}');
+  });
+
   it('sends a data object as JSON with credentials and cors mode', async () => {
     respond('{"id":1}', { status: 201, type: 'application/json' });
     await expect(apiRequest('POST', 'api/contact', { a: 1 })).resolves.toEqual({ id: 1 });
@@ -81,13 +108,13 @@ describe('apiRequest', () => {
 });
 
 describe('getQueryFn (default SWR fetcher)', () => {
-  it('GETs the first key element with credentials and the bearer header', async () => {
+  it('GETs the first key element with credentials, cors mode and the bearer header', async () => {
     setBearerToken('abc');
     respond('[1]', { type: 'application/json' });
     await expect(getQueryFn({ on401: 'throw' })(['/api/marketing/stats', 'ignored'])).resolves.toEqual([1]);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/marketing/stats');
-    expect(init).toMatchObject({ credentials: 'include', headers: { Authorization: 'Bearer abc' } });
+    expect(init).toMatchObject({ credentials: 'include', mode: 'cors', headers: { Authorization: 'Bearer abc' } });
   });
 
   it('appends days for the analytics summary key only', () => {

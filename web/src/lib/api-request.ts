@@ -42,10 +42,14 @@ function parseEnvelope(body: string): ErrorEnvelope | null {
   return null;
 }
 
-/** Relative paths get a leading slash; absolute URLs pass through. */
+/**
+ * Relative paths get one leading slash; absolute URLs (with a scheme) pass through. A run of
+ * leading slashes, backslashes or blanks collapses to one slash: `//host/x` (or `/\host`,
+ * which browsers read the same) would otherwise send the cookie and bearer to another host.
+ */
 export function normalizeUrl(url: string): string {
-  if (/^[a-z][a-z\d+.-]*:\/\//i.test(url) || url.startsWith('/')) return url;
-  return `/${url}`;
+  if (/^[a-z][a-z\d+.-]*:\/\//i.test(url)) return url;
+  return `/${url.replace(/^[\s/\\]+/, '')}`;
 }
 
 function authHeaders(): Record<string, string> {
@@ -85,7 +89,10 @@ export async function apiRequest<T = unknown>(
   if (body === undefined && data !== undefined) {
     if (data instanceof FormData) body = data;
     else {
-      headers['Content-Type'] = 'application/json';
+      // A caller's own content type (e.g. application/merge-patch+json) wins over the default.
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+        headers['Content-Type'] = 'application/json';
+      }
       body = JSON.stringify(data);
     }
   }
@@ -128,7 +135,7 @@ export type UnauthorizedBehavior = 'returnNull' | 'throw';
 export function getQueryFn({ on401 }: { on401: UnauthorizedBehavior }) {
   return async function fetcher<T = unknown>(key: QueryKey): Promise<T | null> {
     try {
-      const res = await fetch(queryUrlOf(key), { credentials: 'include', headers: authHeaders() });
+      const res = await fetch(queryUrlOf(key), { credentials: 'include', mode: 'cors', headers: authHeaders() });
       if (on401 === 'returnNull' && res.status === 401) return null;
       await throwIfNotOk(res);
       return (await readBody(res)) as T | null;

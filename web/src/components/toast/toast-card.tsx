@@ -1,6 +1,7 @@
 /**
  * One toast: auto-dismisses after its duration (paused while hovered or focused), can be closed
- * with its button or Escape, or swiped right past 50 px.
+ * with its button or Escape, or swiped right past 50 px. Its text is not selectable: a swipe
+ * would select it, and the next swipe would then start a native drag that cancels the pointer.
  */
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { dismissToast, type ToastItem } from './toast-store';
@@ -16,6 +17,8 @@ export function ToastCard({ toast }: { toast: ToastItem }) {
   const [paused, setPaused] = useState(false);
   const [dx, setDx] = useState(0);
   const start = useRef<number | null>(null);
+  // The release decides on the latest move, which a fast flick may not have rendered yet.
+  const offset = useRef(0);
 
   useEffect(() => {
     if (paused) return;
@@ -26,15 +29,18 @@ export function ToastCard({ toast }: { toast: ToastItem }) {
   const onPointerDown = (e: PointerEvent<HTMLLIElement>) => {
     if ((e.target as HTMLElement).closest('button')) return;
     start.current = e.clientX;
+    offset.current = 0;
     e.currentTarget.setPointerCapture(e.pointerId);
   };
   const onPointerMove = (e: PointerEvent<HTMLLIElement>) => {
-    if (start.current !== null) setDx(Math.max(0, e.clientX - start.current));
+    if (start.current === null) return;
+    offset.current = Math.max(0, e.clientX - start.current);
+    setDx(offset.current);
   };
   const onPointerUp = () => {
     if (start.current === null) return;
     start.current = null;
-    if (dx > SWIPE_THRESHOLD_PX) dismissToast(toast.id);
+    if (offset.current > SWIPE_THRESHOLD_PX) dismissToast(toast.id);
     else setDx(0);
   };
 
@@ -42,7 +48,6 @@ export function ToastCard({ toast }: { toast: ToastItem }) {
     <li
       data-toast
       tabIndex={0}
-      role={toast.variant === 'destructive' ? 'alert' : 'status'}
       aria-atomic="true"
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -54,7 +59,7 @@ export function ToastCard({ toast }: { toast: ToastItem }) {
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
       style={dx ? { transform: `translateX(${dx}px)` } : undefined}
-      className={`pointer-events-auto relative flex w-full touch-pan-y items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 motion-safe:animate-[toast-in_200ms_ease-out] ${VARIANTS[toast.variant]}`}
+      className={`pointer-events-auto relative flex w-full touch-pan-y select-none items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700 motion-safe:animate-[toast-in_200ms_ease-out] ${VARIANTS[toast.variant]}`}
     >
       <div className="grid gap-1">
         <p className="text-sm font-semibold">{toast.title}</p>

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   PIXEL_REMOVE_MS,
   STORAGE_KEYS,
+  UTM_MAX_LENGTH,
+  UTM_MAX_PARAMS,
   getSessionId,
   initTracker,
   pixelBaseUrl,
@@ -9,6 +11,7 @@ import {
   trackEvent,
   trackPageView,
   trackerState,
+  utmParamsOf,
 } from './tracker';
 
 const pixels = () => Array.from(document.querySelectorAll<HTMLImageElement>('img')).map((i) => new URL(i.src));
@@ -24,7 +27,14 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
+  Object.defineProperty(window, 'self', SELF);
 });
+
+const SELF = Object.getOwnPropertyDescriptor(window, 'self')!;
+/** Makes the page look framed: window.top (unforgeable) is then no longer window.self. */
+function frame() {
+  Object.defineProperty(window, 'self', { value: {}, configurable: true, writable: true });
+}
 
 describe('tracker', () => {
   it('keeps a session id under a product-prefixed key and flags a new visitor', () => {
@@ -98,6 +108,29 @@ describe('tracker', () => {
     expect(pixelBaseUrl()).toBe(window.location.origin);
     localStorage.setItem(STORAGE_KEYS.apiBaseUrl, 'https://stats.example.com/');
     expect(pixelBaseUrl()).toBe('https://stats.example.com');
+  });
+
+  it('tracks nothing inside a frame (the home page already counted the visit)', () => {
+    frame();
+    trackPageView('/embed');
+    trackPageView('/embed');
+    trackEvent({ name: 'video_play', category: 'engagement' });
+    expect(pixels()).toHaveLength(0);
+    expect(trackerState()).toBe('idle');
+  });
+
+  it('forwards every utm_* parameter, at most ten, each value capped', () => {
+    window.history.replaceState(null, '', '/?utm_source=a&utm_id=42&utm_source_platform=ads&utm_=x&utmx=1&utm_empty=');
+    initTracker();
+    const q = pixels()[0]!.searchParams;
+    expect([...q.keys()].filter((k) => k.startsWith('utm'))).toEqual(['utm_source', 'utm_id', 'utm_source_platform']);
+    expect(q.get('utm_id')).toBe('42');
+
+    const many = Array.from({ length: 15 }, (_, i) => `utm_k${i}=${'v'.repeat(300)}`).join('&');
+    const forwarded = utmParamsOf(`?${many}`);
+    expect(forwarded).toHaveLength(UTM_MAX_PARAMS);
+    expect(forwarded.every(([, v]) => v.length === UTM_MAX_LENGTH)).toBe(true);
+    expect(utmParamsOf('?utm_source=a&utm_source=b')).toEqual([['utm_source', 'a']]);
   });
 
   it('uses the cached browser and device instead of detecting again', () => {

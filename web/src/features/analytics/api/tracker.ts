@@ -5,6 +5,10 @@
  * States: idle → initialising → ready. Initialisation detects browser and device, caches them,
  * then sends the first page view. A call made before initialisation starts it and is itself
  * not sent. A page view whose path equals the last tracked path is skipped.
+ *
+ * Inside a frame (the home page's lot map loads /embed) nothing is tracked: the page around
+ * it already counted the visit. Every `utm_*` query parameter is forwarded (spec §3), at most
+ * UTM_MAX_PARAMS of them, each value cut to UTM_MAX_LENGTH characters.
  */
 import { site } from '@lp/contracts/site';
 import { createUuid } from '../../../lib/create-uuid';
@@ -19,7 +23,11 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const PIXEL_REMOVE_MS = 5000;
-const UTM_KEYS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
+/** Bounds on forwarded utm_* parameters, so a crafted link cannot make the pixel URL huge. */
+export const UTM_MAX_PARAMS = 10;
+/** The gateway refuses a known utm_* value longer than this (ANALYTICS_LIMITS.utm). */
+export const UTM_MAX_LENGTH = 200;
+const UTM_MAX_KEY_LENGTH = 64;
 const DEV_HOSTS =
   /(^localhost$)|(^127\.)|(^\[::1\]$)|(\.local$)|(\.replit\.dev$)|(\.repl\.co$)|(\.vercel\.app$)|(\.netlify\.app$)|(\.pages\.dev$)/;
 
@@ -93,17 +101,35 @@ function sendPageView(path: string): void {
     dt: client?.deviceType ?? 'desktop',
     br: client?.browser ?? 'Unknown',
   });
-  const query = new URLSearchParams(window.location.search);
-  for (const key of UTM_KEYS) {
-    const value = query.get(key);
-    if (value) params.set(key, value);
-  }
+  for (const [key, value] of utmParamsOf(window.location.search)) params.set(key, value);
   sendPixel('/api/analytics/pixel', params);
+}
+
+/** The page's non-empty utm_* parameters (first value of each), bounded in count and length. */
+export function utmParamsOf(search: string): [string, string][] {
+  const found = new Map<string, string>();
+  for (const [key, value] of new URLSearchParams(search)) {
+    if (found.size >= UTM_MAX_PARAMS) break;
+    const wanted = key.startsWith('utm_') && key.length > 4 && key.length <= UTM_MAX_KEY_LENGTH;
+    if (wanted && value && !found.has(key)) {
+      found.set(key, value.slice(0, UTM_MAX_LENGTH));
+    }
+  }
+  return [...found];
+}
+
+/** True inside a frame. A cross-origin parent can still be compared, just not read. */
+export function isFramed(): boolean {
+  try {
+    return window.top !== window.self;
+  } catch {
+    return true;
+  }
 }
 
 /** Detects and caches browser and device, then sends the first page view. */
 export function initTracker(): void {
-  if (state !== 'idle') return;
+  if (state !== 'idle' || isFramed()) return;
   state = 'initialising';
   try {
     const ua = navigator.userAgent;
@@ -122,6 +148,7 @@ export function initTracker(): void {
 
 export function trackPageView(path: string = window.location.pathname): void {
   try {
+    if (isFramed()) return;
     if (state !== 'ready') return initTracker();
     if (path === lastPath) return;
     sendPageView(path);
@@ -132,6 +159,7 @@ export function trackPageView(path: string = window.location.pathname): void {
 
 export function trackEvent(event: TrackedEvent): void {
   try {
+    if (isFramed()) return;
     if (state !== 'ready') return initTracker();
     const params = new URLSearchParams({ n: event.name, c: event.category, sid: getSessionId() });
     if (event.action) params.set('act', event.action);

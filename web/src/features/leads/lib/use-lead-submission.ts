@@ -1,9 +1,9 @@
 /**
  * The submit path every lead form shares: adds source, topic, page, session id, the honeypot
- * and the time since mount; keeps one Idempotency-Key per payload; moves idle → submitting →
- * submitted; shows the form's toasts; hands server field errors back to the form.
+ * and the time since the page loaded; keeps one Idempotency-Key per payload; moves idle →
+ * submitting → submitted; shows the form's toasts; hands server field errors back to the form.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FieldErrors, LeadForm, LeadSource } from '@lp/contracts';
 import { ApiError } from '../../../lib/api-request';
 import { toast } from '../../../components/toast/toast-store';
@@ -15,17 +15,21 @@ import { LEAD_MESSAGES } from './lead-messages';
 export type SubmissionStatus = 'idle' | 'submitting' | 'submitted';
 type Options = { source: LeadSource; topic?: string; onFieldErrors: (fields: FieldErrors) => void };
 
+/**
+ * How long the visitor has had the page: ms since navigation start. Not since the form mounted,
+ * because most forms mount lazily as they near the viewport; a person who jumps there and
+ * autofills could submit within the server's minimum fill time and be silently screened out.
+ */
+export function elapsedSincePageLoad(): number {
+  return Math.round(performance.now());
+}
+
 export function useLeadSubmission({ source, topic, onFieldErrors }: Options) {
   const [status, setStatus] = useState<SubmissionStatus>('idle');
-  const mountedAt = useRef(0);
   const inFlight = useRef(false);
   const keeper = useRef(createIdempotencyKeeper());
   const honeypotRef = useRef<HTMLInputElement>(null);
   const messages = LEAD_MESSAGES[source];
-
-  useEffect(() => {
-    mountedAt.current = Date.now();
-  }, []);
 
   async function submit(values: LeadForm): Promise<boolean> {
     if (inFlight.current) return false;
@@ -41,7 +45,7 @@ export function useLeadSubmission({ source, topic, onFieldErrors }: Options) {
     const key = keeper.current.keyFor(payload);
     setStatus('submitting');
     try {
-      await submitLead({ ...payload, elapsedMs: Date.now() - mountedAt.current }, key);
+      await submitLead({ ...payload, elapsedMs: elapsedSincePageLoad() }, key);
       keeper.current.reset();
       setStatus('submitted');
       toast({ ...messages.success });

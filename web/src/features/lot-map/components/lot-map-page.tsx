@@ -1,7 +1,8 @@
 /**
  * The full-screen lot map (/map and /embed): page scroll locked while shown, zoom toggle,
  * drag-to-pan when zoomed, pan buttons and arrow keys, legend, lot list and lot details.
- * /map adds a link back to the site; /embed is chrome-less for the home page's frame.
+ * /map adds a link back to the site; /embed is chrome-less for the home page's frame and
+ * lets wheel and touch scrolls over it move the home page while the map is zoomed out.
  */
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -33,10 +34,13 @@ export function LotMapPage({ embedded }: { embedded: boolean }) {
   const pan = (d: PanDirection) => setView((v) => panStep(v, d, SIZE));
 
   useEffect(() => {
+    // In the home page's 800 px frame (taller than a phone screen) a scroll over the map must
+    // chain to the page around it; overscroll-behavior: none on the frame's root would trap it.
+    const lock = embedded ? ['overflow-hidden'] : ['overflow-hidden', 'overscroll-none'];
     const root = document.documentElement;
-    root.classList.add('overflow-hidden', 'overscroll-none');
-    return () => root.classList.remove('overflow-hidden', 'overscroll-none');
-  }, []);
+    root.classList.add(...lock);
+    return () => root.classList.remove(...lock);
+  }, [embedded]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     const dir = KEY_DIRECTIONS[e.key];
@@ -58,7 +62,8 @@ export function LotMapPage({ embedded }: { embedded: boolean }) {
         onKeyDown={onKeyDown}
         {...drag}
         onPointerCancel={drag.onPointerUp}
-        className={`absolute inset-0 touch-none focus-visible:outline-offset-[-4px] ${view.zoomed ? 'cursor-grab active:cursor-grabbing' : ''}`}
+        // Dragging pans only when zoomed; zoomed out, a vertical swipe scrolls (the home page, when framed).
+        className={`absolute inset-0 focus-visible:outline-offset-[-4px] ${view.zoomed ? 'cursor-grab touch-none active:cursor-grabbing' : 'touch-pan-y'}`}
       >
         <LotMapSvg transform={transformOf(view)} selectedId={selected?.id ?? null} onSelect={setSelected} />
       </div>
@@ -93,6 +98,7 @@ export function LotMapPage({ embedded }: { embedded: boolean }) {
           >
             {listOpen ? 'Hide lot list' : 'Show lot list'}
           </button>
+          {/* While open, the list panel carries the legend itself. */}
           {!listOpen && <MapLegend />}
         </div>
         <div className="pointer-events-auto">

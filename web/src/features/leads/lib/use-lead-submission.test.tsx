@@ -1,0 +1,45 @@
+import { act } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LeadForm } from '@lp/contracts';
+import { dismissToast } from '../../../components/toast/toast-store';
+import { render, waitFor } from '../../../test/render';
+import { useLeadSubmission } from './use-lead-submission';
+
+const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
+const values: LeadForm = { firstName: 'Ann', lastName: 'Lee', phone: '928-555-0100', email: 'ann@example.com' };
+
+let submit: ((v: LeadForm) => Promise<boolean>) | null = null;
+function Probe() {
+  submit = useLeadSubmission({ source: 'home', onFieldErrors: () => {} }).submit;
+  return null;
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockResolvedValue(
+    new Response('{"id":1}', { status: 201, headers: { 'content-type': 'application/json' } }),
+  );
+  document.body.innerHTML = '';
+  dismissToast();
+});
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.restoreAllMocks();
+  submit = null;
+});
+
+describe('useLeadSubmission timing', () => {
+  it('sends the time since the page loaded, not since the (lazily mounted) form appeared', async () => {
+    // The visitor has been on the page 30 s; the form mounts now and is submitted at once.
+    vi.spyOn(performance, 'now').mockReturnValue(30_000.4);
+    await render(<Probe />, '/');
+    await waitFor(() => expect(submit).not.toBeNull());
+    let ok = false;
+    await act(async () => {
+      ok = await submit!(values);
+    });
+    expect(ok).toBe(true);
+    const body = JSON.parse(String(fetchMock.mock.calls[0]![1].body)) as { elapsedMs: number };
+    expect(body.elapsedMs).toBe(30_000);
+  });
+});
