@@ -111,6 +111,9 @@ export const submissionSchemaFor = (raw: unknown) =>
     ? ContactPageSubmissionRequestSchema
     : LeadSubmissionRequestSchema;
 
+/** What `POST /api/contact` answers with 201: the lead's event id (a UUID). */
+export type LeadAccepted = { id: string };
+
 /** The stored lead as it travels on the bus. */
 export const LeadSchema = v.object({
   firstName: v.string(),

@@ -5,7 +5,14 @@
  * The `Idempotency-Key` header makes a double click or a retry one lead, not two.
  */
 import { createHash } from 'node:crypto';
-import { eventMeta, site, submissionSchemaFor, SUBJECTS, type SubmissionReceived } from '@lp/contracts';
+import {
+  eventMeta,
+  site,
+  submissionSchemaFor,
+  SUBJECTS,
+  type LeadAccepted,
+  type SubmissionReceived,
+} from '@lp/contracts';
 import { AppError, BusUnavailableError, rateLimited } from '@lp/runtime';
 import { RateLimiter } from '../middleware/rate-limit.ts';
 import { validate } from '../middleware/validate.ts';
@@ -48,7 +55,7 @@ export function contactRoutes({ config, bus, counters }: GatewayDeps) {
       counters.inc('gateway_leads_dropped_total', { reason });
       ctx.state.log.info({ reason, source }, 'lead screened out as automated');
       ctx.status = 201;
-      ctx.body = { id: eventIdFor(key) };
+      ctx.body = { id: eventIdFor(key) } satisfies LeadAccepted;
       return;
     }
 
@@ -83,7 +90,7 @@ export function contactRoutes({ config, bus, counters }: GatewayDeps) {
       );
     }
     ctx.status = 201;
-    ctx.body = { id: event.id };
+    ctx.body = { id: event.id } satisfies LeadAccepted;
   });
 
   return router;

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import type { BlogArticle } from '@lp/contracts';
+import type { BlogArticle, BlogArticleCard } from '@lp/contracts';
 import { BlogArticlePage, useArticle } from '../../features/blog';
 import { usePageData } from '../page-data';
 import { applyHead } from '../page-head';
@@ -17,7 +17,7 @@ export default function BlogArticleRoute() {
   const data = usePageData();
   const rendered = data.slug === slug;
   const initialArticle = rendered ? (data.article as BlogArticle | null | undefined) : undefined;
-  const initialArticles = data.articles as BlogArticle[] | undefined;
+  const initialArticles = data.articles as BlogArticleCard[] | undefined;
   const { article } = useArticle(slug, initialArticle ? { fallbackData: initialArticle } : {});
 
   useEffect(() => {

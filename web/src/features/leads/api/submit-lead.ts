@@ -1,8 +1,8 @@
 /** POST /api/contact: stores one lead; the Idempotency-Key makes a retry of it harmless. */
-import type { LeadSubmissionRequest } from '@lp/contracts';
+import type { LeadAccepted, LeadSubmissionRequest } from '@lp/contracts';
 import { apiRequest } from '../../../lib/api-request';
 
-export type SubmitLeadResponse = { id: number } | null;
+export type SubmitLeadResponse = LeadAccepted | null;
 
 export function submitLead(payload: LeadSubmissionRequest, idempotencyKey: string): Promise<SubmitLeadResponse> {
   return apiRequest<SubmitLeadResponse>('POST', '/api/contact', payload, {
