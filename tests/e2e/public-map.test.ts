@@ -120,6 +120,21 @@ describe('lot map', () => {
     }
     expect(list.y).toBeGreaterThan(title.y + title.height);
     expect(list.y + list.height).toBeLessThanOrEqual(667);
+
+    // Picking a lot shows its details, whole, in place of the list; focus stays on the toggle.
+    await page.locator('#lot-list button').nth(11).click();
+    const details = page.getByRole('region', { name: 'Lot 12 details' });
+    await details.waitFor();
+    const d = (await details.boundingBox())!;
+    expect(d.x).toBeGreaterThanOrEqual(0);
+    expect(d.x + d.width).toBeLessThanOrEqual(375);
+    expect(d.y + d.height).toBeLessThanOrEqual(667);
+    expect(await page.locator('#lot-list').count()).toBe(0);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Close lot details');
+    // Closing the details gives the bar back, with focus on the list toggle.
+    await page.keyboard.press('Enter');
+    expect(await details.count()).toBe(0);
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Show lot list');
     await page.close();
   });
 

@@ -3,10 +3,19 @@ import { Link } from 'react-router-dom';
 import type { Lot } from '../data/lots';
 import { STATUS_INFO, priceText, sizeText } from '../lib/lot-status';
 
-export function LotDetails({ lot, onClose }: { lot: Lot; onClose: () => void }) {
+/** `autoFocus` puts focus on the close button as the panel opens (it replaced what had focus). */
+export function LotDetails({
+  lot,
+  onClose,
+  autoFocus = false,
+}: {
+  lot: Lot;
+  onClose: () => void;
+  autoFocus?: boolean;
+}) {
   return (
     <div
-      className="w-72 max-w-[calc(100vw-2rem)] rounded-lg bg-white p-4 shadow-lg ring-1 ring-stone-300"
+      className="w-full rounded-lg md:w-72 bg-white p-4 shadow-lg ring-1 ring-stone-300"
       role="region"
       aria-live="polite"
       aria-label={`Lot ${lot.number} details`}
@@ -16,6 +25,7 @@ export function LotDetails({ lot, onClose }: { lot: Lot; onClose: () => void }) 
         <button
           type="button"
           onClick={onClose}
+          autoFocus={autoFocus}
           className="grid size-8 place-items-center rounded-md text-stone-700 hover:bg-stone-100"
           aria-label="Close lot details"
         >

@@ -4,7 +4,7 @@
  * /map adds a link back to the site; /embed is chrome-less for the home page's frame and
  * lets wheel and touch scrolls over it move the home page while the map is zoomed out.
  */
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { site } from '@lp/contracts/site';
 import { LOTS, MAP_HEIGHT, MAP_WIDTH, type Lot } from '../data/lots';
@@ -32,6 +32,22 @@ export function LotMapPage({ embedded }: { embedded: boolean }) {
   const [listOpen, setListOpen] = useState(false);
   const drag = useMapDrag(view.zoomed, (dx, dy) => setView((v) => panBy(v, dx, dy, SIZE)));
   const pan = (d: PanDirection) => setView((v) => panStep(v, d, SIZE));
+  // A phone has room for the lot list or a lot's details, not both: picking a lot shows its
+  // details in place of the list, and opening the list sets the details aside until it closes.
+  const narrow = () => window.matchMedia('(max-width: 767px)').matches;
+  const listToggle = useRef<HTMLButtonElement>(null);
+  const [focusDetails, setFocusDetails] = useState(false);
+  const select = (lot: Lot | null) => {
+    setSelected(lot);
+    // The list item that had focus goes with the list: focus moves into the details instead.
+    const fromList = !!lot && listOpen && narrow();
+    setFocusDetails(fromList);
+    if (fromList) setListOpen(false);
+  };
+  const closeDetails = () => {
+    setSelected(null);
+    requestAnimationFrame(() => listToggle.current?.focus());
+  };
 
   useEffect(() => {
     // In the home page's 800 px frame (taller than a phone screen) a scroll over the map must
@@ -65,7 +81,7 @@ export function LotMapPage({ embedded }: { embedded: boolean }) {
         // Dragging pans only when zoomed; zoomed out, a vertical swipe scrolls (the home page, when framed).
         className={`absolute inset-0 focus-visible:outline-offset-[-4px] ${view.zoomed ? 'cursor-grab touch-none active:cursor-grabbing' : 'touch-pan-y'}`}
       >
-        <LotMapSvg transform={transformOf(view)} selectedId={selected?.id ?? null} onSelect={setSelected} />
+        <LotMapSvg transform={transformOf(view)} selectedId={selected?.id ?? null} onSelect={select} />
       </div>
       <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between gap-3 p-3 sm:p-4">
         <div className="pointer-events-auto max-w-[60%] rounded-lg bg-white/95 px-3 py-2 shadow ring-1 ring-stone-300">
@@ -88,8 +104,9 @@ export function LotMapPage({ embedded }: { embedded: boolean }) {
       </div>
       <div className="pointer-events-none absolute inset-x-0 bottom-0 flex items-end justify-between gap-3 p-3 sm:p-4">
         <div className="pointer-events-auto flex flex-col items-start gap-2">
-          {listOpen && <LotList selectedId={selected?.id ?? null} onSelect={setSelected} />}
+          {listOpen && <LotList selectedId={selected?.id ?? null} onSelect={select} />}
           <button
+            ref={listToggle}
             type="button"
             aria-expanded={listOpen}
             aria-controls="lot-list"
@@ -101,8 +118,11 @@ export function LotMapPage({ embedded }: { embedded: boolean }) {
           {/* While open, the list panel carries the legend itself. */}
           {!listOpen && <MapLegend />}
         </div>
-        <div className="pointer-events-auto">
-          {selected && <LotDetails lot={selected} onClose={() => setSelected(null)} />}
+        {/* On a phone the details open as a sheet over the bottom bar (legend, list toggle). */}
+        <div
+          className={`pointer-events-auto max-md:absolute max-md:inset-x-3 max-md:bottom-3 ${listOpen ? 'max-md:hidden' : ''}`}
+        >
+          {selected && <LotDetails key={selected.id} lot={selected} onClose={closeDetails} autoFocus={focusDetails} />}
         </div>
       </div>
     </main>
