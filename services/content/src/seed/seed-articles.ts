@@ -4,6 +4,7 @@
  * only into an empty blog. Tags are chosen so each is shared by at least two articles.
  */
 import { readFileSync } from 'node:fs';
+import { site } from '@lp/contracts';
 
 export type SeedArticle = {
   slug: string;
@@ -71,7 +72,17 @@ export const SEED_ARTICLES: readonly SeedArticle[] = [
   },
 ];
 
+/** Site facts the seed articles name, filled in from `site` so the articles follow its changes. */
+const SEED_FACTS: Record<string, string> = {
+  '{phone}': site.phone,
+  '{lender}': site.lender.name,
+  '{lenderPhone}': site.lender.phone,
+};
+
 export const readSeedMarkdown = (slug: string): string =>
-  readFileSync(new URL(`./articles/${slug}.md`, import.meta.url), 'utf8');
+  readFileSync(new URL(`./articles/${slug}.md`, import.meta.url), 'utf8').replace(
+    /\{(phone|lender|lenderPhone)\}/g,
+    (placeholder) => SEED_FACTS[placeholder] ?? placeholder,
+  );
 
 export const readSeedCover = (file: string): Buffer => readFileSync(new URL(`./covers/${file}`, import.meta.url));
