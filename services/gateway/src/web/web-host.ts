@@ -71,6 +71,13 @@ export function createWebHost(distDir: string): { middleware: Middleware<Gateway
       path = '/__invalid__';
     }
     const isDashboard = path === '/marketing' || path.startsWith('/marketing/');
+    // The files behind the pages are no addresses of their own: `/market/index.html` would show
+    // the app's not-found screen once it hydrates. Send them to the page's one address.
+    if (!isDashboard && path.endsWith('/index.html')) {
+      ctx.status = 301;
+      ctx.redirect(`${path.slice(0, -'/index.html'.length) || '/'}${ctx.search}`);
+      return;
+    }
     const candidates = isDashboard
       ? ['/marketing/index.html']
       : path.endsWith('/')
