@@ -2,7 +2,8 @@
  * The served HTML of the public site, read from the built `web/dist/client` (built first if
  * missing): every prerendered route carries its search metadata, JSON-LD and main text
  * without JavaScript; sitemap.xml and robots.txt agree with the route table; no public page
- * references the dashboard chunk.
+ * references the dashboard chunk. The pages rendered per request (blog, sitemap page) are
+ * checked on the running gateway (tests/integration/blog-api.test.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -69,13 +70,6 @@ const ROUTES = [
     title: 'Contact Us',
     h1: 'Contact Us',
     text: ['Send us a message', 'Select an interest', 'Monday - Sunday, 9AM - 5PM', site.phone, site.email],
-  },
-  {
-    path: '/sitemap',
-    file: 'sitemap/index.html',
-    title: 'Sitemap',
-    h1: 'Sitemap',
-    text: ['Market Overview', 'Investment Opportunities', 'Interactive Map', 'Blog Home'],
   },
 ] as const;
 
@@ -157,12 +151,23 @@ describe('other build outputs', () => {
   it('sitemap.xml lists every public route once, robots.txt points to it', () => {
     const xml = read('sitemap.xml');
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    // The prerendered pages plus the blog (rendered per request; the gateway adds each article).
-    const expected = [...ROUTES.filter((r) => r.path !== '/embed').map((r) => r.path), '/blog'];
+    // The prerendered pages plus the blog and the sitemap page (rendered per request; the
+    // gateway adds each article).
+    const expected = [...ROUTES.filter((r) => r.path !== '/embed').map((r) => r.path), '/blog', '/sitemap'];
     expect(locs.sort()).toEqual(expected.map((p) => `${site.origin}${p}`).sort());
     const robots = read('robots.txt');
     expect(robots).toContain(`Sitemap: ${site.origin}/sitemap.xml`);
     expect(robots).toContain('Disallow: /marketing');
+  });
+
+  it('pages rendered per request are not prerendered; the shell has their preload links', () => {
+    expect(existsSync(`${CLIENT}/sitemap/index.html`)).toBe(false);
+    expect(existsSync(`${CLIENT}/blog/index.html`)).toBe(false);
+    const shell = JSON.parse(readFileSync(`${ROOT}web/dist/server/page-shell.json`, 'utf8')) as {
+      preload: Record<string, string>;
+    };
+    expect(Object.keys(shell.preload).sort()).toEqual(['blog', 'blog-article', 'sitemap']);
+    expect(shell.preload.sitemap).toContain('rel="modulepreload"');
   });
 
   it('no public page references the dashboard chunk', () => {

@@ -1,7 +1,8 @@
 /**
  * Browser journeys over the public pages on the real stack: key texts, links and anchors,
  * the mobile menu at 375 px, back-to-top, scroll and page-view behaviour on navigation, the
- * sitemap's article states, the not-found page, and axe-core on every public page.
+ * sitemap's article links in its served HTML and its article-list states, the not-found page,
+ * and axe-core on every public page.
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
@@ -210,14 +211,18 @@ describe('content pages', () => {
     await page.close();
   });
 
-  it('sitemap lists the pages and shows each article-list state', async () => {
+  it('sitemap lists the pages and every article in its served HTML, hydrates without a loading flash', async () => {
     const page = await browser.newPage();
-    let reply: { status: number; body: string } = { status: 200, body: '[]' };
-    await page.route('**/api/blog/articles', (r) =>
-      r.fulfill({ status: reply.status, contentType: 'application/json', body: reply.body }),
-    );
+    // Notes whether the loading line is ever in the document, from the first parsed byte on.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.textContent?.includes('Loading articles...'))
+          (window as unknown as { sawLoading: boolean }).sawLoading = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.goto(`${stack.baseUrl}/sitemap`);
-    await page.getByText('No articles found').waitFor();
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    const main = page.getByRole('main');
     for (const name of [
       'Home',
       'Market Overview',
@@ -226,20 +231,36 @@ describe('content pages', () => {
       'Sitemap',
       'Blog Home',
     ]) {
-      await page.getByRole('main').getByRole('link', { name, exact: true }).waitFor();
+      await main.getByRole('link', { name, exact: true }).waitFor();
     }
-    expect(await page.getByRole('link', { name: /XML sitemap/ }).getAttribute('href')).toBe('/sitemap.xml');
-    reply = { status: 500, body: '{"error":{"message":"x","code":"internal"}}' };
-    await page.reload();
-    await page.getByText('Error loading articles').waitFor();
-    reply = {
-      status: 200,
-      body: JSON.stringify([{ id: 1, slug: 'building-near-lake-powell', title: 'Building near Lake Powell' }]),
-    };
-    await page.reload();
-    expect(await page.getByRole('link', { name: 'Building near Lake Powell' }).getAttribute('href')).toBe(
-      '/blog/building-near-lake-powell',
+    const articles = (await (await stack.api('/api/blog/articles')).json()) as { slug: string; title: string }[];
+    expect(articles.length).toBeGreaterThan(0);
+    for (const a of articles)
+      expect(await main.getByRole('link', { name: a.title, exact: true }).getAttribute('href')).toBe(`/blog/${a.slug}`);
+    expect(await page.evaluate(() => (window as unknown as { sawLoading?: boolean }).sawLoading ?? false)).toBe(false);
+    const xml = page.getByRole('link', { name: /XML sitemap/ });
+    expect(await xml.getAttribute('href')).toBe('/sitemap.xml');
+    expect(await xml.getAttribute('target')).toBe('_blank');
+    await page.close();
+  });
+
+  it("sitemap shows the article list's empty and error states when reached inside the app", async () => {
+    const page = await open('/');
+    let reply: { status: number; body: string } = { status: 200, body: '[]' };
+    await page.route('**/api/blog/articles', (r) =>
+      r.fulfill({ status: reply.status, contentType: 'application/json', body: reply.body }),
     );
+    const visitSitemap = async () => {
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Sitemap', exact: true }).click();
+      await page.waitForURL('**/sitemap');
+    };
+    await visitSitemap();
+    await page.getByText('No articles found').waitFor();
+    reply = { status: 500, body: '{"error":{"message":"x","code":"internal"}}' };
+    await page.goto(`${stack.baseUrl}/`);
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await visitSitemap();
+    await page.getByText('Error loading articles').waitFor();
     await page.close();
   });
 });

@@ -4,8 +4,9 @@
  * envelope, conditional GETs, the staff editor's CRUD behind a session, unique slugs, XSS
  * stripped on save and again on serve, cover uploads (magic bytes, size cap, parts over NATS),
  * /media caching, the Atom feed, the published list paged within NATS's message size, the
- * pages' error states while the content service is away, the NUL character refused, and a
- * blog revision that never moves backwards.
+ * sitemap page's article links in its served HTML, the pages' and the feed's error states
+ * while the content service is away, the NUL character refused, and a blog revision that
+ * never moves backwards.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -469,7 +470,46 @@ describeOnEachBackend('blog API', (backend) => {
     }
   });
 
-  it("shows the pages' error states as HTML with 503 and Retry-After while the content service cannot answer", async () => {
+  it('serves /sitemap with a link per published article in its HTML, one published after the build included', async () => {
+    const before = await stack.api('/sitemap');
+    expect(before.status).toBe(200);
+    const etag = before.headers.get('etag')!;
+    const lastModified = before.headers.get('last-modified')!;
+    expect(before.headers.get('cache-control')).toBe('public, no-cache');
+    const beforeHtml = await before.text();
+    for (const a of await publicList()) expect(beforeHtml).toContain(`href="/blog/${a.slug}"`);
+    expect(await statusOf(stack.api('/sitemap', { headers: { 'if-none-match': etag } }))).toBe(304);
+    expect(await statusOf(stack.api('/sitemap', { headers: { 'if-modified-since': lastModified } }))).toBe(304);
+
+    await sleep(1100); // Last-Modified has one-second resolution
+    const created = await create({ title: 'Winter Lake Days in Page', summary: 'S', contentMarkdown: 'Body' });
+    try {
+      await json(await staff(`/articles/${created.id}/publish`, { method: 'POST' }), 200);
+      expect(await statusOf(stack.api('/sitemap', { headers: { 'if-none-match': etag } }))).toBe(200);
+      expect(await statusOf(stack.api('/sitemap', { headers: { 'if-modified-since': lastModified } }))).toBe(200);
+      const res = await stack.api('/sitemap');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const html = await res.text();
+      // Before any JavaScript runs: the new article's title link, and no loading line.
+      expect(html).toMatch(new RegExp(`<a [^>]*href="/blog/${created.slug}"[^>]*>Winter Lake Days in Page</a>`));
+      expect(html).not.toContain('Loading articles...');
+      expect(html).toContain('Blog Home');
+      expect(html).toMatch(/<title>Sitemap \|/);
+      expect(html).toContain('<link rel="canonical" href="https://lakepowelllots.com/sitemap" />');
+      expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+      // Hydration starts from the same cards (no bodies), so it never flashes back to loading.
+      const cards = pageDataOf(html).articles as Record<string, unknown>[];
+      expect(cards.find((a) => a.id === created.id)).toMatchObject({ title: 'Winter Lake Days in Page' });
+      expect(cards.some((a) => 'content' in a)).toBe(false);
+    } finally {
+      expect(await statusOf(staff(`/articles/${created.id}`, { method: 'DELETE' }))).toBe(204);
+    }
+    expect(await (await stack.api('/sitemap')).text()).not.toContain(`href="/blog/${created.slug}"`);
+  });
+
+  /** Runs `fn` while every `rpc.content.*` request fails as if no content service were running. */
+  async function withContentDown(fn: () => Promise<void>) {
     const bus = stack.platform.bus;
     const request = bus.request.bind(bus);
     const spy = vi.spyOn(bus, 'request').mockImplementation(async (subject, payload, opts) => {
@@ -477,31 +517,50 @@ describeOnEachBackend('blog API', (backend) => {
       return request(subject, payload, opts);
     });
     try {
-      const unavailable = async (path: string, type: RegExp) => {
-        const res = await stack.api(path);
-        const text = await res.text();
-        expect(res.status, path).toBe(503);
-        expect(res.headers.get('content-type'), path).toMatch(type);
-        expect(res.headers.get('retry-after'), path).toBe('30');
-        expect(res.headers.get('cache-control'), path).toBe('no-store');
-        expect(text, path).not.toContain('"error":');
-        return text;
-      };
+      await fn();
+    } finally {
+      spy.mockRestore();
+    }
+  }
+  const unavailable = async (path: string, type: RegExp) => {
+    const res = await stack.api(path);
+    const text = await res.text();
+    expect(res.status, path).toBe(503);
+    expect(res.headers.get('content-type'), path).toMatch(type);
+    expect(res.headers.get('retry-after'), path).toBe('30');
+    expect(res.headers.get('cache-control'), path).toBe('no-store');
+    expect(text, path).not.toContain('"error":');
+    return text;
+  };
+
+  it("shows the pages' error states as HTML with 503 and Retry-After while the content service cannot answer", async () => {
+    await withContentDown(async () => {
       const list = await unavailable('/blog', /^text\/html/);
       expect(list).toContain('Error loading articles. Please try again later.');
       expect(list).not.toContain('Loading articles...');
       const article = await unavailable('/blog/page-az-market-by-the-numbers', /^text\/html/);
       expect(article).toContain('Article Not Found');
       expect(article).toContain('Browse All Articles');
+      const sitemapPage = await unavailable('/sitemap', /^text\/html/);
+      expect(sitemapPage).toContain('Error loading articles');
+      expect(sitemapPage).toContain('Blog Home');
+      expect(sitemapPage).not.toContain('Loading articles...');
       await unavailable('/sitemap.xml', /^text\/plain/);
       // The JSON API keeps its envelope.
       expect((await json<{ error: { code: string } }>(await stack.api('/api/blog/articles'), 503)).error.code).toBe(
         'unavailable',
       );
-    } finally {
-      spy.mockRestore();
-    }
+    });
     expect(await statusOf(stack.api('/blog'))).toBe(200);
+    expect(await statusOf(stack.api('/sitemap'))).toBe(200);
+  });
+
+  it('answers the Atom feed with a short plain-text 503 and Retry-After while the content service cannot answer', async () => {
+    await withContentDown(async () => {
+      const text = await unavailable('/blog/feed.xml', /^text\/plain/);
+      expect(text.length).toBeLessThan(200);
+    });
+    expect(await statusOf(stack.api('/blog/feed.xml'))).toBe(200);
   });
 
   it.runIf(backend === 'real')('never moves the blog revision backwards when writes overlap', async () => {

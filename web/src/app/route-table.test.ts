@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_ROUTES, prerenderPaths, sitemapPaths } from './route-table';
+import { PUBLIC_ROUTES, prerenderPaths, requestRenderedPages, sitemapPaths } from './route-table';
 import { matchPublicRoute, isDashboardPath } from './match-route';
 import { canonicalUrl, renderHead } from './page-head';
 
 describe('route table', () => {
-  it('prerenders every public page; sitemap.xml leaves out the /embed duplicate', () => {
+  it('prerenders every public page but those listing articles; sitemap.xml leaves out the /embed duplicate', () => {
     expect(prerenderPaths()).toEqual([
       '/',
       '/map',
@@ -13,8 +13,9 @@ describe('route table', () => {
       '/investment',
       '/builder-package-1',
       '/contact',
-      '/sitemap',
     ]);
+    expect(requestRenderedPages()).toEqual(['blog', 'blog-article', 'sitemap']);
+    expect(sitemapPaths()).toContain('/sitemap');
     expect(sitemapPaths()).not.toContain('/embed');
     expect(sitemapPaths()).toContain('/map');
   });

@@ -31,7 +31,7 @@ export type PublicRoute = {
   sitemap: boolean;
   /**
    * 'request': never prerendered; the gateway renders it on each request with current data
-   * (blog pages, so articles published after the build are crawlable at once).
+   * (blog pages and the sitemap page, so articles published after the build are crawlable at once).
    */
   renderAt?: 'request';
 };
@@ -144,6 +144,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     page: 'sitemap',
     layout: 'site',
     sitemap: true,
+    // Lists every published article, so it is rendered per request like the blog.
+    renderAt: 'request',
     meta: {
       title: `Sitemap | ${brand}`,
       description: `Every page of the ${brand} site: home, market overview, investment opportunities, the interactive lot map and the blog.`,

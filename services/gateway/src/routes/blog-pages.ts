@@ -1,11 +1,12 @@
 /**
- * The blog's pages and the XML sitemap, rendered per request from the content service's
- * current articles: an article published a minute ago is crawlable now, with its own title,
- * description, canonical, Open Graph tags, BlogPosting JSON-LD and body; a missing article is
- * an HTTP 404 page; `/sitemap.xml` lists every published article with its real last change.
- * Page data carries article cards (no bodies) for the list and related articles. While the
- * content service cannot answer, the pages show their error state as HTML with 503 and
- * Retry-After, and the sitemap a plain 503, never the JSON error envelope.
+ * The blog's pages, the sitemap page and the XML sitemap, rendered per request from the content
+ * service's current articles: an article published a minute ago is crawlable now, with its own
+ * title, description, canonical, Open Graph tags, BlogPosting JSON-LD and body, and is linked
+ * from `/sitemap`; a missing article is an HTTP 404 page; `/sitemap.xml` lists every published
+ * article with its real last change. Page data carries article cards (no bodies) for the list,
+ * the sitemap page's article links and related articles. While the content service cannot
+ * answer, the pages show their error state as HTML with 503 and Retry-After, and the XML
+ * sitemap a plain 503, never the JSON error envelope.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -15,7 +16,7 @@ import { RPC, SLUG_PATTERN, site, type BlogArticle } from '@lp/contracts';
 import { AppError, callRpc } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { createPageRenderer } from '../web/render-page.ts';
-import { listPublishedCards } from './blog.ts';
+import { isContentFailure, listPublishedCards, sendUnavailable } from './blog.ts';
 import { escapeXml } from './blog-feed-xml.ts';
 import { sendCacheable } from '../web/http-cache.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
@@ -34,41 +35,32 @@ function compress(ctx: ParameterizedContext) {
 
 const newest = (...dates: string[]) => new Date(Math.max(...dates.map((d) => Date.parse(d))));
 
-/** Seconds a client (or crawler) should wait before asking again while the blog is away. */
-export const BLOG_RETRY_AFTER_SECONDS = 30;
-
-/** The content service did not answer, or answered with a failure of its own (5xx). */
-const isContentFailure = (err: unknown): err is AppError => err instanceof AppError && err.status >= 500;
-
-/** A 503 that says when to come back and is never stored by a cache. */
-function sendUnavailable(ctx: ParameterizedContext<GatewayState>, err: AppError, type: string, body: string) {
-  ctx.state.log?.warn({ err }, 'blog content unavailable');
-  ctx.status = 503;
-  ctx.type = type;
-  ctx.set('Retry-After', String(BLOG_RETRY_AFTER_SECONDS));
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = body;
-}
-
 export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
   const router = createRouter();
   const renderPage = createPageRenderer(webDist);
   const published = (reqId: string) => listPublishedCards(bus, reqId);
 
-  router.get('/blog', async (ctx) => {
+  /**
+   * A page that lists the published cards (the blog list, the sitemap page), with the cards as
+   * page data so hydration starts from them; while content is away, the page's own error state
+   * ('Error loading articles...').
+   */
+  const sendListPage = async (ctx: ParameterizedContext<GatewayState>, path: string, page: string) => {
     let list;
     try {
       list = await published(ctx.state.reqId);
     } catch (err) {
       if (!isContentFailure(err)) throw err;
-      // The list page's own error state ('Error loading articles. Please try again later.').
-      const page = await renderPage('/blog', 'blog', { articlesError: true });
-      return sendUnavailable(ctx, err, HTML, page.html);
+      const rendered = await renderPage(path, page, { articlesError: true });
+      return sendUnavailable(ctx, err, HTML, rendered.html);
     }
-    const page = await renderPage('/blog', 'blog', { articles: list.articles });
-    sendCacheable(ctx, page.html, { lastModified: list.lastModified, type: HTML });
+    const rendered = await renderPage(path, page, { articles: list.articles });
+    sendCacheable(ctx, rendered.html, { lastModified: list.lastModified, type: HTML });
     compress(ctx);
-  });
+  };
+
+  router.get('/blog', (ctx) => sendListPage(ctx, '/blog', 'blog'));
+  router.get('/sitemap', (ctx) => sendListPage(ctx, '/sitemap', 'sitemap'));
 
   /** The cards for related articles, and the article itself (null when missing or unpublished). */
   const loadArticle = async (slug: string, reqId: string) => {

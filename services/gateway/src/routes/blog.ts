@@ -1,8 +1,11 @@
 /**
  * The public blog (spec §2, §3, §7): `GET /api/blog/articles` (published, newest first),
  * `GET /api/blog/articles/:slug` (404 envelope when missing or unpublished), and the Atom feed
- * at `/blog/feed.xml`. Each answers ETag + Last-Modified and 304 to a current copy.
+ * at `/blog/feed.xml`. Each answers ETag + Last-Modified and 304 to a current copy. While the
+ * content service cannot answer, the JSON API keeps its error envelope but the feed (read by
+ * feed readers, not by our app) answers a plain-text 503 with Retry-After.
  */
+import type { ParameterizedContext } from 'koa';
 import {
   RPC,
   SLUG_PATTERN,
@@ -15,7 +18,24 @@ import {
 import { AppError, callRpc, notFound, type Bus } from '@lp/runtime';
 import { buildBlogFeed, FEED_PATH } from './blog-feed-xml.ts';
 import { sendCacheable } from '../web/http-cache.ts';
+import type { GatewayState } from '../middleware/request-context.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
+
+/** Seconds a client (or crawler) should wait before asking again while the blog is away. */
+export const BLOG_RETRY_AFTER_SECONDS = 30;
+
+/** The content service did not answer, or answered with a failure of its own (5xx). */
+export const isContentFailure = (err: unknown): err is AppError => err instanceof AppError && err.status >= 500;
+
+/** A 503 that says when to come back and is never stored by a cache. */
+export function sendUnavailable(ctx: ParameterizedContext<GatewayState>, err: AppError, type: string, body: string) {
+  ctx.state.log?.warn({ err }, 'blog content unavailable');
+  ctx.status = 503;
+  ctx.type = type;
+  ctx.set('Retry-After', String(BLOG_RETRY_AFTER_SECONDS));
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = body;
+}
 
 /** More pages than the content service's list limit can fill: its cursor is not advancing. */
 const MAX_PAGES = 1000;
@@ -68,7 +88,14 @@ export function blogRoutes({ bus }: GatewayDeps) {
   });
 
   router.get(FEED_PATH, async (ctx) => {
-    const list = await published(ctx.state.reqId);
+    let list;
+    try {
+      list = await published(ctx.state.reqId);
+    } catch (err) {
+      if (!isContentFailure(err)) throw err;
+      const message = 'The feed is temporarily unavailable. Please try again later.\n';
+      return sendUnavailable(ctx, err, 'text/plain; charset=utf-8', message);
+    }
     sendCacheable(ctx, buildBlogFeed(list.articles, list.lastModified), {
       lastModified: list.lastModified,
       type: 'application/atom+xml; charset=utf-8',

@@ -1,7 +1,13 @@
-/** /sitemap: every main page, the blog with its articles, and the XML sitemap. */
+/**
+ * /sitemap: every main page, the blog with its articles, and the XML sitemap. Rendered by the
+ * gateway on each request with the published article cards, so every article link is in the
+ * HTML (an article published after the build included).
+ */
 import { Link } from 'react-router-dom';
+import type { BlogArticleCard } from '@lp/contracts';
 import { ExternalLink } from '../../components/layout/external-link';
 import { BlogLinks } from '../../features/sitemap/components/blog-links';
+import { usePageData } from '../page-data';
 
 const MAIN_PAGES = [
   { to: '/', label: 'Home' },
@@ -14,6 +20,8 @@ const MAIN_PAGES = [
 ] as const;
 
 export default function SitemapPage() {
+  const data = usePageData();
+  const articles = data.articles as BlogArticleCard[] | undefined;
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
       <h1 className="text-4xl font-bold tracking-tight text-lake-900">Sitemap</h1>
@@ -31,7 +39,7 @@ export default function SitemapPage() {
             ))}
           </ul>
         </div>
-        <BlogLinks />
+        <BlogLinks {...(articles ? { initialArticles: articles } : {})} initialError={data.articlesError === true} />
       </div>
       <p className="mt-12 text-stone-700">
         For search engines:{' '}

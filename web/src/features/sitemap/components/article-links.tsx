@@ -1,30 +1,32 @@
 /**
- * The sitemap page's per-article links, from GET /api/blog/articles (the blog issue brings
- * the endpoint): loading, 'Error loading articles', 'No articles found', or the list.
+ * The sitemap page's per-article links (spec §2, §8): loading, 'Error loading articles',
+ * 'No articles found', or the list. Starts from the list the server rendered with, then
+ * revalidates once in the browser (GET /api/blog/articles) like the blog list.
  */
-import useSWR from 'swr';
 import { Link } from 'react-router-dom';
+import type { BlogArticleCard } from '@lp/contracts';
+import { useArticles } from '../../blog';
 
-export type ArticleSummary = { id: number; slug: string; title: string };
+export type ArticleLinksProps = { initialArticles?: BlogArticleCard[]; initialError?: boolean };
 
-export function ArticleLinks() {
-  const { data, error, isLoading } = useSWR<ArticleSummary[] | null>('/api/blog/articles');
-  if (isLoading)
-    return (
-      <p role="status" className="text-stone-700">
-        Loading articles...
-      </p>
-    );
-  if (error)
+export function ArticleLinks({ initialArticles, initialError = false }: ArticleLinksProps) {
+  const { articles, error } = useArticles({ fallbackData: initialArticles });
+  if (articles === undefined && (error || initialError))
     return (
       <p role="alert" className="text-red-700">
         Error loading articles
       </p>
     );
-  if (!data || data.length === 0) return <p className="text-stone-700">No articles found</p>;
+  if (articles === undefined)
+    return (
+      <p role="status" className="text-stone-700">
+        Loading articles...
+      </p>
+    );
+  if (articles.length === 0) return <p className="text-stone-700">No articles found</p>;
   return (
     <ul className="space-y-2">
-      {data.map((a) => (
+      {articles.map((a) => (
         <li key={a.id}>
           <Link to={`/blog/${a.slug}`} className="text-lake-700 underline underline-offset-4 hover:text-lake-900">
             {a.title}

@@ -1,15 +1,16 @@
 /**
- * The sitemap's blog block: 'Blog Home' and, once the page runs in the browser, the article
- * list (prerendered HTML shows the loading line, so hydration matches).
+ * The sitemap's blog block: 'Blog Home' and one link per article. The gateway renders the page
+ * with the published cards (`initialArticles`), so the links are in the HTML before JavaScript
+ * and hydration starts from the same list (no 'Loading articles...' flash); `initialError`
+ * says the server could not load them, so the HTML carries the error state.
  */
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SwrProvider } from '../../../components/swr-provider';
+import type { BlogArticleCard } from '@lp/contracts';
 import { ArticleLinks } from './article-links';
 
-export function BlogLinks() {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+export type BlogLinksProps = { initialArticles?: BlogArticleCard[]; initialError?: boolean };
+
+export function BlogLinks(props: BlogLinksProps) {
   return (
     <div>
       <h2 className="text-xl font-semibold text-lake-900">Blog</h2>
@@ -22,15 +23,7 @@ export function BlogLinks() {
       </ul>
       <h3 className="mt-6 font-semibold text-stone-900">Articles</h3>
       <div className="mt-2">
-        {mounted ? (
-          <SwrProvider>
-            <ArticleLinks />
-          </SwrProvider>
-        ) : (
-          <p role="status" className="text-stone-700">
-            Loading articles...
-          </p>
-        )}
+        <ArticleLinks {...props} />
       </div>
     </div>
   );
