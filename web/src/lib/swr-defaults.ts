@@ -1,7 +1,7 @@
 /**
  * SWR defaults of the spec (§9): no interval refetch, no refetch on focus, data never goes
- * stale, no retries. Used by `SwrProvider`, which only lazy chunks (sitemap list, dashboard)
- * mount, so SWR stays out of the home page's JavaScript.
+ * stale, no retries. Used by `SwrProvider` (the dashboard's lazy chunk) and by the blog and
+ * sitemap hooks directly, so SWR stays out of the home page's JavaScript.
  */
 import type { SWRConfiguration } from 'swr';
 import { getQueryFn, type QueryKey } from './api-request';
