@@ -146,7 +146,7 @@ class Durable {
    * A sequence this durable will never be handed (another subject of its stream, or a number a
    * failed store used up) counts as done, so the position and the pruning move past it.
    */
-  skip(seq: number) {
+  moveOver(seq: number) {
     if (seq > this.floor) this.markDone(seq);
   }
 
@@ -292,7 +292,7 @@ export class MemoryBus implements Bus {
       await this.store.append(stored);
     } catch (err) {
       s.dedupe.delete(opts.msgId);
-      for (const d of this.durables.values()) if (d.spec.stream === s.name) d.skip(seq);
+      for (const d of this.durables.values()) if (d.spec.stream === s.name) d.moveOver(seq);
       throw new BusUnavailableError(`could not store message: ${(err as Error).message}`);
     }
     s.messages.set(seq, stored);
@@ -303,7 +303,7 @@ export class MemoryBus implements Bus {
       if (subjectMatches(d.spec.filterSubject, subject)) {
         d.enqueue(seq);
         d.pump();
-      } else d.skip(seq);
+      } else d.moveOver(seq);
     }
     return { stream: s.name, seq, duplicate: false };
   }
