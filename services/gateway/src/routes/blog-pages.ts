@@ -16,7 +16,7 @@ import { RPC, SLUG_PATTERN, site, type BlogArticle } from '@lp/contracts';
 import { AppError, callRpc } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { createPageRenderer } from '../web/render-page.ts';
-import { isContentFailure, listPublishedCards, sendUnavailable } from './blog.ts';
+import { listPublishedCards, sendUnavailable, unlessContentAway } from './blog.ts';
 import { escapeXml } from './blog-feed-xml.ts';
 import { sendCacheable } from '../web/http-cache.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
@@ -46,13 +46,10 @@ export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
    * ('Error loading articles...').
    */
   const sendListPage = async (ctx: ParameterizedContext<GatewayState>, path: string, page: string) => {
-    let list;
-    try {
-      list = await published(ctx.state.reqId);
-    } catch (err) {
-      if (!isContentFailure(err)) throw err;
+    const list = await unlessContentAway(published(ctx.state.reqId));
+    if (list instanceof AppError) {
       const rendered = await renderPage(path, page, { articlesError: true });
-      return sendUnavailable(ctx, err, HTML, rendered.html);
+      return sendUnavailable(ctx, list, HTML, rendered.html);
     }
     const rendered = await renderPage(path, page, { articles: list.articles });
     sendCacheable(ctx, rendered.html, { lastModified: list.lastModified, type: HTML });
@@ -64,26 +61,24 @@ export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
 
   /** The cards for related articles, and the article itself (null when missing or unpublished). */
   const loadArticle = async (slug: string, reqId: string) => {
-    const list = await published(reqId);
-    if (slug.length > 100 || !SLUG_PATTERN.test(slug)) return { list, article: null };
-    try {
-      return { list, article: await callRpc<BlogArticle>(bus, RPC.content.articleGet, { slug }, { reqId }) };
-    } catch (err) {
-      if (err instanceof AppError && err.status === 404) return { list, article: null };
-      throw err;
-    }
+    const article =
+      slug.length > 100 || !SLUG_PATTERN.test(slug)
+        ? Promise.resolve(null)
+        : callRpc<BlogArticle>(bus, RPC.content.articleGet, { slug }, { reqId }).catch((err: unknown) => {
+            if (err instanceof AppError && err.status === 404) return null;
+            throw err;
+          });
+    const [list, found] = await Promise.all([published(reqId), article]);
+    return { list, article: found };
   };
 
   router.get('/blog/:slug', async (ctx) => {
     const slug = ctx.params.slug ?? '';
-    let loaded;
-    try {
-      loaded = await loadArticle(slug, ctx.state.reqId);
-    } catch (err) {
-      if (!isContentFailure(err)) throw err;
+    const loaded = await unlessContentAway(loadArticle(slug, ctx.state.reqId));
+    if (loaded instanceof AppError) {
       // The spec's article error state is 'Article Not Found'; the status says it is temporary.
       const page = await renderPage(`/blog/${slug}`, 'blog-article', { slug, article: null });
-      return sendUnavailable(ctx, err, HTML, page.html);
+      return sendUnavailable(ctx, loaded, HTML, page.html);
     }
     const { list, article } = loaded;
     const page = await renderPage(`/blog/${slug}`, 'blog-article', { slug, article, articles: list.articles });
@@ -104,10 +99,7 @@ export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
       readFile(staticSitemap, 'utf8').catch(() => {
         throw new AppError(503, 'unavailable', 'The web app is not built yet. Run `pnpm build`.');
       }),
-      published(ctx.state.reqId).catch((err: unknown) => {
-        if (!isContentFailure(err)) throw err;
-        return err;
-      }),
+      unlessContentAway(published(ctx.state.reqId)),
     ]);
     if (list instanceof AppError)
       return sendUnavailable(

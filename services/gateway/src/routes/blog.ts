@@ -25,7 +25,20 @@ import { type GatewayDeps, createRouter } from './context.ts';
 export const BLOG_RETRY_AFTER_SECONDS = 30;
 
 /** The content service did not answer, or answered with a failure of its own (5xx). */
-export const isContentFailure = (err: unknown): err is AppError => err instanceof AppError && err.status >= 500;
+const isContentFailure = (err: unknown): err is AppError => err instanceof AppError && err.status >= 500;
+
+/**
+ * What the content service answered, or its failure when it is away, for the pages and feeds
+ * that show their own "unavailable" state; any other error goes on to the error handler.
+ */
+export async function unlessContentAway<T>(answer: Promise<T>): Promise<T | AppError> {
+  try {
+    return await answer;
+  } catch (err) {
+    if (isContentFailure(err)) return err;
+    throw err;
+  }
+}
 
 /** A 503 that says when to come back and is never stored by a cache. */
 export function sendUnavailable(ctx: ParameterizedContext<GatewayState>, err: AppError, type: string, body: string) {
@@ -88,13 +101,10 @@ export function blogRoutes({ bus }: GatewayDeps) {
   });
 
   router.get(FEED_PATH, async (ctx) => {
-    let list;
-    try {
-      list = await published(ctx.state.reqId);
-    } catch (err) {
-      if (!isContentFailure(err)) throw err;
+    const list = await unlessContentAway(published(ctx.state.reqId));
+    if (list instanceof AppError) {
       const message = 'The feed is temporarily unavailable. Please try again later.\n';
-      return sendUnavailable(ctx, err, 'text/plain; charset=utf-8', message);
+      return sendUnavailable(ctx, list, 'text/plain; charset=utf-8', message);
     }
     sendCacheable(ctx, buildBlogFeed(list.articles, list.lastModified), {
       lastModified: list.lastModified,

@@ -148,8 +148,7 @@ export function initTracker(): void {
 
 export function trackPageView(path: string = window.location.pathname): void {
   try {
-    if (isFramed()) return;
-    if (state !== 'ready') return initTracker();
+    if (state !== 'ready') return initTracker(); // stays idle inside a frame: nothing is sent
     if (path === lastPath) return;
     sendPageView(path);
   } catch (error) {
@@ -159,8 +158,7 @@ export function trackPageView(path: string = window.location.pathname): void {
 
 export function trackEvent(event: TrackedEvent): void {
   try {
-    if (isFramed()) return;
-    if (state !== 'ready') return initTracker();
+    if (state !== 'ready') return initTracker(); // stays idle inside a frame: nothing is sent
     const params = new URLSearchParams({ n: event.name, c: event.category, sid: getSessionId() });
     if (event.action) params.set('act', event.action);
     if (event.label) params.set('lbl', event.label);
