@@ -134,6 +134,7 @@ class Durable {
       headers: { ...stored.headers },
       deliveryCount: count,
       json: () => JSON.parse(stored.data) as unknown,
+      bytes: () => Buffer.from(stored.data),
       ack: done,
       term: done,
       nak: (delayMs = 0) => {

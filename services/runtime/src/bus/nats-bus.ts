@@ -239,6 +239,7 @@ export class NatsBus implements Bus {
       headers,
       deliveryCount: m.info.deliveryCount,
       json: () => JSON.parse(dec.decode(m.data)) as unknown,
+      bytes: () => m.data,
       ack: () => m.ack(),
       nak: (delayMs?: number) => m.nak(delayMs),
       // A plain +TERM: servers before 2.10.4 ignore a term carrying a reason and redeliver.

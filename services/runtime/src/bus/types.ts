@@ -29,6 +29,8 @@ export interface BusMessage {
   readonly deliveryCount: number;
   /** The payload parsed from JSON; unknown until schema-checked. */
   json(): unknown;
+  /** The payload as received (what a dead letter keeps). */
+  bytes(): Uint8Array;
   ack(): void;
   /** Asks for redelivery, after `delayMs` when given. */
   nak(delayMs?: number): void;
