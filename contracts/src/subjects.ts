@@ -25,7 +25,11 @@ export type RetentionLimits = {
   duplicateWindowMs: number;
 };
 
-export type StreamSpec = { readonly name: string; readonly subjects: readonly string[]; readonly limits: RetentionLimits };
+export type StreamSpec = {
+  readonly name: string;
+  readonly subjects: readonly string[];
+  readonly limits: RetentionLimits;
+};
 
 export const STREAMS = {
   /** Page views and named events from the public site's pixels: high volume, kept a week. */

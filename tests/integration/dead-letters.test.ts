@@ -112,6 +112,11 @@ describeOnEachBackend('dead letters', (backend) => {
     const twice = await stack.api(`/api/marketing/ops/dead-letters/${invalid.id}/replay`, { method: 'POST', token });
     expect(twice.status).toBe(409);
     expect(((await twice.json()) as { error: { code: string } }).error.code).toBe('conflict');
+    // Two replays at the same moment: one publishes, the other is told it was replayed.
+    const both = await Promise.all(
+      [1, 2].map(() => stack.api(`/api/marketing/ops/dead-letters/${permanent.id}/replay`, { method: 'POST', token })),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     for (const id of ['987654321', 'abc', '99999999999999999999']) {
       const missing = await stack.api(`/api/marketing/ops/dead-letters/${id}/replay`, { method: 'POST', token });
       expect(missing.status, id).toBe(404);

@@ -27,7 +27,10 @@ describe('embedded bus retention', () => {
 
   it('drops messages older than the stream maxAge, read or not, and tells storage', async () => {
     const deleted: [string, number][] = [];
-    const store = { ...createMemoryStore(), deleteThrough: async (s: string, seq: number) => void deleted.push([s, seq]) };
+    const store = {
+      ...createMemoryStore(),
+      deleteThrough: async (s: string, seq: number) => void deleted.push([s, seq]),
+    };
     const bus = new MemoryBus({ streams: [stream({ maxAgeMs: 120_000 })], durables: [], store });
     await bus.publish('t.a', { i: 1 }, { msgId: 'a' });
     await vi.advanceTimersByTimeAsync(90_000);

@@ -107,7 +107,10 @@ class Durable {
     const count = this.positions.delivered(seq);
     const { maxDeliver, ackWaitMs } = this.bus.topology;
     if (maxDeliver > 0 && count > maxDeliver) {
-      this.bus.log?.error({ stream: this.spec.stream, durable: this.spec.name, seq }, 'message exceeded max deliveries');
+      this.bus.log?.error(
+        { stream: this.spec.stream, durable: this.spec.name, seq },
+        'message exceeded max deliveries',
+      );
       return this.finish(seq);
     }
     worker.inFlight++;
@@ -253,7 +256,8 @@ export class MemoryBus implements Bus {
       const stream = this.stream(spec.stream);
       // A new durable starts at the oldest retained message (JetStream's DeliverPolicy.All).
       d = new Durable(spec, new ConsumerPositions(floors.get(key) ?? 0), this);
-      for (let seq = d.positions.floor + 1; seq <= stream.lastSeq; seq++) d.offer(seq, stream.messages.get(seq)?.subject);
+      for (let seq = d.positions.floor + 1; seq <= stream.lastSeq; seq++)
+        d.offer(seq, stream.messages.get(seq)?.subject);
       this.durables.set(key, d);
     }
     return d;
@@ -296,7 +300,8 @@ export class MemoryBus implements Bus {
     const s = this.stream(spec.name);
     const now = Date.now();
     const seen = s.dedupe.get(opts.msgId);
-    if (seen && now - seen.at < spec.limits.duplicateWindowMs) return { stream: spec.name, seq: seen.seq, duplicate: true };
+    if (seen && now - seen.at < spec.limits.duplicateWindowMs)
+      return { stream: spec.name, seq: seen.seq, duplicate: true };
     const seq = ++s.lastSeq;
     const stored: StoredMessage = { stream: spec.name, seq, subject, msgId: opts.msgId, headers, data, storedAt: now };
     // In the map at once, so the map stays in sequence order while stores overlap.

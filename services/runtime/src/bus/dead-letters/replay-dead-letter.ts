@@ -37,5 +37,12 @@ export async function replayDeadLetter(deps: { bus: Bus; knex: Knex }, id: strin
     await releaseDeadLetterReplay(deps.knex, id, msgId);
     throw err;
   }
-  return { replayed: { id: letter.id, subject: letter.subject, msgId, replayedAt: letter.replayedAt ?? new Date().toISOString() } };
+  return {
+    replayed: {
+      id: letter.id,
+      subject: letter.subject,
+      msgId,
+      replayedAt: letter.replayedAt ?? new Date().toISOString(),
+    },
+  };
 }
