@@ -8,6 +8,7 @@
 import { DURABLES, STREAMS, type DurableSpec, type StreamSpec } from '@lp/contracts';
 import type { Logger } from '../logger.ts';
 import { ConsumerPositions } from './consumer-positions.ts';
+import { MemoryDurable, type DurableHost, type Worker } from './memory-durable.ts';
 import { createMemoryStore, floorKey, type StoredMessage, type StreamStore } from './memory-store.ts';
 import {
   BUS_MAX_PAYLOAD_BYTES,
@@ -18,10 +19,8 @@ import {
   PayloadTooLargeError,
   RequestTimeoutError,
   streamOf,
-  subjectMatches,
   wireSize,
   type Bus,
-  type BusMessage,
   type ConsumeOptions,
   type ConsumerHandle,
   type Headers,
@@ -45,132 +44,8 @@ type Stream = {
   dedupe: Map<string, { seq: number; at: number }>;
 };
 
-type Worker = { handler: MessageHandler; capacity: number; inFlight: number; stopped: boolean; idle?: () => void };
-
 /** What retention counts for a message: payload, subject and headers, as JetStream roughly does. */
 const sizeOf = (m: StoredMessage) => wireSize(m.data, m.headers) + Buffer.byteLength(m.subject);
-
-/** One durable consumer: its positions, the workers (replicas) sharing it, and delivery. */
-class Durable {
-  readonly workers: Worker[] = [];
-  private rr = 0;
-  private saving: Promise<void> = Promise.resolve();
-  private savePending = false;
-
-  constructor(
-    readonly spec: DurableSpec,
-    readonly positions: ConsumerPositions,
-    private readonly bus: MemoryBus,
-  ) {}
-
-  /** A message stored in the durable's stream: queued when its subject matches the filter. */
-  offer(seq: number, subject: string | undefined): void {
-    if (subject !== undefined && subjectMatches(this.spec.filterSubject, subject)) this.positions.enqueue(seq);
-    else this.finish(seq);
-  }
-
-  pump(): void {
-    while (this.positions.hasWaiting()) {
-      const worker = this.nextWorker();
-      if (!worker) return;
-      const seq = this.positions.next();
-      if (seq === undefined) return;
-      this.deliver(seq, worker);
-    }
-  }
-
-  /** Finishes a sequence (acked, terminated, never for this durable, gone, out of deliveries). */
-  finish(seq: number): void {
-    if (this.positions.finish(seq)) this.saveFloor();
-  }
-
-  private nextWorker(): Worker | undefined {
-    for (let i = 0; i < this.workers.length; i++) {
-      const w = this.workers[(this.rr + i) % this.workers.length]!;
-      if (!w.stopped && w.inFlight < w.capacity) {
-        this.rr = (this.rr + i + 1) % this.workers.length;
-        return w;
-      }
-    }
-    return undefined;
-  }
-
-  private redeliver(seq: number): void {
-    this.positions.enqueue(seq, true);
-    this.pump();
-  }
-
-  private deliver(seq: number, worker: Worker): void {
-    const stored = this.bus.stream(this.spec.stream).messages.get(seq);
-    // Retention removed it before its turn: JetStream skips such a message too.
-    if (!stored) return this.finish(seq);
-    const count = this.positions.delivered(seq);
-    const { maxDeliver, ackWaitMs } = this.bus.topology;
-    if (maxDeliver > 0 && count > maxDeliver) {
-      this.bus.log?.error(
-        { stream: this.spec.stream, durable: this.spec.name, seq },
-        'message exceeded max deliveries',
-      );
-      return this.finish(seq);
-    }
-    worker.inFlight++;
-    let settled = false;
-    const settle = () => {
-      if (settled) return false;
-      settled = true;
-      clearTimeout(timer);
-      worker.inFlight--;
-      if (worker.inFlight === 0) worker.idle?.();
-      return true;
-    };
-    const timer = setTimeout(() => settle() && this.redeliver(seq), ackWaitMs);
-    timer.unref?.();
-    const done = () => {
-      if (!settle()) return;
-      this.finish(seq);
-      this.pump();
-    };
-    const msg: BusMessage = {
-      subject: stored.subject,
-      seq,
-      msgId: stored.msgId,
-      headers: { ...stored.headers },
-      deliveryCount: count,
-      json: () => JSON.parse(stored.data) as unknown,
-      bytes: () => Buffer.from(stored.data),
-      ack: done,
-      term: done,
-      nak: (delayMs = 0) => {
-        if (!settle()) return;
-        if (delayMs === 0) return this.redeliver(seq);
-        setTimeout(() => this.redeliver(seq), delayMs).unref?.();
-        this.pump();
-      },
-    };
-    queueMicrotask(() => {
-      worker.handler(msg).catch((err: unknown) => {
-        this.bus.log?.warn({ err, seq, durable: this.spec.name }, 'consumer handler threw; redelivering');
-        msg.nak(1000);
-      });
-    });
-  }
-
-  /** Saves the floor; saves asked for while one is running collapse into one. */
-  private saveFloor(): void {
-    if (this.savePending) return;
-    this.savePending = true;
-    this.saving = this.saving
-      .then(() => {
-        this.savePending = false;
-        return this.bus.store.saveFloor(this.spec.stream, this.spec.name, this.positions.floor);
-      })
-      .catch((err: unknown) => this.bus.log?.error({ err }, 'could not save consumer position'));
-  }
-
-  flushed(): Promise<void> {
-    return this.saving;
-  }
-}
 
 export type MemoryBusOptions = {
   store?: StreamStore;
@@ -183,7 +58,7 @@ export type MemoryBusOptions = {
   maxPayload?: number;
 };
 
-export class MemoryBus implements Bus {
+export class MemoryBus implements Bus, DurableHost {
   readonly kind = 'memory' as const;
   readonly topology: TopologyOptions;
   readonly log: Logger | undefined;
@@ -192,7 +67,7 @@ export class MemoryBus implements Bus {
   private readonly streamSpecs: readonly StreamSpec[];
   private readonly durableSpecs: readonly DurableSpec[];
   private readonly streams = new Map<string, Stream>();
-  private readonly durables = new Map<string, Durable>();
+  private readonly durables = new Map<string, MemoryDurable>();
   private readonly servers = new Map<string, { queue: string; handler: ReplyHandler }[]>();
   private readonly turns = new Map<string, number>();
   private loaded: Promise<Map<string, number>> | undefined;
@@ -213,7 +88,11 @@ export class MemoryBus implements Bus {
     this.ageTimer.unref?.();
   }
 
-  stream(name: string): Stream {
+  messageAt(stream: string, seq: number): StoredMessage | undefined {
+    return this.streams.get(stream)?.messages.get(seq);
+  }
+
+  private stream(name: string): Stream {
     const s = this.streams.get(name);
     if (!s) throw new Error(`Unknown stream ${name}`);
     return s;
@@ -248,14 +127,14 @@ export class MemoryBus implements Bus {
     await this.durable(spec);
   }
 
-  private async durable(spec: DurableSpec): Promise<Durable> {
+  private async durable(spec: DurableSpec): Promise<MemoryDurable> {
     const floors = await this.load();
     const key = floorKey(spec.stream, spec.name);
     let d = this.durables.get(key);
     if (!d) {
       const stream = this.stream(spec.stream);
       // A new durable starts at the oldest retained message (JetStream's DeliverPolicy.All).
-      d = new Durable(spec, new ConsumerPositions(floors.get(key) ?? 0), this);
+      d = new MemoryDurable(spec, new ConsumerPositions(floors.get(key) ?? 0), this);
       for (let seq = d.positions.floor + 1; seq <= stream.lastSeq; seq++)
         d.offer(seq, stream.messages.get(seq)?.subject);
       this.durables.set(key, d);
