@@ -19,8 +19,12 @@ export const DeadLetterSchema = v.object({
   seq: v.number(),
   msgId: v.nullable(v.string()),
   headers: v.record(v.string(), v.string()),
-  /** The payload as UTF-8 text (bytes that are not UTF-8 show as U+FFFD). */
+  /**
+   * The payload as UTF-8 text (bytes that are not UTF-8 show as U+FFFD); in the list, its first
+   * DEAD_LETTER_PAYLOAD_PREVIEW_BYTES only.
+   */
   payload: v.string(),
+  /** The stored payload's full size. */
   payloadBytes: v.number(),
   durable: v.string(),
   reason: v.picklist(DEAD_LETTER_REASONS),
@@ -33,6 +37,8 @@ export const DeadLetterSchema = v.object({
 export type DeadLetter = v.InferOutput<typeof DeadLetterSchema>;
 
 export const DEAD_LETTER_PAGE_MAX = 100;
+/** How much of each payload the list shows. */
+export const DEAD_LETTER_PAYLOAD_PREVIEW_BYTES = 16 * 1024;
 
 /** The list's query string: `limit` (1–100, default 20) and `cursor` (the last id of the previous page). */
 export const DeadLetterListQuerySchema = v.object({

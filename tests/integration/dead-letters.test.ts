@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
+  DEAD_LETTER_PAYLOAD_PREVIEW_BYTES,
   DeadLetterPageSchema,
   DeadLetterReplayedSchema,
   DURABLES,
@@ -127,5 +128,20 @@ describeOnEachBackend('dead letters', (backend) => {
     expect((await stack.api('/api/marketing/ops/dead-letters')).status).toBe(401);
     const res = await stack.api(`/api/marketing/ops/dead-letters/${permanent.id}/replay`, { method: 'POST' });
     expect(res.status).toBe(401);
+  });
+
+  it('shows the first 16 KiB of a large payload in the list and replays all of it', async () => {
+    const id = crypto.randomUUID();
+    const message = `\u0000${'x'.repeat(40_000)}`;
+    await publish({ ...eventMeta(id), idempotencyKey: 'dl-key-3', lead: { ...lead, message } }, id);
+    await eventually(async () => (parkedCount('invalid') === 3 ? true : undefined), 10_000, 'large parked');
+    const big = (await list('?limit=1')).items[0]!;
+    expect(big.msgId).toBe(id);
+    expect(big.payloadBytes).toBeGreaterThan(40_000);
+    expect(Buffer.byteLength(big.payload)).toBe(DEAD_LETTER_PAYLOAD_PREVIEW_BYTES);
+    const res = await stack.api(`/api/marketing/ops/dead-letters/${big.id}/replay`, { method: 'POST', token });
+    expect(res.status).toBe(200);
+    await eventually(async () => (parkedCount('invalid') === 4 ? true : undefined), 10_000, 'replay parked');
+    expect((await list('?limit=1')).items[0]!.payloadBytes).toBe(big.payloadBytes);
   });
 });

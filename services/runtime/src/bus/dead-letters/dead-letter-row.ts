@@ -9,6 +9,8 @@ export type DeadLetterRow = {
   msg_id: string | null;
   headers: Record<string, string> | string;
   payload: Uint8Array;
+  /** Set when the query returned only the first part of the payload. */
+  payload_bytes?: number | string;
   durable: string;
   reason: DeadLetterReason;
   detail: string;
@@ -29,7 +31,7 @@ export function deadLetterFromRow(r: DeadLetterRow): DeadLetter {
     msgId: r.msg_id,
     headers: typeof r.headers === 'string' ? (JSON.parse(r.headers) as Record<string, string>) : r.headers,
     payload: payload.toString('utf8'),
-    payloadBytes: payload.byteLength,
+    payloadBytes: r.payload_bytes === undefined ? payload.byteLength : Number(r.payload_bytes),
     durable: r.durable,
     reason: r.reason,
     detail: r.detail,
