@@ -169,3 +169,58 @@ describe('batch events', () => {
     );
   });
 });
+
+describe('batch events refuse what PostgreSQL cannot store', () => {
+  const nul = 'a\u0000b';
+  const view = {
+    at: new Date().toISOString(),
+    path: '/',
+    sessionId: 's1',
+    referrer: null,
+    deviceType: null,
+    browser: null,
+    utmSource: null,
+    utmMedium: null,
+    utmCampaign: null,
+    utmTerm: null,
+    utmContent: null,
+  };
+  const ev = {
+    at: new Date().toISOString(),
+    sessionId: 's1',
+    name: 'video_play',
+    category: 'media',
+    action: null,
+    label: null,
+    value: null,
+    path: '/',
+    properties: null,
+  };
+
+  it('refuses a NUL in any string of a page view or an event, properties included', () => {
+    for (const field of ['path', 'sessionId', 'referrer', 'browser', 'utmSource', 'utmContent'] as const)
+      expect(
+        v.safeParse(PageviewsRecordedSchema, { ...eventMeta(), hits: [{ ...view, [field]: `/${nul}` }] }).success,
+        field,
+      ).toBe(false);
+    for (const field of ['sessionId', 'name', 'category', 'action', 'label', 'path'] as const)
+      expect(
+        v.safeParse(EventsRecordedSchema, { ...eventMeta(), hits: [{ ...ev, [field]: `/${nul}` }] }).success,
+        field,
+      ).toBe(false);
+    expect(
+      v.safeParse(EventsRecordedSchema, { ...eventMeta(), hits: [{ ...ev, properties: { k: nul } }] }).success,
+    ).toBe(false);
+    expect(
+      v.safeParse(EventsRecordedSchema, { ...eventMeta(), hits: [{ ...ev, properties: { [nul]: 1 } }] }).success,
+    ).toBe(false);
+    expect(v.safeParse(EventsRecordedSchema, { ...eventMeta(), hits: [ev] }).success).toBe(true);
+  });
+
+  it('refuses a NUL in a pixel query, so one bad hit never spoils a batch', () => {
+    expect(v.safeParse(PageviewPixelQuerySchema, { p: '/', sid: 's1', br: nul }).success).toBe(false);
+    expect(v.safeParse(EventPixelQuerySchema, { n: 'x', c: 'y', sid: 's1', props: '{"k":"a\\u0000"}' }).success).toBe(
+      false,
+    );
+  });
+});

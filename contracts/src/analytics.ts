@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { EventMetaSchema } from './events.ts';
+import { storable } from './text.ts';
 
 export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -29,8 +30,9 @@ export const ANALYTICS_BATCH_MAX_HITS = 1000;
 
 const L = ANALYTICS_LIMITS;
 
+// storable() here too: a hit with a NUL is refused at the pixel, not parked later with its whole batch.
 const text = (max: number, what: string) =>
-  v.pipe(v.string(), v.maxLength(max, `${what} must be at most ${max} characters`));
+  v.pipe(v.string(), v.maxLength(max, `${what} must be at most ${max} characters`), storable());
 // A missing parameter reads as '' so it gets the field's own message, not a type error.
 const requiredText = (max: number, what: string) =>
   v.pipe(v.optional(text(max, what), ''), v.minLength(1, `${what} is required`));
@@ -67,6 +69,10 @@ const propsParam = v.pipe(
     }
     if (!isPlainObject(parsed)) {
       addIssue({ message: 'Properties must be a JSON object' });
+      return NEVER;
+    }
+    if (JSON.stringify(parsed).includes('\\u0000')) {
+      addIssue({ message: 'Properties contain a character that is not allowed' });
       return NEVER;
     }
     return parsed;
@@ -115,14 +121,16 @@ export type EventPixelQuery = v.InferOutput<typeof EventPixelQuerySchema>;
 
 // ---------------------------------------------------------------- batch events on the bus
 
+// Every string of a batch ends with storable(): PostgreSQL refuses NUL, in text and in jsonb.
 const at = v.pipe(v.string(), v.isoTimestamp());
-const nullableText = (max: number) => v.nullable(v.pipe(v.string(), v.maxLength(max)));
+const busText = (min: number, max: number) => v.pipe(v.string(), v.minLength(min), v.maxLength(max), storable());
+const nullableText = (max: number) => v.nullable(busText(0, max));
 
 /** One page view as stored: `at` is when the gateway received it. */
 export const PageviewHitSchema = v.object({
   at,
-  path: v.pipe(v.string(), v.minLength(1), v.maxLength(L.path)),
-  sessionId: v.pipe(v.string(), v.minLength(1), v.maxLength(L.sessionId)),
+  path: busText(1, L.path),
+  sessionId: busText(1, L.sessionId),
   referrer: nullableText(L.referrer),
   deviceType: v.nullable(v.picklist(DEVICE_TYPES)),
   browser: nullableText(L.browser),
@@ -137,14 +145,20 @@ export type PageviewHit = v.InferOutput<typeof PageviewHitSchema>;
 /** One named event as stored. */
 export const EventHitSchema = v.object({
   at,
-  sessionId: v.pipe(v.string(), v.minLength(1), v.maxLength(L.sessionId)),
-  name: v.pipe(v.string(), v.minLength(1), v.maxLength(L.eventName)),
-  category: v.pipe(v.string(), v.minLength(1), v.maxLength(L.eventCategory)),
+  sessionId: busText(1, L.sessionId),
+  name: busText(1, L.eventName),
+  category: busText(1, L.eventCategory),
   action: nullableText(L.eventAction),
   label: nullableText(L.eventLabel),
   value: v.nullable(v.pipe(v.number(), v.finite())),
   path: nullableText(L.path),
-  properties: v.nullable(v.custom<Record<string, unknown>>(isPlainObject, 'Properties must be an object')),
+  properties: v.nullable(
+    v.pipe(
+      v.custom<Record<string, unknown>>(isPlainObject, 'Properties must be an object'),
+      // A NUL anywhere in the object (key or value) is `\u0000` in its JSON text.
+      v.check((o) => !JSON.stringify(o).includes('\\u0000'), 'Properties contain a character that is not allowed'),
+    ),
+  ),
 });
 export type EventHit = v.InferOutput<typeof EventHitSchema>;
 

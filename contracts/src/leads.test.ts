@@ -1,7 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from './envelope.ts';
-import { ContactInquirySchema, LeadFormSchema, LeadSubmissionRequestSchema } from './leads.ts';
+import {
+  ContactInquirySchema,
+  LeadFormSchema,
+  LeadSubmissionRequestSchema,
+  SubmissionReceivedSchema,
+} from './leads.ts';
 
 const errorsOf = (schema: v.GenericSchema, input: unknown) => {
   const r = v.safeParse(schema, input);
@@ -79,5 +84,36 @@ describe('shared lead form', () => {
       message: 'x'.repeat(5001),
     });
     expect(Object.keys(e).sort()).toEqual(['message', 'source']);
+  });
+});
+
+describe('submission event on the bus', () => {
+  const event = {
+    id: '6f1c1a52-4a8e-4a55-9a55-0c1a7b1c2d3e',
+    occurredAt: new Date().toISOString(),
+    version: 1,
+    idempotencyKey: 'key-12345678',
+    lead: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phone: '9285550100',
+      email: 'ann@example.com',
+      interest: null,
+      message: 'About lot 12',
+      source: 'home',
+      topic: null,
+      page: null,
+      sessionId: null,
+    },
+  };
+
+  it('refuses a NUL in any text of the lead, which PostgreSQL could never store', () => {
+    expect(v.safeParse(SubmissionReceivedSchema, event).success).toBe(true);
+    for (const field of ['firstName', 'lastName', 'phone', 'email', 'message'] as const)
+      expect(
+        v.safeParse(SubmissionReceivedSchema, { ...event, lead: { ...event.lead, [field]: 'a\u0000b' } }).success,
+        field,
+      ).toBe(false);
+    expect(v.safeParse(SubmissionReceivedSchema, { ...event, idempotencyKey: 'k\u0000' }).success).toBe(false);
   });
 });

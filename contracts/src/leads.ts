@@ -114,24 +114,27 @@ export const submissionSchemaFor = (raw: unknown) =>
 /** What `POST /api/contact` answers with 201: the lead's event id (a UUID). */
 export type LeadAccepted = { id: string };
 
+/** Text on the bus: PostgreSQL refuses NUL, so an event carrying one fails its schema (and is parked). */
+const busText = v.pipe(v.string(), storable());
+
 /** The stored lead as it travels on the bus. */
 export const LeadSchema = v.object({
-  firstName: v.string(),
-  lastName: v.string(),
-  phone: v.string(),
-  email: v.string(),
-  interest: v.nullable(v.string()),
-  message: v.nullable(v.string()),
+  firstName: busText,
+  lastName: busText,
+  phone: busText,
+  email: busText,
+  interest: v.nullable(busText),
+  message: v.nullable(busText),
   source: v.picklist(LEAD_SOURCES),
-  topic: v.nullable(v.string()),
-  page: v.nullable(v.string()),
-  sessionId: v.nullable(v.string()),
+  topic: v.nullable(busText),
+  page: v.nullable(busText),
+  sessionId: v.nullable(busText),
 });
 export type Lead = v.InferOutput<typeof LeadSchema>;
 
 export const SubmissionReceivedSchema = v.object({
   ...EventMetaSchema,
-  idempotencyKey: v.pipe(v.string(), v.maxLength(200)),
+  idempotencyKey: v.pipe(v.string(), v.maxLength(200), storable()),
   lead: LeadSchema,
 });
 export type SubmissionReceived = v.InferOutput<typeof SubmissionReceivedSchema>;

@@ -5,14 +5,55 @@
  * Requests (core NATS request/reply, not stored): `rpc.<service>.<noun>.<verb>`.
  */
 
+const DAY_MS = 86_400_000;
+const MiB = 1024 * 1024;
+
+/**
+ * How long a stream keeps its messages. Both bus adapters discard a stream's oldest messages
+ * once any limit is passed (JetStream's `Limits` retention, `discard: old`), whoever has or has
+ * not read them: a durable created later replays what is still retained. A message is never
+ * deleted because every consumer has passed it.
+ */
+export type RetentionLimits = {
+  /** Oldest message kept, in milliseconds. */
+  maxAgeMs: number;
+  /** Total size of the stream's messages (payload, subject and headers), in bytes. */
+  maxBytes: number;
+  /** Number of messages. */
+  maxMsgs: number;
+  /** A re-publish with the same message id within this window is a duplicate (≤ maxAgeMs). */
+  duplicateWindowMs: number;
+};
+
+export type StreamSpec = {
+  readonly name: string;
+  readonly subjects: readonly string[];
+  readonly limits: RetentionLimits;
+};
+
 export const STREAMS = {
-  /** Page views and named events from the public site's pixels. */
-  analytics: { name: 'ANALYTICS', subjects: ['analytics.>'] },
-  /** Leads and contact changes. */
-  crm: { name: 'CRM', subjects: ['crm.>'] },
+  /** Page views and named events from the public site's pixels: high volume, kept a week. */
+  analytics: {
+    name: 'ANALYTICS',
+    subjects: ['analytics.>'],
+    limits: { maxAgeMs: 7 * DAY_MS, maxBytes: 256 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
+  },
+  /** Form submissions and contact changes: low volume, kept for replay a quarter. */
+  crm: {
+    name: 'CRM',
+    subjects: ['crm.>'],
+    limits: { maxAgeMs: 90 * DAY_MS, maxBytes: 64 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
+  },
   /** Send requests, delivery and tracking events, inbound mail. */
-  mail: { name: 'MAIL', subjects: ['mail.>'] },
-} as const;
+  mail: {
+    name: 'MAIL',
+    subjects: ['mail.>'],
+    limits: { maxAgeMs: 30 * DAY_MS, maxBytes: 128 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
+  },
+} as const satisfies Record<string, StreamSpec>;
+
+/** NATS's default `max_payload` (1 MiB): the largest message either bus adapter accepts. */
+export const BUS_MAX_PAYLOAD_BYTES = MiB;
 
 export type StreamKey = keyof typeof STREAMS;
 

@@ -1,18 +1,23 @@
 /**
  * One contract, both adapters: the embedded bus must behave like JetStream where the
  * services rely on it (stored publish, de-duplication, ack/nak/term, redelivery, shared
- * durables, bounded in-flight, request/reply, nothing lost across a consumer restart).
+ * durables, bounded in-flight, request/reply with queue groups, nothing lost across a consumer
+ * restart, retention by limits, the payload limit, one error type per failure).
  */
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DURABLES, SUBJECTS } from '@lp/contracts';
+import { DURABLES, STREAMS, SUBJECTS, type DurableSpec, type StreamSpec } from '@lp/contracts';
 import {
+  BUS_MAX_PAYLOAD_BYTES,
   connectNatsBus,
   createKnexStore,
   MemoryBus,
   migrate,
   NoRespondersError,
+  NoStreamError,
+  PayloadTooLargeError,
+  RequestTimeoutError,
   openPglite,
   BUS_MIGRATIONS_DIR,
   type Bus,
@@ -25,6 +30,14 @@ const durable = DURABLES.crmSubmissions;
 const subject = SUBJECTS.submissionReceived;
 const ACK_WAIT = 1000;
 
+/** A small stream of the tests' own, so its count limit is reached in a few publishes. */
+const SMALL: StreamSpec = {
+  name: 'SMALL',
+  subjects: ['small.>'],
+  limits: { maxAgeMs: 3_600_000, maxBytes: 1024 * 1024, maxMsgs: 5, duplicateWindowMs: 60_000 },
+};
+const streams = [...Object.values(STREAMS), SMALL];
+
 type Factory = { name: string; skip: string | false; make: () => Promise<Bus>; cleanup: () => Promise<void> };
 
 const namespaces: string[] = [];
@@ -32,7 +45,7 @@ const factories: Factory[] = [
   {
     name: 'embedded bus',
     skip: false,
-    make: async () => new MemoryBus({ topology: { ackWaitMs: ACK_WAIT } }),
+    make: async () => new MemoryBus({ topology: { ackWaitMs: ACK_WAIT }, streams }),
     cleanup: async () => {},
   },
   {
@@ -47,6 +60,7 @@ const factories: Factory[] = [
         name: 'bus-contract',
         namespace: ns,
         topology: { ackWaitMs: ACK_WAIT },
+        streams,
       });
     },
     cleanup: async () => {
@@ -222,6 +236,102 @@ describe.each(factories)('bus contract: $name', ({ make, skip, cleanup }) => {
     await s2.stop();
     await b.close();
   });
+
+  it('keeps messages by the stream limits, not by who read them: a durable created later replays them', async () => {
+    const b = await fresh();
+    const early: unknown[] = [];
+    const c = await b.consume(durable, async (m) => {
+      early.push(m.json());
+      m.ack();
+    });
+    for (let i = 0; i < 3; i++) await b.publish(subject, { i }, { msgId: crypto.randomUUID() });
+    await eventually(async () => (early.length === 3 ? true : undefined));
+    await c.stop();
+    // Every known durable has acked all three; a new one still gets them.
+    const late: DurableSpec = { stream: durable.stream, name: 'late-reader', filterSubject: subject };
+    await b.ensureDurable(late);
+    const replayed: unknown[] = [];
+    const c2 = await b.consume(late, async (m) => {
+      replayed.push(m.json());
+      m.ack();
+    });
+    await eventually(async () => (replayed.length === 3 ? true : undefined), 5000, 'three replayed');
+    expect(replayed).toEqual([{ i: 0 }, { i: 1 }, { i: 2 }]);
+    await c2.stop();
+
+    // The count limit (5) discards the oldest, read or not.
+    for (let i = 0; i < 8; i++) await b.publish('small.thing.happened', { i }, { msgId: crypto.randomUUID() });
+    const reader: DurableSpec = { stream: SMALL.name, name: 'small-reader', filterSubject: 'small.>' };
+    await b.ensureDurable(reader);
+    const kept: number[] = [];
+    const c3 = await b.consume(reader, async (m) => {
+      kept.push((m.json() as { i: number }).i);
+      m.ack();
+    });
+    await eventually(async () => (kept.length === 5 ? true : undefined), 5000, 'five kept');
+    expect(kept).toEqual([3, 4, 5, 6, 7]);
+    await c3.stop();
+    await b.close();
+  });
+
+  it('refuses a message over max_payload with PayloadTooLargeError, and stores one just under it', async () => {
+    const b = await fresh();
+    const big = 'x'.repeat(BUS_MAX_PAYLOAD_BYTES);
+    await expect(b.publish(subject, { big }, { msgId: crypto.randomUUID() })).rejects.toBeInstanceOf(
+      PayloadTooLargeError,
+    );
+    await expect(b.request('rpc.test.big', { big })).rejects.toBeInstanceOf(PayloadTooLargeError);
+    const fits = 'x'.repeat(BUS_MAX_PAYLOAD_BYTES - 200);
+    const r = await b.publish(subject, { fits }, { msgId: crypto.randomUUID() });
+    expect(r.duplicate).toBe(false);
+    await b.close();
+  });
+
+  it('names each failure with one error type: no stream, no responder, no answer in time', async () => {
+    const b = await fresh();
+    await expect(b.publish('nowhere.thing.happened', {}, { msgId: crypto.randomUUID() })).rejects.toBeInstanceOf(
+      NoStreamError,
+    );
+    await expect(b.request('rpc.test.nobody', {}, { timeoutMs: 2000 })).rejects.toBeInstanceOf(NoRespondersError);
+    const s = await b.serve('rpc.test.slow', 'svc-test', () => new Promise(() => {}));
+    await expect(b.request('rpc.test.slow', {}, { timeoutMs: 300 })).rejects.toBeInstanceOf(RequestTimeoutError);
+    // A server that fails answers nothing: the caller times out, as on NATS.
+    const f = await b.serve('rpc.test.fails', 'svc-test', async () => {
+      throw new Error('boom');
+    });
+    await expect(b.request('rpc.test.fails', {}, { timeoutMs: 300 })).rejects.toBeInstanceOf(RequestTimeoutError);
+    await s.stop();
+    await f.stop();
+    await b.close();
+  });
+
+  it('gives each queue group every request once (members take turns); the first reply wins', async () => {
+    const b = await fresh();
+    const calls = { a1: 0, a2: 0, b1: 0 };
+    const handles = [
+      await b.serve('rpc.test.groups', 'group-a', async () => {
+        calls.a1++;
+        return { from: 'a' };
+      }),
+      await b.serve('rpc.test.groups', 'group-a', async () => {
+        calls.a2++;
+        return { from: 'a' };
+      }),
+      await b.serve('rpc.test.groups', 'group-b', async () => {
+        calls.b1++;
+        return { from: 'b' };
+      }),
+    ];
+    for (let i = 0; i < 20; i++) {
+      const reply = (await b.request('rpc.test.groups', { i })) as { from: string };
+      expect(['a', 'b']).toContain(reply.from);
+    }
+    await eventually(async () => (calls.a1 + calls.a2 === 20 && calls.b1 === 20 ? true : undefined), 5000, 'counts');
+    expect(calls.a1).toBeGreaterThan(0);
+    expect(calls.a2).toBeGreaterThan(0);
+    for (const h of handles) await h.stop();
+    await b.close();
+  });
 });
 
 describe('embedded bus on Postgres storage', () => {
@@ -262,6 +372,27 @@ describe('embedded bus on Postgres storage', () => {
     await c2.stop();
     await b2.close();
   });
+  it('deletes from storage what the limits drop, and a later process replays only what is retained', async () => {
+    const b1 = new MemoryBus({ store: createKnexStore(db.knex), streams });
+    for (let i = 0; i < 8; i++) await b1.publish('small.thing.happened', { i }, { msgId: `s-${i}` });
+    await b1.close();
+    const stored = await db.knex.withSchema('bus').table('messages').where({ stream: SMALL.name }).orderBy('seq');
+    expect(stored.map((r: { seq: string | number }) => Number(r.seq))).toEqual([4, 5, 6, 7, 8]);
+
+    const b2 = new MemoryBus({ store: createKnexStore(db.knex), streams });
+    const reader: DurableSpec = { stream: SMALL.name, name: 'small-late', filterSubject: 'small.>' };
+    const got: number[] = [];
+    const c = await b2.consume(reader, async (m) => {
+      got.push((m.json() as { i: number }).i);
+      m.ack();
+    });
+    await eventually(async () => (got.length === 5 ? true : undefined));
+    expect(got).toEqual([3, 4, 5, 6, 7]);
+    expect((await b2.publish('small.thing.happened', { i: 8 }, { msgId: 's-8' })).seq).toBe(9);
+    await c.stop();
+    await b2.close();
+  });
+
   it('moves each position past other subjects of its stream and past a failed store, so nothing piles up', async () => {
     await db.knex.withSchema('bus').table('messages').delete();
     await db.knex.withSchema('bus').table('consumers').delete();
@@ -301,7 +432,7 @@ describe('embedded bus on Postgres storage', () => {
     await c2.stop();
     await b1.close();
     // Both positions stand at the last sequence (5), past the other subject's messages and the
-    // number the failed store used up, so storage may prune everything once the dedupe window ends.
+    // number the failed store used up, so a restart redelivers none of them.
     const floors = await db.knex.withSchema('bus').table('consumers').where({ stream: views.stream });
     expect(floors.map((f: { ack_floor: string | number }) => Number(f.ack_floor))).toEqual([5, 5]);
 

@@ -63,6 +63,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     ? await openPostgres(config.DATABASE_URL!, config.DB_POOL_MAX)
     : await openPglite(opts.pglite ? { pglite: opts.pglite } : { dataDir: config.DATA_DIR });
   await migrate(db.knex, 'gateway', GATEWAY_MIGRATIONS_DIR);
+  // Both modes: the bus schema keeps the dead letters (and, embedded, the streams themselves).
+  await migrate(db.knex, 'bus', BUS_MIGRATIONS_DIR);
   for (const s of opts.services) await migrate(db.knex, s.schema, s.migrationsDir);
 
   const topology = { ackWaitMs: config.BUS_ACK_WAIT_MS, replicas: config.BUS_STREAM_REPLICAS };
@@ -76,7 +78,6 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       topology,
     });
   } else {
-    await migrate(db.knex, 'bus', BUS_MIGRATIONS_DIR);
     bus = new MemoryBus({ store: createKnexStore(db.knex), log, topology });
   }
   await bus.ensureTopology();

@@ -14,6 +14,7 @@ export * from './db/database.ts';
 export * from './http/health.ts';
 export { runService } from './run-service.ts';
 
-import { fileURLToPath } from 'node:url';
-/** Migrations of the embedded bus's own tables (schema `bus`). */
-export const BUS_MIGRATIONS_DIR = fileURLToPath(new URL('./db/migrations/bus', import.meta.url));
+export * from './bus/dead-letters/park-dead-letter.ts';
+export * from './bus/dead-letters/list-dead-letters.ts';
+export * from './bus/dead-letters/replay-dead-letter.ts';
+export * from './db/rethrow-db-error.ts';

@@ -8,7 +8,7 @@ import Koa from 'koa';
 import * as v from 'valibot';
 import { connectNatsBus } from './bus/nats-bus.ts';
 import { parseConfig, serviceEnvEntries } from './config.ts';
-import { migrate, openPostgres } from './db/database.ts';
+import { BUS_MIGRATIONS_DIR, migrate, openPostgres } from './db/database.ts';
 import { mountHealth } from './http/health.ts';
 import { onShutdown } from './lifecycle.ts';
 import { createLogger, redactUrl } from './logger.ts';
@@ -22,6 +22,8 @@ export async function runService(def: ServiceDefinition): Promise<void> {
   log.info({ nats: redactUrl(config.NATS_URL), database: redactUrl(config.DATABASE_URL) }, 'starting');
   const db = await openPostgres(config.DATABASE_URL, config.DB_POOL_MAX);
   const applied = await migrate(db.knex, def.schema, def.migrationsDir);
+  // The shared `bus` schema holds the dead letters every consumer parks.
+  applied.push(...(await migrate(db.knex, 'bus', BUS_MIGRATIONS_DIR)));
   if (applied.length) log.info({ applied }, 'migrations applied');
   const bus = await connectNatsBus({
     url: config.NATS_URL,

@@ -1,6 +1,9 @@
-/** Consumes `analytics.pageviews.recorded` and stores each batch (idempotent on event id + hit index). */
+/**
+ * Consumes `analytics.pageviews.recorded` and stores each batch (idempotent on event id + hit index).
+ * A batch the database can never take (class 22/23) is parked as a dead letter; the rest retry.
+ */
 import { DURABLES, PageviewsRecordedSchema } from '@lp/contracts';
-import { startConsumer, type ServiceDeps } from '@lp/runtime';
+import { parkDeadLetter, rethrowDbError, startConsumer, type ServiceDeps } from '@lp/runtime';
 import { insertPageViews } from '../queries/insert-page-views.ts';
 
 export function consumePageViews({ bus, knex, log, counters }: ServiceDeps) {
@@ -9,8 +12,9 @@ export function consumePageViews({ bus, knex, log, counters }: ServiceDeps) {
     schema: PageviewsRecordedSchema,
     log,
     counters,
+    park: (m) => parkDeadLetter(knex, m),
     handle: async (batch, _msg, elog) => {
-      const { inserted } = await insertPageViews(knex, batch);
+      const { inserted } = await insertPageViews(knex, batch).catch(rethrowDbError);
       counters.inc('analytics_pageviews_stored_total', {}, inserted);
       if (inserted < batch.hits.length)
         elog.info({ hits: batch.hits.length, inserted }, 'page view batch partly or wholly stored before');

@@ -13,7 +13,7 @@ import {
   type LeadAccepted,
   type SubmissionReceived,
 } from '@lp/contracts';
-import { AppError, BusUnavailableError, rateLimited } from '@lp/runtime';
+import { AppError, isBusError, rateLimited } from '@lp/runtime';
 import { RateLimiter } from '../middleware/rate-limit.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
@@ -80,9 +80,11 @@ export function contactRoutes({ config, bus, counters }: GatewayDeps) {
       counters.inc('gateway_leads_accepted_total', { source, duplicate: String(r.duplicate) });
       ctx.state.log.info({ eventId: event.id, source, duplicate: r.duplicate }, 'lead accepted');
     } catch (err) {
-      if (!(err instanceof BusUnavailableError)) throw err;
-      ctx.state.log.error({ err, eventId: event.id }, 'lead not stored: bus unavailable');
-      counters.inc('gateway_leads_failed_total');
+      // Whatever the bus says (away, no stream, too large), the lead is not stored: the visitor
+      // gets a clear 503 and can retry with the same key; the log says which failure it was.
+      if (!isBusError(err)) throw err;
+      ctx.state.log.error({ err, eventId: event.id, failure: err.name }, 'lead not stored');
+      counters.inc('gateway_leads_failed_total', { reason: err.name });
       throw new AppError(
         503,
         'unavailable',

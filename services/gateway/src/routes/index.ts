@@ -1,6 +1,7 @@
 /**
  * Every HTTP entry point of the platform, mounted in one place, in order:
- * health → public API (leads, pixels, blog) → staff sign-in → staff API (session required) →
+ * health → public API (leads, pixels, blog) → staff sign-in → staff API (session required;
+ * dead letters under /api/marketing/ops) →
  * unknown /api paths (404 envelope) → media → blog pages and sitemap (rendered per request) →
  * the web app.
  */
@@ -15,6 +16,7 @@ import { blogRoutes } from './blog.ts';
 import { blogAdminRoutes } from './blog-admin.ts';
 import { blogPageRoutes } from './blog-pages.ts';
 import { contactRoutes } from './contact.ts';
+import { deadLetterRoutes } from './dead-letters.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
 import { marketingRoutes } from './marketing.ts';
 import { mediaRoutes } from './media.ts';
@@ -29,6 +31,7 @@ export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
     marketingRoutes(deps),
     blogRoutes(deps),
     blogAdminRoutes(deps),
+    deadLetterRoutes(deps),
   ];
 }
 

@@ -1,16 +1,24 @@
 /**
  * The one consumer template every service uses: schema-check each message, run the handler,
- * ack after it committed; terminate (and count) invalid or poison messages; nak transient
- * failures with an exponential delay so a briefly absent database is retried, not dropped.
+ * ack after it committed; nak transient failures with a capped exponential delay, so a database
+ * or bus away for any length of time is retried, never dropped; and a message that can never
+ * succeed (not JSON, failing its schema, a `PermanentError` from the handler) is parked as a
+ * dead letter, counted in `bus_dead_letters_total{durable,reason}` and only then terminated.
+ * If parking itself fails the message is nak'ed and parked on a later delivery: nothing loops
+ * forever, nothing vanishes.
  */
 import * as v from 'valibot';
-import type { DurableSpec } from '@lp/contracts';
+import type { DeadLetterReason, DurableSpec } from '@lp/contracts';
 import { PermanentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Counters } from '../metrics.ts';
+import type { ParkedMessage } from './dead-letters/park-dead-letter.ts';
 import type { Bus, BusMessage, ConsumerHandle } from './types.ts';
 
 export const retryDelayMs = (deliveryCount: number) => Math.min(30_000, 500 * 2 ** Math.max(0, deliveryCount - 1));
+
+/** Where dead letters go: `(m) => parkDeadLetter(knex, m)` (the `bus.dead_letters` table). */
+export type DeadLetterSink = (message: ParkedMessage) => Promise<void>;
 
 export function startConsumer<S extends v.GenericSchema>(
   bus: Bus,
@@ -19,44 +27,62 @@ export function startConsumer<S extends v.GenericSchema>(
     schema: S;
     log: Logger;
     counters?: Counters;
+    park: DeadLetterSink;
     maxInFlight?: number;
     handle: (event: v.InferOutput<S>, msg: BusMessage, log: Logger) => Promise<void>;
   },
 ): Promise<ConsumerHandle> {
   const { durable, counters } = opts;
   const labels = { durable: durable.name };
+
+  /** Parks, counts, then terminates; a failed park retries later like any transient failure. */
+  const deadLetter = async (msg: BusMessage, reason: DeadLetterReason, detail: string, log: Logger) => {
+    try {
+      await opts.park({
+        stream: durable.stream,
+        subject: msg.subject,
+        seq: msg.seq,
+        msgId: msg.msgId,
+        headers: msg.headers,
+        payload: msg.bytes(),
+        durable: durable.name,
+        reason,
+        detail,
+      });
+    } catch (err) {
+      counters?.inc('bus_messages_retried_total', labels);
+      const delayMs = retryDelayMs(msg.deliveryCount);
+      log.warn({ err, reason, delayMs }, 'could not park a dead letter; will retry');
+      return msg.nak(delayMs);
+    }
+    counters?.inc('bus_dead_letters_total', { ...labels, reason });
+    log.error({ reason, detail }, 'message can never succeed; parked as a dead letter');
+    msg.term(reason);
+  };
+
   return bus.consume(
     durable,
     async (msg) => {
+      const base = opts.log.child({ seq: msg.seq, subject: msg.subject, delivery: msg.deliveryCount });
       let body: unknown;
       try {
         body = msg.json();
-      } catch {
-        counters?.inc('bus_messages_dropped_total', { ...labels, reason: 'not_json' });
-        opts.log.warn({ seq: msg.seq, subject: msg.subject }, 'dropping message that is not JSON');
-        return msg.term('not json');
+      } catch (err) {
+        return deadLetter(msg, 'not_json', (err as Error).message, base);
       }
       const parsed = v.safeParse(opts.schema, body);
       if (!parsed.success) {
-        counters?.inc('bus_messages_dropped_total', { ...labels, reason: 'invalid' });
-        opts.log.warn(
-          { seq: msg.seq, subject: msg.subject, issues: v.flatten(parsed.issues) },
-          'dropping invalid message',
-        );
-        return msg.term('invalid');
+        const fields = v.flatten(parsed.issues);
+        return deadLetter(msg, 'invalid', JSON.stringify(fields), base);
       }
       const eventId = (body as { id?: unknown }).id;
-      const log = opts.log.child({ eventId, seq: msg.seq, delivery: msg.deliveryCount });
+      const log = base.child({ eventId });
       try {
         await opts.handle(parsed.output, msg, log);
         msg.ack();
         counters?.inc('bus_messages_handled_total', labels);
       } catch (err) {
-        if (err instanceof PermanentError) {
-          counters?.inc('bus_messages_dropped_total', { ...labels, reason: 'permanent' });
-          log.error({ err }, 'message can never succeed; terminated');
-          return msg.term(err.message);
-        }
+        if (err instanceof PermanentError) return deadLetter(msg, 'permanent', err.message, log);
         counters?.inc('bus_messages_retried_total', labels);
         const delay = retryDelayMs(msg.deliveryCount);
         log.warn({ err, delayMs: delay }, 'handler failed; will retry');

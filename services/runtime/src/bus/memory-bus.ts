@@ -1,23 +1,29 @@
 /**
  * The embedded, in-process bus: the same contract as JetStream (stored publish with msg-id
- * de-duplication, durable consumers with explicit ack/nak/term, ack-wait redelivery, max
- * deliveries, bounded in-flight, request/reply with queue groups), for the one-process product
- * and for tests. Payloads are JSON-serialised on the way in and out, as on the wire.
+ * de-duplication, retention by each stream's age/size/count limits, the server's payload limit,
+ * durable consumers with explicit ack/nak/term, ack-wait redelivery, max deliveries, bounded
+ * in-flight, request/reply with queue groups), for the one-process product and for tests.
+ * Payloads are JSON-serialised on the way in and out, as on the wire.
  */
-import { DURABLES, STREAMS, type DurableSpec } from '@lp/contracts';
+import { DURABLES, STREAMS, type DurableSpec, type StreamSpec } from '@lp/contracts';
 import type { Logger } from '../logger.ts';
+import { ConsumerPositions } from './consumer-positions.ts';
+import { MemoryDurable, type DurableHost, type Worker } from './memory-durable.ts';
 import { createMemoryStore, floorKey, type StoredMessage, type StreamStore } from './memory-store.ts';
 import {
+  BUS_MAX_PAYLOAD_BYTES,
   BusUnavailableError,
   DEFAULT_TOPOLOGY,
   NoRespondersError,
+  NoStreamError,
+  PayloadTooLargeError,
   RequestTimeoutError,
-  subjectMatches,
+  streamOf,
+  wireSize,
   type Bus,
-  type BusMessage,
   type ConsumeOptions,
-  type Headers,
   type ConsumerHandle,
+  type Headers,
   type MessageHandler,
   type PublishOptions,
   type PublishResult,
@@ -26,193 +32,67 @@ import {
   type TopologyOptions,
 } from './types.ts';
 
-const DUPLICATE_WINDOW_MS = 10 * 60_000;
+/** How often age limits are applied when nothing is published (JetStream checks on a timer too). */
+const AGE_CHECK_MS = 60_000;
 
 type Stream = {
-  name: string;
-  subjects: readonly string[];
+  spec: StreamSpec;
   lastSeq: number;
+  /** In sequence order: retention removes from the front. */
   messages: Map<number, StoredMessage>;
+  bytes: number;
   dedupe: Map<string, { seq: number; at: number }>;
 };
 
-type Worker = { handler: MessageHandler; capacity: number; inFlight: number; stopped: boolean; idle?: () => void };
+/** What retention counts for a message: payload, subject and headers, as JetStream roughly does. */
+const sizeOf = (m: StoredMessage) => wireSize(m.data, m.headers) + Buffer.byteLength(m.subject);
 
-class Durable {
-  floor = 0;
-  readonly done = new Set<number>();
-  readonly pending: number[] = [];
-  private readonly queued = new Set<number>();
-  readonly deliveries = new Map<number, number>();
-  readonly workers: Worker[] = [];
-  private rr = 0;
-  private saving: Promise<void> = Promise.resolve();
-  constructor(
-    readonly spec: DurableSpec,
-    private readonly bus: MemoryBus,
-  ) {}
+export type MemoryBusOptions = {
+  store?: StreamStore;
+  log?: Logger;
+  topology?: Partial<TopologyOptions>;
+  /** The streams and durables to keep (contracts' by default). */
+  streams?: readonly StreamSpec[];
+  durables?: readonly DurableSpec[];
+  /** Largest message accepted, as NATS's `max_payload` (1 MiB by default). */
+  maxPayload?: number;
+};
 
-  enqueue(seq: number, front = false) {
-    if (seq <= this.floor || this.done.has(seq) || this.queued.has(seq)) return;
-    this.queued.add(seq);
-    if (front) this.pending.unshift(seq);
-    else this.pending.push(seq);
-  }
-
-  pump() {
-    while (this.pending.length > 0) {
-      const worker = this.nextWorker();
-      if (!worker) return;
-      const seq = this.pending.shift()!;
-      this.queued.delete(seq);
-      if (seq <= this.floor || this.done.has(seq)) continue;
-      this.deliver(seq, worker);
-    }
-  }
-
-  private nextWorker(): Worker | undefined {
-    for (let i = 0; i < this.workers.length; i++) {
-      const w = this.workers[(this.rr + i) % this.workers.length]!;
-      if (!w.stopped && w.inFlight < w.capacity) {
-        this.rr = (this.rr + i + 1) % this.workers.length;
-        return w;
-      }
-    }
-    return undefined;
-  }
-
-  private deliver(seq: number, worker: Worker) {
-    const stored = this.bus.stream(this.spec.stream).messages.get(seq);
-    if (!stored) return this.markDone(seq);
-    const count = (this.deliveries.get(seq) ?? 0) + 1;
-    const { maxDeliver } = this.bus.topology;
-    if (maxDeliver > 0 && count > maxDeliver) {
-      this.bus.log?.error(
-        { stream: this.spec.stream, durable: this.spec.name, seq },
-        'message exceeded max deliveries',
-      );
-      return this.markDone(seq);
-    }
-    this.deliveries.set(seq, count);
-    worker.inFlight++;
-    let settled = false;
-    const settle = () => {
-      if (settled) return false;
-      settled = true;
-      clearTimeout(timer);
-      worker.inFlight--;
-      if (worker.inFlight === 0) worker.idle?.();
-      return true;
-    };
-    const timer = setTimeout(() => {
-      if (settle()) {
-        this.enqueue(seq, true);
-        this.pump();
-      }
-    }, this.bus.topology.ackWaitMs);
-    timer.unref?.();
-    const msg: BusMessage = {
-      subject: stored.subject,
-      seq,
-      msgId: stored.msgId,
-      headers: { ...stored.headers },
-      deliveryCount: count,
-      json: () => JSON.parse(stored.data) as unknown,
-      ack: () => {
-        if (settle()) this.markDone(seq);
-      },
-      term: () => {
-        if (settle()) this.markDone(seq);
-      },
-      nak: (delayMs = 0) => {
-        if (!settle()) return;
-        const t = setTimeout(() => {
-          this.enqueue(seq, true);
-          this.pump();
-        }, delayMs);
-        t.unref?.();
-        if (delayMs === 0) this.pump();
-      },
-    };
-    queueMicrotask(() => {
-      worker.handler(msg).catch((err: unknown) => {
-        this.bus.log?.warn({ err, seq, durable: this.spec.name }, 'consumer handler threw; redelivering');
-        msg.nak(1000);
-      });
-    });
-  }
-
-  /**
-   * A sequence this durable will never be handed (another subject of its stream, or a number a
-   * failed store used up) counts as done, so the position and the pruning move past it.
-   */
-  moveOver(seq: number) {
-    if (seq > this.floor) this.markDone(seq);
-  }
-
-  /** The same while the durable is being rebuilt at start-up: no position is saved yet. */
-  passOver(seq: number) {
-    if (seq <= this.floor) return;
-    this.done.add(seq);
-    while (this.done.has(this.floor + 1)) {
-      this.done.delete(this.floor + 1);
-      this.floor++;
-    }
-  }
-
-  private markDone(seq: number) {
-    this.deliveries.delete(seq);
-    this.done.add(seq);
-    const before = this.floor;
-    while (this.done.has(this.floor + 1)) {
-      this.done.delete(this.floor + 1);
-      this.floor++;
-    }
-    if (this.floor !== before) this.persistFloor();
-    this.pump();
-  }
-
-  private persistFloor() {
-    const floor = this.floor;
-    this.saving = this.saving
-      .then(() => this.bus.saveFloor(this.spec, floor))
-      .catch((err: unknown) => this.bus.log?.error({ err }, 'could not save consumer position'));
-  }
-
-  flushed() {
-    return this.saving;
-  }
-}
-
-export type MemoryBusOptions = { store?: StreamStore; log?: Logger; topology?: Partial<TopologyOptions> };
-
-export class MemoryBus implements Bus {
+export class MemoryBus implements Bus, DurableHost {
   readonly kind = 'memory' as const;
   readonly topology: TopologyOptions;
   readonly log: Logger | undefined;
-  private readonly store: StreamStore;
+  readonly store: StreamStore;
+  private readonly maxPayload: number;
+  private readonly streamSpecs: readonly StreamSpec[];
+  private readonly durableSpecs: readonly DurableSpec[];
   private readonly streams = new Map<string, Stream>();
-  private readonly durables = new Map<string, Durable>();
+  private readonly durables = new Map<string, MemoryDurable>();
   private readonly servers = new Map<string, { queue: string; handler: ReplyHandler }[]>();
-  private readonly rr = new Map<string, number>();
+  private readonly turns = new Map<string, number>();
   private loaded: Promise<Map<string, number>> | undefined;
+  private pruning: Promise<void> = Promise.resolve();
+  private readonly ageTimer: NodeJS.Timeout;
   private closed = false;
 
   constructor(opts: MemoryBusOptions = {}) {
     this.store = opts.store ?? createMemoryStore();
     this.log = opts.log;
     this.topology = { ...DEFAULT_TOPOLOGY, ...opts.topology };
-    for (const s of Object.values(STREAMS))
-      this.streams.set(s.name, {
-        name: s.name,
-        subjects: s.subjects,
-        lastSeq: 0,
-        messages: new Map(),
-        dedupe: new Map(),
-      });
+    this.maxPayload = opts.maxPayload ?? BUS_MAX_PAYLOAD_BYTES;
+    this.streamSpecs = opts.streams ?? Object.values(STREAMS);
+    this.durableSpecs = opts.durables ?? Object.values(DURABLES);
+    for (const spec of this.streamSpecs)
+      this.streams.set(spec.name, { spec, lastSeq: 0, messages: new Map(), bytes: 0, dedupe: new Map() });
+    this.ageTimer = setInterval(() => this.applyAllLimits(), AGE_CHECK_MS);
+    this.ageTimer.unref?.();
   }
 
-  stream(name: string): Stream {
+  messageAt(stream: string, seq: number): StoredMessage | undefined {
+    return this.streams.get(stream)?.messages.get(seq);
+  }
+
+  private stream(name: string): Stream {
     const s = this.streams.get(name);
     if (!s) throw new Error(`Unknown stream ${name}`);
     return s;
@@ -221,91 +101,109 @@ export class MemoryBus implements Bus {
   private load(): Promise<Map<string, number>> {
     this.loaded ??= this.store.load().then(({ messages, floors }) => {
       for (const m of messages) {
-        const s = this.stream(m.stream);
+        const s = this.streams.get(m.stream);
+        if (!s) continue;
         s.messages.set(m.seq, m);
+        s.bytes += sizeOf(m);
         s.lastSeq = Math.max(s.lastSeq, m.seq);
         if (m.msgId) s.dedupe.set(m.msgId, { seq: m.seq, at: m.storedAt });
       }
+      // A stream whose messages retention removed still continues its numbering past every position.
       for (const [key, floor] of floors) {
         const stream = this.streams.get(key.split('/')[0]!);
         if (stream) stream.lastSeq = Math.max(stream.lastSeq, floor);
       }
+      this.applyAllLimits();
       return floors;
     });
     return this.loaded;
   }
 
   async ensureTopology(): Promise<void> {
-    for (const d of Object.values(DURABLES)) await this.durable(d);
+    for (const d of this.durableSpecs) await this.durable(d);
   }
 
-  private async durable(spec: DurableSpec): Promise<Durable> {
+  async ensureDurable(spec: DurableSpec): Promise<void> {
+    await this.durable(spec);
+  }
+
+  private async durable(spec: DurableSpec): Promise<MemoryDurable> {
     const floors = await this.load();
     const key = floorKey(spec.stream, spec.name);
     let d = this.durables.get(key);
     if (!d) {
-      d = new Durable(spec, this);
-      d.floor = floors.get(key) ?? 0;
       const stream = this.stream(spec.stream);
-      for (let seq = d.floor + 1; seq <= stream.lastSeq; seq++) {
-        const m = stream.messages.get(seq);
-        if (m && subjectMatches(spec.filterSubject, m.subject)) d.enqueue(seq);
-        else d.passOver(seq);
-      }
+      // A new durable starts at the oldest retained message (JetStream's DeliverPolicy.All).
+      d = new MemoryDurable(spec, new ConsumerPositions(floors.get(key) ?? 0), this);
+      for (let seq = d.positions.floor + 1; seq <= stream.lastSeq; seq++)
+        d.offer(seq, stream.messages.get(seq)?.subject);
       this.durables.set(key, d);
     }
     return d;
   }
 
-  async saveFloor(spec: DurableSpec, floor: number): Promise<void> {
-    const floorsOfStream = [...this.durables.values()].filter((d) => d.spec.stream === spec.stream).map((d) => d.floor);
-    const pruneUpTo = Math.min(...floorsOfStream);
-    const s = this.stream(spec.stream);
-    // Messages are kept in sequence order: stop at the first one some consumer still needs.
-    for (const seq of s.messages.keys()) {
-      if (seq > pruneUpTo) break;
+  /** Drops a stream's oldest messages while any retention limit is passed. */
+  private applyLimits(s: Stream, now = Date.now()): void {
+    const { maxMsgs, maxBytes, maxAgeMs } = s.spec.limits;
+    let through = 0;
+    for (const [seq, m] of s.messages) {
+      if (s.messages.size <= maxMsgs && s.bytes <= maxBytes && now - m.storedAt <= maxAgeMs) break;
       s.messages.delete(seq);
+      s.bytes -= sizeOf(m);
+      through = seq;
     }
-    await this.store.saveFloor(spec.stream, spec.name, floor, pruneUpTo, new Date(Date.now() - DUPLICATE_WINDOW_MS));
+    if (through === 0) return;
+    const name = s.spec.name;
+    this.pruning = this.pruning
+      .then(() => this.store.deleteThrough(name, through))
+      .catch((err: unknown) => this.log?.error({ err, stream: name }, 'could not delete expired messages'));
+  }
+
+  private applyAllLimits(): void {
+    const now = Date.now();
+    for (const s of this.streams.values()) {
+      this.applyLimits(s, now);
+      for (const [id, seen] of s.dedupe) if (now - seen.at > s.spec.limits.duplicateWindowMs) s.dedupe.delete(id);
+    }
   }
 
   async publish(subject: string, payload: unknown, opts: PublishOptions): Promise<PublishResult> {
     if (this.closed) throw new BusUnavailableError('bus is closed');
+    const data = JSON.stringify(payload ?? null);
+    const headers = { ...opts.headers, 'Nats-Msg-Id': opts.msgId };
+    const size = wireSize(data, headers);
+    if (size > this.maxPayload) throw new PayloadTooLargeError(size, this.maxPayload);
+    const spec = streamOf(this.streamSpecs, subject);
+    if (!spec) throw new NoStreamError(`no stream stores ${subject}`);
     await this.load();
-    const s = [...this.streams.values()].find((st) => st.subjects.some((p) => subjectMatches(p, subject)));
-    if (!s) throw new NoRespondersError(`no stream stores ${subject}`);
+    const s = this.stream(spec.name);
     const now = Date.now();
     const seen = s.dedupe.get(opts.msgId);
-    if (seen && now - seen.at < DUPLICATE_WINDOW_MS) return { stream: s.name, seq: seen.seq, duplicate: true };
+    if (seen && now - seen.at < spec.limits.duplicateWindowMs)
+      return { stream: spec.name, seq: seen.seq, duplicate: true };
     const seq = ++s.lastSeq;
+    const stored: StoredMessage = { stream: spec.name, seq, subject, msgId: opts.msgId, headers, data, storedAt: now };
+    // In the map at once, so the map stays in sequence order while stores overlap.
+    s.messages.set(seq, stored);
+    s.bytes += sizeOf(stored);
     s.dedupe.set(opts.msgId, { seq, at: now });
-    const stored: StoredMessage = {
-      stream: s.name,
-      seq,
-      subject,
-      msgId: opts.msgId,
-      headers: { ...opts.headers, 'Nats-Msg-Id': opts.msgId },
-      data: JSON.stringify(payload),
-      storedAt: now,
-    };
+    const durables = [...this.durables.values()].filter((d) => d.spec.stream === spec.name);
     try {
       await this.store.append(stored);
     } catch (err) {
       s.dedupe.delete(opts.msgId);
-      for (const d of this.durables.values()) if (d.spec.stream === s.name) d.moveOver(seq);
+      if (s.messages.delete(seq)) s.bytes -= sizeOf(stored);
+      for (const d of durables) d.finish(seq);
       throw new BusUnavailableError(`could not store message: ${(err as Error).message}`);
     }
-    s.messages.set(seq, stored);
     if (s.dedupe.size > 10_000)
-      for (const [id, v] of s.dedupe) if (now - v.at > DUPLICATE_WINDOW_MS) s.dedupe.delete(id);
-    for (const d of this.durables.values()) {
-      if (d.spec.stream !== s.name) continue;
-      if (subjectMatches(d.spec.filterSubject, subject)) {
-        d.enqueue(seq);
-        d.pump();
-      } else d.moveOver(seq);
+      for (const [id, v] of s.dedupe) if (now - v.at > spec.limits.duplicateWindowMs) s.dedupe.delete(id);
+    for (const d of durables) {
+      d.offer(seq, subject);
+      d.pump();
     }
-    return { stream: s.name, seq, duplicate: false };
+    this.applyLimits(s, now);
+    return { stream: spec.name, seq, duplicate: false };
   }
 
   async consume(spec: DurableSpec, handler: MessageHandler, opts: ConsumeOptions = {}): Promise<ConsumerHandle> {
@@ -323,27 +221,52 @@ export class MemoryBus implements Bus {
     };
   }
 
+  /**
+   * As NATS core: every queue group serving the subject gets the request once (its members take
+   * turns), the first reply wins, and a handler that fails answers nothing.
+   */
   async request(
     subject: string,
     payload: unknown,
     opts: { timeoutMs?: number; headers?: Headers } = {},
   ): Promise<unknown> {
     if (this.closed) throw new BusUnavailableError('bus is closed');
-    const list = this.servers.get(subject) ?? [];
-    if (list.length === 0) throw new NoRespondersError(`no service answers ${subject}`);
-    const i = (this.rr.get(subject) ?? 0) % list.length;
-    this.rr.set(subject, i + 1);
-    const data = JSON.parse(JSON.stringify(payload ?? null)) as unknown;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RequestTimeoutError(`${subject} timed out`)), opts.timeoutMs ?? 10_000);
+    const data = JSON.stringify(payload ?? null);
+    const size = wireSize(data, opts.headers ?? {});
+    if (size > this.maxPayload) throw new PayloadTooLargeError(size, this.maxPayload);
+    const chosen = this.oneServerPerGroup(subject);
+    if (chosen.length === 0) throw new NoRespondersError(`no service answers ${subject}`);
+    return new Promise<unknown>((resolve, reject) => {
+      let answered = false;
+      const timer = setTimeout(() => {
+        answered = true;
+        reject(new RequestTimeoutError(`${subject} timed out`));
+      }, opts.timeoutMs ?? 10_000);
+      for (const handler of chosen)
+        handler(JSON.parse(data) as unknown, { subject, headers: { ...opts.headers } }).then(
+          (reply) => {
+            const text = JSON.stringify(reply ?? null);
+            if (Buffer.byteLength(text) > this.maxPayload)
+              return this.log?.error({ subject }, 'reply exceeds the bus payload limit; not sent');
+            if (answered) return;
+            answered = true;
+            clearTimeout(timer);
+            resolve(JSON.parse(text) as unknown);
+          },
+          (err: unknown) => this.log?.error({ err, subject }, 'reply handler failed'),
+        );
     });
-    try {
-      const reply = await Promise.race([list[i]!.handler(data, { subject, headers: { ...opts.headers } }), timeout]);
-      return JSON.parse(JSON.stringify(reply ?? null)) as unknown;
-    } finally {
-      clearTimeout(timer);
-    }
+  }
+
+  private oneServerPerGroup(subject: string): ReplyHandler[] {
+    const groups = new Map<string, ReplyHandler[]>();
+    for (const s of this.servers.get(subject) ?? []) groups.set(s.queue, [...(groups.get(s.queue) ?? []), s.handler]);
+    return [...groups].map(([queue, members]) => {
+      const key = `${subject}\u0000${queue}`;
+      const turn = this.turns.get(key) ?? 0;
+      this.turns.set(key, turn + 1);
+      return members[turn % members.length]!;
+    });
   }
 
   async serve(subject: string, queue: string, handler: ReplyHandler): Promise<ServeHandle> {
@@ -354,7 +277,8 @@ export class MemoryBus implements Bus {
     return {
       stop: async () => {
         const l = this.servers.get(subject) ?? [];
-        l.splice(l.indexOf(entry), 1);
+        const i = l.indexOf(entry);
+        if (i >= 0) l.splice(i, 1);
       },
     };
   }
@@ -365,6 +289,8 @@ export class MemoryBus implements Bus {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.ageTimer);
     await Promise.all([...this.durables.values()].map((d) => d.flushed()));
+    await this.pruning;
   }
 }

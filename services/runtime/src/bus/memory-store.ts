@@ -2,6 +2,7 @@
  * Where the embedded bus keeps its streams. The in-memory store forgets everything on exit
  * (unit tests); the Postgres store (PGlite in the embedded product) keeps messages and
  * consumer positions, so a lead answered 201 survives a restart exactly as with JetStream.
+ * Messages leave storage only by their stream's retention limits (`deleteThrough`).
  */
 import type { Knex } from 'knex';
 import type { Headers } from './types.ts';
@@ -20,11 +21,10 @@ export interface StreamStore {
   load(): Promise<{ messages: StoredMessage[]; floors: Map<string, number> }>;
   /** Resolves once the message is durable. */
   append(msg: StoredMessage): Promise<void>;
-  /**
-   * Records a consumer's ack floor and drops messages every consumer of the stream has passed,
-   * once they are older than the de-duplication window (their ids still guard re-publishes).
-   */
-  saveFloor(stream: string, durable: string, floor: number, pruneUpTo: number, keepAfter: Date): Promise<void>;
+  /** Records a consumer's ack floor. */
+  saveFloor(stream: string, durable: string, floor: number): Promise<void>;
+  /** Deletes a stream's messages up to and including `seq` (retention limits reached). */
+  deleteThrough(stream: string, seq: number): Promise<void>;
 }
 
 export const floorKey = (stream: string, durable: string) => `${stream}/${durable}`;
@@ -34,6 +34,7 @@ export function createMemoryStore(): StreamStore {
     load: async () => ({ messages: [], floors: new Map() }),
     append: async () => {},
     saveFloor: async () => {},
+    deleteThrough: async () => {},
   };
 }
 
@@ -72,23 +73,11 @@ export function createKnexStore(knex: Knex): StreamStore {
         stored_at: new Date(m.storedAt),
       });
     },
-    async saveFloor(stream, durable, floor, pruneUpTo, keepAfter) {
-      await knex.transaction(async (trx) => {
-        await trx
-          .withSchema(BUS_SCHEMA)
-          .table('consumers')
-          .insert({ stream, durable, ack_floor: floor })
-          .onConflict(['stream', 'durable'])
-          .merge();
-        if (pruneUpTo > 0)
-          await trx
-            .withSchema(BUS_SCHEMA)
-            .table('messages')
-            .where({ stream })
-            .andWhere('seq', '<=', pruneUpTo)
-            .andWhere('stored_at', '<', keepAfter)
-            .delete();
-      });
+    async saveFloor(stream, durable, floor) {
+      await t('consumers').insert({ stream, durable, ack_floor: floor }).onConflict(['stream', 'durable']).merge();
+    },
+    async deleteThrough(stream, seq) {
+      await t('messages').where({ stream }).andWhere('seq', '<=', seq).delete();
     },
   };
 }

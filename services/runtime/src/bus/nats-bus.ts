@@ -7,6 +7,7 @@
 import {
   AckPolicy,
   DeliverPolicy,
+  DiscardPolicy,
   jetstream,
   jetstreamManager,
   RetentionPolicy,
@@ -18,20 +19,26 @@ import {
 import {
   connect,
   headers as natsHeaders,
+  InvalidArgumentError,
   nanos,
   NoRespondersError as NatsNoResponders,
   RequestError,
   TimeoutError,
   type NatsConnection,
 } from '@nats-io/transport-node';
-import { DURABLES, STREAMS, type DurableSpec } from '@lp/contracts';
+import { DURABLES, STREAMS, type DurableSpec, type StreamSpec } from '@lp/contracts';
 import type { Logger } from '../logger.ts';
 import {
+  BUS_MAX_PAYLOAD_BYTES,
   BusUnavailableError,
   DEFAULT_TOPOLOGY,
   namespacer,
   NoRespondersError,
+  NoStreamError,
+  PayloadTooLargeError,
   RequestTimeoutError,
+  streamOf,
+  wireSize,
   type Bus,
   type BusMessage,
   type ConsumeOptions,
@@ -45,7 +52,6 @@ import {
   type TopologyOptions,
 } from './types.ts';
 
-const DAY_MS = 86_400_000;
 const enc = new TextEncoder();
 const dec = new TextDecoder();
 
@@ -57,6 +63,9 @@ export type NatsBusOptions = {
   topology?: Partial<TopologyOptions>;
   /** Give up connecting at start-up after this long (the process then exits and is restarted). */
   connectTimeoutMs?: number;
+  /** The streams and durables to ensure (contracts' by default). */
+  streams?: readonly StreamSpec[];
+  durables?: readonly DurableSpec[];
 };
 
 export async function connectNatsBus(opts: NatsBusOptions): Promise<NatsBus> {
@@ -86,6 +95,8 @@ export class NatsBus implements Bus {
   private readonly ns: ReturnType<typeof namespacer>;
   private readonly topology: TopologyOptions;
   private readonly log: Logger | undefined;
+  private readonly streamSpecs: readonly StreamSpec[];
+  private readonly durableSpecs: readonly DurableSpec[];
 
   constructor(
     readonly nc: NatsConnection,
@@ -95,6 +106,8 @@ export class NatsBus implements Bus {
     this.ns = namespacer(opts.namespace ?? '');
     this.topology = { ...DEFAULT_TOPOLOGY, ...opts.topology };
     this.log = opts.log;
+    this.streamSpecs = opts.streams ?? Object.values(STREAMS);
+    this.durableSpecs = opts.durables ?? Object.values(DURABLES);
     void (async () => {
       for await (const s of nc.status()) {
         if (s.type === 'disconnect' || s.type === 'reconnect') this.log?.warn({ status: s.type }, 'NATS connection');
@@ -107,16 +120,25 @@ export class NatsBus implements Bus {
     return this.jsm;
   }
 
+  /** The server's `max_payload` (1 MiB unless configured), known once connected. */
+  get maxPayload(): number {
+    return this.nc.info?.max_payload ?? BUS_MAX_PAYLOAD_BYTES;
+  }
+
   async ensureTopology(): Promise<void> {
     const jsm = await this.manager();
-    for (const s of Object.values(STREAMS)) {
+    for (const s of this.streamSpecs) {
       const cfg = {
         name: this.ns.name(s.name),
         subjects: s.subjects.map((x) => this.ns.subject(x)),
         storage: StorageType.File,
+        // Limits retention, oldest discarded first: what the embedded bus does too.
         retention: RetentionPolicy.Limits,
-        max_age: nanos(30 * DAY_MS),
-        duplicate_window: nanos(10 * 60_000),
+        discard: DiscardPolicy.Old,
+        max_age: nanos(s.limits.maxAgeMs),
+        max_bytes: s.limits.maxBytes,
+        max_msgs: s.limits.maxMsgs,
+        duplicate_window: nanos(s.limits.duplicateWindowMs),
         num_replicas: this.topology.replicas,
       };
       const exists = await jsm.streams.info(cfg.name).then(
@@ -126,36 +148,51 @@ export class NatsBus implements Bus {
       if (exists) await jsm.streams.update(cfg.name, cfg);
       else await jsm.streams.add(cfg);
     }
-    for (const d of Object.values(DURABLES)) {
-      const stream = this.ns.name(d.stream);
-      const name = this.ns.name(d.name);
-      const cfg = {
-        ack_policy: AckPolicy.Explicit,
-        filter_subject: this.ns.subject(d.filterSubject),
-        ack_wait: nanos(this.topology.ackWaitMs),
-        max_deliver: this.topology.maxDeliver,
-        max_ack_pending: 1000,
-      };
-      const exists = await jsm.consumers.info(stream, name).then(
-        () => true,
-        () => false,
-      );
-      if (exists) await jsm.consumers.update(stream, name, cfg);
-      else await jsm.consumers.add(stream, { ...cfg, durable_name: name, deliver_policy: DeliverPolicy.All });
-    }
+    for (const d of this.durableSpecs) await this.ensureDurable(d);
+  }
+
+  async ensureDurable(d: DurableSpec): Promise<void> {
+    const jsm = await this.manager();
+    const stream = this.ns.name(d.stream);
+    const name = this.ns.name(d.name);
+    const cfg = {
+      ack_policy: AckPolicy.Explicit,
+      filter_subject: this.ns.subject(d.filterSubject),
+      ack_wait: nanos(this.topology.ackWaitMs),
+      max_deliver: this.topology.maxDeliver,
+      max_ack_pending: 1000,
+    };
+    const exists = await jsm.consumers.info(stream, name).then(
+      () => true,
+      () => false,
+    );
+    if (exists) await jsm.consumers.update(stream, name, cfg);
+    else await jsm.consumers.add(stream, { ...cfg, durable_name: name, deliver_policy: DeliverPolicy.All });
+  }
+
+  /** Refuses what the server would refuse, with the error the embedded bus gives. */
+  private checkSize(data: Uint8Array, headers: Headers): void {
+    const size = wireSize(data, headers);
+    if (size > this.maxPayload) throw new PayloadTooLargeError(size, this.maxPayload);
   }
 
   async publish(subject: string, payload: unknown, opts: PublishOptions): Promise<PublishResult> {
+    const data = enc.encode(JSON.stringify(payload ?? null));
+    this.checkSize(data, { ...opts.headers, 'Nats-Msg-Id': opts.msgId });
+    if (!streamOf(this.streamSpecs, subject)) throw new NoStreamError(`no stream stores ${subject}`);
     const h = natsHeaders();
     for (const [k, val] of Object.entries(opts.headers ?? {})) h.set(k, val);
     try {
-      const ack = await this.js.publish(this.ns.subject(subject), enc.encode(JSON.stringify(payload)), {
+      const ack = await this.js.publish(this.ns.subject(subject), data, {
         msgID: opts.msgId,
         headers: h,
         timeout: opts.timeoutMs ?? 5000,
       });
       return { stream: ack.stream, seq: ack.seq, duplicate: ack.duplicate };
     } catch (err) {
+      if (err instanceof InvalidArgumentError && /max_payload/.test(err.message))
+        throw new PayloadTooLargeError(wireSize(data, { 'Nats-Msg-Id': opts.msgId }), this.maxPayload);
+      // Not stored: the server is away, did not answer in time, or lost the stream.
       throw new BusUnavailableError(`publish to ${subject} failed: ${(err as Error).message}`);
     }
   }
@@ -202,6 +239,7 @@ export class NatsBus implements Bus {
       headers,
       deliveryCount: m.info.deliveryCount,
       json: () => JSON.parse(dec.decode(m.data)) as unknown,
+      bytes: () => m.data,
       ack: () => m.ack(),
       nak: (delayMs?: number) => m.nak(delayMs),
       // A plain +TERM: servers before 2.10.4 ignore a term carrying a reason and redeliver.
@@ -210,10 +248,12 @@ export class NatsBus implements Bus {
   }
 
   async request(subject: string, payload: unknown, opts: { timeoutMs?: number; headers?: Headers } = {}) {
+    const data = enc.encode(JSON.stringify(payload ?? null));
+    this.checkSize(data, opts.headers ?? {});
     const h = natsHeaders();
     for (const [k, val] of Object.entries(opts.headers ?? {})) h.set(k, val);
     try {
-      const reply = await this.nc.request(this.ns.subject(subject), enc.encode(JSON.stringify(payload ?? null)), {
+      const reply = await this.nc.request(this.ns.subject(subject), data, {
         timeout: opts.timeoutMs ?? 10_000,
         headers: h,
       });
@@ -222,6 +262,8 @@ export class NatsBus implements Bus {
       if (err instanceof NatsNoResponders || (err instanceof RequestError && err.isNoResponders()))
         throw new NoRespondersError(`no service answers ${subject}`);
       if (err instanceof TimeoutError) throw new RequestTimeoutError(`${subject} timed out`);
+      if (err instanceof InvalidArgumentError && /max_payload/.test(err.message))
+        throw new PayloadTooLargeError(data.byteLength, this.maxPayload);
       throw new BusUnavailableError(`request ${subject} failed: ${(err as Error).message}`);
     }
   }
@@ -239,10 +281,10 @@ export class NatsBus implements Bus {
         } catch {
           payload = undefined;
         }
-        void handler(payload, { subject, headers }).then(
-          (reply) => msg.respond(enc.encode(JSON.stringify(reply ?? null))),
-          (e: unknown) => this.log?.error({ err: e, subject }, 'reply handler failed'),
-        );
+        // A handler that fails, or a reply over max_payload, answers nothing: the caller times out.
+        void handler(payload, { subject, headers })
+          .then((reply) => msg.respond(enc.encode(JSON.stringify(reply ?? null))))
+          .catch((e: unknown) => this.log?.error({ err: e, subject }, 'reply handler failed'));
       },
     });
     return {

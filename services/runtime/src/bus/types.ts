@@ -5,9 +5,14 @@
  * - `consume` is at-least-once through a named durable consumer, with explicit ack / nak(delay)
  *   / term, redelivery after the ack wait, and a bound on unacknowledged messages in flight.
  *   Every replica consuming the same durable shares its work.
- * - `request` / `serve` are request/reply with a queue group (one replica answers).
+ * - `request` / `serve` are request/reply with queue groups, as in NATS core: each queue group
+ *   that serves a subject gets the request once (its members take turns), every group gets it,
+ *   and the first reply wins; a handler that fails sends no reply (the caller times out).
+ * - Streams keep messages by their retention limits (age, bytes, count), never by consumers.
+ * - A message (payload + headers) over the server's `max_payload` is refused.
+ * - Every failure has one error type, the same on both adapters (below).
  */
-import type { DurableSpec } from '@lp/contracts';
+import { BUS_MAX_PAYLOAD_BYTES, type DurableSpec, type StreamSpec } from '@lp/contracts';
 
 export type Headers = Record<string, string>;
 
@@ -24,6 +29,8 @@ export interface BusMessage {
   readonly deliveryCount: number;
   /** The payload parsed from JSON; unknown until schema-checked. */
   json(): unknown;
+  /** The payload as received (what a dead letter keeps). */
+  bytes(): Uint8Array;
   ack(): void;
   /** Asks for redelivery, after `delayMs` when given. */
   nak(delayMs?: number): void;
@@ -64,8 +71,10 @@ export type TopologyOptions = {
 
 export interface Bus {
   readonly kind: 'nats' | 'memory';
-  /** Creates or updates every stream and durable consumer named in contracts. */
+  /** Creates or updates every stream and durable consumer the bus was given (contracts by default). */
   ensureTopology(): Promise<void>;
+  /** Creates (or updates) one durable consumer; a new one starts at the oldest retained message. */
+  ensureDurable(durable: DurableSpec): Promise<void>;
   publish(subject: string, payload: unknown, opts: PublishOptions): Promise<PublishResult>;
   consume(durable: DurableSpec, handler: MessageHandler, opts?: ConsumeOptions): Promise<ConsumerHandle>;
   request(subject: string, payload: unknown, opts?: { timeoutMs?: number; headers?: Headers }): Promise<unknown>;
@@ -76,15 +85,62 @@ export interface Bus {
   close(): Promise<void>;
 }
 
+/** The bus cannot be reached, or did not confirm storing the message: nothing was stored. */
 export class BusUnavailableError extends Error {
   override name = 'BusUnavailableError';
 }
+/** No stream takes the subject: publishing there can never succeed (a programming error). */
+export class NoStreamError extends Error {
+  override name = 'NoStreamError';
+}
+/** Payload and headers together exceed the server's `max_payload`. */
+export class PayloadTooLargeError extends Error {
+  override name = 'PayloadTooLargeError';
+  constructor(
+    readonly size: number,
+    readonly limit: number,
+  ) {
+    super(`message of ${size} bytes exceeds the bus limit of ${limit} bytes`);
+  }
+}
+/** A request nobody serves. */
 export class NoRespondersError extends Error {
   override name = 'NoRespondersError';
 }
+/** A request nobody answered in time (a server failed, or is too slow). */
 export class RequestTimeoutError extends Error {
   override name = 'RequestTimeoutError';
 }
+
+/** Every error a bus adapter throws. */
+export const isBusError = (
+  err: unknown,
+): err is BusUnavailableError | NoStreamError | PayloadTooLargeError | NoRespondersError | RequestTimeoutError =>
+  err instanceof BusUnavailableError ||
+  err instanceof NoStreamError ||
+  err instanceof PayloadTooLargeError ||
+  err instanceof NoRespondersError ||
+  err instanceof RequestTimeoutError;
+
+export { BUS_MAX_PAYLOAD_BYTES };
+
+/**
+ * The size NATS checks against `max_payload`: the payload plus the encoded header block
+ * (`NATS/1.0\r\n`, one `key: value\r\n` per header, a closing `\r\n`). Both adapters measure a
+ * message this way, with the headers they actually send (JetStream adds `Nats-Msg-Id`).
+ */
+export function wireSize(data: string | Uint8Array, headers: Headers): number {
+  const dataBytes = typeof data === 'string' ? Buffer.byteLength(data) : data.byteLength;
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return dataBytes;
+  let h = Buffer.byteLength('NATS/1.0\r\n\r\n');
+  for (const [k, val] of entries) h += Buffer.byteLength(`${k}: ${val}\r\n`);
+  return dataBytes + h;
+}
+
+/** The stream that stores a subject, if any. */
+export const streamOf = (streams: readonly StreamSpec[], subject: string): StreamSpec | undefined =>
+  streams.find((s) => s.subjects.some((p) => subjectMatches(p, subject)));
 
 export const DEFAULT_TOPOLOGY: TopologyOptions = { ackWaitMs: 30_000, maxDeliver: -1, replicas: 1 };
 

@@ -5,7 +5,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
@@ -19,6 +19,9 @@ export { PGlite };
 pg.types.setTypeParser(20, (v: string) => Number(v));
 // NUMERIC as numbers (rates, averages).
 pg.types.setTypeParser(1700, (v: string) => Number(v));
+
+/** Migrations of the bus's own tables (schema `bus`): dead letters; embedded, also the streams. */
+export const BUS_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/bus', import.meta.url));
 
 export type Database = {
   knex: Knex;
@@ -69,14 +72,29 @@ class FolderMigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
+/**
+ * Applies a schema's migrations. On PostgreSQL several processes may start at once (every
+ * service and the gateway migrate the shared `bus` schema): a transaction-scoped advisory lock
+ * per schema makes them take turns, where Knex's own lock would make the second one fail.
+ * PGlite serves one process on one connection, so it needs (and can hold) no such lock.
+ */
 export async function migrate(knex: Knex, schema: string, dir: string): Promise<string[]> {
-  await knex.raw('create schema if not exists ??', [schema]);
-  const [, applied] = (await knex.migrate.latest({
-    schemaName: schema,
-    tableName: 'knex_migrations',
-    migrationSource: new FolderMigrationSource(dir),
-  })) as [number, string[]];
-  return applied;
+  const run = async () => {
+    await knex.raw('create schema if not exists ??', [schema]);
+    const [, applied] = (await knex.migrate.latest({
+      schemaName: schema,
+      tableName: 'knex_migrations',
+      migrationSource: new FolderMigrationSource(dir),
+    })) as [number, string[]];
+    return applied;
+  };
+  const poolMax = (knex.client.config as Knex.Config).pool?.max ?? 10;
+  // The lock holds one connection while Knex migrates on another.
+  if (knex.client.config.client !== 'pg' || poolMax < 2) return run();
+  return knex.transaction(async (trx) => {
+    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`lp-migrate:${schema}`]);
+    return run();
+  });
 }
 
 export async function rollbackAll(knex: Knex, schema: string, dir: string): Promise<void> {

@@ -1,0 +1,148 @@
+/**
+ * One durable consumer of the embedded bus: where it stands (its `ConsumerPositions`), the
+ * workers (replicas) sharing it, and delivery as JetStream does it — round robin over workers
+ * with room, ack-wait redelivery, nak with a delay, max deliveries — saving its ack floor.
+ */
+import type { DurableSpec } from '@lp/contracts';
+import type { Logger } from '../logger.ts';
+import type { ConsumerPositions } from './consumer-positions.ts';
+import type { StoredMessage, StreamStore } from './memory-store.ts';
+import { subjectMatches, type BusMessage, type MessageHandler, type TopologyOptions } from './types.ts';
+
+/** What a durable needs from its bus. */
+export type DurableHost = {
+  readonly topology: TopologyOptions;
+  readonly log: Logger | undefined;
+  readonly store: StreamStore;
+  messageAt(stream: string, seq: number): StoredMessage | undefined;
+};
+
+export type Worker = {
+  handler: MessageHandler;
+  capacity: number;
+  inFlight: number;
+  stopped: boolean;
+  idle?: () => void;
+};
+
+/** One durable consumer: its positions, the workers (replicas) sharing it, and delivery. */
+export class MemoryDurable {
+  readonly workers: Worker[] = [];
+  private rr = 0;
+  private saving: Promise<void> = Promise.resolve();
+  private savePending = false;
+
+  constructor(
+    readonly spec: DurableSpec,
+    readonly positions: ConsumerPositions,
+    private readonly bus: DurableHost,
+  ) {}
+
+  /** A message stored in the durable's stream: queued when its subject matches the filter. */
+  offer(seq: number, subject: string | undefined): void {
+    if (subject !== undefined && subjectMatches(this.spec.filterSubject, subject)) this.positions.enqueue(seq);
+    else this.finish(seq);
+  }
+
+  pump(): void {
+    while (this.positions.hasWaiting()) {
+      const worker = this.nextWorker();
+      if (!worker) return;
+      const seq = this.positions.next();
+      if (seq === undefined) return;
+      this.deliver(seq, worker);
+    }
+  }
+
+  /** Finishes a sequence (acked, terminated, never for this durable, gone, out of deliveries). */
+  finish(seq: number): void {
+    if (this.positions.finish(seq)) this.saveFloor();
+  }
+
+  private nextWorker(): Worker | undefined {
+    for (let i = 0; i < this.workers.length; i++) {
+      const w = this.workers[(this.rr + i) % this.workers.length]!;
+      if (!w.stopped && w.inFlight < w.capacity) {
+        this.rr = (this.rr + i + 1) % this.workers.length;
+        return w;
+      }
+    }
+    return undefined;
+  }
+
+  private redeliver(seq: number): void {
+    this.positions.enqueue(seq, true);
+    this.pump();
+  }
+
+  private deliver(seq: number, worker: Worker): void {
+    const stored = this.bus.messageAt(this.spec.stream, seq);
+    // Retention removed it before its turn: JetStream skips such a message too.
+    if (!stored) return this.finish(seq);
+    const count = this.positions.delivered(seq);
+    const { maxDeliver, ackWaitMs } = this.bus.topology;
+    if (maxDeliver > 0 && count > maxDeliver) {
+      this.bus.log?.error(
+        { stream: this.spec.stream, durable: this.spec.name, seq },
+        'message exceeded max deliveries',
+      );
+      return this.finish(seq);
+    }
+    worker.inFlight++;
+    let settled = false;
+    const settle = () => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
+      worker.inFlight--;
+      if (worker.inFlight === 0) worker.idle?.();
+      return true;
+    };
+    const timer = setTimeout(() => settle() && this.redeliver(seq), ackWaitMs);
+    timer.unref?.();
+    const done = () => {
+      if (!settle()) return;
+      this.finish(seq);
+      this.pump();
+    };
+    const msg: BusMessage = {
+      subject: stored.subject,
+      seq,
+      msgId: stored.msgId,
+      headers: { ...stored.headers },
+      deliveryCount: count,
+      json: () => JSON.parse(stored.data) as unknown,
+      bytes: () => Buffer.from(stored.data),
+      ack: done,
+      term: done,
+      nak: (delayMs = 0) => {
+        if (!settle()) return;
+        if (delayMs === 0) return this.redeliver(seq);
+        setTimeout(() => this.redeliver(seq), delayMs).unref?.();
+        this.pump();
+      },
+    };
+    queueMicrotask(() => {
+      worker.handler(msg).catch((err: unknown) => {
+        this.bus.log?.warn({ err, seq, durable: this.spec.name }, 'consumer handler threw; redelivering');
+        msg.nak(1000);
+      });
+    });
+  }
+
+  /** Saves the floor; saves asked for while one is running collapse into one. */
+  private saveFloor(): void {
+    if (this.savePending) return;
+    this.savePending = true;
+    this.saving = this.saving
+      .then(() => {
+        this.savePending = false;
+        return this.bus.store.saveFloor(this.spec.stream, this.spec.name, this.positions.floor);
+      })
+      .catch((err: unknown) => this.bus.log?.error({ err }, 'could not save consumer position'));
+  }
+
+  flushed(): Promise<void> {
+    return this.saving;
+  }
+}

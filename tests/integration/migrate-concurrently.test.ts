@@ -1,0 +1,42 @@
+/**
+ * Every service process and the gateway migrate the shared `bus` schema at start-up; in
+ * distributed mode they start together, so concurrent migrations of one schema must all succeed.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { BUS_MIGRATIONS_DIR, migrate, openPostgres, type Database } from '@lp/runtime';
+
+const real = inject('realBackends');
+
+describe('migrations started by several processes at once (PostgreSQL)', () => {
+  if ('unavailable' in real) {
+    it.skip(`skipped: ${real.unavailable}`, () => {});
+    return;
+  }
+  const name = `lp_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: real.databaseUrl });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  const dbs: Database[] = [];
+  afterAll(async () => {
+    await Promise.all(dbs.map((d) => d.close()));
+    await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  it('all succeed and apply each migration once', async () => {
+    await admin(`create database ${name}`);
+    const url = new URL(real.databaseUrl);
+    url.pathname = `/${name}`;
+    for (let i = 0; i < 5; i++) dbs.push(await openPostgres(url.toString(), 3));
+    const results = await Promise.all(dbs.map((d) => migrate(d.knex, 'bus', BUS_MIGRATIONS_DIR)));
+    const applied = results.flat();
+    expect(new Set(applied).size).toBe(applied.length);
+    expect(applied.length).toBeGreaterThanOrEqual(2);
+    const tables = await dbs[0]!.knex('pg_tables').where({ schemaname: 'bus' }).pluck('tablename');
+    expect(tables.sort()).toEqual(['consumers', 'dead_letters', 'knex_migrations', 'knex_migrations_lock', 'messages']);
+  });
+});
