@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { EventMetaSchema } from './events.ts';
+import { NOT_STORABLE_MESSAGE, storable } from './text.ts';
 
 export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -30,7 +31,7 @@ export const ANALYTICS_BATCH_MAX_HITS = 1000;
 const L = ANALYTICS_LIMITS;
 
 const text = (max: number, what: string) =>
-  v.pipe(v.string(), v.maxLength(max, `${what} must be at most ${max} characters`));
+  v.pipe(v.string(), v.maxLength(max, `${what} must be at most ${max} characters`), storable());
 // A missing parameter reads as '' so it gets the field's own message, not a type error.
 const requiredText = (max: number, what: string) =>
   v.pipe(v.optional(text(max, what), ''), v.minLength(1, `${what} is required`));
@@ -67,6 +68,11 @@ const propsParam = v.pipe(
     }
     if (!isPlainObject(parsed)) {
       addIssue({ message: 'Properties must be a JSON object' });
+      return NEVER;
+    }
+    // jsonb refuses the NUL character, escaped or not.
+    if (JSON.stringify(parsed).includes('\\u0000')) {
+      addIssue({ message: NOT_STORABLE_MESSAGE });
       return NEVER;
     }
     return parsed;
