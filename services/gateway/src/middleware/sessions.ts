@@ -77,7 +77,9 @@ export function readSession(knex: Knex): Middleware<GatewayState> {
         ctx.state.log = ctx.state.log.child({ staff: s.username });
         const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method);
         const headers = { origin: ctx.get('origin'), secFetchSite: ctx.get('sec-fetch-site'), referer: ctx.get('referer') };
-        if (!bearer && unsafe && !isSameOriginRequest(headers, ctx.origin))
+        // Not `ctx.origin`: since Koa 3 that is the request's Origin header, not the site's.
+        const own = `${ctx.protocol}://${ctx.host}`;
+        if (!bearer && unsafe && !isSameOriginRequest(headers, own))
           throw new AppError(403, 'forbidden', 'Cross-site request refused');
       }
     }
