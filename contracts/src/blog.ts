@@ -246,36 +246,3 @@ export type ImageSlice = {
   offset: number;
   dataBase64: string;
 };
-
-/**
- * Elements an article body may contain once its Markdown is rendered: the one allow-list of
- * the server's sanitiser and the editor's live preview. (`h1` is not in it: the article's
- * title is the page's h1, so the server turns body h1s into h2s.)
- */
-export const ARTICLE_HTML_TAGS = [
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'p',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'blockquote',
-  'code',
-  'pre',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'em',
-  'strong',
-  'del',
-  'hr',
-  'br',
-] as const;

@@ -8,3 +8,4 @@ export * from './site.ts';
 export * from './blog.ts';
 export * from './analytics.ts';
 export * from './text.ts';
+export * from './article-html.ts';

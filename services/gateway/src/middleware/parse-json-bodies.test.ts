@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const post = (body: BodyInit, headers: Record<string, string>) =>
+const post = (body: string | Uint8Array, headers: Record<string, string>) =>
   fetch(`${base}/api/contact`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('JSON bodies at the edge', () => {
