@@ -70,8 +70,8 @@ const propsParam = v.pipe(
       addIssue({ message: 'Properties must be a JSON object' });
       return NEVER;
     }
-    // jsonb refuses the NUL character, escaped or not.
-    if (JSON.stringify(parsed).includes('\\u0000')) {
+    // jsonb refuses the NUL character and unpaired surrogates (JSON.stringify escapes exactly those).
+    if (/\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(JSON.stringify(parsed))) {
       addIssue({ message: NOT_STORABLE_MESSAGE });
       return NEVER;
     }

@@ -105,6 +105,18 @@ export function markdownNestingDepth(markdown: string): number {
   return deepest;
 }
 
+/**
+ * The longest run of one emphasis marker (`*`, `_`, `~`) allowed inside a line of text: a run
+ * of thousands opens as many nested emphases and exhausts the renderer too. A line made of
+ * nothing but one marker (a rule such as `______`) is not text and may be any length.
+ */
+export const MARKDOWN_MAX_MARKER_RUN = 50;
+
+export function hasOverlongMarkerRun(markdown: string): boolean {
+  const run = new RegExp(`([*_~])\\1{${MARKDOWN_MAX_MARKER_RUN},}`);
+  return markdown.split('\n').some((line) => run.test(line) && !/^\s*([*_~])(?:\s*\1)*\s*$/.test(line));
+}
+
 /** Dates an article may carry: PostgreSQL and every reader can show them (year 1970 to 2999). */
 export const ARTICLE_DATE_MIN = Date.UTC(1970, 0, 1);
 export const ARTICLE_DATE_MAX = Date.UTC(3000, 0, 1);
@@ -129,6 +141,10 @@ export const BlogArticleFields = {
     v.check(
       (s) => markdownNestingDepth(s) <= MARKDOWN_MAX_NESTING,
       `Quotes and lists can be nested at most ${MARKDOWN_MAX_NESTING} levels deep`,
+    ),
+    v.check(
+      (s) => !hasOverlongMarkerRun(s),
+      `Repeat *, _ or ~ at most ${MARKDOWN_MAX_MARKER_RUN} times in a row within a line`,
     ),
   ),
   coverImage: v.optional(

@@ -24,9 +24,13 @@ describe('hostile input in request schemas', () => {
   it('refuses NUL characters in pixel parameters, including escaped inside props JSON', () => {
     expect(Object.keys(fieldsOf(PageviewPixelQuerySchema, { p: '/a\u0000', sid: 's' }))).toEqual(['p']);
     expect(Object.keys(fieldsOf(EventPixelQuerySchema, { n: 'x', c: 'c', sid: 's', lbl: '\u0000' }))).toEqual(['lbl']);
-    expect(Object.keys(fieldsOf(EventPixelQuerySchema, { n: 'x', c: 'c', sid: 's', props: '{"a":"\\u0000"}' }))).toEqual([
-      'props',
-    ]);
+    expect(
+      Object.keys(fieldsOf(EventPixelQuerySchema, { n: 'x', c: 'c', sid: 's', props: '{"a":"\\u0000"}' })),
+    ).toEqual(['props']);
+    expect(
+      Object.keys(fieldsOf(EventPixelQuerySchema, { n: 'x', c: 'c', sid: 's', props: '{"a":"\\ud800"}' })),
+    ).toEqual(['props']);
+    expect(fieldsOf(EventPixelQuerySchema, { n: 'x', c: 'c', sid: 's', props: '{"a":"🏠 lot"}' })).toEqual({});
   });
 
   it('refuses a publish date outside the years 1970-2999', () => {
@@ -47,5 +51,12 @@ describe('hostile input in request schemas', () => {
     ]);
     expect(markdownNestingDepth('> quote\n> > nested\n\n- a\n  - b\n\n1. one\n\n* * *\n\n-not a list')).toBe(3);
     expect(fieldsOf(BlogArticleUpdateSchema, { contentMarkdown: '> a\n>> b\n\n- x\n  - y' })).toEqual({});
+  });
+
+  it('refuses runs of thousands of emphasis markers inside text, and keeps long rules', () => {
+    expect(fieldsOf(BlogArticleUpdateSchema, { contentMarkdown: `${'*'.repeat(5000)}x${'*'.repeat(5000)}` })).toEqual({
+      contentMarkdown: ['Repeat *, _ or ~ at most 50 times in a row within a line'],
+    });
+    expect(fieldsOf(BlogArticleUpdateSchema, { contentMarkdown: `Text\n\n${'_'.repeat(80)}\n\n**bold**` })).toEqual({});
   });
 });

@@ -30,10 +30,19 @@ describeOnEachBackend('hostile input and the security probe', (backend) => {
   afterAll(() => stack?.stop());
 
   /** A request as the TLS proxy forwards it: https, the site's host, the client's address appended. */
-  const viaProxy = (path: string, client: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+  const viaProxy = (
+    path: string,
+    client: string,
+    init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  ) =>
     stack.api(path, {
       ...init,
-      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'lots.example', 'x-forwarded-for': client, ...init.headers },
+      headers: {
+        'x-forwarded-proto': 'https',
+        'x-forwarded-host': 'lots.example',
+        'x-forwarded-for': client,
+        ...init.headers,
+      },
     });
   const signIn = (client: string, password = stack.admin.password) =>
     viaProxy('/api/marketing/auth/login', client, { body: { username: stack.admin.username, password } });
@@ -48,7 +57,9 @@ describeOnEachBackend('hostile input and the security probe', (backend) => {
       expect(res.status, encoding).toBe(400);
       expect(((await res.json()) as Envelope).error.code).toBe('bad_request');
     }
-    const nul = await viaProxy('/api/marketing/auth/login', '192.0.2.2', { body: { username: 'own\u0000er', password: 'x' } });
+    const nul = await viaProxy('/api/marketing/auth/login', '192.0.2.2', {
+      body: { username: 'own\u0000er', password: 'x' },
+    });
     expect(nul.status).toBe(400);
     expect(((await nul.json()) as Envelope).error.details?.fields).toEqual({
       username: ['Contains a character that is not allowed'],

@@ -51,7 +51,11 @@ describe('gateway HTTP server', () => {
       /TRUST_PROXY=true.*COOKIE_SECURE=false/,
     );
     expect(() => checkServingConfig({ NODE_ENV: 'development', TRUST_PROXY: false, COOKIE_SECURE: true })).toThrow();
-    expect(() => checkServingConfig({ NODE_ENV: 'production', TRUST_PROXY: true, COOKIE_SECURE: undefined })).not.toThrow();
-    expect(() => checkServingConfig({ NODE_ENV: 'production', TRUST_PROXY: false, COOKIE_SECURE: false })).not.toThrow();
+    expect(() =>
+      checkServingConfig({ NODE_ENV: 'production', TRUST_PROXY: true, COOKIE_SECURE: undefined }),
+    ).not.toThrow();
+    expect(() =>
+      checkServingConfig({ NODE_ENV: 'production', TRUST_PROXY: false, COOKIE_SECURE: false }),
+    ).not.toThrow();
   });
 });

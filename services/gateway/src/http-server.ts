@@ -39,9 +39,7 @@ export function createHttpServer(handler: RequestListener, limits: HttpLimits): 
  * Secure session cookies over plain HTTP cannot be set, so every sign-in would fail. Refuse
  * to start instead, and say what to do.
  */
-export function checkServingConfig(
-  config: Pick<GatewayConfig, 'COOKIE_SECURE' | 'NODE_ENV' | 'TRUST_PROXY'>,
-): void {
+export function checkServingConfig(config: Pick<GatewayConfig, 'COOKIE_SECURE' | 'NODE_ENV' | 'TRUST_PROXY'>): void {
   const secure = config.COOKIE_SECURE ?? config.NODE_ENV === 'production';
   if (secure && !config.TRUST_PROXY)
     throw new Error(

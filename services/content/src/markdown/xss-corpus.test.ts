@@ -228,7 +228,6 @@ describe('article HTML policy: what it keeps', () => {
     expect(sanitizeArticleHtml('<img alt="nothing">')).toBe('');
   });
 
-
   it('overrides a smuggled rel or target on links', () => {
     expect(sanitizeArticleHtml('<a href="/x" target="_top" rel="opener">x</a>')).toBe('<a href="/x">x</a>');
   });
@@ -264,4 +263,3 @@ describe('article HTML policy: images only from the site and the allow-list', ()
     );
   });
 });
-

@@ -46,7 +46,10 @@ export class LoginThrottle {
     const pairKey = `${username.toLowerCase()}\n${address}`;
     const pair = this.entry(this.pairs, pairKey, now);
     const addr = this.entry(this.addresses, address, now);
-    const wait = Math.max(this.waitFor(pair, this.opts.maxPerUserAddress, now), this.waitFor(addr, this.opts.maxPerAddress, now));
+    const wait = Math.max(
+      this.waitFor(pair, this.opts.maxPerUserAddress, now),
+      this.waitFor(addr, this.opts.maxPerAddress, now),
+    );
     if (wait > 0) return { ok: false, retryAfterSeconds: Math.ceil(wait / 1000) };
     pair.count++;
     addr.count++;

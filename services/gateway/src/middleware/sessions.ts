@@ -76,7 +76,11 @@ export function readSession(knex: Knex): Middleware<GatewayState> {
         ctx.state.sessionExpiresAt = s.expiresAt;
         ctx.state.log = ctx.state.log.child({ staff: s.username });
         const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method);
-        const headers = { origin: ctx.get('origin'), secFetchSite: ctx.get('sec-fetch-site'), referer: ctx.get('referer') };
+        const headers = {
+          origin: ctx.get('origin'),
+          secFetchSite: ctx.get('sec-fetch-site'),
+          referer: ctx.get('referer'),
+        };
         // Not `ctx.origin`: since Koa 3 that is the request's Origin header, not the site's.
         const own = `${ctx.protocol}://${ctx.host}`;
         if (!bearer && unsafe && !isSameOriginRequest(headers, own))

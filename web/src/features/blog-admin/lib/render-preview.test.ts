@@ -30,7 +30,9 @@ describe('renderPreview', () => {
     expect(renderPreview('![x](data:image/svg+xml,%3Csvg%3E%3C/svg%3E)')).not.toContain('<img');
     expect(renderPreview('<img src="data:image/png;base64,iVBORw0KGgo=">')).not.toContain('<img');
     expect(renderPreview('![t](https://tracker.example/p.gif)')).not.toContain('<img');
-    expect(renderPreview('![Bay](/media/abc.png)')).toContain('<img src="/media/abc.png" alt="Bay" loading="lazy" decoding="async">');
+    expect(renderPreview('![Bay](/media/abc.png)')).toContain(
+      '<img src="/media/abc.png" alt="Bay" loading="lazy" decoding="async">',
+    );
     expect(renderPreview('[x](//evil.example/path)')).toBe('<p><a>x</a></p>\n');
     expect(renderPreview('<p class="hero">x</p>')).toBe('<p>x</p>');
     expect(renderPreview('```ts\nconst a = 1;\n```')).toContain('<code class="language-ts">');
@@ -43,4 +45,3 @@ describe('renderPreview', () => {
     );
   });
 });
-

@@ -41,7 +41,10 @@ function articlePurifier() {
     if (keep && name === 'src') keep = isAllowedArticleImageSrc(value);
     if (keep && name === 'align') keep = ALIGN.includes(value);
     if (keep && name === 'class') {
-      data.attrValue = value.split(/\s+/).filter((c) => ARTICLE_CODE_CLASS.test(c)).join(' ');
+      data.attrValue = value
+        .split(/\s+/)
+        .filter((c) => ARTICLE_CODE_CLASS.test(c))
+        .join(' ');
       keep = data.attrValue !== '';
     }
     data.keepAttr = keep;
