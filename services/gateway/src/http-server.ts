@@ -5,6 +5,7 @@
  * refuses a configuration in which every sign-in would fail.
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
+import { ConfigError } from '@lp/runtime';
 import type { GatewayConfig } from './config.ts';
 
 export type HttpLimits = Pick<
@@ -42,10 +43,10 @@ export function createHttpServer(handler: RequestListener, limits: HttpLimits): 
 export function checkServingConfig(config: Pick<GatewayConfig, 'COOKIE_SECURE' | 'NODE_ENV' | 'TRUST_PROXY'>): void {
   const secure = config.COOKIE_SECURE ?? config.NODE_ENV === 'production';
   if (secure && !config.TRUST_PROXY)
-    throw new Error(
-      'Staff sign-in needs HTTPS: session cookies are Secure ' +
-        (config.COOKIE_SECURE ? '(COOKIE_SECURE=true)' : '(NODE_ENV=production)') +
-        ' but this gateway serves plain HTTP. Put a TLS-terminating proxy in front and set ' +
+    throw new ConfigError([
+      `COOKIE_SECURE: staff sign-in needs HTTPS. Session cookies are Secure ${
+        config.COOKIE_SECURE ? '(COOKIE_SECURE=true)' : '(NODE_ENV=production)'
+      } but this gateway serves plain HTTP. Put a TLS-terminating proxy in front and set ` +
         'TRUST_PROXY=true, or set COOKIE_SECURE=false to allow sign-in over plain HTTP (not for the internet).',
-    );
+    ]);
 }
