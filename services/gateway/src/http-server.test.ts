@@ -46,6 +46,21 @@ describe('gateway HTTP server', () => {
     expect(Date.now() - startedAt).toBeLessThan(4000);
   });
 
+  it('answers 408 and closes a client that trickles its headers past the headers timeout', async () => {
+    const { port } = await listen();
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+    socket.write('GET / HTTP/1.1\r\nHost: x\r\n');
+    // One header byte every 100 ms keeps the socket from ever being idle.
+    const trickle = setInterval(() => socket.writable && socket.write('X'), 100);
+    const startedAt = Date.now();
+    await new Promise<void>((r) => socket.once('close', () => r()));
+    clearInterval(trickle);
+    expect(received).toMatch(/^HTTP\/1\.1 408/);
+    expect(Date.now() - startedAt).toBeLessThan(4000);
+  });
+
   it('refuses to start when Secure cookies would meet plain HTTP, and says what to do', () => {
     expect(() => checkServingConfig({ NODE_ENV: 'production', TRUST_PROXY: false, COOKIE_SECURE: undefined })).toThrow(
       /TRUST_PROXY=true.*COOKIE_SECURE=false/,
