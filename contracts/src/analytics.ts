@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { EventMetaSchema } from './events.ts';
-import { storable } from './text.ts';
+import { NOT_STORABLE_MESSAGE, storable } from './text.ts';
 
 export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
@@ -29,6 +29,12 @@ export const ANALYTICS_LIMITS = {
 export const ANALYTICS_BATCH_MAX_HITS = 1000;
 
 const L = ANALYTICS_LIMITS;
+
+/**
+ * jsonb refuses the NUL character and unpaired surrogates, anywhere in an object (key or value);
+ * JSON.stringify escapes exactly those, so the JSON text shows them.
+ */
+const jsonStorable = (o: unknown): boolean => !/\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(JSON.stringify(o));
 
 // storable() here too: a hit with a NUL is refused at the pixel, not parked later with its whole batch.
 const text = (max: number, what: string) =>
@@ -71,8 +77,8 @@ const propsParam = v.pipe(
       addIssue({ message: 'Properties must be a JSON object' });
       return NEVER;
     }
-    if (JSON.stringify(parsed).includes('\\u0000')) {
-      addIssue({ message: 'Properties contain a character that is not allowed' });
+    if (!jsonStorable(parsed)) {
+      addIssue({ message: NOT_STORABLE_MESSAGE });
       return NEVER;
     }
     return parsed;
@@ -155,8 +161,7 @@ export const EventHitSchema = v.object({
   properties: v.nullable(
     v.pipe(
       v.custom<Record<string, unknown>>(isPlainObject, 'Properties must be an object'),
-      // A NUL anywhere in the object (key or value) is `\u0000` in its JSON text.
-      v.check((o) => !JSON.stringify(o).includes('\\u0000'), 'Properties contain a character that is not allowed'),
+      v.check(jsonStorable, NOT_STORABLE_MESSAGE),
     ),
   ),
 });

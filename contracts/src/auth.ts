@@ -1,5 +1,6 @@
 /** Staff sign-in payloads (server-side sessions; see the README's Security section). */
 import * as v from 'valibot';
+import { storable } from './text.ts';
 
 export const LoginRequestSchema = v.object({
   username: v.pipe(
@@ -7,6 +8,7 @@ export const LoginRequestSchema = v.object({
     v.trim(),
     v.minLength(1, 'Username is required'),
     v.maxLength(100),
+    storable(),
   ),
   password: v.pipe(
     v.optional(v.string('Password is required'), ''),

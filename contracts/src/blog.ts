@@ -80,6 +80,47 @@ const requiredText = (message: string, max: number) =>
     storable(),
   );
 
+/**
+ * How deeply quotes and lists may nest in an article body. Markdown renderers descend once per
+ * level, so a body of thousands of `>` overflows the stack; no article needs more than a few.
+ */
+export const MARKDOWN_MAX_NESTING = 20;
+
+/** Block containers (`>`, `-`, `*`, `+`, `1.`, `1)`) opened at the start of one line. */
+const CONTAINER_MARKER = /^ {0,3}(?:>|[-*+](?=\s|$)|\d{1,9}[.)](?=\s|$))[ \t]?/;
+
+/** The deepest nesting of quotes and list items on any line of a Markdown text. */
+export function markdownNestingDepth(markdown: string): number {
+  let deepest = 0;
+  for (const line of markdown.split('\n')) {
+    let rest = line;
+    let depth = 0;
+    for (let m = CONTAINER_MARKER.exec(rest); m && m[0].length > 0; m = CONTAINER_MARKER.exec(rest)) {
+      depth++;
+      rest = rest.slice(m[0].length);
+      if (depth > MARKDOWN_MAX_NESTING) return depth;
+    }
+    deepest = Math.max(deepest, depth);
+  }
+  return deepest;
+}
+
+/**
+ * The longest run of one emphasis marker (`*`, `_`, `~`) allowed inside a line of text: a run
+ * of thousands opens as many nested emphases and exhausts the renderer too. A line made of
+ * nothing but one marker (a rule such as `______`) is not text and may be any length.
+ */
+export const MARKDOWN_MAX_MARKER_RUN = 50;
+
+export function hasOverlongMarkerRun(markdown: string): boolean {
+  const run = new RegExp(`([*_~])\\1{${MARKDOWN_MAX_MARKER_RUN},}`);
+  return markdown.split('\n').some((line) => run.test(line) && !/^\s*([*_~])(?:\s*\1)*\s*$/.test(line));
+}
+
+/** Dates an article may carry: PostgreSQL and every reader can show them (year 1970 to 2999). */
+export const ARTICLE_DATE_MIN = Date.UTC(1970, 0, 1);
+export const ARTICLE_DATE_MAX = Date.UTC(3000, 0, 1);
+
 /** A slug as staff may type it; '' means "make one from the title". */
 export const SlugSchema = v.pipe(
   v.string(),
@@ -95,7 +136,17 @@ export const BlogArticleFields = {
   slug: v.optional(SlugSchema),
   summary: requiredText('Summary is required', 500),
   // Stays under the gateway's 64 kB JSON body limit with room for the other fields and escaping.
-  contentMarkdown: requiredText('Content is required', 50_000),
+  contentMarkdown: v.pipe(
+    requiredText('Content is required', 50_000),
+    v.check(
+      (s) => markdownNestingDepth(s) <= MARKDOWN_MAX_NESTING,
+      `Quotes and lists can be nested at most ${MARKDOWN_MAX_NESTING} levels deep`,
+    ),
+    v.check(
+      (s) => !hasOverlongMarkerRun(s),
+      `Repeat *, _ or ~ at most ${MARKDOWN_MAX_MARKER_RUN} times in a row within a line`,
+    ),
+  ),
   coverImage: v.optional(
     v.nullable(
       v.pipe(
@@ -125,7 +176,16 @@ export const BlogArticleFields = {
       v.maxLength(BLOG_TAGS_MAX, `At most ${BLOG_TAGS_MAX} tags`),
     ),
   ),
-  publishedAt: v.optional(v.pipe(v.string(), v.isoTimestamp('Give a date and time'))),
+  publishedAt: v.optional(
+    v.pipe(
+      v.string(),
+      v.isoTimestamp('Give a date and time'),
+      v.check((s) => {
+        const t = Date.parse(s);
+        return t >= ARTICLE_DATE_MIN && t < ARTICLE_DATE_MAX;
+      }, 'Give a date between the years 1970 and 2999'),
+    ),
+  ),
 };
 
 /** `POST /api/marketing/blog/articles`: a new draft. */
@@ -202,36 +262,3 @@ export type ImageSlice = {
   offset: number;
   dataBase64: string;
 };
-
-/**
- * Elements an article body may contain once its Markdown is rendered: the one allow-list of
- * the server's sanitiser and the editor's live preview. (`h1` is not in it: the article's
- * title is the page's h1, so the server turns body h1s into h2s.)
- */
-export const ARTICLE_HTML_TAGS = [
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'p',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'blockquote',
-  'code',
-  'pre',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-  'em',
-  'strong',
-  'del',
-  'hr',
-  'br',
-] as const;

@@ -9,3 +9,4 @@ export * from './blog.ts';
 export * from './analytics.ts';
 export * from './text.ts';
 export * from './dead-letters.ts';
+export * from './article-html.ts';

@@ -40,6 +40,12 @@ export const site = {
   /** Where the sales office is on a map (the contact card's directions link). */
   directionsUrl: 'https://www.openstreetmap.org/?mlat=36.9147&mlon=-111.4558#map=16/36.9147/-111.4558',
   social: { image: '/og-image.png' },
+  /**
+   * Hosts an article body may show images from besides the site's own `/media/` (for example
+   * `'images.example-cdn.com'`). Every other remote image is removed when an article is saved
+   * and from the editor's preview alike: a third-party image lets its host track readers.
+   */
+  blogImageHosts: [] as readonly string[],
 } as const;
 
 export type Site = typeof site;

@@ -154,6 +154,9 @@ describe('authoring', () => {
       .waitFor();
     await visitor.close();
 
+    // After a reload the bearer token (kept in memory) is gone: this write rides on the session
+    // cookie alone, so it must pass the same-origin check the gateway applies to cookie writes.
+    await page.reload();
     await page.getByRole('button', { name: 'Unpublish', exact: true }).click();
     await page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
     expect((await stack.api(`/blog/${slug}`)).status).toBe(404);

@@ -112,7 +112,13 @@ describeOnEachBackend('staff authentication', (backend) => {
     });
     expect(garbledOrigin.status).toBe(403);
 
-    expect((await stack.api('/api/marketing/auth/logout', { method: 'POST', headers: { cookie } })).status).toBe(204);
+    const noProof = await stack.api('/api/marketing/auth/logout', { method: 'POST', headers: { cookie } });
+    expect(noProof.status).toBe(403);
+    const sameOrigin = await stack.api('/api/marketing/auth/logout', {
+      method: 'POST',
+      headers: { cookie, origin: stack.baseUrl },
+    });
+    expect(sameOrigin.status).toBe(204);
     expect((await stack.api('/api/marketing/auth/session', { headers: { cookie } })).status).toBe(401);
     expect((await stack.api('/api/marketing/submissions', { token: body.token })).status).toBe(401);
   });

@@ -13,7 +13,9 @@ import { mountRoutes } from './routes/index.ts';
 export const GATEWAY_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export function createGatewayApp(deps: GatewayDeps & { webDist: string }): Koa<GatewayState> {
-  const app = new Koa<GatewayState>({ proxy: deps.config.TRUST_PROXY });
+  // Behind proxies, the client address is the one the trusted proxy appended (counted from the
+  // right of X-Forwarded-For), not the leftmost entry a client can write itself.
+  const app = new Koa<GatewayState>({ proxy: deps.config.TRUST_PROXY, maxIpsCount: deps.config.TRUST_PROXY_HOPS });
   app.silent = true;
   app.use(requestContext(deps.log));
   app.use(errorHandler());

@@ -29,17 +29,42 @@ export const GatewayConfigSchema = v.object({
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(3), v.maxLength(100))),
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(10, 'must be at least 10 characters'))),
   SESSION_TTL_HOURS: env.int(12, 1, 24 * 30),
-  /** Secure cookies; defaults to on in production. */
+  /**
+   * Secure cookies; defaults to on in production. Secure cookies over plain HTTP cannot work, so
+   * with it on the gateway refuses to start unless TRUST_PROXY says TLS ends in front of it;
+   * COOKIE_SECURE=false is the explicit opt-out (sign-in over plain HTTP).
+   */
   COOKIE_SECURE: v.optional(env.bool(false)),
-  /** Honour X-Forwarded-For / -Proto from a reverse proxy. */
+  /** Honour X-Forwarded-For / -Proto / -Host from a reverse proxy. */
   TRUST_PROXY: env.bool(false),
+  /**
+   * How many trusted proxies append to X-Forwarded-For: the client address is the one the
+   * outermost of them wrote (that many entries from the right), never what the client wrote.
+   */
+  TRUST_PROXY_HOPS: env.int(1, 1, 10),
   /** Lead forms submitted faster than this are treated as bots (answered like a success, not stored). */
   SPAM_MIN_FILL_MS: env.int(2000, 0, 60_000),
   /** Per-IP lead submissions allowed per 10 minutes. */
   CONTACT_RATE_LIMIT: env.int(20, 1, 10_000),
-  /** Failed sign-ins allowed per 15 minutes, per username and per IP. */
+  /**
+   * Failed sign-ins allowed per 15 minutes per username from one address (with growing delays
+   * between them), and per address across usernames.
+   */
   LOGIN_MAX_FAILURES_PER_USER: env.int(5, 1, 1000),
   LOGIN_MAX_FAILURES_PER_IP: env.int(20, 1, 10_000),
+  /**
+   * Password hashes (scrypt, about 128 MB each) computed at once in this process; further
+   * sign-ins wait in a queue of LOGIN_HASH_QUEUE, and past it are answered 503 + Retry-After.
+   */
+  LOGIN_MAX_CONCURRENT_HASHES: env.int(2, 1, 16),
+  LOGIN_HASH_QUEUE: env.int(20, 0, 1000),
+  /** Server timeouts and limits (milliseconds), set explicitly rather than left to Node's defaults. */
+  HTTP_HEADERS_TIMEOUT_MS: env.int(20_000, 1000, 600_000),
+  HTTP_REQUEST_TIMEOUT_MS: env.int(120_000, 1000, 3_600_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: env.int(65_000, 1000, 600_000),
+  /** A socket with no bytes either way for this long is closed (silent or stalled clients). */
+  HTTP_IDLE_TIMEOUT_MS: env.int(30_000, 1000, 3_600_000),
+  HTTP_MAX_CONNECTIONS: env.int(1000, 10, 1_000_000),
 });
 
 export type GatewayConfig = v.InferOutput<typeof GatewayConfigSchema>;

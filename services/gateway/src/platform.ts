@@ -29,6 +29,7 @@ import {
 } from '@lp/runtime';
 import { createGatewayApp, GATEWAY_MIGRATIONS_DIR } from './app.ts';
 import type { GatewayConfig } from './config.ts';
+import { checkServingConfig, createHttpServer } from './http-server.ts';
 import { ensureFirstAdmin, type FirstAdmin } from './queries/ensure-first-admin.ts';
 
 export type PlatformOptions = {
@@ -54,6 +55,7 @@ export type Platform = {
 
 export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const { config, log } = opts;
+  checkServingConfig(config);
   const counters = new Counters();
   const distributed = Boolean(config.NATS_URL && config.DATABASE_URL);
   if (Boolean(config.NATS_URL) !== Boolean(config.DATABASE_URL))
@@ -102,8 +104,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     webDist: opts.webDist,
     onShutdown: (fn) => drainHooks.push(fn),
   });
-  const server = createServer(app.callback());
-  server.keepAliveTimeout = 65_000;
+  const server = createHttpServer(app.callback(), config);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());

@@ -82,6 +82,8 @@ function problemsIn(html: string): string[] {
       const value = a[2] ?? '';
       if (!allowed.includes(attr)) problems.push(`attribute ${attr} on <${name}>`);
       if ((attr === 'href' || attr === 'src') && !safeUrl(value)) problems.push(`url ${attr}="${value}"`);
+      if (attr === 'src' && !/^\/media\/[^/\\]/.test(decode(value))) problems.push(`image from elsewhere: ${value}`);
+      if (attr === 'href' && /^[\s/\\]*[/\\][/\\]/.test(decode(value))) problems.push(`protocol-relative ${value}`);
       if (attr === 'class' && !/^language-[a-z0-9+#_-]+$/.test(value)) problems.push(`class "${value}"`);
     }
     if (consumed.trim() !== attrPart.trim()) problems.push(`unparsed attributes: ${whole}`);
@@ -187,6 +189,8 @@ describe('article HTML policy: XSS corpus', () => {
     expect(problemsIn('<a href="jav&#x09;ascript:alert(1)">x</a>')).not.toEqual([]);
     expect(problemsIn('<script>alert(1)</script>')).not.toEqual([]);
     expect(problemsIn('<p>fine <a href="https://x.example/">ok</a></p>')).toEqual([]);
+    expect(problemsIn('<img src="https://tracker.example/p.gif">')).not.toEqual([]);
+    expect(problemsIn('<a href="//evil.example/">x</a>')).not.toEqual([]);
   });
 });
 
@@ -217,15 +221,45 @@ describe('article HTML policy: what it keeps', () => {
     expect(html).toContain('<a href="mailto:info@lakepowelllots.com">mail</a>');
   });
 
-  it('keeps http(s) and relative images, lazily loaded, and drops source-less ones', () => {
+  it('keeps /media/ images, lazily loaded, and drops source-less ones', () => {
     expect(renderMarkdown('![Bay](/media/abc.png)')).toContain(
       '<img src="/media/abc.png" alt="Bay" loading="lazy" decoding="async" />',
     );
-    expect(renderMarkdown('![x](https://images.example/x.jpg)')).toContain('src="https://images.example/x.jpg"');
     expect(sanitizeArticleHtml('<img alt="nothing">')).toBe('');
   });
 
   it('overrides a smuggled rel or target on links', () => {
     expect(sanitizeArticleHtml('<a href="/x" target="_top" rel="opener">x</a>')).toBe('<a href="/x">x</a>');
+  });
+});
+
+describe('article HTML policy: images only from the site and the allow-list', () => {
+  it.each([
+    '<img src="https://tracker.example/pixel.gif" alt="t">',
+    '<img src="http://images.example/x.jpg">',
+    '<img src="//images.example/x.jpg">',
+    '<img src="/\\images.example/x.jpg">',
+    '<img src="data:image/svg+xml,<svg onload=alert(1)>">',
+    '<img src="data:image/png;base64,iVBORw0KGgo=">',
+    '<img src="/assets/logo.png">',
+  ])('drops a remote or non-media image: %s', (vector) => {
+    expect(sanitizeArticleHtml(vector)).toBe('');
+    expect(sanitizeArticleHtml(vector, ['images.example'])).toBe('');
+  });
+
+  it('keeps https images from a configured host, and only those', () => {
+    const html = '<img src="https://images.example/x.jpg" alt="x">';
+    expect(sanitizeArticleHtml(html)).toBe('');
+    expect(sanitizeArticleHtml(html, ['images.example'])).toContain('src="https://images.example/x.jpg"');
+    expect(sanitizeArticleHtml(html, ['other.example'])).toBe('');
+    expect(renderMarkdown('![x](https://tracker.example/p.gif)')).not.toContain('<img');
+  });
+
+  it('drops protocol-relative and backslash links and any class but a code language', () => {
+    expect(sanitizeArticleHtml('<a href="//evil.example/x">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeArticleHtml('<a href="/\\evil.example/x">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeArticleHtml('<p class="hero">x</p><code class="language-ts big">y</code>')).toBe(
+      '<p>x</p><code class="language-ts">y</code>',
+    );
   });
 });

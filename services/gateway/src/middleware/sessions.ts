@@ -1,7 +1,9 @@
 /**
  * Staff sessions on every request: the httpOnly cookie (browsers) or `Authorization: Bearer`
  * (scripts). The guard refuses every `/api/marketing*` route but sign-in without a valid
- * session, and refuses cookie-authenticated writes from another origin.
+ * session, and refuses cookie-authenticated writes that do not prove they come from this
+ * site's own pages (bearer-token requests carry no ambient credential and are not checked).
+ * Every staff answer says `Cache-Control: no-store`.
  */
 import type { Middleware } from 'koa';
 import type { Knex } from '@lp/runtime';
@@ -14,14 +16,32 @@ import type { GatewayState } from './request-context.ts';
 export const PUBLIC_STAFF_PATHS = new Set(['/api/marketing/auth/login']);
 const PROTECTED = /^\/api\/marketing(-dashboard)?(\/|$)/;
 
-/** The host of an Origin header, or null when it is not a URL (then it matches no host). */
-const hostOf = (origin: string) => {
+/** The origin (scheme, host, port) of a URL, or null when it is not one (then it matches none). */
+const originOf = (url: string) => {
   try {
-    return new URL(origin).host;
+    const o = new URL(url).origin;
+    return o === 'null' ? null : o;
   } catch {
     return null;
   }
 };
+
+/**
+ * Whether a cookie-authenticated write comes from this site's own pages: a same-origin
+ * `Origin` (scheme, host and port; browsers send it on every POST, PUT, PATCH and DELETE),
+ * else `Sec-Fetch-Site: same-origin`, else a same-origin `Referer`. A request with none of
+ * them is refused: a cookie alone proves nothing about who made the page that sent it. The
+ * site's own origin is the request's as the client addressed it (behind TRUST_PROXY, the
+ * scheme and host the proxy forwarded).
+ */
+export function isSameOriginRequest(headers: { origin: string; secFetchSite: string; referer: string }, own: string) {
+  const self = originOf(own);
+  if (!self) return false;
+  if (headers.origin) return originOf(headers.origin) === self;
+  if (headers.secFetchSite) return headers.secFetchSite === 'same-origin';
+  if (headers.referer) return originOf(headers.referer) === self;
+  return false;
+}
 
 /**
  * The path as a router could read it: percent-decoded, lower-cased, repeated slashes folded.
@@ -45,6 +65,8 @@ export const isProtectedPath = (path: string) => {
 export function readSession(knex: Knex): Middleware<GatewayState> {
   return async (ctx, next) => {
     if (!PROTECTED.test(normalizePath(ctx.path))) return next();
+    // Staff answers (sign-in's token included) are never kept by a browser or proxy cache.
+    ctx.set('Cache-Control', 'no-store');
     const bearer = /^Bearer\s+(\S+)$/i.exec(ctx.get('authorization'))?.[1];
     const token = bearer ?? ctx.cookies.get(SESSION_COOKIE);
     if (token && token.length <= 200) {
@@ -54,8 +76,14 @@ export function readSession(knex: Knex): Middleware<GatewayState> {
         ctx.state.sessionExpiresAt = s.expiresAt;
         ctx.state.log = ctx.state.log.child({ staff: s.username });
         const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method);
-        const origin = ctx.get('origin');
-        if (!bearer && unsafe && origin && hostOf(origin) !== ctx.host)
+        const headers = {
+          origin: ctx.get('origin'),
+          secFetchSite: ctx.get('sec-fetch-site'),
+          referer: ctx.get('referer'),
+        };
+        // Not `ctx.origin`: since Koa 3 that is the request's Origin header, not the site's.
+        const own = `${ctx.protocol}://${ctx.host}`;
+        if (!bearer && unsafe && !isSameOriginRequest(headers, own))
           throw new AppError(403, 'forbidden', 'Cross-site request refused');
       }
     }

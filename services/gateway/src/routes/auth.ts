@@ -1,43 +1,75 @@
 /**
- * Staff sign-in: `POST /api/marketing/auth/login` (throttled per username and per IP),
+ * Staff sign-in: `POST /api/marketing/auth/login` (throttled per username+address and per
+ * address, reserved before the password is hashed; hashes capped process-wide),
  * `GET /api/marketing/auth/session`, `POST /api/marketing/auth/logout` (revokes server-side).
  */
+import type { ParameterizedContext } from 'koa';
 import { LoginRequestSchema, SESSION_COOKIE, type LoginResponse, type SessionInfo } from '@lp/contracts';
 import { AppError, rateLimited } from '@lp/runtime';
+import { HashGate, HashGateFullError } from '../auth/hash-gate.ts';
+import { LoginThrottle } from '../auth/login-throttle.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { hashToken, newSessionToken } from '../auth/tokens.ts';
+import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
-import { RateLimiter } from '../middleware/rate-limit.ts';
 import { findStaffUser } from '../queries/find-staff-user.ts';
 import { createSession, revokeSession } from '../queries/staff-sessions.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
+/** Seconds a sign-in refused for a full hash queue is asked to wait. */
+const BUSY_RETRY_SECONDS = 5;
+
+/**
+ * A Secure cookie cannot be set over plain HTTP (Koa throws). The gateway refuses to start in
+ * that set-up (see platform.ts); behind a proxy that forgets X-Forwarded-Proto it is explained.
+ */
+function requireHttpsFor(ctx: ParameterizedContext<GatewayState>, secure: boolean) {
+  if (secure && !ctx.secure)
+    throw new AppError(
+      403,
+      'forbidden',
+      'Sign-in needs an HTTPS connection. If TLS ends at a proxy, it must send X-Forwarded-Proto: https.',
+    );
+}
 
 export function authRoutes({ config, knex, counters }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing/auth' });
-  const byUser = new RateLimiter(config.LOGIN_MAX_FAILURES_PER_USER, FIFTEEN_MINUTES);
-  const byIp = new RateLimiter(config.LOGIN_MAX_FAILURES_PER_IP, FIFTEEN_MINUTES);
+  const throttle = new LoginThrottle({
+    maxPerUserAddress: config.LOGIN_MAX_FAILURES_PER_USER,
+    maxPerAddress: config.LOGIN_MAX_FAILURES_PER_IP,
+    windowMs: FIFTEEN_MINUTES,
+    onLockout: (scope) => counters.inc('auth_lockouts_total', { scope }),
+  });
+  const hashes = new HashGate(config.LOGIN_MAX_CONCURRENT_HASHES, config.LOGIN_HASH_QUEUE);
   const secure = config.COOKIE_SECURE ?? config.NODE_ENV === 'production';
 
   router.post('/login', async (ctx) => {
     const { username, password } = validate(LoginRequestSchema, ctx.request.body);
-    const userKey = username.toLowerCase();
-    const wait = Math.max(byUser.retryAfter(userKey), byIp.retryAfter(ctx.ip));
-    if (wait > 0) {
+    requireHttpsFor(ctx, secure);
+    const attempt = throttle.reserve(username, ctx.ip);
+    if (!attempt.ok) {
       counters.inc('gateway_logins_total', { result: 'throttled' });
-      throw rateLimited('Too many failed sign-in attempts. Please wait and try again.', wait);
+      throw rateLimited('Too many failed sign-in attempts. Please wait and try again.', attempt.retryAfterSeconds);
     }
     const user = await findStaffUser(knex, username);
-    const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHash()));
+    let ok: boolean;
+    try {
+      ok = await hashes.run(async () => verifyPassword(password, user?.password_hash ?? (await dummyHash())));
+    } catch (err) {
+      if (!(err instanceof HashGateFullError)) throw err;
+      // Not this user's fault: the attempt is not held against them.
+      attempt.succeeded();
+      counters.inc('gateway_logins_total', { result: 'busy' });
+      ctx.set('Retry-After', String(BUSY_RETRY_SECONDS));
+      throw new AppError(503, 'unavailable', 'Too many sign-ins at once. Please try again in a few seconds.');
+    }
     if (!user || !ok) {
-      byUser.hit(userKey);
-      byIp.hit(ctx.ip);
       counters.inc('gateway_logins_total', { result: 'failed' });
       ctx.state.log.warn({ username }, 'failed sign-in');
       throw new AppError(401, 'unauthorized', 'Invalid username or password');
     }
-    byUser.reset(userKey);
+    attempt.succeeded();
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + config.SESSION_TTL_HOURS * 3_600_000);
     await createSession(knex, {
@@ -74,6 +106,7 @@ export function authRoutes({ config, knex, counters }: GatewayDeps) {
   });
 
   router.post('/logout', async (ctx) => {
+    requireHttpsFor(ctx, secure);
     await revokeSession(knex, ctx.state.session!.sessionId);
     ctx.cookies.set(SESSION_COOKIE, '', {
       httpOnly: true,

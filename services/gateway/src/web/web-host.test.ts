@@ -43,4 +43,24 @@ describe('web host', () => {
     expect(home.status).toBe(301);
     expect(home.headers.get('location')).toBe('/');
   });
+
+  it.each([
+    '//evil.example/index.html',
+    '/%2fevil.example/index.html',
+    '/%2F%2Fevil.example/index.html',
+    '/%5Cevil.example/index.html',
+    '/%5C%5Cevil.example/index.html',
+    '/%09/evil.example/index.html',
+    '///evil.example/index.html',
+  ])('never redirects to another site: %s', async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('location')).toBeNull();
+  });
+
+  it('answers a missing asset with a 404 that is not cached as immutable', async () => {
+    const res = await get('/assets/index-deadbeef.js');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('cache-control')).not.toMatch(/immutable|max-age=31536000/);
+  });
 });

@@ -16,6 +16,11 @@ type Entry = { body: Buffer; br?: Buffer; gz?: Buffer; etag: string; type: strin
 
 const TEXT = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest|map)$/;
 
+/** One `/`, then neither `/` nor `\`: a path on this origin, never a protocol-relative URL. */
+// Control characters too: browsers drop tabs and newlines, so `/\t/host` reads as `//host`.
+// eslint-disable-next-line no-control-regex
+export const isSameOriginPath = (target: string) => /^\/(?![/\\])/.test(target) && !/[\u0000-\u001f]/.test(target);
+
 export function createWebHost(distDir: string): { middleware: Middleware<GatewayState>; ready: boolean } {
   const root = resolve(distDir, 'client');
   const ready = existsSync(join(root, 'index.html'));
@@ -74,9 +79,13 @@ export function createWebHost(distDir: string): { middleware: Middleware<Gateway
     // The files behind the pages are no addresses of their own: `/market/index.html` would show
     // the app's not-found screen once it hydrates. Send them to the page's one address.
     if (!isDashboard && path.endsWith('/index.html')) {
-      ctx.status = 301;
-      ctx.redirect(`${path.slice(0, -'/index.html'.length) || '/'}${ctx.search}`);
-      return;
+      const target = path.slice(0, -'/index.html'.length) || '/';
+      // Only a path on this site: `//host` or `/\host` would send the visitor to another one.
+      if (isSameOriginPath(target)) {
+        ctx.status = 301;
+        ctx.redirect(`${target}${ctx.search}`);
+        return;
+      }
     }
     const candidates = isDashboard
       ? ['/marketing/index.html']
@@ -100,7 +109,8 @@ export function createWebHost(distDir: string): { middleware: Middleware<Gateway
     const isHtml = entry.type === '.html';
     ctx.set(
       'Cache-Control',
-      path.startsWith('/assets/')
+      // A missing asset is a 404 page that may exist later: never cached as immutable.
+      status === 200 && path.startsWith('/assets/')
         ? 'public, max-age=31536000, immutable'
         : isHtml
           ? 'no-cache'

@@ -25,4 +25,23 @@ describe('renderPreview', () => {
     // URLs: no javascript: or data: in any attribute (as text they are harmless).
     expect(html).not.toMatch(/=\s*"\s*(javascript|data):/i);
   });
+
+  it('applies the policy the server publishes with: images only from /media/, no protocol-relative links, one class', () => {
+    expect(renderPreview('![x](data:image/svg+xml,%3Csvg%3E%3C/svg%3E)')).not.toContain('<img');
+    expect(renderPreview('<img src="data:image/png;base64,iVBORw0KGgo=">')).not.toContain('<img');
+    expect(renderPreview('![t](https://tracker.example/p.gif)')).not.toContain('<img');
+    expect(renderPreview('![Bay](/media/abc.png)')).toContain(
+      '<img src="/media/abc.png" alt="Bay" loading="lazy" decoding="async">',
+    );
+    expect(renderPreview('[x](//evil.example/path)')).toBe('<p><a>x</a></p>\n');
+    expect(renderPreview('<p class="hero">x</p>')).toBe('<p>x</p>');
+    expect(renderPreview('```ts\nconst a = 1;\n```')).toContain('<code class="language-ts">');
+  });
+
+  it('shows headings and links as they will be published', () => {
+    expect(renderPreview('# Title')).toContain('<h2>Title</h2>');
+    expect(renderPreview('[NPS](https://www.nps.gov/glca/)')).toContain(
+      '<a href="https://www.nps.gov/glca/" target="_blank" rel="noopener noreferrer">NPS</a>',
+    );
+  });
 });

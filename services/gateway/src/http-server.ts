@@ -1,0 +1,52 @@
+/**
+ * The gateway's HTTP server with its limits set explicitly (not left to Node's defaults): how
+ * long a client may take to send headers and a whole request, how long a kept-alive or silent
+ * socket stays open, and how many connections are served at once. Also the start-up check that
+ * refuses a configuration in which every sign-in would fail.
+ */
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { ConfigError } from '@lp/runtime';
+import type { GatewayConfig } from './config.ts';
+
+export type HttpLimits = Pick<
+  GatewayConfig,
+  | 'HTTP_HEADERS_TIMEOUT_MS'
+  | 'HTTP_REQUEST_TIMEOUT_MS'
+  | 'HTTP_KEEP_ALIVE_TIMEOUT_MS'
+  | 'HTTP_IDLE_TIMEOUT_MS'
+  | 'HTTP_MAX_CONNECTIONS'
+>;
+
+export function createHttpServer(handler: RequestListener, limits: HttpLimits): Server {
+  const headersTimeout = Math.min(limits.HTTP_HEADERS_TIMEOUT_MS, limits.HTTP_REQUEST_TIMEOUT_MS);
+  const server = createServer(
+    {
+      headersTimeout,
+      requestTimeout: limits.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: limits.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      // How often Node checks the two timeouts above (its default, 30 s, would let a slow
+      // client keep a socket well past a short headers timeout).
+      connectionsCheckingInterval: Math.max(250, Math.min(headersTimeout / 4, 5000)),
+    },
+    handler,
+  );
+  // A socket that sends nothing (not even a first byte) and receives nothing is closed.
+  server.timeout = limits.HTTP_IDLE_TIMEOUT_MS;
+  server.maxConnections = limits.HTTP_MAX_CONNECTIONS;
+  return server;
+}
+
+/**
+ * Secure session cookies over plain HTTP cannot be set, so every sign-in would fail. Refuse
+ * to start instead, and say what to do.
+ */
+export function checkServingConfig(config: Pick<GatewayConfig, 'COOKIE_SECURE' | 'NODE_ENV' | 'TRUST_PROXY'>): void {
+  const secure = config.COOKIE_SECURE ?? config.NODE_ENV === 'production';
+  if (secure && !config.TRUST_PROXY)
+    throw new ConfigError([
+      `COOKIE_SECURE: staff sign-in needs HTTPS. Session cookies are Secure ${
+        config.COOKIE_SECURE ? '(COOKIE_SECURE=true)' : '(NODE_ENV=production)'
+      } but this gateway serves plain HTTP. Put a TLS-terminating proxy in front and set ` +
+        'TRUST_PROXY=true, or set COOKIE_SECURE=false to allow sign-in over plain HTTP (not for the internet).',
+    ]);
+}
