@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DURABLES, SUBJECTS } from '@lp/contracts';
+import { DURABLES, STREAMS, SUBJECTS, type BusTopology } from '@lp/contracts';
 import {
   connectNatsBus,
   createKnexStore,
@@ -24,6 +24,8 @@ const real = inject('realBackends');
 const durable = DURABLES.crmSubmissions;
 const subject = SUBJECTS.submissionReceived;
 const ACK_WAIT = 1000;
+/** Every stream and durable of the product (the services' declarations name the same ones). */
+const TOPOLOGY: BusTopology = { streams: Object.values(STREAMS), durables: Object.values(DURABLES) };
 
 type Factory = { name: string; skip: string | false; make: () => Promise<Bus>; cleanup: () => Promise<void> };
 
@@ -68,7 +70,7 @@ describe.each(factories)('bus contract: $name', ({ make, skip, cleanup }) => {
   let bus: Bus;
   const fresh = async () => {
     bus = await make();
-    await bus.ensureTopology();
+    await bus.ensureTopology(TOPOLOGY);
     return bus;
   };
   afterAll(cleanup);
@@ -86,6 +88,21 @@ describe.each(factories)('bus contract: $name', ({ make, skip, cleanup }) => {
     await eventually(async () => (got.length === 1 ? true : undefined));
     await new Promise((res) => setTimeout(res, ACK_WAIT + 300));
     expect(got).toEqual([{ n: 1 }]);
+    await c.stop();
+    await b.close();
+  });
+
+  it('reports pending messages per durable: waiting plus delivered and not yet acked', async () => {
+    const b = await fresh();
+    expect(await b.pendingMessages(durable)).toBe(0);
+    for (let n = 0; n < 3; n++) await b.publish(subject, { n }, { msgId: crypto.randomUUID() });
+    expect(await b.pendingMessages(durable)).toBe(3);
+    const held: BusMessage[] = [];
+    const c = await b.consume(durable, async (m) => void held.push(m));
+    await eventually(async () => (held.length === 3 ? true : undefined));
+    expect(await b.pendingMessages(durable)).toBe(3);
+    for (const m of held) m.ack();
+    await eventually(async () => ((await b.pendingMessages(durable)) === 0 ? true : undefined));
     await c.stop();
     await b.close();
   });
@@ -234,7 +251,7 @@ describe('embedded bus on Postgres storage', () => {
 
   it('keeps stored messages and consumer positions across a process restart', async () => {
     const b1 = new MemoryBus({ store: createKnexStore(db.knex), topology: { ackWaitMs: ACK_WAIT } });
-    await b1.ensureTopology();
+    await b1.ensureTopology(TOPOLOGY);
     for (let i = 0; i < 6; i++) await b1.publish(subject, { i }, { msgId: `m-${i}` });
     const firstRun: number[] = [];
     const c1 = await b1.consume(durable, async (m) => {
@@ -250,7 +267,7 @@ describe('embedded bus on Postgres storage', () => {
 
     // A new process: same storage, new bus.
     const b2 = new MemoryBus({ store: createKnexStore(db.knex), topology: { ackWaitMs: ACK_WAIT } });
-    await b2.ensureTopology();
+    await b2.ensureTopology(TOPOLOGY);
     const secondRun: number[] = [];
     const c2 = await b2.consume(durable, async (m) => {
       secondRun.push((m.json() as { i: number }).i);
@@ -280,7 +297,7 @@ describe('embedded bus on Postgres storage', () => {
     const views = DURABLES.analyticsPageviews;
     const events = DURABLES.analyticsEvents;
     const b1 = new MemoryBus({ store: flaky, topology: { ackWaitMs: ACK_WAIT } });
-    await b1.ensureTopology();
+    await b1.ensureTopology(TOPOLOGY);
     const seen: string[] = [];
     const ack = (m: BusMessage) => {
       seen.push((m.json() as { k: string }).k);
@@ -306,7 +323,7 @@ describe('embedded bus on Postgres storage', () => {
     expect(floors.map((f: { ack_floor: string | number }) => Number(f.ack_floor))).toEqual([5, 5]);
 
     const b2 = new MemoryBus({ store, topology: { ackWaitMs: ACK_WAIT } });
-    await b2.ensureTopology();
+    await b2.ensureTopology(TOPOLOGY);
     const again: string[] = [];
     const d1 = await b2.consume(views, async (m) => void again.push((m.json() as { k: string }).k));
     const d2 = await b2.consume(events, async (m) => void again.push((m.json() as { k: string }).k));

@@ -1,20 +1,16 @@
 /** Consumes `analytics.events.recorded` and stores each batch (idempotent on event id + hit index). */
 import { DURABLES, EventsRecordedSchema } from '@lp/contracts';
-import { startConsumer, type ServiceDeps } from '@lp/runtime';
+import { defineConsumer } from '@lp/runtime';
 import { insertEvents } from '../queries/insert-events.ts';
 
-export function consumeEvents({ bus, knex, log, counters }: ServiceDeps) {
-  return startConsumer(bus, {
-    durable: DURABLES.analyticsEvents,
-    schema: EventsRecordedSchema,
-    log,
-    counters,
-    handle: async (batch, _msg, elog) => {
-      const { inserted } = await insertEvents(knex, batch);
-      counters.inc('analytics_events_stored_total', {}, inserted);
-      if (inserted < batch.hits.length)
-        elog.info({ hits: batch.hits.length, inserted }, 'event batch partly or wholly stored before');
-      else elog.debug({ hits: inserted }, 'events stored');
-    },
-  });
-}
+export const consumeEvents = defineConsumer({
+  durable: DURABLES.analyticsEvents,
+  schema: EventsRecordedSchema,
+  handle: async (batch, { knex, counters, log }) => {
+    const { inserted } = await insertEvents(knex, batch);
+    counters.inc('analytics_events_stored_total', {}, inserted);
+    if (inserted < batch.hits.length)
+      log.info({ hits: batch.hits.length, inserted }, 'event batch partly or wholly stored before');
+    else log.debug({ hits: inserted }, 'events stored');
+  },
+});

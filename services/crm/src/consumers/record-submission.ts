@@ -1,20 +1,16 @@
 /** Consumes `crm.submission.received` and stores the lead (idempotent on event id). */
 import { DURABLES, SubmissionReceivedSchema } from '@lp/contracts';
-import { startConsumer, type ServiceDeps } from '@lp/runtime';
+import { defineConsumer } from '@lp/runtime';
 import { insertSubmission } from '../queries/insert-submission.ts';
 
-export function consumeSubmissions({ bus, knex, log, counters }: ServiceDeps) {
-  return startConsumer(bus, {
-    durable: DURABLES.crmSubmissions,
-    schema: SubmissionReceivedSchema,
-    log,
-    counters,
-    handle: async (event, _msg, elog) => {
-      const { inserted } = await insertSubmission(knex, event);
-      if (inserted) {
-        counters.inc('crm_submissions_stored_total', { source: event.lead.source });
-        elog.info({ source: event.lead.source }, 'lead stored');
-      } else elog.info('duplicate lead ignored');
-    },
-  });
-}
+export const consumeSubmissions = defineConsumer({
+  durable: DURABLES.crmSubmissions,
+  schema: SubmissionReceivedSchema,
+  handle: async (event, { knex, counters, log }) => {
+    const { inserted } = await insertSubmission(knex, event);
+    if (inserted) {
+      counters.inc('crm_submissions_stored_total', { source: event.lead.source });
+      log.info({ source: event.lead.source }, 'lead stored');
+    } else log.info('duplicate lead ignored');
+  },
+});

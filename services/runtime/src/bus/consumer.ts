@@ -8,6 +8,7 @@ import type { DurableSpec } from '@lp/contracts';
 import { PermanentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Counters } from '../metrics.ts';
+import { measureHandler } from './measure-handler.ts';
 import type { Bus, BusMessage, ConsumerHandle } from './types.ts';
 
 export const retryDelayMs = (deliveryCount: number) => Math.min(30_000, 500 * 2 ** Math.max(0, deliveryCount - 1));
@@ -27,7 +28,7 @@ export function startConsumer<S extends v.GenericSchema>(
   const labels = { durable: durable.name };
   return bus.consume(
     durable,
-    async (msg) => {
+    measureHandler(durable.name, counters, async (msg) => {
       let body: unknown;
       try {
         body = msg.json();
@@ -62,7 +63,7 @@ export function startConsumer<S extends v.GenericSchema>(
         log.warn({ err, delayMs: delay }, 'handler failed; will retry');
         msg.nak(delay);
       }
-    },
+    }),
     opts.maxInFlight ? { maxInFlight: opts.maxInFlight } : {},
   );
 }

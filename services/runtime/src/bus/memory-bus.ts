@@ -4,7 +4,7 @@
  * deliveries, bounded in-flight, request/reply with queue groups), for the one-process product
  * and for tests. Payloads are JSON-serialised on the way in and out, as on the wire.
  */
-import { DURABLES, STREAMS, type DurableSpec } from '@lp/contracts';
+import type { BusTopology, DurableSpec } from '@lp/contracts';
 import type { Logger } from '../logger.ts';
 import { createMemoryStore, floorKey, type StoredMessage, type StreamStore } from './memory-store.ts';
 import {
@@ -30,6 +30,7 @@ const DUPLICATE_WINDOW_MS = 10 * 60_000;
 
 type Stream = {
   name: string;
+  /** Empty until the topology names the stream (its stored messages may be loaded before). */
   subjects: readonly string[];
   lastSeq: number;
   messages: Map<number, StoredMessage>;
@@ -182,6 +183,11 @@ class Durable {
   flushed() {
     return this.saving;
   }
+
+  /** Waiting to be delivered, or delivered and not yet acked (NATS: num_pending + num_ack_pending). */
+  unacknowledged(): number {
+    return new Set([...this.pending, ...this.deliveries.keys()]).size;
+  }
 }
 
 export type MemoryBusOptions = { store?: StreamStore; log?: Logger; topology?: Partial<TopologyOptions> };
@@ -202,14 +208,15 @@ export class MemoryBus implements Bus {
     this.store = opts.store ?? createMemoryStore();
     this.log = opts.log;
     this.topology = { ...DEFAULT_TOPOLOGY, ...opts.topology };
-    for (const s of Object.values(STREAMS))
-      this.streams.set(s.name, {
-        name: s.name,
-        subjects: s.subjects,
-        lastSeq: 0,
-        messages: new Map(),
-        dedupe: new Map(),
-      });
+  }
+
+  private streamEntry(name: string): Stream {
+    let s = this.streams.get(name);
+    if (!s) {
+      s = { name, subjects: [], lastSeq: 0, messages: new Map(), dedupe: new Map() };
+      this.streams.set(name, s);
+    }
+    return s;
   }
 
   stream(name: string): Stream {
@@ -221,22 +228,27 @@ export class MemoryBus implements Bus {
   private load(): Promise<Map<string, number>> {
     this.loaded ??= this.store.load().then(({ messages, floors }) => {
       for (const m of messages) {
-        const s = this.stream(m.stream);
+        const s = this.streamEntry(m.stream);
         s.messages.set(m.seq, m);
         s.lastSeq = Math.max(s.lastSeq, m.seq);
         if (m.msgId) s.dedupe.set(m.msgId, { seq: m.seq, at: m.storedAt });
       }
       for (const [key, floor] of floors) {
-        const stream = this.streams.get(key.split('/')[0]!);
-        if (stream) stream.lastSeq = Math.max(stream.lastSeq, floor);
+        const stream = this.streamEntry(key.split('/')[0]!);
+        stream.lastSeq = Math.max(stream.lastSeq, floor);
       }
       return floors;
     });
     return this.loaded;
   }
 
-  async ensureTopology(): Promise<void> {
-    for (const d of Object.values(DURABLES)) await this.durable(d);
+  async ensureTopology(topology: BusTopology): Promise<void> {
+    for (const s of topology.streams) this.streamEntry(s.name).subjects = s.subjects;
+    for (const d of topology.durables) await this.durable(d);
+  }
+
+  async pendingMessages(spec: DurableSpec): Promise<number> {
+    return this.durables.get(floorKey(spec.stream, spec.name))?.unacknowledged() ?? 0;
   }
 
   private async durable(spec: DurableSpec): Promise<Durable> {

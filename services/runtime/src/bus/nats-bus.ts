@@ -24,7 +24,7 @@ import {
   TimeoutError,
   type NatsConnection,
 } from '@nats-io/transport-node';
-import { DURABLES, STREAMS, type DurableSpec } from '@lp/contracts';
+import type { BusTopology, DurableSpec } from '@lp/contracts';
 import type { Logger } from '../logger.ts';
 import {
   BusUnavailableError,
@@ -107,9 +107,9 @@ export class NatsBus implements Bus {
     return this.jsm;
   }
 
-  async ensureTopology(): Promise<void> {
+  async ensureTopology(topology: BusTopology): Promise<void> {
     const jsm = await this.manager();
-    for (const s of Object.values(STREAMS)) {
+    for (const s of topology.streams) {
       const cfg = {
         name: this.ns.name(s.name),
         subjects: s.subjects.map((x) => this.ns.subject(x)),
@@ -126,7 +126,7 @@ export class NatsBus implements Bus {
       if (exists) await jsm.streams.update(cfg.name, cfg);
       else await jsm.streams.add(cfg);
     }
-    for (const d of Object.values(DURABLES)) {
+    for (const d of topology.durables) {
       const stream = this.ns.name(d.stream);
       const name = this.ns.name(d.name);
       const cfg = {
@@ -143,6 +143,11 @@ export class NatsBus implements Bus {
       if (exists) await jsm.consumers.update(stream, name, cfg);
       else await jsm.consumers.add(stream, { ...cfg, durable_name: name, deliver_policy: DeliverPolicy.All });
     }
+  }
+
+  async pendingMessages(d: DurableSpec): Promise<number> {
+    const info = await (await this.manager()).consumers.info(this.ns.name(d.stream), this.ns.name(d.name));
+    return info.num_pending + info.num_ack_pending;
   }
 
   async publish(subject: string, payload: unknown, opts: PublishOptions): Promise<PublishResult> {

@@ -7,7 +7,7 @@
  *   Every replica consuming the same durable shares its work.
  * - `request` / `serve` are request/reply with a queue group (one replica answers).
  */
-import type { DurableSpec } from '@lp/contracts';
+import type { BusTopology, DurableSpec } from '@lp/contracts';
 
 export type Headers = Record<string, string>;
 
@@ -64,12 +64,14 @@ export type TopologyOptions = {
 
 export interface Bus {
   readonly kind: 'nats' | 'memory';
-  /** Creates or updates every stream and durable consumer named in contracts. */
-  ensureTopology(): Promise<void>;
+  /** Creates or updates the streams and durable consumers the running services declare. */
+  ensureTopology(topology: BusTopology): Promise<void>;
   publish(subject: string, payload: unknown, opts: PublishOptions): Promise<PublishResult>;
   consume(durable: DurableSpec, handler: MessageHandler, opts?: ConsumeOptions): Promise<ConsumerHandle>;
   request(subject: string, payload: unknown, opts?: { timeoutMs?: number; headers?: Headers }): Promise<unknown>;
   serve(subject: string, queue: string, handler: ReplyHandler): Promise<ServeHandle>;
+  /** Messages of a durable not yet acknowledged: waiting plus delivered (the metrics' gauge). */
+  pendingMessages(durable: DurableSpec): Promise<number>;
   /** Resolves when the bus is reachable (readiness). */
   ping(): Promise<void>;
   /** Drains subscriptions and closes. */
