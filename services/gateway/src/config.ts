@@ -28,6 +28,12 @@ export const GatewayConfigSchema = v.object({
   /** Failed sign-ins allowed per 15 minutes, per username and per IP. */
   LOGIN_MAX_FAILURES_PER_USER: env.int(5, 1, 1000),
   LOGIN_MAX_FAILURES_PER_IP: env.int(20, 1, 10_000),
+  /**
+   * Pixel hits kept in memory per kind (page views, events) while the bus is away, as a count
+   * and as bytes of JSON; hits past either bound are refused (503) and counted as dropped.
+   */
+  PIXEL_BACKLOG_MAX_HITS: env.int(20_000, 1, 10_000_000),
+  PIXEL_BACKLOG_MAX_BYTES: env.int(8 * 1024 * 1024, 64 * 1024, 2 ** 31),
 });
 
 export type GatewayConfig = v.InferOutput<typeof GatewayConfigSchema>;
