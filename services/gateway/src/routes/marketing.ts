@@ -10,11 +10,11 @@ export function marketingRoutes({ bus }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing' });
 
   router.get('/submissions', async (ctx) => {
-    ctx.body = await callRpc(bus, RPC.crm.submissionsList, {}, { reqId: ctx.state.reqId, log: ctx.state.log });
+    ctx.body = await callRpc(bus, RPC.crm.submissionsList, {}, askedBy(ctx));
   });
 
   router.get('/stats', async (ctx) => {
-    const asked = { reqId: ctx.state.reqId, log: ctx.state.log };
+    const asked = askedBy(ctx);
     const [crm, mailer] = await Promise.all([
       callRpc(bus, RPC.crm.stats, {}, asked),
       callRpc(bus, RPC.mailer.stats, {}, asked),
