@@ -178,7 +178,6 @@ export const PublishedArticlesPageInputSchema = v.nullish(
     cursor: v.optional(v.pipe(v.string(), v.maxLength(500))),
   }),
 );
-export type PublishedArticlesPageInput = v.InferInput<typeof PublishedArticlesPageInputSchema>;
 
 /** One page of the published list, newest first; `nextCursor` is null on the last page. */
 export type PublishedArticlesPage<A extends BlogArticleCard = BlogArticle> = PublishedArticles<A> & {

@@ -10,7 +10,6 @@ export * from './bus/memory-store.ts';
 export * from './bus/nats-bus.ts';
 export * from './bus/rpc.ts';
 export * from './bus/consumer.ts';
-export * from './bus/measure-handler.ts';
 export * from './db/database.ts';
 export * from './http/health.ts';
 export * from './start-services.ts';

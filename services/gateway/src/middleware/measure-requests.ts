@@ -8,7 +8,7 @@
 import type { Middleware } from 'koa';
 import type { Counters } from '@lp/runtime';
 
-export const UNMATCHED_ROUTE = 'unmatched';
+const UNMATCHED_ROUTE = 'unmatched';
 
 type Routed = { _matchedRoute?: string | RegExp };
 
