@@ -4,12 +4,12 @@
  * and its request handlers. The one-process product, `pnpm service <name>` and the tests all
  * boot these declarations through `startServices` (start-services.ts), so there is one path.
  */
+import type { Knex } from 'knex';
 import type * as v from 'valibot';
 import type { DurableSpec, RpcSpec, StreamSpec } from '@lp/contracts';
 import { startConsumer } from './bus/consumer.ts';
 import { serveRpc, type RpcContext } from './bus/rpc.ts';
 import type { Bus, BusMessage, ConsumerHandle, ServeHandle } from './bus/types.ts';
-import type { Knex } from 'knex';
 import type { Logger } from './logger.ts';
 import type { Counters } from './metrics.ts';
 
