@@ -7,6 +7,7 @@
  * Exit codes: 0 replayed, 1 unknown or already replayed or the bus refused, 2 usage.
  */
 import * as v from 'valibot';
+import { STREAMS } from '@lp/contracts';
 import {
   BUS_MIGRATIONS_DIR,
   connectNatsBus,
@@ -54,6 +55,8 @@ if (config.DATABASE_URL && config.NATS_URL) {
 let code = 1;
 try {
   await migrate(db.knex, 'bus', BUS_MIGRATIONS_DIR);
+  // Any product stream may be the dead letter's: the bus is told about all of them.
+  await bus.ensureTopology({ streams: Object.values(STREAMS), durables: [] });
   const outcome = await replayDeadLetter({ bus, knex: db.knex }, id);
   if ('missing' in outcome) process.stderr.write(`No dead letter ${id}.\n`);
   else if ('alreadyReplayedAt' in outcome)

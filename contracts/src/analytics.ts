@@ -161,7 +161,7 @@ export const EventHitSchema = v.object({
   properties: v.nullable(
     v.pipe(
       v.custom<Record<string, unknown>>(isPlainObject, 'Properties must be an object'),
-      v.check(jsonStorable, NOT_STORABLE_MESSAGE),
+      v.check((o: Record<string, unknown>) => jsonStorable(o), NOT_STORABLE_MESSAGE),
     ),
   ),
 });

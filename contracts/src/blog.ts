@@ -7,37 +7,42 @@ import * as v from 'valibot';
 import { storable } from './text.ts';
 
 /** An article as the public API serves it (spec §3). `content` is sanitised HTML. */
-export type BlogArticle = {
-  id: number;
-  slug: string;
-  title: string;
-  summary: string;
-  content: string;
+export const BlogArticleSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  title: v.string(),
+  summary: v.string(),
+  content: v.string(),
   /** A URL path (`/media/<sha256>.<ext>`) or an absolute https URL; null when there is none. */
-  coverImage: string | null;
-  tags: string[];
-  publishedAt: string;
-  updatedAt: string;
+  coverImage: v.nullable(v.string()),
+  tags: v.array(v.string()),
+  publishedAt: v.string(),
+  updatedAt: v.string(),
   /** Minutes, at least 1. */
-  readTime: number;
-};
+  readTime: v.number(),
+});
+export type BlogArticle = v.InferOutput<typeof BlogArticleSchema>;
 
 export const BLOG_ARTICLE_STATUSES = ['draft', 'published'] as const;
 export type BlogArticleStatus = (typeof BLOG_ARTICLE_STATUSES)[number];
 
 /** An article as staff edit it: any status, with its Markdown source. */
-export type StaffBlogArticle = Omit<BlogArticle, 'publishedAt'> & {
-  status: BlogArticleStatus;
-  publishedAt: string | null;
-  createdAt: string;
-  contentMarkdown: string;
-};
+export const StaffBlogArticleSchema = v.object({
+  ...v.omit(BlogArticleSchema, ['publishedAt']).entries,
+  status: v.picklist(BLOG_ARTICLE_STATUSES),
+  publishedAt: v.nullable(v.string()),
+  createdAt: v.string(),
+  contentMarkdown: v.string(),
+});
+export type StaffBlogArticle = v.InferOutput<typeof StaffBlogArticleSchema>;
 
 /** A row of the staff list: everything but the two bodies. */
-export type StaffBlogArticleSummary = Omit<StaffBlogArticle, 'content' | 'contentMarkdown'>;
+export const StaffBlogArticleSummarySchema = v.omit(StaffBlogArticleSchema, ['content', 'contentMarkdown']);
+export type StaffBlogArticleSummary = v.InferOutput<typeof StaffBlogArticleSummarySchema>;
 
 /** An article without its body: enough for cards, related articles and the sitemap. */
-export type BlogArticleCard = Omit<BlogArticle, 'content'>;
+export const BlogArticleCardSchema = v.omit(BlogArticleSchema, ['content']);
+export type BlogArticleCard = v.InferOutput<typeof BlogArticleCardSchema>;
 
 /** The whole public list as the gateway assembles it from pages; it sends `articles` only. */
 export type PublishedArticles<A extends BlogArticleCard = BlogArticle> = { articles: A[]; lastModified: string };
@@ -48,7 +53,8 @@ export type PublishedArticles<A extends BlogArticleCard = BlogArticle> = { artic
 export const BLOG_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
 export type BlogImageType = (typeof BLOG_IMAGE_TYPES)[number];
 /** Stored types: the uploadable ones plus SVG, which only the seed data (our own drawings) uses. */
-export type StoredImageType = BlogImageType | 'image/svg+xml';
+export const STORED_IMAGE_TYPES = [...BLOG_IMAGE_TYPES, 'image/svg+xml'] as const;
+export type StoredImageType = (typeof STORED_IMAGE_TYPES)[number];
 export const BLOG_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export const IMAGE_EXTENSIONS: Record<StoredImageType, string> = {
@@ -64,7 +70,13 @@ export const IMAGE_EXTENSIONS: Record<StoredImageType, string> = {
 export const MEDIA_PATH_PATTERN = /^\/media\/([a-f0-9]{64})\.(jpg|png|webp|avif|gif|svg)$/;
 export const mediaPathOf = (sha256: string, type: StoredImageType) => `/media/${sha256}.${IMAGE_EXTENSIONS[type]}`;
 
-export type BlogImage = { url: string; sha256: string; contentType: StoredImageType; size: number };
+export const BlogImageSchema = v.object({
+  url: v.string(),
+  sha256: v.string(),
+  contentType: v.picklist(STORED_IMAGE_TYPES),
+  size: v.number(),
+});
+export type BlogImage = v.InferOutput<typeof BlogImageSchema>;
 
 // ---------------------------------------------------------------- editor payloads
 
@@ -216,23 +228,26 @@ export const ArticleUpdateInputSchema = v.object({ id, patch: BlogArticleUpdateS
  * The published list travels in pages: NATS refuses a message over max_payload (1 MB by
  * default), and every article's body together outgrows it. The content service fills a page
  * up to this many bytes of serialised reply and hands back a cursor for the next one; the
- * gateway asks until the cursor is null. `withContent: false` leaves the bodies out (cards,
- * related articles, the sitemap), so those lists usually fit one page.
+ * gateway asks until the cursor is null. The cards' list (no bodies: cards, related articles,
+ * the sitemap) is its own request, so each reply has one schema; it usually fits one page.
  */
 export const PUBLISHED_PAGE_MAX_BYTES = 512 * 1024;
 export const PublishedArticlesPageInputSchema = v.nullish(
   v.object({
     /** Opaque: the `nextCursor` of the page before; absent for the first page. */
     cursor: v.optional(v.pipe(v.string(), v.maxLength(500))),
-    withContent: v.optional(v.boolean(), true),
   }),
 );
-export type PublishedArticlesPageInput = v.InferInput<typeof PublishedArticlesPageInputSchema>;
 
 /** One page of the published list, newest first; `nextCursor` is null on the last page. */
 export type PublishedArticlesPage<A extends BlogArticleCard = BlogArticle> = PublishedArticles<A> & {
   nextCursor: string | null;
 };
+
+const publishedPageSchema = <A extends v.GenericSchema<unknown, BlogArticleCard>>(article: A) =>
+  v.object({ articles: v.array(article), lastModified: v.string(), nextCursor: v.nullable(v.string()) });
+export const PublishedArticlesPageSchema = publishedPageSchema(BlogArticleSchema);
+export const PublishedCardsPageSchema = publishedPageSchema(BlogArticleCardSchema);
 
 /**
  * Images travel over NATS in parts: the server's default max_payload is 1 MB, smaller than a
@@ -255,10 +270,17 @@ export const ImageCompleteInputSchema = v.object({
 export const ImageReadInputSchema = v.object({ sha256, offset: v.pipe(v.number(), v.integer(), v.minValue(0)) });
 
 /** One slice of a stored image (at most IMAGE_PART_BYTES). */
-export type ImageSlice = {
-  sha256: string;
-  contentType: StoredImageType;
-  size: number;
-  offset: number;
-  dataBase64: string;
-};
+export const ImageSliceSchema = v.object({
+  sha256: v.string(),
+  contentType: v.picklist(STORED_IMAGE_TYPES),
+  size: v.number(),
+  offset: v.number(),
+  dataBase64: v.string(),
+});
+export type ImageSlice = v.InferOutput<typeof ImageSliceSchema>;
+
+/** What the content service answers to an image part it stored. */
+export const ImagePartReceivedSchema = v.object({ received: v.number() });
+
+/** What the content service answers to a deleted article. */
+export const ArticleDeletedSchema = v.object({ deleted: v.literal(true) });

@@ -140,16 +140,27 @@ export const SubmissionReceivedSchema = v.object({
 export type SubmissionReceived = v.InferOutput<typeof SubmissionReceivedSchema>;
 
 /** A form submission as staff read it (spec: staff dashboard §3, plus what else was captured). */
-export type FormSubmission = {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  interest: string | null;
-  message: string | null;
-  source: LeadSource;
-  topic: string | null;
-  page: string | null;
-  createdAt: string;
-};
+export const FormSubmissionSchema = v.object({
+  id: v.number(),
+  firstName: v.string(),
+  lastName: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  interest: v.nullable(v.string()),
+  message: v.nullable(v.string()),
+  source: v.picklist(LEAD_SOURCES),
+  topic: v.nullable(v.string()),
+  page: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type FormSubmission = v.InferOutput<typeof FormSubmissionSchema>;
+
+/** What staff may ask of the submissions list: a page of it, newest first. */
+export const ListSubmissionsInputSchema = v.nullish(
+  v.object({
+    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000)), 5000),
+    offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+  }),
+  {},
+);
+export type ListSubmissionsInput = v.InferOutput<typeof ListSubmissionsInputSchema>;

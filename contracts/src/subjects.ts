@@ -1,8 +1,8 @@
 /**
  * Every stream, subject and durable consumer name of the platform, in one place.
  *
- * Events (JetStream, stored): `<stream prefix>.<noun>.<past-tense verb>`.
- * Requests (core NATS request/reply, not stored): `rpc.<service>.<noun>.<verb>`.
+ * Events (JetStream, stored): `<stream prefix>.<noun>.<past-tense verb>`. Requests (core NATS
+ * request/reply, not stored) are declared with their schemas in `rpc.ts`.
  */
 
 const DAY_MS = 86_400_000;
@@ -44,12 +44,6 @@ export const STREAMS = {
     subjects: ['crm.>'],
     limits: { maxAgeMs: 90 * DAY_MS, maxBytes: 64 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
   },
-  /** Send requests, delivery and tracking events, inbound mail. */
-  mail: {
-    name: 'MAIL',
-    subjects: ['mail.>'],
-    limits: { maxAgeMs: 30 * DAY_MS, maxBytes: 128 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
-  },
 } as const satisfies Record<string, StreamSpec>;
 
 /** NATS's default `max_payload` (1 MiB): the largest message either bus adapter accepts. */
@@ -61,7 +55,6 @@ export const SUBJECTS = {
   submissionReceived: 'crm.submission.received',
   pageviewsRecorded: 'analytics.pageviews.recorded',
   eventsRecorded: 'analytics.events.recorded',
-  sendRequested: 'mail.send.requested',
 } as const;
 
 /** Durable consumer names: replicas of a service share one, so JetStream spreads the work. */
@@ -73,42 +66,15 @@ export const DURABLES = {
     filterSubject: SUBJECTS.pageviewsRecorded,
   },
   analyticsEvents: { stream: STREAMS.analytics.name, name: 'analytics-events', filterSubject: SUBJECTS.eventsRecorded },
-  mailerSends: { stream: STREAMS.mail.name, name: 'mailer-sends', filterSubject: SUBJECTS.sendRequested },
-} as const;
+} as const satisfies Record<string, DurableSpec>;
 
 export type DurableSpec = { stream: string; name: string; filterSubject: string };
 
-export const RPC = {
-  crm: {
-    submissionsList: 'rpc.crm.submissions.list',
-    stats: 'rpc.crm.stats.get',
-  },
-  mailer: {
-    stats: 'rpc.mailer.stats.get',
-  },
-  analytics: {
-    summary: 'rpc.analytics.summary.get',
-  },
-  content: {
-    /** Public: published articles, newest first, with the list's last change. */
-    articlesList: 'rpc.content.articles.list',
-    /** Public: one published article by slug (404 when missing or not published). */
-    articleGet: 'rpc.content.articles.get',
-    /** Staff: every article, any status. */
-    staffArticlesList: 'rpc.content.staff-articles.list',
-    staffArticleGet: 'rpc.content.staff-articles.get',
-    articleCreate: 'rpc.content.articles.create',
-    articleUpdate: 'rpc.content.articles.update',
-    articlePublish: 'rpc.content.articles.publish',
-    articleUnpublish: 'rpc.content.articles.unpublish',
-    articleDelete: 'rpc.content.articles.delete',
-    /** Cover images travel in parts (NATS max_payload): put each part, then complete. */
-    imagePartPut: 'rpc.content.image-parts.put',
-    imageUploadComplete: 'rpc.content.images.create',
-    /** One slice of a stored image, for `GET /media/<sha256>.<ext>`. */
-    imageRead: 'rpc.content.images.read',
-  },
-} as const;
+/**
+ * What a process asks the bus to create or update at start-up: the streams it publishes to or
+ * consumes from and the durables it consumes, as the services' declarations name them.
+ */
+export type BusTopology = { streams: readonly StreamSpec[]; durables: readonly DurableSpec[] };
 
 /** Queue group shared by every replica of a service for its request subjects. */
 export const queueGroupOf = (service: string): string => `svc-${service}`;

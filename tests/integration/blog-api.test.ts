@@ -21,7 +21,7 @@ import {
   type StaffBlogArticle,
   type StaffBlogArticleSummary,
 } from '@lp/contracts';
-import { callRpc, NoRespondersError } from '@lp/runtime';
+import { callRpc, createLogger, NoRespondersError } from '@lp/runtime';
 import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
 
 const PNG_1x1 = Buffer.from(
@@ -427,7 +427,8 @@ describeOnEachBackend('blog API', (backend) => {
     const replies: number[] = [];
     const spy = vi.spyOn(bus, 'request').mockImplementation(async (subject, payload, opts) => {
       const reply = await request(subject, payload, opts);
-      if (subject === RPC.content.articlesList) replies.push(Buffer.byteLength(JSON.stringify(reply)));
+      if (subject === RPC.content.articlesList.subject || subject === RPC.content.articleCardsList.subject)
+        replies.push(Buffer.byteLength(JSON.stringify(reply)));
       return reply;
     });
     try {
@@ -461,7 +462,9 @@ describeOnEachBackend('blog API', (backend) => {
 
       expect(replies.length).toBeGreaterThan(4);
       for (const size of replies) expect(size).toBeLessThanOrEqual(PUBLISHED_PAGE_MAX_BYTES);
-      await expect(callRpc(bus, RPC.content.articlesList, { cursor: 'not-a-cursor' })).rejects.toMatchObject({
+      await expect(
+        callRpc(bus, RPC.content.articlesList, { cursor: 'not-a-cursor' }, { log: createLogger('test', 'silent') }),
+      ).rejects.toMatchObject({
         status: 400,
       });
     } finally {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DURABLES, STREAMS, SUBJECTS, type DurableSpec, type StreamSpec } from '@lp/contracts';
+import { DURABLES, STREAMS, SUBJECTS, type BusTopology, type DurableSpec, type StreamSpec } from '@lp/contracts';
 import {
   BUS_MAX_PAYLOAD_BYTES,
   connectNatsBus,
@@ -29,6 +29,7 @@ const real = inject('realBackends');
 const durable = DURABLES.crmSubmissions;
 const subject = SUBJECTS.submissionReceived;
 const ACK_WAIT = 1000;
+/** Every stream and durable of the product (the services' declarations name the same ones). */
 
 /** A small stream of the tests' own, so its count limit is reached in a few publishes. */
 const SMALL: StreamSpec = {
@@ -37,6 +38,8 @@ const SMALL: StreamSpec = {
   limits: { maxAgeMs: 3_600_000, maxBytes: 1024 * 1024, maxMsgs: 5, duplicateWindowMs: 60_000 },
 };
 const streams = [...Object.values(STREAMS), SMALL];
+/** The product's streams and durables (the services' declarations name the same ones) and SMALL. */
+const TOPOLOGY: BusTopology = { streams, durables: Object.values(DURABLES) };
 
 type Factory = { name: string; skip: string | false; make: () => Promise<Bus>; cleanup: () => Promise<void> };
 
@@ -45,7 +48,7 @@ const factories: Factory[] = [
   {
     name: 'embedded bus',
     skip: false,
-    make: async () => new MemoryBus({ topology: { ackWaitMs: ACK_WAIT }, streams }),
+    make: async () => new MemoryBus({ topology: { ackWaitMs: ACK_WAIT } }),
     cleanup: async () => {},
   },
   {
@@ -60,7 +63,6 @@ const factories: Factory[] = [
         name: 'bus-contract',
         namespace: ns,
         topology: { ackWaitMs: ACK_WAIT },
-        streams,
       });
     },
     cleanup: async () => {
@@ -82,7 +84,7 @@ describe.each(factories)('bus contract: $name', ({ make, skip, cleanup }) => {
   let bus: Bus;
   const fresh = async () => {
     bus = await make();
-    await bus.ensureTopology();
+    await bus.ensureTopology(TOPOLOGY);
     return bus;
   };
   afterAll(cleanup);
@@ -100,6 +102,21 @@ describe.each(factories)('bus contract: $name', ({ make, skip, cleanup }) => {
     await eventually(async () => (got.length === 1 ? true : undefined));
     await new Promise((res) => setTimeout(res, ACK_WAIT + 300));
     expect(got).toEqual([{ n: 1 }]);
+    await c.stop();
+    await b.close();
+  });
+
+  it('reports pending messages per durable: waiting plus delivered and not yet acked', async () => {
+    const b = await fresh();
+    expect(await b.pendingMessages(durable)).toBe(0);
+    for (let n = 0; n < 3; n++) await b.publish(subject, { n }, { msgId: crypto.randomUUID() });
+    expect(await b.pendingMessages(durable)).toBe(3);
+    const held: BusMessage[] = [];
+    const c = await b.consume(durable, async (m) => void held.push(m));
+    await eventually(async () => (held.length === 3 ? true : undefined));
+    expect(await b.pendingMessages(durable)).toBe(3);
+    for (const m of held) m.ack();
+    await eventually(async () => ((await b.pendingMessages(durable)) === 0 ? true : undefined));
     await c.stop();
     await b.close();
   });
@@ -344,7 +361,7 @@ describe('embedded bus on Postgres storage', () => {
 
   it('keeps stored messages and consumer positions across a process restart', async () => {
     const b1 = new MemoryBus({ store: createKnexStore(db.knex), topology: { ackWaitMs: ACK_WAIT } });
-    await b1.ensureTopology();
+    await b1.ensureTopology(TOPOLOGY);
     for (let i = 0; i < 6; i++) await b1.publish(subject, { i }, { msgId: `m-${i}` });
     const firstRun: number[] = [];
     const c1 = await b1.consume(durable, async (m) => {
@@ -360,7 +377,7 @@ describe('embedded bus on Postgres storage', () => {
 
     // A new process: same storage, new bus.
     const b2 = new MemoryBus({ store: createKnexStore(db.knex), topology: { ackWaitMs: ACK_WAIT } });
-    await b2.ensureTopology();
+    await b2.ensureTopology(TOPOLOGY);
     const secondRun: number[] = [];
     const c2 = await b2.consume(durable, async (m) => {
       secondRun.push((m.json() as { i: number }).i);
@@ -373,13 +390,15 @@ describe('embedded bus on Postgres storage', () => {
     await b2.close();
   });
   it('deletes from storage what the limits drop, and a later process replays only what is retained', async () => {
-    const b1 = new MemoryBus({ store: createKnexStore(db.knex), streams });
+    const b1 = new MemoryBus({ store: createKnexStore(db.knex) });
+    await b1.ensureTopology({ streams, durables: [] });
     for (let i = 0; i < 8; i++) await b1.publish('small.thing.happened', { i }, { msgId: `s-${i}` });
     await b1.close();
     const stored = await db.knex.withSchema('bus').table('messages').where({ stream: SMALL.name }).orderBy('seq');
     expect(stored.map((r: { seq: string | number }) => Number(r.seq))).toEqual([4, 5, 6, 7, 8]);
 
-    const b2 = new MemoryBus({ store: createKnexStore(db.knex), streams });
+    const b2 = new MemoryBus({ store: createKnexStore(db.knex) });
+    await b2.ensureTopology({ streams, durables: [] });
     const reader: DurableSpec = { stream: SMALL.name, name: 'small-late', filterSubject: 'small.>' };
     const got: number[] = [];
     const c = await b2.consume(reader, async (m) => {
@@ -411,7 +430,7 @@ describe('embedded bus on Postgres storage', () => {
     const views = DURABLES.analyticsPageviews;
     const events = DURABLES.analyticsEvents;
     const b1 = new MemoryBus({ store: flaky, topology: { ackWaitMs: ACK_WAIT } });
-    await b1.ensureTopology();
+    await b1.ensureTopology(TOPOLOGY);
     const seen: string[] = [];
     const ack = (m: BusMessage) => {
       seen.push((m.json() as { k: string }).k);
@@ -437,7 +456,7 @@ describe('embedded bus on Postgres storage', () => {
     expect(floors.map((f: { ack_floor: string | number }) => Number(f.ack_floor))).toEqual([5, 5]);
 
     const b2 = new MemoryBus({ store, topology: { ackWaitMs: ACK_WAIT } });
-    await b2.ensureTopology();
+    await b2.ensureTopology(TOPOLOGY);
     const again: string[] = [];
     const d1 = await b2.consume(views, async (m) => void again.push((m.json() as { k: string }).k));
     const d2 = await b2.consume(events, async (m) => void again.push((m.json() as { k: string }).k));

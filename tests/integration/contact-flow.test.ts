@@ -146,16 +146,18 @@ describeOnEachBackend('contact flow', (backend) => {
     await expect.poll(async () => (await submissions()).some((s) => s.email === 'script@example.com')).toBe(true);
   });
 
-  it('counts contacts, campaigns and lists from the owning services', async () => {
+  it('counts contacts, campaigns, lists and form submissions from the owning services', async () => {
     const res = await stack.api('/api/marketing/stats', { token });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ totalContacts: 0, totalCampaigns: 0, totalLists: 0 });
+    const stored = (await submissions()).length;
+    expect(await res.json()).toEqual({ totalContacts: 0, totalCampaigns: 0, totalLists: 0, totalSubmissions: stored });
     await stack.platform.db.knex.withSchema('crm').table('lists').insert({ name: 'Builders' });
     await stack.platform.db.knex.withSchema('mailer').table('campaigns').insert({ name: 'Spring lots' });
     expect(await (await stack.api('/api/marketing/stats', { token })).json()).toEqual({
       totalContacts: 0,
       totalCampaigns: 1,
       totalLists: 1,
+      totalSubmissions: stored,
     });
   });
 

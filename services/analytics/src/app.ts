@@ -1,25 +1,19 @@
 /**
- * analytics: owns page views, events, visits and their roll-ups (schema `analytics`).
- * Side-effect free: `start(deps)` wires its consumers and request handlers. For now it stores
- * the pixel batches the gateway publishes; roll-ups and dashboard queries come later.
+ * analytics: owns page views, events, visits and their roll-ups (schema `analytics`). Its
+ * declaration: the ANALYTICS stream, where the gateway publishes pixel batches, and the two
+ * consumers that store them. Roll-ups and dashboard queries come later.
  */
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition, ServiceDeps } from '@lp/runtime';
+import { STREAMS } from '@lp/contracts';
+import type { ServiceDefinition } from '@lp/runtime';
 import { consumeEvents } from './consumers/record-events.ts';
 import { consumePageViews } from './consumers/record-page-views.ts';
-
-export async function start(deps: ServiceDeps) {
-  const consumers = [await consumePageViews(deps), await consumeEvents(deps)];
-  return {
-    stop: async () => {
-      await Promise.all(consumers.map((c) => c.stop()));
-    },
-  };
-}
 
 export const analyticsService: ServiceDefinition = {
   name: 'analytics',
   schema: 'analytics',
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
-  start,
+  streams: [STREAMS.analytics],
+  consumers: [consumePageViews, consumeEvents],
+  rpcs: [],
 };

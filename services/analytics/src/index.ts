@@ -1,1 +1,1 @@
-export { analyticsService, start } from './app.ts';
+export { analyticsService } from './app.ts';

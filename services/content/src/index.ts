@@ -1,1 +1,1 @@
-export { contentService, start } from './app.ts';
+export { contentService } from './app.ts';

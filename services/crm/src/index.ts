@@ -1,1 +1,1 @@
-export { crmService, start } from './app.ts';
+export { crmService } from './app.ts';

@@ -5,18 +5,36 @@
  */
 import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
+import { STREAMS } from '@lp/contracts';
+import type { ServiceDefinition } from '@lp/runtime';
 import { errorHandler } from './middleware/error-handler.ts';
+import { measureRequests } from './middleware/measure-requests.ts';
 import { requestContext, type GatewayState } from './middleware/request-context.ts';
 import type { GatewayDeps } from './routes/context.ts';
 import { mountRoutes } from './routes/index.ts';
 
 export const GATEWAY_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
+/**
+ * The gateway as the runtime boots it: staff accounts and sessions in schema `gateway`, and the
+ * streams it publishes to (form submissions, pixel batches). It consumes and serves nothing on
+ * the bus; its HTTP app is built by `createGatewayApp`.
+ */
+export const gatewayService: ServiceDefinition = {
+  name: 'gateway',
+  schema: 'gateway',
+  migrationsDir: GATEWAY_MIGRATIONS_DIR,
+  streams: [STREAMS.crm, STREAMS.analytics],
+  consumers: [],
+  rpcs: [],
+};
+
 export function createGatewayApp(deps: GatewayDeps & { webDist: string }): Koa<GatewayState> {
   // Behind proxies, the client address is the one the trusted proxy appended (counted from the
   // right of X-Forwarded-For), not the leftmost entry a client can write itself.
   const app = new Koa<GatewayState>({ proxy: deps.config.TRUST_PROXY, maxIpsCount: deps.config.TRUST_PROXY_HOPS });
   app.silent = true;
+  app.use(measureRequests(deps.counters));
   app.use(requestContext(deps.log));
   app.use(errorHandler());
   app.use(async (ctx, next) => {

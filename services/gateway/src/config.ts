@@ -3,28 +3,16 @@
  * Parsed once at start-up; see `.env.example` for every key.
  */
 import * as v from 'valibot';
-import { env } from '@lp/runtime';
+import { env, runtimeEnvEntries } from '@lp/runtime';
 
 export const GatewayConfigSchema = v.object({
-  NODE_ENV: env.nodeEnv(),
-  LOG_LEVEL: env.logLevel(),
+  /** NODE_ENV, LOG_LEVEL, NATS_URL, DATABASE_URL, HEALTH_PORT, BUS_*, DB_POOL_MAX. */
+  ...runtimeEnvEntries,
   HOST: env.string('0.0.0.0'),
   PORT: env.int(3000, 0, 65535),
   /** Absolute or repo-relative folder with the built web app (`web/dist`). */
   WEB_DIST: env.string('web/dist'),
-  /** Distributed mode: set both. The one-process product leaves them empty. */
-  NATS_URL: v.optional(v.string()),
-  DATABASE_URL: v.optional(v.string()),
   DATA_DIR: env.string('./data'),
-  BUS_NAMESPACE: env.string(''),
-  BUS_ACK_WAIT_MS: env.int(30_000, 500),
-  BUS_STREAM_REPLICAS: env.int(1, 1, 5),
-  DB_POOL_MAX: env.int(10, 1, 100),
-  /**
-   * Internal port for `/healthz`, `/readyz` and `/metrics` (0 = none). The public port answers
-   * health checks but never `/metrics`: counters are for operators, not for visitors.
-   */
-  HEALTH_PORT: env.int(0, 0, 65535),
   /** First administrator, created at start-up when no staff user exists yet. */
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(3), v.maxLength(100))),
   ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(10, 'must be at least 10 characters'))),
@@ -65,6 +53,12 @@ export const GatewayConfigSchema = v.object({
   /** A socket with no bytes either way for this long is closed (silent or stalled clients). */
   HTTP_IDLE_TIMEOUT_MS: env.int(30_000, 1000, 3_600_000),
   HTTP_MAX_CONNECTIONS: env.int(1000, 10, 1_000_000),
+  /**
+   * Pixel hits kept in memory per kind (page views, events) while the bus is away, as a count
+   * and as bytes of JSON; hits past either bound are refused (503) and counted as dropped.
+   */
+  PIXEL_BACKLOG_MAX_HITS: env.int(20_000, 1, 10_000_000),
+  PIXEL_BACKLOG_MAX_BYTES: env.int(8 * 1024 * 1024, 64 * 1024, 2 ** 31),
 });
 
 export type GatewayConfig = v.InferOutput<typeof GatewayConfigSchema>;

@@ -1,20 +1,21 @@
 /**
  * Boots the gateway, and optionally every background service, in one process, on either
  * backend pair: PGlite + the in-process bus (the embedded product) or Postgres + NATS
- * JetStream (a gateway process in distributed mode, and the integration tests).
- * Migrations run before anything listens; streams and durables are ensured.
+ * JetStream (a gateway process in distributed mode, and the integration tests). The gateway's
+ * and the services' declarations go through the runtime's one boot path (`migrateServices`,
+ * `startServices`): migrations run before anything listens, and the bus is given exactly the
+ * streams and durables they declare.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { PGliteInstance as PGlite } from '@lp/runtime';
 import {
-  BUS_MIGRATIONS_DIR,
   connectNatsBus,
   Counters,
   createKnexStore,
   MemoryBus,
-  migrate,
+  migrateServices,
   mountHealth,
   openPglite,
   openPostgres,
@@ -23,11 +24,11 @@ import {
   type Database,
   type Logger,
   type ReadinessDeps,
-  type RunningService,
   type ServiceDefinition,
   type ShutdownStep,
+  startServices,
 } from '@lp/runtime';
-import { createGatewayApp, GATEWAY_MIGRATIONS_DIR } from './app.ts';
+import { createGatewayApp, gatewayService } from './app.ts';
 import type { GatewayConfig } from './config.ts';
 import { checkServingConfig, createHttpServer } from './http-server.ts';
 import { ensureFirstAdmin, type FirstAdmin } from './queries/ensure-first-admin.ts';
@@ -56,7 +57,7 @@ export type Platform = {
 export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const { config, log } = opts;
   checkServingConfig(config);
-  const counters = new Counters();
+  const counters = new Counters({ processMetrics: true });
   const distributed = Boolean(config.NATS_URL && config.DATABASE_URL);
   if (Boolean(config.NATS_URL) !== Boolean(config.DATABASE_URL))
     throw new Error('Set both NATS_URL and DATABASE_URL (distributed mode) or neither (embedded mode)');
@@ -64,10 +65,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const db = distributed
     ? await openPostgres(config.DATABASE_URL!, config.DB_POOL_MAX)
     : await openPglite(opts.pglite ? { pglite: opts.pglite } : { dataDir: config.DATA_DIR });
-  await migrate(db.knex, 'gateway', GATEWAY_MIGRATIONS_DIR);
-  // Both modes: the bus schema keeps the dead letters (and, embedded, the streams themselves).
-  await migrate(db.knex, 'bus', BUS_MIGRATIONS_DIR);
-  for (const s of opts.services) await migrate(db.knex, s.schema, s.migrationsDir);
+  const declarations = [gatewayService, ...opts.services];
+  await migrateServices(db.knex, declarations, log);
 
   const topology = { ackWaitMs: config.BUS_ACK_WAIT_MS, replicas: config.BUS_STREAM_REPLICAS };
   let bus: Bus;
@@ -82,11 +81,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   } else {
     bus = new MemoryBus({ store: createKnexStore(db.knex), log, topology });
   }
-  await bus.ensureTopology();
-
-  const running: RunningService[] = [];
-  for (const s of opts.services)
-    running.push(await s.start({ bus, knex: db.knex, log: log.child({ service: s.name }), counters }));
+  const running = await startServices(declarations, { bus, knex: db.knex, log, counters });
 
   const firstAdmin = await ensureFirstAdmin(db.knex, {
     username: config.ADMIN_USERNAME,
@@ -126,7 +121,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
         }),
     ],
     ['gateway buffers', async () => void (await Promise.all(drainHooks.map((fn) => fn())))],
-    ['services', async () => void (await Promise.all(running.map((s) => s.stop())))],
+    ['services', () => running.stop()],
     ['bus', () => bus.close()],
     ['database', () => db.close()],
   ];

@@ -1,23 +1,17 @@
 /**
- * mailer: owns templates, campaigns, deliveries, tracking and the inbox (schema `mailer`).
- * Side-effect free: `start(deps)` wires its request handlers onto the given bus and database.
+ * mailer: owns templates, campaigns, deliveries, tracking and the inbox (schema `mailer`). Its
+ * declaration: the requests it answers. Its streams and consumers (send requests, delivery
+ * events) are declared when the sending feature lands.
  */
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition, ServiceDeps } from '@lp/runtime';
+import type { ServiceDefinition } from '@lp/runtime';
 import { serveMailerRequests } from './rpc/serve-mailer-requests.ts';
-
-export async function start(deps: ServiceDeps) {
-  const serving = await serveMailerRequests(deps);
-  return {
-    stop: async () => {
-      await Promise.all(serving.map((s) => s.stop()));
-    },
-  };
-}
 
 export const mailerService: ServiceDefinition = {
   name: 'mailer',
   schema: 'mailer',
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
-  start,
+  streams: [],
+  consumers: [],
+  rpcs: serveMailerRequests,
 };

@@ -1,1 +1,1 @@
-export { mailerService, start } from './app.ts';
+export { mailerService } from './app.ts';

@@ -60,15 +60,30 @@ export const env = {
   nodeEnv: () => v.optional(v.picklist(['development', 'production', 'test']), 'development'),
 };
 
-/** Keys every service process understands (distributed mode). */
-export const serviceEnvEntries = {
+/**
+ * Keys every process understands, the gateway's and the one-process product's included: each
+ * is declared once, here, and documented once in `.env.example`.
+ */
+export const runtimeEnvEntries = {
   NODE_ENV: env.nodeEnv(),
   LOG_LEVEL: env.logLevel(),
-  NATS_URL: v.pipe(v.string(), v.minLength(1)),
-  DATABASE_URL: v.pipe(v.string(), v.minLength(1)),
+  /** Distributed mode: set both. The one-process product leaves them empty. */
+  NATS_URL: v.optional(v.string()),
+  DATABASE_URL: v.optional(v.string()),
+  /**
+   * Internal port for `/healthz`, `/readyz` and `/metrics` (0 = none for the gateway, any free
+   * port for a service). A public port answers health checks but never `/metrics`.
+   */
   HEALTH_PORT: env.int(0, 0, 65535),
   BUS_NAMESPACE: env.string(''),
   BUS_ACK_WAIT_MS: env.int(30_000, 500),
   BUS_STREAM_REPLICAS: env.int(1, 1, 5),
   DB_POOL_MAX: env.int(10, 1, 100),
+};
+
+/** Keys of a background service process (distributed mode), which needs NATS and Postgres. */
+export const serviceEnvEntries = {
+  ...runtimeEnvEntries,
+  NATS_URL: v.pipe(v.string(), v.minLength(1)),
+  DATABASE_URL: v.pipe(v.string(), v.minLength(1)),
 };

@@ -1,26 +1,185 @@
 /**
- * Counters for what operators watch: messages handled, dropped (with a reason), retried.
- * Exposed in Prometheus text format at `/metrics` on every process.
+ * What operators watch, in the Prometheus text format (`# HELP`/`# TYPE` lines, served at
+ * `/metrics` on every process's HEALTH_PORT), on a prom-client Registry per process.
+ *
+ * `Counters` is a thin facade so code anywhere counts with one call shape,
+ * `counters.inc(name, labels, by)`: a counter is registered on first use, with its help text
+ * and label names from `KNOWN_COUNTERS` when it is listed there (listed ones are registered at
+ * once, so every process shows them from its first scrape). A name not listed still works:
+ * its label names are those of its first use. Latency histograms and the pending-messages
+ * gauge have fixed names, the same in the one-process product and in distributed mode.
  */
-export class Counters {
-  private readonly values = new Map<string, number>();
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
-  inc(name: string, labels: Record<string, string> = {}, by = 1): void {
-    const key = `${name}${formatLabels(labels)}`;
+export type MetricLabels = Record<string, string>;
+
+type MetricInfo = { help: string; labels: readonly string[] };
+
+/** Every counter the product increments, with what it means. */
+export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
+  bus_messages_handled_total: { help: 'Bus messages a consumer handled and acknowledged', labels: ['durable'] },
+  bus_messages_retried_total: {
+    help: 'Bus messages whose handler failed transiently and that were asked again (nak)',
+    labels: ['durable'],
+  },
+  bus_dead_letters_total: {
+    help: 'Bus messages parked in the dead-letter store and terminated, by reason (not_json, invalid, permanent)',
+    labels: ['durable', 'reason'],
+  },
+  gateway_leads_accepted_total: {
+    help: 'Form submissions stored on the bus and answered 201',
+    labels: ['source', 'duplicate'],
+  },
+  gateway_leads_dropped_total: {
+    help: 'Form submissions screened out as bots (answered like a success, not stored), by reason',
+    labels: ['reason'],
+  },
+  gateway_leads_failed_total: {
+    help: 'Form submissions answered 503 because the bus could not store them, by error',
+    labels: ['reason'],
+  },
+  gateway_logins_total: {
+    help: 'Staff sign-in attempts by result (ok, failed, throttled, busy)',
+    labels: ['result'],
+  },
+  auth_lockouts_total: {
+    help: 'Sign-in lockouts started, by scope (a username from one address, or one address)',
+    labels: ['scope'],
+  },
+  gateway_blog_images_uploaded_total: { help: 'Blog cover images stored, by content type', labels: ['type'] },
+  gateway_hits_accepted_total: { help: 'Pixel hits accepted into the write buffer', labels: ['kind'] },
+  gateway_hits_dropped_total: {
+    help: 'Pixel hits not stored, by reason (bot, invalid_query, rate_limited, buffer_full, publish_failed)',
+    labels: ['reason'],
+  },
+  gateway_hit_batches_published_total: { help: 'Pixel hit batches stored on the bus', labels: ['kind'] },
+  gateway_hit_batch_retries_total: {
+    help: 'Failed publishes of a pixel hit batch (it stays in the backlog and is tried again)',
+    labels: ['kind'],
+  },
+  crm_submissions_stored_total: { help: 'Form submissions stored by crm (duplicates not counted)', labels: ['source'] },
+  analytics_pageviews_stored_total: { help: 'Page views stored by analytics', labels: [] },
+  analytics_events_stored_total: { help: 'Named events stored by analytics', labels: [] },
+};
+
+/** Seconds: from 5 ms (a cached page) to 10 s (a request that waited out an RPC timeout). */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const KNOWN_HISTOGRAMS = {
+  http_request_duration_seconds: {
+    help: 'HTTP request duration by method, matched route pattern and status class',
+    labels: ['method', 'route', 'status_class'],
+  },
+  bus_handler_duration_seconds: {
+    help: 'Time a consumer took with one message, by durable and outcome (ack, nak, term)',
+    labels: ['durable', 'outcome'],
+  },
+} as const satisfies Record<string, MetricInfo>;
+
+export type HistogramName = keyof typeof KNOWN_HISTOGRAMS;
+
+/** One sample of a gauge that is read when Prometheus scrapes. */
+export type GaugeSample = { labels: MetricLabels; value: number };
+
+const PENDING_GAUGE = 'bus_pending_messages';
+
+export class Counters {
+  readonly registry = new Registry();
+  private readonly counters = new Map<string, { metric: Counter<string>; labels: ReadonlySet<string> }>();
+  private readonly histograms = new Map<string, Histogram<string>>();
+  private readonly values = new Map<string, number>();
+  private pendingSources: (() => Promise<GaugeSample[]>)[] = [];
+
+  /** `processMetrics`: also the process's CPU, memory, event loop lag and GC (one per process). */
+  constructor(opts: { processMetrics?: boolean } = {}) {
+    if (opts.processMetrics) collectDefaultMetrics({ register: this.registry });
+    for (const name of Object.keys(KNOWN_COUNTERS)) this.counter(name, []);
+    for (const [name, info] of Object.entries(KNOWN_HISTOGRAMS))
+      this.histograms.set(
+        name,
+        new Histogram({
+          name,
+          help: info.help,
+          labelNames: info.labels,
+          buckets: LATENCY_BUCKETS,
+          registers: [this.registry],
+        }),
+      );
+    const sources = () => this.pendingSources;
+    new Gauge({
+      name: PENDING_GAUGE,
+      help: 'Messages of a durable consumer not yet acknowledged (waiting plus delivered), read at scrape time',
+      labelNames: ['durable'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const all = await Promise.all(sources().map((read) => read()));
+        for (const s of all.flat()) this.set(s.labels, s.value);
+      },
+    });
+  }
+
+  inc(name: string, labels: MetricLabels = {}, by = 1): void {
+    const c = this.counter(name, Object.keys(labels));
+    const kept = keep(labels, c.labels);
+    c.metric.inc(kept, by);
+    const key = `${name}${formatLabels(kept)}`;
     this.values.set(key, (this.values.get(key) ?? 0) + by);
   }
 
-  get(name: string, labels: Record<string, string> = {}): number {
+  /** The current value of a counter series (tests and diagnostics). */
+  get(name: string, labels: MetricLabels = {}): number {
     return this.values.get(`${name}${formatLabels(labels)}`) ?? 0;
   }
 
-  toPrometheus(): string {
-    return [...this.values].map(([k, v]) => `${k} ${v}`).join('\n') + '\n';
+  /** Records one duration, in seconds, on a latency histogram. */
+  observe(name: HistogramName, labels: MetricLabels, seconds: number): void {
+    this.histograms.get(name)?.observe(labels, seconds);
+  }
+
+  /**
+   * Adds a reader of pending messages per durable, called on every scrape (the bus knows the
+   * numbers; nothing polls between scrapes). A reader that fails leaves its samples out.
+   */
+  readPendingFrom(read: () => Promise<GaugeSample[]>): void {
+    this.pendingSources.push(() => read().catch(() => []));
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  /** The Prometheus text exposition of every metric of this process. */
+  toPrometheus(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  private counter(name: string, firstLabels: readonly string[]) {
+    let c = this.counters.get(name);
+    if (!c) {
+      const info = KNOWN_COUNTERS[name] ?? {
+        help: `${name.replace(/_/g, ' ')} (not yet described)`,
+        labels: firstLabels,
+      };
+      c = {
+        metric: new Counter({ name, help: info.help, labelNames: info.labels, registers: [this.registry] }),
+        labels: new Set(info.labels),
+      };
+      this.counters.set(name, c);
+    }
+    return c;
   }
 }
 
-function formatLabels(labels: Record<string, string>): string {
+/** Only the label names a metric was registered with (prom-client refuses others). */
+function keep(labels: MetricLabels, names: ReadonlySet<string>): MetricLabels {
+  const out: MetricLabels = {};
+  for (const [k, val] of Object.entries(labels)) if (names.has(k)) out[k] = val;
+  return out;
+}
+
+function formatLabels(labels: MetricLabels): string {
   const entries = Object.entries(labels).sort(([a], [b]) => a.localeCompare(b));
   if (entries.length === 0) return '';
-  return `{${entries.map(([k, v]) => `${k}="${v.replace(/["\\\n]/g, '_')}"`).join(',')}}`;
+  return `{${entries.map(([k, v]) => `${k}="${v}"`).join(',')}}`;
 }

@@ -1,10 +1,16 @@
 /**
- * What every service package provides, so the one-process product, the per-service
- * processes and the tests boot services the same way: `start(deps)` wires consumers and
- * request handlers onto a bus and a database that someone else opened.
+ * What every service package declares, in one place (its `app.ts`): the Postgres schema it
+ * owns and its migrations, the streams it publishes to or consumes from, its durable consumers
+ * and its request handlers. The one-process product, `pnpm service <name>` and the tests all
+ * boot these declarations through `startServices` (start-services.ts), so there is one path.
  */
 import type { Knex } from 'knex';
-import type { Bus } from './bus/types.ts';
+import type * as v from 'valibot';
+import type { DurableSpec, RpcSpec, StreamSpec } from '@lp/contracts';
+import { startConsumer } from './bus/consumer.ts';
+import { parkDeadLetter } from './bus/dead-letters/park-dead-letter.ts';
+import { serveRpc, type RpcContext } from './bus/rpc.ts';
+import type { Bus, BusMessage, ConsumerHandle, ServeHandle } from './bus/types.ts';
 import type { Logger } from './logger.ts';
 import type { Counters } from './metrics.ts';
 
@@ -15,11 +21,69 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** A durable consumer of the service, started on the bus by the runtime. */
+export type ConsumerDefinition = {
+  durable: DurableSpec;
+  start(deps: ServiceDeps): Promise<ConsumerHandle>;
+};
+
+/** A request handler of the service, served in the service's queue group. */
+export type RpcHandlerDefinition = {
+  subject: string;
+  serve(deps: ServiceDeps, queue: string): Promise<ServeHandle>;
+};
+
 export type ServiceDefinition = {
   name: string;
   /** The Postgres schema the service owns. */
   schema: string;
   /** Absolute path of its migrations folder. */
   migrationsDir: string;
-  start(deps: ServiceDeps): Promise<RunningService>;
+  /** Streams it publishes to or consumes from (every consumer's stream must be among them). */
+  streams: readonly StreamSpec[];
+  consumers: readonly ConsumerDefinition[];
+  rpcs: readonly RpcHandlerDefinition[];
 };
+
+/** Context of one message: the service's dependencies, the message and a logger naming it. */
+export type ConsumeContext = Omit<ServiceDeps, 'log'> & { msg: BusMessage; log: Logger };
+
+/**
+ * Declares a consumer: every message of `durable` is checked against `schema`, then handed to
+ * `handle` (the consumer template in bus/consumer.ts does the acks, retries and counting).
+ */
+export function defineConsumer<S extends v.GenericSchema>(def: {
+  durable: DurableSpec;
+  schema: S;
+  maxInFlight?: number;
+  handle: (event: v.InferOutput<S>, ctx: ConsumeContext) => Promise<void>;
+}): ConsumerDefinition {
+  return {
+    durable: def.durable,
+    start: (deps) =>
+      startConsumer(deps.bus, {
+        durable: def.durable,
+        schema: def.schema,
+        log: deps.log,
+        counters: deps.counters,
+        park: (m) => parkDeadLetter(deps.knex, m),
+        ...(def.maxInFlight ? { maxInFlight: def.maxInFlight } : {}),
+        handle: (event, msg, log) => def.handle(event, { ...deps, msg, log }),
+      }),
+  };
+}
+
+/** Context of one request: the service's dependencies, the request id and a logger naming it. */
+export type AnswerContext = ServiceDeps & RpcContext;
+
+/** Declares a request handler for one RPC of contracts; input and reply are typed from it. */
+export function answerRpc<R extends RpcSpec>(
+  rpc: R,
+  handle: (input: v.InferOutput<R['input']>, ctx: AnswerContext) => Promise<v.InferInput<R['output']>>,
+): RpcHandlerDefinition {
+  return {
+    subject: rpc.subject,
+    serve: (deps, queue) =>
+      serveRpc(deps.bus, rpc, { queue, log: deps.log, handle: (input, ctx) => handle(input, { ...deps, ...ctx }) }),
+  };
+}

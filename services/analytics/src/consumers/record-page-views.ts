@@ -3,22 +3,17 @@
  * A batch the database can never take (class 22/23) is parked as a dead letter; the rest retry.
  */
 import { DURABLES, PageviewsRecordedSchema } from '@lp/contracts';
-import { parkDeadLetter, rethrowDbError, startConsumer, type ServiceDeps } from '@lp/runtime';
+import { defineConsumer, rethrowDbError } from '@lp/runtime';
 import { insertPageViews } from '../queries/insert-page-views.ts';
 
-export function consumePageViews({ bus, knex, log, counters }: ServiceDeps) {
-  return startConsumer(bus, {
-    durable: DURABLES.analyticsPageviews,
-    schema: PageviewsRecordedSchema,
-    log,
-    counters,
-    park: (m) => parkDeadLetter(knex, m),
-    handle: async (batch, _msg, elog) => {
-      const { inserted } = await insertPageViews(knex, batch).catch(rethrowDbError);
-      counters.inc('analytics_pageviews_stored_total', {}, inserted);
-      if (inserted < batch.hits.length)
-        elog.info({ hits: batch.hits.length, inserted }, 'page view batch partly or wholly stored before');
-      else elog.debug({ hits: inserted }, 'page views stored');
-    },
-  });
-}
+export const consumePageViews = defineConsumer({
+  durable: DURABLES.analyticsPageviews,
+  schema: PageviewsRecordedSchema,
+  handle: async (batch, { knex, counters, log }) => {
+    const { inserted } = await insertPageViews(knex, batch).catch(rethrowDbError);
+    counters.inc('analytics_pageviews_stored_total', {}, inserted);
+    if (inserted < batch.hits.length)
+      log.info({ hits: batch.hits.length, inserted }, 'page view batch partly or wholly stored before');
+    else log.debug({ hits: inserted }, 'page views stored');
+  },
+});

@@ -55,9 +55,16 @@ function toPublic(row: PublishedListRow, withContent: boolean): BlogArticle | Bl
   return toBlogArticleCard(row);
 }
 
+type PageInput<C extends boolean> = { cursor?: string | undefined; withContent: C };
+
+export function pagePublishedArticles(knex: Knex, input: PageInput<true>): Promise<PublishedArticlesPage<BlogArticle>>;
+export function pagePublishedArticles(
+  knex: Knex,
+  input: PageInput<false>,
+): Promise<PublishedArticlesPage<BlogArticleCard>>;
 export async function pagePublishedArticles(
   knex: Knex,
-  input: { cursor?: string | undefined; withContent: boolean },
+  input: PageInput<boolean>,
 ): Promise<PublishedArticlesPage<BlogArticle | BlogArticleCard>> {
   const start = decodeCursor(input.cursor);
   const lastModified = (await readBlogRevision(knex)).toISOString();

@@ -3,22 +3,17 @@
  * database can never take (class 22/23) is parked as a dead letter; anything else is retried.
  */
 import { DURABLES, SubmissionReceivedSchema } from '@lp/contracts';
-import { parkDeadLetter, rethrowDbError, startConsumer, type ServiceDeps } from '@lp/runtime';
+import { defineConsumer, rethrowDbError } from '@lp/runtime';
 import { insertSubmission } from '../queries/insert-submission.ts';
 
-export function consumeSubmissions({ bus, knex, log, counters }: ServiceDeps) {
-  return startConsumer(bus, {
-    durable: DURABLES.crmSubmissions,
-    schema: SubmissionReceivedSchema,
-    log,
-    counters,
-    park: (m) => parkDeadLetter(knex, m),
-    handle: async (event, _msg, elog) => {
-      const { inserted } = await insertSubmission(knex, event).catch(rethrowDbError);
-      if (inserted) {
-        counters.inc('crm_submissions_stored_total', { source: event.lead.source });
-        elog.info({ source: event.lead.source }, 'lead stored');
-      } else elog.info('duplicate lead ignored');
-    },
-  });
-}
+export const consumeSubmissions = defineConsumer({
+  durable: DURABLES.crmSubmissions,
+  schema: SubmissionReceivedSchema,
+  handle: async (event, { knex, counters, log }) => {
+    const { inserted } = await insertSubmission(knex, event).catch(rethrowDbError);
+    if (inserted) {
+      counters.inc('crm_submissions_stored_total', { source: event.lead.source });
+      log.info({ source: event.lead.source }, 'lead stored');
+    } else log.info('duplicate lead ignored');
+  },
+});

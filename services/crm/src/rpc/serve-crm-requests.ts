@@ -1,32 +1,10 @@
-/** The crm's request handlers: what the gateway may ask it. */
-import * as v from 'valibot';
-import { queueGroupOf, RPC } from '@lp/contracts';
-import { serveRpc, type ServeHandle, type ServiceDeps } from '@lp/runtime';
+/** The crm's request handlers: what the gateway may ask it (declared in contracts' `RPC.crm`). */
+import { RPC } from '@lp/contracts';
+import { answerRpc } from '@lp/runtime';
 import { countCrmStats } from '../queries/count-crm-stats.ts';
 import { listSubmissions } from '../queries/list-submissions.ts';
 
-const queue = queueGroupOf('crm');
-
-const ListSubmissionsInput = v.object({
-  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000)), 5000),
-  offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
-});
-
-export async function serveCrmRequests({ bus, knex, log }: ServiceDeps): Promise<ServeHandle[]> {
-  return Promise.all([
-    serveRpc(bus, {
-      subject: RPC.crm.submissionsList,
-      queue,
-      log,
-      schema: ListSubmissionsInput,
-      handle: (input) => listSubmissions(knex, input),
-    }),
-    serveRpc(bus, {
-      subject: RPC.crm.stats,
-      queue,
-      log,
-      schema: v.nullish(v.object({})),
-      handle: () => countCrmStats(knex),
-    }),
-  ]);
-}
+export const serveCrmRequests = [
+  answerRpc(RPC.crm.submissionsList, (input, { knex }) => listSubmissions(knex, input)),
+  answerRpc(RPC.crm.stats, (_input, { knex }) => countCrmStats(knex)),
+];

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BusUnavailableError, Counters, createLogger, type PublishOptions, type PublishResult } from '@lp/runtime';
+import * as v from 'valibot';
+import { createHitIngestion } from './ingest-pixel-hit.ts';
 import { PixelBuffer, type HitBatch, type PixelBufferOptions } from './pixel-buffer.ts';
 
 type Hit = { n: number };
@@ -66,6 +68,7 @@ describe('PixelBuffer', () => {
     const bus = fakeBus();
     const buf = make(bus);
     for (const h of hits(450)) buf.add(h);
+    await vi.advanceTimersByTimeAsync(0);
     expect(bus.calls.map((c) => c.batch.hits.length)).toEqual([200, 200]);
     await vi.advanceTimersByTimeAsync(50);
     expect(bus.calls.map((c) => c.batch.hits.length)).toEqual([200, 200, 50]);
@@ -125,29 +128,115 @@ describe('PixelBuffer', () => {
     expect(counters.get('gateway_hits_dropped_total', { reason: 'publish_failed' })).toBe(0);
   });
 
-  it('counts the hits of a batch as dropped once every retry failed, and drain still ends', async () => {
+  it('keeps answered hits through an outage far longer than the retries of old, and publishes them in order', async () => {
+    let up = false;
+    const bus = fakeBus(() => !up);
+    const buf = make(bus, { maxHits: 10 });
+    for (const h of hits(25)) expect(buf.add(h)).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    for (const h of hits(5, 25)) expect(buf.add(h)).toBe(true);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(bus.stored()).toBe(0);
+    expect(buf.pending).toBe(30);
+    expect(counters.get('gateway_hits_dropped_total', { reason: 'publish_failed' })).toBe(0);
+    // Only the oldest batch is retried while the bus is away, at a capped interval.
+    expect(new Set(bus.calls.map((c) => c.msgId)).size).toBe(1);
+    expect(bus.calls.length).toBeLessThan(30);
+
+    up = true;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(buf.pending).toBe(0);
+    const stored = bus.calls.slice(-4);
+    expect(stored.map((c) => c.batch.hits.length)).toEqual([10, 10, 5, 5]);
+    expect(stored.flatMap((c) => c.batch.hits)).toEqual(hits(30));
+    expect(bus.stored()).toBe(4);
+  });
+
+  it('refuses and counts hits past the bound in count, and accepts again once the backlog is out', async () => {
+    let up = false;
+    const bus = fakeBus(() => !up);
+    const buf = make(bus, { maxHits: 2, maxBacklogHits: 4 });
+    expect(hits(4).map((h) => buf.add(h))).toEqual([true, true, true, true]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(buf.add({ n: 4 })).toBe(false);
+    expect(buf.pending).toBe(4);
+    up = true;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(buf.pending).toBe(0);
+    expect(buf.add({ n: 5 })).toBe(true);
+    await buf.drain();
+    expect(
+      bus.calls
+        .filter((c) => c.batch.hits.length > 0)
+        .flatMap((c) => c.batch.hits)
+        .slice(-5),
+    ).toEqual([...hits(4), { n: 5 }]);
+    expect(bus.stored()).toBe(3);
+  });
+
+  it('bounds the backlog in bytes too', async () => {
     const bus = fakeBus(() => true);
-    const buf = make(bus, { retryDelaysMs: [10, 20] });
+    const buf = make(bus, { maxBacklogBytes: 100 }); // each hit is 8-9 bytes with its separator
+    const accepted = hits(20).filter((h) => buf.add(h)).length;
+    expect(accepted).toBeGreaterThan(9);
+    expect(accepted).toBeLessThan(13);
+    expect(buf.pendingBytes).toBeLessThanOrEqual(100);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(buf.add({ n: 99 })).toBe(false);
+  });
+
+  it('counts the hits that overflow the bound as dropped, through the ingestion pipeline', async () => {
+    const bus = fakeBus(() => true);
+    const buf = make(bus, { maxBacklogHits: 3 });
+    const ingest = createHitIngestion({
+      kind: 'pageview',
+      schema: v.object({ n: v.number() }),
+      toHit: (q) => q,
+      buffer: buf,
+      limiter: { hit: () => 0 },
+      counters,
+    });
+    const req = (n: number) => ({
+      ip: '203.0.113.9',
+      userAgent: 'Mozilla/5.0',
+      query: { n },
+      receivedAt: new Date(),
+      log: createLogger('test', 'silent'),
+    });
+    const outcomes = [0, 1, 2, 3, 4].map((n) => ingest(req(n)));
+    expect(outcomes.map((o) => o.accepted)).toEqual([true, true, true, false, false]);
+    expect(outcomes[3]).toMatchObject({ reason: 'buffer_full', error: { status: 503 } });
+    expect(counters.get('gateway_hits_dropped_total', { reason: 'buffer_full' })).toBe(2);
+    expect(counters.get('gateway_hits_accepted_total', { kind: 'pageview' })).toBe(3);
+  });
+
+  it('gives the backlog up only when a shutdown outlasts its timeout with the bus away, and counts it', async () => {
+    const bus = fakeBus(() => true);
+    const buf = make(bus, { drainTimeoutMs: 3000 });
     for (const h of hits(5)) buf.add(h);
-    const draining = buf.drain();
-    await vi.advanceTimersByTimeAsync(30);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(counters.get('gateway_hits_dropped_total', { reason: 'publish_failed' })).toBe(0);
+    let drained = false;
+    const draining = buf.drain().then(() => (drained = true));
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(drained).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
     await draining;
-    expect(bus.calls).toHaveLength(3);
     expect(counters.get('gateway_hits_dropped_total', { reason: 'publish_failed' })).toBe(5);
     expect(buf.pending).toBe(0);
   });
 
-  it('refuses hits once too many wait for an absent bus, and accepts again when it is back', async () => {
+  it('drains a backlog when the bus returns during shutdown', async () => {
     let up = false;
     const bus = fakeBus(() => !up);
-    const buf = make(bus, { maxHits: 2, maxPendingHits: 4, retryDelaysMs: [1000] });
-    expect(hits(4).map((h) => buf.add(h))).toEqual([true, true, true, true]);
-    expect(buf.add({ n: 4 })).toBe(false);
+    const buf = make(bus, { maxHits: 3 });
+    for (const h of hits(7)) buf.add(h);
+    await vi.advanceTimersByTimeAsync(10_000);
+    const draining = buf.drain();
     up = true;
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(buf.pending).toBe(0);
-    expect(buf.add({ n: 5 })).toBe(true);
-    await buf.drain();
+    await vi.advanceTimersByTimeAsync(5000);
+    await draining;
     expect(bus.stored()).toBe(3);
+    expect(counters.get('gateway_hits_dropped_total', { reason: 'publish_failed' })).toBe(0);
   });
 });

@@ -3,9 +3,15 @@
  * wait in memory and leave as ONE published batch event per flush — when the buffer holds
  * `maxHits` hits or `maxBytes` of JSON (NATS caps a message at 1 MB), `maxWaitMs` after the
  * first hit of a batch, and at shutdown (`drain`). The batch's event id is its Nats-Msg-Id,
- * so a retried publish is stored once. A failed publish is retried with backoff, then
- * counted and logged as dropped. Adding a hit never waits for the bus; when too many hits
- * are waiting (the bus is away), `add` refuses new ones instead of growing without bound.
+ * so a retried publish is stored once.
+ *
+ * Flushed batches form a backlog that one sender publishes in order. While the bus is away
+ * the sender keeps retrying the oldest batch with capped back-off and nothing is given up:
+ * every answered hit stays in memory, up to `maxBacklogHits` hits and `maxBacklogBytes` of
+ * JSON (buffered and backlog together). Past that bound `add` refuses the hit, and the
+ * ingestion pipeline counts it as dropped (`buffer_full`) and answers 503. When the bus is
+ * back the backlog goes out oldest first. Only a shutdown that outlasts `drainTimeoutMs` with
+ * the bus still away gives up, counting what is left as dropped (`publish_failed`).
  */
 import { eventMeta } from '@lp/contracts';
 import type { Bus, Counters, Logger } from '@lp/runtime';
@@ -21,28 +27,41 @@ export type PixelBufferOptions = {
   maxHits?: number;
   maxBytes?: number;
   maxWaitMs?: number;
-  /** Hits buffered plus hits in batches still being published. */
-  maxPendingHits?: number;
-  /** Waits before each retry; one publish plus one retry per entry. */
+  /** Hits kept while they wait for the bus: buffered plus flushed and not yet stored. */
+  maxBacklogHits?: number;
+  /** The same bound in bytes of hit JSON. */
+  maxBacklogBytes?: number;
+  /** Waits before each retry of the oldest batch; the last one repeats while the bus is away. */
   retryDelaysMs?: readonly number[];
+  /** At shutdown, how long to keep trying an absent bus before the backlog is given up. */
+  drainTimeoutMs?: number;
 };
 
 export const PIXEL_BUFFER_DEFAULTS = {
   maxHits: 200,
   maxBytes: 256 * 1024,
   maxWaitMs: 50,
-  maxPendingHits: 20_000,
-  retryDelaysMs: [100, 500, 2000],
+  maxBacklogHits: 20_000,
+  maxBacklogBytes: 8 * 1024 * 1024,
+  retryDelaysMs: [100, 500, 2000, 5000],
+  drainTimeoutMs: 10_000,
 } as const;
 
 export type HitBatch<H> = ReturnType<typeof eventMeta> & { hits: H[] };
+
+type Flushed<H> = { batch: HitBatch<H>; bytes: number };
 
 export class PixelBuffer<H> {
   private hits: H[] = [];
   private bytes = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private publishingHits = 0;
-  private readonly publishing = new Set<Promise<void>>();
+  /** Flushed batches not yet stored, oldest first. */
+  private readonly backlog: Flushed<H>[] = [];
+  private backlogHits = 0;
+  private backlogBytes = 0;
+  private sending: Promise<void> | undefined;
+  private givingUp = false;
+  private wake: (() => void) | undefined;
   private readonly o: Required<PixelBufferOptions>;
 
   constructor(opts: PixelBufferOptions) {
@@ -51,13 +70,18 @@ export class PixelBuffer<H> {
 
   /** Hits waiting: buffered, or in a batch not yet stored by the bus. */
   get pending(): number {
-    return this.hits.length + this.publishingHits;
+    return this.hits.length + this.backlogHits;
   }
 
-  /** Buffers one hit; false when the buffer is full (the hit is not kept). */
+  /** Bytes of hit JSON waiting, counted like `pending`. */
+  get pendingBytes(): number {
+    return this.bytes + this.backlogBytes;
+  }
+
+  /** Buffers one hit; false when the bound is reached (the hit is not kept). */
   add(hit: H): boolean {
-    if (this.pending >= this.o.maxPendingHits) return false;
     const size = Buffer.byteLength(JSON.stringify(hit)) + 1;
+    if (this.pending >= this.o.maxBacklogHits || this.pendingBytes + size > this.o.maxBacklogBytes) return false;
     if (this.hits.length > 0 && this.bytes + size > this.o.maxBytes) this.flush();
     this.hits.push(hit);
     this.bytes += size;
@@ -69,48 +93,84 @@ export class PixelBuffer<H> {
     return true;
   }
 
-  /** Sends what is buffered as one batch, in the background. */
+  /** Moves what is buffered into the backlog as one batch; the sender publishes it in turn. */
   flush(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.hits.length === 0) return;
-    const batch: HitBatch<H> = { ...eventMeta(), hits: this.hits };
+    this.backlog.push({ batch: { ...eventMeta(), hits: this.hits }, bytes: this.bytes });
+    this.backlogHits += this.hits.length;
+    this.backlogBytes += this.bytes;
     this.hits = [];
     this.bytes = 0;
-    this.publishingHits += batch.hits.length;
-    const p = this.publish(batch).finally(() => {
-      this.publishing.delete(p);
-      this.publishingHits -= batch.hits.length;
-    });
-    this.publishing.add(p);
+    this.sending ??= this.send().finally(() => (this.sending = undefined));
   }
 
-  /** Shutdown: flushes and waits until every batch is stored or given up on. */
+  /**
+   * Shutdown: flushes and waits until the backlog is stored; if the bus is still away after
+   * `drainTimeoutMs`, what is left is counted as dropped and drain ends.
+   */
   async drain(): Promise<void> {
     this.flush();
-    while (this.publishing.size > 0) await Promise.all([...this.publishing]);
+    if (!this.sending) return;
+    const deadline = setTimeout(() => {
+      this.givingUp = true;
+      this.wake?.();
+    }, this.o.drainTimeoutMs);
+    deadline.unref?.();
+    try {
+      while (this.sending) await this.sending;
+    } finally {
+      clearTimeout(deadline);
+    }
   }
 
-  private async publish(batch: HitBatch<H>): Promise<void> {
-    const { kind, subject, counters } = this.o;
-    const log = this.o.log.child({ eventId: batch.id, kind, hits: batch.hits.length });
-    for (let attempt = 0; ; attempt++) {
+  /** Publishes the backlog oldest first; retries the oldest batch until it is stored. */
+  private async send(): Promise<void> {
+    const { kind, subject, counters, retryDelaysMs } = this.o;
+    let failures = 0;
+    while (this.backlog.length > 0) {
+      const { batch, bytes } = this.backlog[0]!;
+      const log = this.o.log.child({ eventId: batch.id, kind, hits: batch.hits.length });
       try {
         const r = await this.o.bus.publish(subject, batch, { msgId: batch.id });
         counters.inc('gateway_hit_batches_published_total', { kind });
-        log.debug({ seq: r.seq, duplicate: r.duplicate, attempt: attempt + 1 }, 'pixel batch published');
-        return;
+        log.debug({ seq: r.seq, duplicate: r.duplicate, attempt: failures + 1 }, 'pixel batch published');
+        if (failures > 0) log.info({ attempts: failures + 1, backlog: this.backlogHits }, 'bus back; publishing');
+        this.backlog.shift();
+        this.backlogHits -= batch.hits.length;
+        this.backlogBytes -= bytes;
+        failures = 0;
       } catch (err) {
-        const delayMs = this.o.retryDelaysMs[attempt];
-        if (delayMs === undefined) {
-          counters.inc('gateway_hits_dropped_total', { reason: 'publish_failed' }, batch.hits.length);
-          log.error({ err, attempts: attempt + 1 }, 'pixel batch dropped: publish kept failing');
-          return;
-        }
+        if (this.givingUp) return this.giveUp(err);
+        const delayMs = retryDelaysMs[Math.min(failures, retryDelaysMs.length - 1)] ?? 1000;
+        failures++;
         counters.inc('gateway_hit_batch_retries_total', { kind });
-        log.warn({ err, attempt: attempt + 1, delayMs }, 'pixel batch publish failed; retrying');
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        log.warn(
+          { err, attempt: failures, delayMs, backlog: this.backlogHits },
+          'pixel batch publish failed; retrying',
+        );
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(resolve, delayMs);
+          this.wake = () => {
+            clearTimeout(t);
+            resolve();
+          };
+        });
+        this.wake = undefined;
       }
     }
+  }
+
+  private giveUp(err: unknown): void {
+    const hits = this.backlogHits;
+    this.o.counters.inc('gateway_hits_dropped_total', { reason: 'publish_failed' }, hits);
+    this.o.log.error(
+      { err, kind: this.o.kind, hits, batches: this.backlog.length },
+      'pixel hits dropped: the bus stayed away through shutdown',
+    );
+    this.backlog.length = 0;
+    this.backlogHits = 0;
+    this.backlogBytes = 0;
   }
 }

@@ -5,18 +5,12 @@
  * the data and checks again.
  */
 import type { ParameterizedContext } from 'koa';
-import {
-  BlogArticleCreateSchema,
-  BlogArticleUpdateSchema,
-  RPC,
-  type StaffBlogArticle,
-  type StaffBlogArticleSummary,
-} from '@lp/contracts';
+import { BlogArticleCreateSchema, BlogArticleUpdateSchema, RPC, type RpcInput, type RpcSpec } from '@lp/contracts';
 import { callRpc, notFound } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
 import { uploadBlogImage } from './blog-images.ts';
-import { type GatewayDeps, createRouter } from './context.ts';
+import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
 type Ctx = ParameterizedContext<GatewayState>;
 
@@ -30,22 +24,22 @@ function articleIdOf(ctx: Ctx & { params: Record<string, string | undefined> }):
 export function blogAdminRoutes(deps: GatewayDeps) {
   const { bus } = deps;
   const router = createRouter({ prefix: '/api/marketing/blog' });
-  const ask = <T>(ctx: Ctx, subject: string, payload: unknown) => {
+  const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>) => {
     ctx.set('Cache-Control', 'no-store');
-    return callRpc<T>(bus, subject, payload, { reqId: ctx.state.reqId });
+    return callRpc(bus, rpc, input, askedBy(ctx));
   };
 
   router.get('/articles', async (ctx) => {
-    ctx.body = await ask<StaffBlogArticleSummary[]>(ctx, RPC.content.staffArticlesList, {});
+    ctx.body = await ask(ctx, RPC.content.staffArticlesList, {});
   });
 
   router.get('/articles/:id', async (ctx) => {
-    ctx.body = await ask<StaffBlogArticle>(ctx, RPC.content.staffArticleGet, { id: articleIdOf(ctx) });
+    ctx.body = await ask(ctx, RPC.content.staffArticleGet, { id: articleIdOf(ctx) });
   });
 
   router.post('/articles', async (ctx) => {
     const input = validate(BlogArticleCreateSchema, ctx.request.body);
-    const article = await ask<StaffBlogArticle>(ctx, RPC.content.articleCreate, input);
+    const article = await ask(ctx, RPC.content.articleCreate, input);
     ctx.status = 201;
     ctx.set('Location', `/api/marketing/blog/articles/${article.id}`);
     ctx.body = article;
@@ -54,15 +48,15 @@ export function blogAdminRoutes(deps: GatewayDeps) {
   router.patch('/articles/:id', async (ctx) => {
     const id = articleIdOf(ctx);
     const patch = validate(BlogArticleUpdateSchema, ctx.request.body);
-    ctx.body = await ask<StaffBlogArticle>(ctx, RPC.content.articleUpdate, { id, patch });
+    ctx.body = await ask(ctx, RPC.content.articleUpdate, { id, patch });
   });
 
   router.post('/articles/:id/publish', async (ctx) => {
-    ctx.body = await ask<StaffBlogArticle>(ctx, RPC.content.articlePublish, { id: articleIdOf(ctx) });
+    ctx.body = await ask(ctx, RPC.content.articlePublish, { id: articleIdOf(ctx) });
   });
 
   router.post('/articles/:id/unpublish', async (ctx) => {
-    ctx.body = await ask<StaffBlogArticle>(ctx, RPC.content.articleUnpublish, { id: articleIdOf(ctx) });
+    ctx.body = await ask(ctx, RPC.content.articleUnpublish, { id: articleIdOf(ctx) });
   });
 
   router.delete('/articles/:id', async (ctx) => {

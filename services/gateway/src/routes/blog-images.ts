@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Middleware } from 'koa';
-import { BLOG_IMAGE_MAX_BYTES, BLOG_IMAGE_TYPES, IMAGE_PART_BYTES, RPC, type BlogImage } from '@lp/contracts';
+import { BLOG_IMAGE_MAX_BYTES, BLOG_IMAGE_TYPES, IMAGE_PART_BYTES, RPC } from '@lp/contracts';
 import { AppError, callRpc } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
-import type { GatewayDeps } from './context.ts';
+import { askedBy, type GatewayDeps } from './context.ts';
 
 const ACCEPTED = new Set<string>([...BLOG_IMAGE_TYPES, 'image/jpg', 'image/pjpeg']);
 
@@ -83,23 +83,18 @@ export function uploadBlogImage({ bus, counters }: GatewayDeps): Middleware<Gate
     });
     if (data.length === 0) throw new AppError(400, 'bad_request', 'Send the image file as the request body');
 
-    const reqId = ctx.state.reqId;
+    const asked = askedBy(ctx);
     const uploadId = randomUUID();
     const parts = Math.ceil(data.length / IMAGE_PART_BYTES);
     for (let index = 0; index < parts; index++) {
       const slice = data.subarray(index * IMAGE_PART_BYTES, (index + 1) * IMAGE_PART_BYTES);
-      await callRpc(
-        bus,
-        RPC.content.imagePartPut,
-        { uploadId, index, dataBase64: slice.toString('base64') },
-        { reqId },
-      );
+      await callRpc(bus, RPC.content.imagePartPut, { uploadId, index, dataBase64: slice.toString('base64') }, asked);
     }
-    const image = await callRpc<BlogImage>(
+    const image = await callRpc(
       bus,
       RPC.content.imageUploadComplete,
       { uploadId, parts, declaredType: declared },
-      { reqId },
+      asked,
     );
     counters.inc('gateway_blog_images_uploaded_total', { type: image.contentType });
     ctx.state.log.info({ sha256: image.sha256, size: image.size, type: image.contentType }, 'blog image stored');

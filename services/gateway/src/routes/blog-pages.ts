@@ -12,14 +12,14 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ParameterizedContext } from 'koa';
-import { RPC, SLUG_PATTERN, site, type BlogArticle } from '@lp/contracts';
-import { AppError, callRpc } from '@lp/runtime';
+import { RPC, SLUG_PATTERN, site } from '@lp/contracts';
+import { AppError, callRpc, type RpcCallOptions } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { createPageRenderer } from '../web/render-page.ts';
 import { listPublishedCards, sendUnavailable, unlessContentAway } from './blog.ts';
 import { escapeXml } from './blog-feed-xml.ts';
 import { sendCacheable } from '../web/http-cache.ts';
-import { type GatewayDeps, createRouter } from './context.ts';
+import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -38,7 +38,7 @@ const newest = (...dates: string[]) => new Date(Math.max(...dates.map((d) => Dat
 export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
   const router = createRouter();
   const renderPage = createPageRenderer(webDist);
-  const published = (reqId: string) => listPublishedCards(bus, reqId);
+  const published = (asked: RpcCallOptions) => listPublishedCards(bus, asked);
 
   /**
    * A page that lists the published cards (the blog list, the sitemap page), with the cards as
@@ -46,7 +46,7 @@ export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
    * ('Error loading articles...').
    */
   const sendListPage = async (ctx: ParameterizedContext<GatewayState>, path: string, page: string) => {
-    const list = await unlessContentAway(published(ctx.state.reqId));
+    const list = await unlessContentAway(published(askedBy(ctx)));
     if (list instanceof AppError) {
       const rendered = await renderPage(path, page, { articlesError: true });
       return sendUnavailable(ctx, list, HTML, rendered.html);
@@ -60,21 +60,21 @@ export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
   router.get('/sitemap', (ctx) => sendListPage(ctx, '/sitemap', 'sitemap'));
 
   /** The cards for related articles, and the article itself (null when missing or unpublished). */
-  const loadArticle = async (slug: string, reqId: string) => {
+  const loadArticle = async (slug: string, asked: RpcCallOptions) => {
     const article =
       slug.length > 100 || !SLUG_PATTERN.test(slug)
         ? Promise.resolve(null)
-        : callRpc<BlogArticle>(bus, RPC.content.articleGet, { slug }, { reqId }).catch((err: unknown) => {
+        : callRpc(bus, RPC.content.articleGet, { slug }, asked).catch((err: unknown) => {
             if (err instanceof AppError && err.status === 404) return null;
             throw err;
           });
-    const [list, found] = await Promise.all([published(reqId), article]);
+    const [list, found] = await Promise.all([published(asked), article]);
     return { list, article: found };
   };
 
   router.get('/blog/:slug', async (ctx) => {
     const slug = ctx.params.slug ?? '';
-    const loaded = await unlessContentAway(loadArticle(slug, ctx.state.reqId));
+    const loaded = await unlessContentAway(loadArticle(slug, askedBy(ctx)));
     if (loaded instanceof AppError) {
       // The spec's article error state is 'Article Not Found'; the status says it is temporary.
       const page = await renderPage(`/blog/${slug}`, 'blog-article', { slug, article: null });
@@ -99,7 +99,7 @@ export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
       readFile(staticSitemap, 'utf8').catch(() => {
         throw new AppError(503, 'unavailable', 'The web app is not built yet. Run `pnpm build`.');
       }),
-      unlessContentAway(published(ctx.state.reqId)),
+      unlessContentAway(published(askedBy(ctx))),
     ]);
     if (list instanceof AppError)
       return sendUnavailable(

@@ -6,20 +6,21 @@
  * feed readers, not by our app) answers a plain-text 503 with Retry-After.
  */
 import type { ParameterizedContext } from 'koa';
+import type * as v from 'valibot';
 import {
   RPC,
   SLUG_PATTERN,
-  type BlogArticle,
   type BlogArticleCard,
   type PublishedArticles,
   type PublishedArticlesPage,
-  type PublishedArticlesPageInput,
+  type PublishedArticlesPageInputSchema,
+  type RpcSpec,
 } from '@lp/contracts';
-import { AppError, callRpc, notFound, type Bus } from '@lp/runtime';
+import { AppError, callRpc, notFound, type Bus, type RpcCallOptions } from '@lp/runtime';
 import { buildBlogFeed, FEED_PATH } from './blog-feed-xml.ts';
 import { sendCacheable } from '../web/http-cache.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
-import { type GatewayDeps, createRouter } from './context.ts';
+import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
 /** Seconds a client (or crawler) should wait before asking again while the blog is away. */
 export const BLOG_RETRY_AFTER_SECONDS = 30;
@@ -60,16 +61,15 @@ const MAX_PAGES = 1000;
  */
 async function collectPublished<A extends BlogArticleCard>(
   bus: Bus,
-  reqId: string,
-  withContent: boolean,
+  asked: RpcCallOptions,
+  rpc: RpcSpec<typeof PublishedArticlesPageInputSchema, v.GenericSchema<unknown, PublishedArticlesPage<A>>>,
 ): Promise<PublishedArticles<A>> {
   const articles: A[] = [];
   let lastModified: string | undefined;
   let cursor: string | null | undefined;
   for (let pages = 0; cursor !== null; pages++) {
     if (pages === MAX_PAGES) throw new AppError(502, 'internal', 'Unexpected reply from a service');
-    const input: PublishedArticlesPageInput = { withContent, ...(cursor ? { cursor } : {}) };
-    const page = await callRpc<PublishedArticlesPage<A>>(bus, RPC.content.articlesList, input, { reqId });
+    const page = await callRpc(bus, rpc, cursor ? { cursor } : {}, asked);
     articles.push(...page.articles);
     if (lastModified === undefined || Date.parse(page.lastModified) < Date.parse(lastModified))
       lastModified = page.lastModified;
@@ -79,29 +79,31 @@ async function collectPublished<A extends BlogArticleCard>(
 }
 
 /** The published articles with their bodies, newest first, and the blog's last change. */
-export const listPublishedArticles = (bus: Bus, reqId: string) => collectPublished<BlogArticle>(bus, reqId, true);
+export const listPublishedArticles = (bus: Bus, asked: RpcCallOptions) =>
+  collectPublished(bus, asked, RPC.content.articlesList);
 
 /** The same list without the bodies: for cards, related articles and the sitemap. */
-export const listPublishedCards = (bus: Bus, reqId: string) => collectPublished<BlogArticleCard>(bus, reqId, false);
+export const listPublishedCards = (bus: Bus, asked: RpcCallOptions) =>
+  collectPublished(bus, asked, RPC.content.articleCardsList);
 
 export function blogRoutes({ bus }: GatewayDeps) {
   const router = createRouter();
-  const published = (reqId: string) => listPublishedArticles(bus, reqId);
+  const published = (asked: RpcCallOptions) => listPublishedArticles(bus, asked);
 
   router.get('/api/blog/articles', async (ctx) => {
-    const list = await published(ctx.state.reqId);
+    const list = await published(askedBy(ctx));
     sendCacheable(ctx, list.articles, { lastModified: list.lastModified });
   });
 
   router.get('/api/blog/articles/:slug', async (ctx) => {
     const slug = ctx.params.slug ?? '';
     if (slug.length > 100 || !SLUG_PATTERN.test(slug)) throw notFound('Article not found');
-    const article = await callRpc<BlogArticle>(bus, RPC.content.articleGet, { slug }, { reqId: ctx.state.reqId });
+    const article = await callRpc(bus, RPC.content.articleGet, { slug }, askedBy(ctx));
     sendCacheable(ctx, article, { lastModified: article.updatedAt });
   });
 
   router.get(FEED_PATH, async (ctx) => {
-    const list = await unlessContentAway(published(ctx.state.reqId));
+    const list = await unlessContentAway(published(askedBy(ctx)));
     if (list instanceof AppError) {
       const message = 'The feed is temporarily unavailable. Please try again later.\n';
       return sendUnavailable(ctx, list, 'text/plain; charset=utf-8', message);

@@ -1,7 +1,7 @@
 /** What every route module receives: the gateway's dependencies. */
 import Router, { type RouterOptions } from '@koa/router';
 import type { Knex } from '@lp/runtime';
-import type { Bus, Counters, Logger } from '@lp/runtime';
+import type { Bus, Counters, Logger, RpcCallOptions } from '@lp/runtime';
 import type { GatewayConfig } from '../config.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 
@@ -15,6 +15,12 @@ export type GatewayDeps = {
   onShutdown?: (fn: () => Promise<void>) => void;
 };
 export type GatewayRouter = Router<GatewayState>;
+
+/** How a request asks a service: with its request id, and its logger for a malformed reply. */
+export const askedBy = (ctx: { state: GatewayState }): RpcCallOptions => ({
+  reqId: ctx.state.reqId,
+  log: ctx.state.log,
+});
 
 /**
  * Every gateway router is made here: paths match case-sensitively and exactly as declared, so

@@ -5,10 +5,10 @@
  * and a sandboxing CSP so an image opened directly can never run script.
  */
 import { createHash } from 'node:crypto';
-import { IMAGE_EXTENSIONS, MEDIA_PATH_PATTERN, RPC, type ImageSlice, type StoredImageType } from '@lp/contracts';
-import { AppError, callRpc, notFound, type Bus } from '@lp/runtime';
+import { IMAGE_EXTENSIONS, MEDIA_PATH_PATTERN, RPC, type StoredImageType } from '@lp/contracts';
+import { AppError, callRpc, notFound, type Bus, type RpcCallOptions } from '@lp/runtime';
 import { isNotModified } from '../web/http-cache.ts';
-import { type GatewayDeps, createRouter } from './context.ts';
+import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -40,13 +40,13 @@ class ImageCache {
   }
 }
 
-async function fetchImage(bus: Bus, sha256: string, reqId: string): Promise<Image> {
+async function fetchImage(bus: Bus, sha256: string, asked: RpcCallOptions): Promise<Image> {
   const slices: Buffer[] = [];
   let offset = 0;
   let size = Infinity;
   let contentType: StoredImageType | undefined;
   while (offset < size) {
-    const slice = await callRpc<ImageSlice>(bus, RPC.content.imageRead, { sha256, offset }, { reqId });
+    const slice = await callRpc(bus, RPC.content.imageRead, { sha256, offset }, asked);
     const data = Buffer.from(slice.dataBase64, 'base64');
     if (data.length === 0 && offset < slice.size) throw new AppError(502, 'internal', 'Image read made no progress');
     ({ size, contentType } = slice);
@@ -81,7 +81,7 @@ export function mediaRoutes({ bus }: GatewayDeps) {
     }
     let image = cache.get(sha256);
     if (!image) {
-      image = await fetchImage(bus, sha256, ctx.state.reqId);
+      image = await fetchImage(bus, sha256, askedBy(ctx));
       cache.set(sha256, image);
     }
     if (IMAGE_EXTENSIONS[image.contentType] !== ext) throw notFound('Image not found');

@@ -26,17 +26,26 @@ export const PIXEL_HITS_PER_MINUTE = 600;
 /** A 43-byte 1×1 GIF whose only pixel is transparent (GIF89a, graphic control extension). */
 export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 
-export function pixelRoutes({ bus, log, counters, onShutdown }: GatewayDeps) {
+export function pixelRoutes({ bus, log, counters, config, onShutdown }: GatewayDeps) {
   const router = createRouter();
   const limiter = new RateLimiter(PIXEL_HITS_PER_MINUTE, 60_000);
+  const bound = { maxBacklogHits: config.PIXEL_BACKLOG_MAX_HITS, maxBacklogBytes: config.PIXEL_BACKLOG_MAX_BYTES };
   const pageviews = new PixelBuffer<PageviewHit>({
     kind: 'pageview',
     subject: SUBJECTS.pageviewsRecorded,
     bus,
     log,
     counters,
+    ...bound,
   });
-  const events = new PixelBuffer<EventHit>({ kind: 'event', subject: SUBJECTS.eventsRecorded, bus, log, counters });
+  const events = new PixelBuffer<EventHit>({
+    kind: 'event',
+    subject: SUBJECTS.eventsRecorded,
+    bus,
+    log,
+    counters,
+    ...bound,
+  });
   onShutdown?.(async () => {
     await Promise.all([pageviews.drain(), events.drain()]);
   });

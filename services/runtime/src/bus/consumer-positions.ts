@@ -71,4 +71,11 @@ export class ConsumerPositions {
     }
     return this.floorSeq !== before;
   }
+
+  /** Waiting to be delivered, or delivered and not yet finished (NATS: num_pending + num_ack_pending). */
+  unfinished(): number {
+    const seqs = new Set(this.waiting);
+    for (const seq of this.deliveries.keys()) seqs.add(seq);
+    return seqs.size;
+  }
 }

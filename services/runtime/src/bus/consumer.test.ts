@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DURABLES, SUBJECTS } from '@lp/contracts';
+import { DURABLES, STREAMS, SUBJECTS } from '@lp/contracts';
 import { PermanentError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { Counters } from '../metrics.ts';
@@ -15,8 +15,9 @@ const Schema = v.object({ id: v.string(), n: v.number() });
 const log = createLogger('consumer-test', 'silent');
 
 /** The embedded bus, counting every delivery the template receives. */
-function countingBus(): { bus: Bus; deliveries: () => number } {
+async function countingBus(): Promise<{ bus: Bus; deliveries: () => number }> {
   const inner = new MemoryBus({ topology: { ackWaitMs: 5_000 } });
+  await inner.ensureTopology({ streams: [STREAMS.crm], durables: [] });
   let count = 0;
   const bus = new Proxy(inner, {
     get(target, prop, receiver) {
@@ -42,7 +43,7 @@ describe('consumer template: messages that can never succeed', () => {
   afterEach(() => vi.useRealTimers());
 
   async function run(opts: { handle?: () => Promise<void>; park?: (m: ParkedMessage) => Promise<void> } = {}) {
-    const { bus, deliveries } = countingBus();
+    const { bus, deliveries } = await countingBus();
     const counters = new Counters();
     const parked: ParkedMessage[] = [];
     const handled: unknown[] = [];

@@ -13,6 +13,7 @@ import { PermanentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Counters } from '../metrics.ts';
 import type { ParkedMessage } from './dead-letters/park-dead-letter.ts';
+import { measureHandler } from './measure-handler.ts';
 import type { Bus, BusMessage, ConsumerHandle } from './types.ts';
 
 export const retryDelayMs = (deliveryCount: number) => Math.min(30_000, 500 * 2 ** Math.max(0, deliveryCount - 1));
@@ -62,7 +63,7 @@ export function startConsumer<S extends v.GenericSchema>(
 
   return bus.consume(
     durable,
-    async (msg) => {
+    measureHandler(durable.name, counters, async (msg) => {
       const base = opts.log.child({ seq: msg.seq, subject: msg.subject, delivery: msg.deliveryCount });
       let body: unknown;
       try {
@@ -88,7 +89,7 @@ export function startConsumer<S extends v.GenericSchema>(
         log.warn({ err, delayMs: delay }, 'handler failed; will retry');
         msg.nak(delay);
       }
-    },
+    }),
     opts.maxInFlight ? { maxInFlight: opts.maxInFlight } : {},
   );
 }

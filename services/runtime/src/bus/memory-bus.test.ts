@@ -31,7 +31,8 @@ describe('embedded bus retention', () => {
       ...createMemoryStore(),
       deleteThrough: async (s: string, seq: number) => void deleted.push([s, seq]),
     };
-    const bus = new MemoryBus({ streams: [stream({ maxAgeMs: 120_000 })], durables: [], store });
+    const bus = new MemoryBus({ store });
+    await bus.ensureTopology({ streams: [stream({ maxAgeMs: 120_000 })], durables: [] });
     await bus.publish('t.a', { i: 1 }, { msgId: 'a' });
     await vi.advanceTimersByTimeAsync(90_000);
     await bus.publish('t.a', { i: 2 }, { msgId: 'b' });
@@ -44,7 +45,8 @@ describe('embedded bus retention', () => {
   });
 
   it('keeps the stream under maxBytes by dropping the oldest', async () => {
-    const bus = new MemoryBus({ streams: [stream({ maxBytes: 300 })], durables: [] });
+    const bus = new MemoryBus();
+    await bus.ensureTopology({ streams: [stream({ maxBytes: 300 })], durables: [] });
     for (let i = 0; i < 10; i++) await bus.publish('t.a', { i, pad: 'x'.repeat(40) }, { msgId: `m${i}` });
     const kept = await replayed(bus, 'r');
     expect(kept.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
  * in-flight, request/reply with queue groups), for the one-process product and for tests.
  * Payloads are JSON-serialised on the way in and out, as on the wire.
  */
-import { DURABLES, STREAMS, type DurableSpec, type StreamSpec } from '@lp/contracts';
+import type { BusTopology, DurableSpec, StreamSpec } from '@lp/contracts';
 import type { Logger } from '../logger.ts';
 import { ConsumerPositions } from './consumer-positions.ts';
 import { MemoryDurable, type DurableHost, type Worker } from './memory-durable.ts';
@@ -51,9 +51,6 @@ export type MemoryBusOptions = {
   store?: StreamStore;
   log?: Logger;
   topology?: Partial<TopologyOptions>;
-  /** The streams and durables to keep (contracts' by default). */
-  streams?: readonly StreamSpec[];
-  durables?: readonly DurableSpec[];
   /** Largest message accepted, as NATS's `max_payload` (1 MiB by default). */
   maxPayload?: number;
 };
@@ -64,8 +61,8 @@ export class MemoryBus implements Bus, DurableHost {
   readonly log: Logger | undefined;
   readonly store: StreamStore;
   private readonly maxPayload: number;
-  private readonly streamSpecs: readonly StreamSpec[];
-  private readonly durableSpecs: readonly DurableSpec[];
+  /** The streams the topology named (ensureTopology), with their retention limits. */
+  private readonly streamSpecs: StreamSpec[] = [];
   private readonly streams = new Map<string, Stream>();
   private readonly durables = new Map<string, MemoryDurable>();
   private readonly servers = new Map<string, { queue: string; handler: ReplyHandler }[]>();
@@ -80,10 +77,6 @@ export class MemoryBus implements Bus, DurableHost {
     this.log = opts.log;
     this.topology = { ...DEFAULT_TOPOLOGY, ...opts.topology };
     this.maxPayload = opts.maxPayload ?? BUS_MAX_PAYLOAD_BYTES;
-    this.streamSpecs = opts.streams ?? Object.values(STREAMS);
-    this.durableSpecs = opts.durables ?? Object.values(DURABLES);
-    for (const spec of this.streamSpecs)
-      this.streams.set(spec.name, { spec, lastSeq: 0, messages: new Map(), bytes: 0, dedupe: new Map() });
     this.ageTimer = setInterval(() => this.applyAllLimits(), AGE_CHECK_MS);
     this.ageTimer.unref?.();
   }
@@ -119,8 +112,22 @@ export class MemoryBus implements Bus, DurableHost {
     return this.loaded;
   }
 
-  async ensureTopology(): Promise<void> {
-    for (const d of this.durableSpecs) await this.durable(d);
+  /**
+   * Takes the streams and durables the running services declare. Streams are named before the
+   * stored messages are loaded (the first durable or publish loads them), so in one process the
+   * whole topology is given at once.
+   */
+  async ensureTopology(topology: BusTopology): Promise<void> {
+    for (const spec of topology.streams) {
+      if (this.streams.has(spec.name)) continue;
+      this.streamSpecs.push(spec);
+      this.streams.set(spec.name, { spec, lastSeq: 0, messages: new Map(), bytes: 0, dedupe: new Map() });
+    }
+    for (const d of topology.durables) await this.durable(d);
+  }
+
+  async pendingMessages(spec: DurableSpec): Promise<number> {
+    return this.durables.get(floorKey(spec.stream, spec.name))?.positions.unfinished() ?? 0;
   }
 
   async ensureDurable(spec: DurableSpec): Promise<void> {

@@ -26,7 +26,7 @@ import {
   TimeoutError,
   type NatsConnection,
 } from '@nats-io/transport-node';
-import { DURABLES, STREAMS, type DurableSpec, type StreamSpec } from '@lp/contracts';
+import type { BusTopology, DurableSpec, StreamSpec } from '@lp/contracts';
 import type { Logger } from '../logger.ts';
 import {
   BUS_MAX_PAYLOAD_BYTES,
@@ -63,9 +63,6 @@ export type NatsBusOptions = {
   topology?: Partial<TopologyOptions>;
   /** Give up connecting at start-up after this long (the process then exits and is restarted). */
   connectTimeoutMs?: number;
-  /** The streams and durables to ensure (contracts' by default). */
-  streams?: readonly StreamSpec[];
-  durables?: readonly DurableSpec[];
 };
 
 export async function connectNatsBus(opts: NatsBusOptions): Promise<NatsBus> {
@@ -95,8 +92,8 @@ export class NatsBus implements Bus {
   private readonly ns: ReturnType<typeof namespacer>;
   private readonly topology: TopologyOptions;
   private readonly log: Logger | undefined;
-  private readonly streamSpecs: readonly StreamSpec[];
-  private readonly durableSpecs: readonly DurableSpec[];
+  /** The streams the topology named (ensureTopology): a publish outside them is NoStreamError. */
+  private readonly streamSpecs: StreamSpec[] = [];
 
   constructor(
     readonly nc: NatsConnection,
@@ -106,8 +103,6 @@ export class NatsBus implements Bus {
     this.ns = namespacer(opts.namespace ?? '');
     this.topology = { ...DEFAULT_TOPOLOGY, ...opts.topology };
     this.log = opts.log;
-    this.streamSpecs = opts.streams ?? Object.values(STREAMS);
-    this.durableSpecs = opts.durables ?? Object.values(DURABLES);
     void (async () => {
       for await (const s of nc.status()) {
         if (s.type === 'disconnect' || s.type === 'reconnect') this.log?.warn({ status: s.type }, 'NATS connection');
@@ -125,9 +120,10 @@ export class NatsBus implements Bus {
     return this.nc.info?.max_payload ?? BUS_MAX_PAYLOAD_BYTES;
   }
 
-  async ensureTopology(): Promise<void> {
+  async ensureTopology(topology: BusTopology): Promise<void> {
     const jsm = await this.manager();
-    for (const s of this.streamSpecs) {
+    for (const s of topology.streams) {
+      if (!this.streamSpecs.some((known) => known.name === s.name)) this.streamSpecs.push(s);
       const cfg = {
         name: this.ns.name(s.name),
         subjects: s.subjects.map((x) => this.ns.subject(x)),
@@ -148,7 +144,7 @@ export class NatsBus implements Bus {
       if (exists) await jsm.streams.update(cfg.name, cfg);
       else await jsm.streams.add(cfg);
     }
-    for (const d of this.durableSpecs) await this.ensureDurable(d);
+    for (const d of topology.durables) await this.ensureDurable(d);
   }
 
   async ensureDurable(d: DurableSpec): Promise<void> {
@@ -168,6 +164,11 @@ export class NatsBus implements Bus {
     );
     if (exists) await jsm.consumers.update(stream, name, cfg);
     else await jsm.consumers.add(stream, { ...cfg, durable_name: name, deliver_policy: DeliverPolicy.All });
+  }
+
+  async pendingMessages(d: DurableSpec): Promise<number> {
+    const info = await (await this.manager()).consumers.info(this.ns.name(d.stream), this.ns.name(d.name));
+    return info.num_pending + info.num_ack_pending;
   }
 
   /** Refuses what the server would refuse, with the error the embedded bus gives. */

@@ -1,11 +1,23 @@
 /**
- * Request/reply between the gateway and the services that own the data. A reply is
- * `{ ok: true, data }` or `{ ok: false, error }` carrying the HTTP status and envelope fields,
- * so an AppError thrown in a service reaches the browser unchanged. Inputs are schema-checked
- * on the serving side; unexpected failures are logged there and answered as `internal`.
+ * Request/reply between the gateway and the services that own the data, typed end to end by
+ * the declarations in contracts (`RPC`): the serving side checks the input against the
+ * declaration's input schema (a failure is a 400 `validation_failed` reply), the caller checks
+ * the reply against its output schema (a reply that fails it is logged and becomes a 502). A
+ * reply is `{ ok: true, data }` or `{ ok: false, error }` carrying the HTTP status and envelope
+ * fields, so an AppError thrown in a service reaches the browser unchanged; unexpected failures
+ * are logged where they happen and answered as `internal`.
  */
 import * as v from 'valibot';
-import { fieldErrorsOf, type ErrorCode, type ErrorDetails } from '@lp/contracts';
+import {
+  ERROR_CODES,
+  ErrorEnvelopeSchema,
+  fieldErrorsOf,
+  type ErrorCode,
+  type ErrorDetails,
+  type RpcInput,
+  type RpcOutput,
+  type RpcSpec,
+} from '@lp/contracts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Bus, ServeHandle } from './types.ts';
@@ -13,22 +25,36 @@ import type { Bus, ServeHandle } from './types.ts';
 type RpcError = { status: number; code: ErrorCode; message: string; details?: ErrorDetails };
 export type RpcReply<T> = { ok: true; data: T } | { ok: false; error: RpcError };
 
+const RpcReplySchema = v.variant('ok', [
+  v.object({ ok: v.literal(true), data: v.unknown() }),
+  v.object({
+    ok: v.literal(false),
+    error: v.object({
+      status: v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)),
+      code: v.picklist(ERROR_CODES),
+      message: v.string(),
+      details: ErrorEnvelopeSchema.entries.error.entries.details,
+    }),
+  }),
+]);
+
 export type RpcContext = { reqId: string; log: Logger };
 
-export function serveRpc<S extends v.GenericSchema, T>(
+/** What the handler of `R` may answer: anything its reply schema accepts. */
+export type RpcHandler<R extends RpcSpec> = (
+  input: v.InferOutput<R['input']>,
+  ctx: RpcContext,
+) => Promise<v.InferInput<R['output']>>;
+
+export function serveRpc<R extends RpcSpec>(
   bus: Bus,
-  opts: {
-    subject: string;
-    queue: string;
-    schema: S;
-    log: Logger;
-    handle: (input: v.InferOutput<S>, ctx: RpcContext) => Promise<T>;
-  },
+  rpc: R,
+  opts: { queue: string; log: Logger; handle: RpcHandler<R> },
 ): Promise<ServeHandle> {
-  return bus.serve(opts.subject, opts.queue, async (payload, meta): Promise<RpcReply<T>> => {
+  return bus.serve(rpc.subject, opts.queue, async (payload, meta): Promise<RpcReply<unknown>> => {
     const reqId = meta.headers['x-request-id'] ?? crypto.randomUUID();
-    const log = opts.log.child({ reqId, rpc: opts.subject });
-    const parsed = v.safeParse(opts.schema, payload);
+    const log = opts.log.child({ reqId, rpc: rpc.subject });
+    const parsed = v.safeParse(rpc.input, payload);
     if (!parsed.success)
       return {
         ok: false,
@@ -58,24 +84,49 @@ export function serveRpc<S extends v.GenericSchema, T>(
   });
 }
 
-export async function callRpc<T>(
+/** A reply that does not match its declaration: the two ends disagree (a deploy skew or a bug). */
+export class UnexpectedReplyError extends AppError {
+  constructor(
+    readonly subject: string,
+    readonly issues: ReturnType<typeof v.flatten>,
+  ) {
+    super(502, 'internal', 'Unexpected reply from a service');
+    this.name = 'UnexpectedReplyError';
+  }
+}
+
+/** Who asks: the request id travels as a header; `log` records a reply that fails its schema. */
+export type RpcCallOptions = { reqId?: string; log: Logger; timeoutMs?: number };
+
+export async function callRpc<R extends RpcSpec>(
   bus: Bus,
-  subject: string,
-  payload: unknown,
-  opts: { reqId?: string; timeoutMs?: number } = {},
-): Promise<T> {
-  let reply: RpcReply<T>;
+  rpc: R,
+  input: RpcInput<R>,
+  opts: RpcCallOptions,
+): Promise<RpcOutput<R>> {
+  let raw: unknown;
   try {
-    reply = (await bus.request(subject, payload, {
+    raw = await bus.request(rpc.subject, input, {
       timeoutMs: opts.timeoutMs ?? 10_000,
       headers: opts.reqId ? { 'x-request-id': opts.reqId } : {},
-    })) as RpcReply<T>;
+    });
   } catch {
     // No responder, a timeout or the bus itself away: the same answer for the caller.
     throw new AppError(503, 'unavailable', 'The service is temporarily unavailable. Please try again.');
   }
-  if (!reply || typeof reply !== 'object' || !('ok' in reply))
-    throw new AppError(502, 'internal', 'Unexpected reply from a service');
-  if (reply.ok) return reply.data;
-  throw new AppError(reply.error.status, reply.error.code, reply.error.message, reply.error.details);
+  const reply = v.safeParse(RpcReplySchema, raw);
+  if (!reply.success) throw unexpected(rpc.subject, reply.issues, opts.log);
+  if (!reply.output.ok) {
+    const { status, code, message, details } = reply.output.error;
+    throw new AppError(status, code, message, details);
+  }
+  const data = v.safeParse(rpc.output, reply.output.data);
+  if (!data.success) throw unexpected(rpc.subject, data.issues, opts.log);
+  return data.output;
+}
+
+function unexpected(subject: string, issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]], log: Logger) {
+  const err = new UnexpectedReplyError(subject, v.flatten(issues));
+  log.error({ rpc: subject, issues: err.issues }, 'reply does not match its schema');
+  return err;
 }

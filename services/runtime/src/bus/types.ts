@@ -12,7 +12,7 @@
  * - A message (payload + headers) over the server's `max_payload` is refused.
  * - Every failure has one error type, the same on both adapters (below).
  */
-import { BUS_MAX_PAYLOAD_BYTES, type DurableSpec, type StreamSpec } from '@lp/contracts';
+import { BUS_MAX_PAYLOAD_BYTES, type BusTopology, type DurableSpec, type StreamSpec } from '@lp/contracts';
 
 export type Headers = Record<string, string>;
 
@@ -71,14 +71,16 @@ export type TopologyOptions = {
 
 export interface Bus {
   readonly kind: 'nats' | 'memory';
-  /** Creates or updates every stream and durable consumer the bus was given (contracts by default). */
-  ensureTopology(): Promise<void>;
+  /** Creates or updates the streams and durable consumers the running services declare. */
+  ensureTopology(topology: BusTopology): Promise<void>;
   /** Creates (or updates) one durable consumer; a new one starts at the oldest retained message. */
   ensureDurable(durable: DurableSpec): Promise<void>;
   publish(subject: string, payload: unknown, opts: PublishOptions): Promise<PublishResult>;
   consume(durable: DurableSpec, handler: MessageHandler, opts?: ConsumeOptions): Promise<ConsumerHandle>;
   request(subject: string, payload: unknown, opts?: { timeoutMs?: number; headers?: Headers }): Promise<unknown>;
   serve(subject: string, queue: string, handler: ReplyHandler): Promise<ServeHandle>;
+  /** Messages of a durable not yet acknowledged: waiting plus delivered (the metrics' gauge). */
+  pendingMessages(durable: DurableSpec): Promise<number>;
   /** Resolves when the bus is reachable (readiness). */
   ping(): Promise<void>;
   /** Drains subscriptions and closes. */

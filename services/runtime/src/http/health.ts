@@ -1,6 +1,6 @@
 /**
  * Liveness and readiness for every process: `/healthz` answers while the process runs,
- * `/readyz` only while the bus and the database answer; `/metrics` prints the counters (on
+ * `/readyz` only while the bus and the database answer; `/metrics` prints the metrics (on
  * internal ports only: a public port mounts the router without it).
  */
 import Router from '@koa/router';
@@ -39,9 +39,9 @@ export function healthRouter(deps: ReadinessDeps, { metrics = true } = {}): Rout
     ctx.body = { status: r.ready ? 'ready' : 'not_ready', checks: r.checks };
   });
   if (metrics)
-    router.get('/metrics', (ctx) => {
-      ctx.type = 'text/plain; version=0.0.4';
-      ctx.body = deps.counters.toPrometheus();
+    router.get('/metrics', async (ctx) => {
+      ctx.body = await deps.counters.toPrometheus();
+      ctx.type = deps.counters.contentType;
     });
   return router;
 }

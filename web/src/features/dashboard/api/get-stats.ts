@@ -1,4 +1,4 @@
-/** GET /api/marketing/stats: totals of contacts, campaigns and lists. */
+/** GET /api/marketing/stats: totals of contacts, campaigns, lists and form submissions. */
 import useSWR from 'swr';
 import type { MarketingStats } from '@lp/contracts';
 

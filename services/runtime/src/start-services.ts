@@ -1,0 +1,66 @@
+/**
+ * The one boot path of service declarations, used by `pnpm service <name>` (one declaration),
+ * the one-process product and the tests (all of them): migrate each schema, ask the bus for the
+ * topology the declarations name (and nothing else), then start each service's request
+ * handlers and consumers. Also reads the pending-messages gauge of those durables on scrape.
+ */
+import { queueGroupOf, type BusTopology, type DurableSpec, type StreamSpec } from '@lp/contracts';
+import type { Knex } from 'knex';
+import { BUS_MIGRATIONS_DIR, migrate } from './db/database.ts';
+import type { Logger } from './logger.ts';
+import type { ConsumerHandle, ServeHandle } from './bus/types.ts';
+import type { RunningService, ServiceDefinition, ServiceDeps } from './service.ts';
+
+/** The streams and durables of these declarations; fails on a consumer of an undeclared stream. */
+export function topologyOf(defs: readonly ServiceDefinition[]): BusTopology {
+  const streams = new Map<string, StreamSpec>();
+  const durables = new Map<string, DurableSpec>();
+  for (const def of defs) for (const s of def.streams) streams.set(s.name, s);
+  for (const def of defs)
+    for (const { durable } of def.consumers) {
+      if (!def.streams.some((s) => s.name === durable.stream))
+        throw new Error(
+          `service ${def.name} consumes ${durable.name} from stream ${durable.stream}, which it does not declare`,
+        );
+      durables.set(`${durable.stream}/${durable.name}`, durable);
+    }
+  return { streams: [...streams.values()], durables: [...durables.values()] };
+}
+
+/**
+ * Applies the shared `bus` schema's migrations (the dead letters every consumer parks and, embedded,
+ * the streams themselves), then each declaration's to its own schema, in order.
+ */
+export async function migrateServices(knex: Knex, defs: readonly ServiceDefinition[], log: Logger): Promise<void> {
+  for (const def of [{ schema: 'bus', migrationsDir: BUS_MIGRATIONS_DIR }, ...defs]) {
+    const applied = await migrate(knex, def.schema, def.migrationsDir);
+    if (applied.length) log.info({ schema: def.schema, applied }, 'migrations applied');
+  }
+}
+
+/** Ensures the declarations' topology and starts their request handlers and consumers. */
+export async function startServices(defs: readonly ServiceDefinition[], deps: ServiceDeps): Promise<RunningService> {
+  const topology = topologyOf(defs);
+  await deps.bus.ensureTopology(topology);
+  deps.counters.readPendingFrom(async () => {
+    const read = await Promise.allSettled(topology.durables.map((d) => deps.bus.pendingMessages(d)));
+    // A durable the bus cannot report on right now is left out of this scrape, not shown as 0.
+    return topology.durables.flatMap((d, i) => {
+      const r = read[i]!;
+      return r.status === 'fulfilled' ? [{ labels: { durable: d.name }, value: r.value }] : [];
+    });
+  });
+  const serving: ServeHandle[] = [];
+  const consuming: ConsumerHandle[] = [];
+  for (const def of defs) {
+    const own: ServiceDeps = { ...deps, log: deps.log.child({ service: def.name }) };
+    for (const r of def.rpcs) serving.push(await r.serve(own, queueGroupOf(def.name)));
+    for (const c of def.consumers) consuming.push(await c.start(own));
+  }
+  return {
+    stop: async () => {
+      await Promise.all(serving.map((s) => s.stop()));
+      await Promise.all(consuming.map((c) => c.stop()));
+    },
+  };
+}
