@@ -1,16 +1,16 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsOf } from './envelope.ts';
-import { ContactInquirySchema, LeadFormSchema, LeadSubmissionRequestSchema } from './leads.ts';
+import { ContactPageFormSchema, SharedFormSchema, SubmissionRequestSchema } from './submissions.ts';
 
 const errorsOf = (schema: v.GenericSchema, input: unknown) => {
   const r = v.safeParse(schema, input);
   return r.success ? {} : fieldErrorsOf(r.issues);
 };
 
-describe('contact page inquiry', () => {
+describe('contact page form', () => {
   it("gives each empty or missing field the spec's message", () => {
-    expect(errorsOf(ContactInquirySchema, {})).toEqual({
+    expect(errorsOf(ContactPageFormSchema, {})).toEqual({
       firstName: ['First name is required'],
       lastName: ['Last name is required'],
       phone: ['Valid phone number is required'],
@@ -21,7 +21,7 @@ describe('contact page inquiry', () => {
   });
 
   it('needs at least 10 characters of phone and a valid e-mail', () => {
-    const e = errorsOf(ContactInquirySchema, {
+    const e = errorsOf(ContactPageFormSchema, {
       firstName: 'A',
       lastName: 'B',
       phone: '928555',
@@ -33,7 +33,7 @@ describe('contact page inquiry', () => {
   });
 
   it('refuses the NUL character, which the database cannot store', () => {
-    const e = errorsOf(ContactInquirySchema, {
+    const e = errorsOf(ContactPageFormSchema, {
       firstName: 'A\u0000',
       lastName: 'B',
       phone: '928555\u00000100',
@@ -49,7 +49,7 @@ describe('contact page inquiry', () => {
   });
 
   it('trims what it keeps', () => {
-    const r = v.parse(ContactInquirySchema, {
+    const r = v.parse(ContactPageFormSchema, {
       firstName: ' Ann ',
       lastName: 'Lee',
       phone: '928 555 0100',
@@ -62,15 +62,15 @@ describe('contact page inquiry', () => {
   });
 });
 
-describe('shared lead form', () => {
+describe('shared form', () => {
   it('leaves interest and message optional', () => {
-    expect(errorsOf(LeadFormSchema, { firstName: 'A', lastName: 'B', phone: '9285550100', email: 'a@b.co' })).toEqual(
+    expect(errorsOf(SharedFormSchema, { firstName: 'A', lastName: 'B', phone: '9285550100', email: 'a@b.co' })).toEqual(
       {},
     );
   });
 
   it('refuses an unknown source and caps long text', () => {
-    const e = errorsOf(LeadSubmissionRequestSchema, {
+    const e = errorsOf(SubmissionRequestSchema, {
       firstName: 'A',
       lastName: 'B',
       phone: '9285550100',

@@ -1,5 +1,5 @@
 /**
- * Lead capture: the contact page's inquiry, the shared lead form of the home, market,
+ * Form submissions: the contact page's form, the shared form of the home, market,
  * investment and builder pages, and the event that carries a stored submission to crm.
  * The web forms, the gateway and the crm consumer all validate with these schemas.
  */
@@ -42,8 +42,8 @@ export const CONTACT_PAGE_INTERESTS = {
   other: 'Other',
 } as const;
 
-/** Shared lead form interest options (value = label). */
-export const LEAD_FORM_INTERESTS = [
+/** Shared form interest options (value = label). */
+export const SHARED_FORM_INTERESTS = [
   'Builder Package',
   'General Information',
   'Scheduling a Tour',
@@ -53,12 +53,12 @@ export const LEAD_FORM_INTERESTS = [
   'Other',
 ] as const;
 
-/** Where a lead came from; the contact page's form is stricter than the shared form. */
-export const LEAD_SOURCES = ['contact-page', 'home', 'market', 'investment', 'builder-package-1'] as const;
-export type LeadSource = (typeof LEAD_SOURCES)[number];
+/** Where a submission came from; the contact page's form is stricter than the shared form. */
+export const SUBMISSION_SOURCES = ['contact-page', 'home', 'market', 'investment', 'builder-package-1'] as const;
+export type SubmissionSource = (typeof SUBMISSION_SOURCES)[number];
 
 /** The contact page's six required fields (spec: public site §5). */
-export const ContactInquirySchema = v.object({
+export const ContactPageFormSchema = v.object({
   firstName: required('First name is required'),
   lastName: required('Last name is required'),
   phone,
@@ -66,10 +66,10 @@ export const ContactInquirySchema = v.object({
   interest: required('Please select an interest'),
   message: required('Message is required', 5000),
 });
-export type ContactInquiry = v.InferOutput<typeof ContactInquirySchema>;
+export type ContactPageFormValues = v.InferOutput<typeof ContactPageFormSchema>;
 
-/** The shared lead form: interest and message optional. */
-export const LeadFormSchema = v.object({
+/** The shared form: interest and message optional. */
+export const SharedFormSchema = v.object({
   firstName: required('First name is required'),
   lastName: required('Last name is required'),
   phone,
@@ -77,10 +77,10 @@ export const LeadFormSchema = v.object({
   interest: optionalText(100),
   message: optionalText(5000),
 });
-export type LeadForm = v.InferOutput<typeof LeadFormSchema>;
+export type SharedFormValues = v.InferOutput<typeof SharedFormSchema>;
 
 /**
- * Anti-spam fields sent with every lead form: `website` is a honeypot a person never fills
+ * Anti-spam fields sent with every public form: `website` is a honeypot a person never fills
  * (it must be present and empty) and `elapsedMs` is how long the form was open before submit.
  */
 export const SpamSignalsSchema = v.object({
@@ -89,50 +89,50 @@ export const SpamSignalsSchema = v.object({
 });
 
 /** What `POST /api/contact` accepts. The source picks which form's rules apply. */
-export const LeadSubmissionRequestSchema = v.object({
-  ...LeadFormSchema.entries,
+export const SubmissionRequestSchema = v.object({
+  ...SharedFormSchema.entries,
   ...SpamSignalsSchema.entries,
-  source: v.optional(v.picklist(LEAD_SOURCES, 'Unknown form')),
+  source: v.optional(v.picklist(SUBMISSION_SOURCES, 'Unknown form')),
   topic: optionalText(200),
   page: optionalText(500),
   sessionId: optionalText(100),
 });
-export type LeadSubmissionRequest = v.InferOutput<typeof LeadSubmissionRequestSchema>;
+export type SubmissionRequest = v.InferOutput<typeof SubmissionRequestSchema>;
 
 /** The same request from the contact page, where all six fields are required. */
 export const ContactPageSubmissionRequestSchema = v.object({
-  ...LeadSubmissionRequestSchema.entries,
-  ...ContactInquirySchema.entries,
+  ...SubmissionRequestSchema.entries,
+  ...ContactPageFormSchema.entries,
 });
 
 /** Picks the rules for a raw request body by the form it says it came from. */
 export const submissionSchemaFor = (raw: unknown) =>
   typeof raw === 'object' && raw !== null && (raw as { source?: unknown }).source === 'contact-page'
     ? ContactPageSubmissionRequestSchema
-    : LeadSubmissionRequestSchema;
+    : SubmissionRequestSchema;
 
-/** What `POST /api/contact` answers with 201: the lead's event id (a UUID). */
-export type LeadAccepted = { id: string };
+/** What `POST /api/contact` answers with 201: the submission's event id (a UUID). */
+export type SubmissionAccepted = { id: string };
 
-/** The stored lead as it travels on the bus. */
-export const LeadSchema = v.object({
+/** The submitted fields as they travel on the bus. */
+export const SubmissionFieldsSchema = v.object({
   firstName: v.string(),
   lastName: v.string(),
   phone: v.string(),
   email: v.string(),
   interest: v.nullable(v.string()),
   message: v.nullable(v.string()),
-  source: v.picklist(LEAD_SOURCES),
+  source: v.picklist(SUBMISSION_SOURCES),
   topic: v.nullable(v.string()),
   page: v.nullable(v.string()),
   sessionId: v.nullable(v.string()),
 });
-export type Lead = v.InferOutput<typeof LeadSchema>;
+export type SubmissionFields = v.InferOutput<typeof SubmissionFieldsSchema>;
 
 export const SubmissionReceivedSchema = v.object({
   ...EventMetaSchema,
   idempotencyKey: v.pipe(v.string(), v.maxLength(200)),
-  lead: LeadSchema,
+  submission: SubmissionFieldsSchema,
 });
 export type SubmissionReceived = v.InferOutput<typeof SubmissionReceivedSchema>;
 
@@ -145,7 +145,7 @@ export type FormSubmission = {
   phone: string;
   interest: string | null;
   message: string | null;
-  source: LeadSource;
+  source: SubmissionSource;
   topic: string | null;
   page: string | null;
   createdAt: string;

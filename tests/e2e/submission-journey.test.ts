@@ -1,14 +1,14 @@
 /**
  * The first flow as people live it, in Chromium against the real gateway and services:
  * a visitor sends the contact page's form; a staff member signs in to the dashboard and
- * finds the lead among the form submissions; signing out really ends the session.
+ * finds the submission among the form submissions; signing out really ends the session.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
 
-describeOnEachBackend('a lead from the contact page reaches staff', (backend) => {
+describeOnEachBackend('a form submission from the contact page reaches staff', (backend) => {
   let stack: Stack;
   let browser: Browser;
   beforeAll(async () => {

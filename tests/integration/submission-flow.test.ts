@@ -1,5 +1,5 @@
 /**
- * The first flow, across the real boundaries: a visitor's lead goes HTTP → gateway →
+ * The first flow, across the real boundaries: a visitor's form submission goes HTTP → gateway →
  * bus (JetStream or embedded) → crm consumer → Postgres, and back out to signed-in staff.
  */
 import { createServer } from 'node:net';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FormSubmission } from '@lp/contracts';
 import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
 
-const lead = {
+const submission = {
   firstName: 'Maria',
   lastName: 'Benally',
   phone: '(928) 555-0101',
@@ -46,12 +46,15 @@ describeOnEachBackend('contact flow', (backend) => {
     return (await res.json()) as FormSubmission[];
   };
 
-  it('stores a lead answered 201 and shows it to staff, newest first', async () => {
-    const first = await stack.api('/api/contact', { body: lead, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  it('stores a submission answered 201 and shows it to staff, newest first', async () => {
+    const first = await stack.api('/api/contact', {
+      body: submission,
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
     expect(first.status).toBe(201);
     const second = await stack.api('/api/contact', {
       body: {
-        ...lead,
+        ...submission,
         firstName: 'Jon',
         email: 'jon@example.com',
         source: 'builder-package-1',
@@ -76,10 +79,10 @@ describeOnEachBackend('contact flow', (backend) => {
     expect(list[0]).toMatchObject({ source: 'builder-package-1', topic: 'Builder Package Interest' });
   });
 
-  it('makes a retried submission with the same idempotency key one lead', async () => {
+  it('makes a retried submission with the same idempotency key one submission', async () => {
     const before = (await submissions()).length;
     const key = crypto.randomUUID();
-    const body = { ...lead, email: 'retry@example.com' };
+    const body = { ...submission, email: 'retry@example.com' };
     const answers = await Promise.all(
       [1, 2, 3].map(() => stack.api('/api/contact', { body, headers: { 'Idempotency-Key': key } })),
     );
@@ -129,18 +132,20 @@ describeOnEachBackend('contact flow', (backend) => {
   it('answers bots like a success but never stores them', async () => {
     const before = (await submissions()).length;
     const honeypot = await stack.api('/api/contact', {
-      body: { ...lead, email: 'bot1@example.com', website: 'http://spam' },
+      body: { ...submission, email: 'bot1@example.com', website: 'http://spam' },
     });
-    const tooFast = await stack.api('/api/contact', { body: { ...lead, email: 'bot3@example.com', elapsedMs: 50 } });
+    const tooFast = await stack.api('/api/contact', {
+      body: { ...submission, email: 'bot3@example.com', elapsedMs: 50 },
+    });
     expect([honeypot.status, tooFast.status]).toEqual([201, 201]);
     await new Promise((r) => setTimeout(r, 500));
     expect((await submissions()).length).toBe(before);
-    expect(stack.platform.counters.get('gateway_leads_dropped_total', { reason: 'honeypot' })).toBe(1);
-    expect(stack.platform.counters.get('gateway_leads_dropped_total', { reason: 'too_fast' })).toBe(1);
+    expect(stack.platform.counters.get('gateway_submissions_dropped_total', { reason: 'honeypot' })).toBe(1);
+    expect(stack.platform.counters.get('gateway_submissions_dropped_total', { reason: 'too_fast' })).toBe(1);
   });
 
-  it('stores a lead that carries no screening signals (the spec payload, sent by a script)', async () => {
-    const { website: _w, elapsedMs: _e, ...plain } = lead;
+  it('stores a submission that carries no screening signals (the spec payload, sent by a script)', async () => {
+    const { website: _w, elapsedMs: _e, ...plain } = submission;
     const res = await stack.api('/api/contact', { body: { ...plain, email: 'script@example.com' } });
     expect(res.status).toBe(201);
     await expect.poll(async () => (await submissions()).some((s) => s.email === 'script@example.com')).toBe(true);
@@ -169,10 +174,10 @@ describeOnEachBackend('contact flow', (backend) => {
   it('shows its counters on the internal health port only, never to visitors', async () => {
     const internal = await fetch(`http://127.0.0.1:${healthPort}/metrics`);
     expect(internal.status).toBe(200);
-    expect(await internal.text()).toMatch(/^gateway_leads_accepted_total\{/m);
+    expect(await internal.text()).toMatch(/^gateway_submissions_accepted_total\{/m);
     expect((await fetch(`http://127.0.0.1:${healthPort}/readyz`)).status).toBe(200);
     const pub = await stack.api('/metrics');
     expect(pub.status).toBe(404);
-    expect(await pub.text()).not.toContain('gateway_leads');
+    expect(await pub.text()).not.toContain('gateway_submissions');
   });
 });

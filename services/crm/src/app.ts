@@ -4,7 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition, ServiceDeps } from '@lp/runtime';
-import { consumeSubmissions } from './consumers/record-submission.ts';
+import { consumeSubmissions } from './consumers/consume-submissions.ts';
 import { serveCrmRequests } from './rpc/serve-crm-requests.ts';
 
 export async function start(deps: ServiceDeps) {

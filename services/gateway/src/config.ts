@@ -33,9 +33,9 @@ export const GatewayConfigSchema = v.object({
   COOKIE_SECURE: v.optional(env.bool(false)),
   /** Honour X-Forwarded-For / -Proto from a reverse proxy. */
   TRUST_PROXY: env.bool(false),
-  /** Lead forms submitted faster than this are treated as bots (answered like a success, not stored). */
+  /** Forms submitted faster than this are treated as bots (answered like a success, not stored). */
   SPAM_MIN_FILL_MS: env.int(2000, 0, 60_000),
-  /** Per-IP lead submissions allowed per 10 minutes. */
+  /** Per-IP form submissions allowed per 10 minutes. */
   CONTACT_RATE_LIMIT: env.int(20, 1, 10_000),
   /** Failed sign-ins allowed per 15 minutes, per username and per IP. */
   LOGIN_MAX_FAILURES_PER_USER: env.int(5, 1, 1000),

@@ -1,4 +1,4 @@
-/** Consumes `crm.submission.received` and stores the lead (idempotent on event id). */
+/** Consumes `crm.submission.received` and stores the submission (idempotent on event id). */
 import { DURABLES, SubmissionReceivedSchema } from '@lp/contracts';
 import { startConsumer, type ServiceDeps } from '@lp/runtime';
 import { insertSubmission } from '../queries/insert-submission.ts';
@@ -12,9 +12,9 @@ export function consumeSubmissions({ bus, knex, log, counters }: ServiceDeps) {
     handle: async (event, _msg, elog) => {
       const { inserted } = await insertSubmission(knex, event);
       if (inserted) {
-        counters.inc('crm_submissions_stored_total', { source: event.lead.source });
-        elog.info({ source: event.lead.source }, 'lead stored');
-      } else elog.info('duplicate lead ignored');
+        counters.inc('crm_submissions_stored_total', { source: event.submission.source });
+        elog.info({ source: event.submission.source }, 'submission stored');
+      } else elog.info('duplicate submission ignored');
     },
   });
 }

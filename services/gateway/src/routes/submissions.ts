@@ -1,8 +1,8 @@
 /**
- * `POST /api/contact`: a visitor's lead. Validated with the shared schema (the contact page's
+ * `POST /api/contact`: a visitor's form submission. Validated with the shared schema (the contact page's
  * stricter rules when it is the source), screened for bots (a filled honeypot, a form sent
  * faster than SPAM_MIN_FILL_MS: answered like a success, never stored), then published to JetStream; 201 only once stored.
- * The `Idempotency-Key` header makes a double click or a retry one lead, not two.
+ * The `Idempotency-Key` header makes a double click or a retry one submission, not two.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -10,7 +10,7 @@ import {
   site,
   submissionSchemaFor,
   SUBJECTS,
-  type LeadAccepted,
+  type SubmissionAccepted,
   type SubmissionReceived,
 } from '@lp/contracts';
 import { AppError, BusUnavailableError, rateLimited } from '@lp/runtime';
@@ -20,14 +20,17 @@ import { type GatewayDeps, createRouter } from './context.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-/** A stable UUID for an idempotency key, so the same key always makes the same event id. */
+/**
+ * A stable UUID for an idempotency key, so the same key always makes the same event id. The
+ * `lead:` salt predates the naming of form submissions and stays: changing it would change every key's id.
+ */
 export function eventIdFor(key: string): string {
   const h = createHash('sha256').update(`lead:${key}`).digest('hex');
   const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export function contactRoutes({ config, bus, counters }: GatewayDeps) {
+export function submissionRoutes({ config, bus, counters }: GatewayDeps) {
   const router = createRouter();
   const perIp = new RateLimiter(config.CONTACT_RATE_LIMIT, 10 * 60_000);
 
@@ -43,26 +46,26 @@ export function contactRoutes({ config, bus, counters }: GatewayDeps) {
     const body = validate(submissionSchemaFor(ctx.request.body), ctx.request.body);
     const source = body.source ?? 'home';
 
-    // Only a positive sign screens a lead out: a filled honeypot, or a form sent faster than a
+    // Only a positive sign screens a submission out: a filled honeypot, or a form sent faster than a
     // person fills it. A request without the signals (a script posting the spec's six fields)
-    // is stored: a false "thank you" for a real lead costs more than one spam row.
+    // is stored: a false "thank you" for a real submission costs more than one spam row.
     const reason = body.website
       ? 'honeypot'
       : body.elapsedMs !== undefined && body.elapsedMs < config.SPAM_MIN_FILL_MS
         ? 'too_fast'
         : undefined;
     if (reason) {
-      counters.inc('gateway_leads_dropped_total', { reason });
-      ctx.state.log.info({ reason, source }, 'lead screened out as automated');
+      counters.inc('gateway_submissions_dropped_total', { reason });
+      ctx.state.log.info({ reason, source }, 'submission screened out as automated');
       ctx.status = 201;
-      ctx.body = { id: eventIdFor(key) } satisfies LeadAccepted;
+      ctx.body = { id: eventIdFor(key) } satisfies SubmissionAccepted;
       return;
     }
 
     const event: SubmissionReceived = {
       ...eventMeta(eventIdFor(key)),
       idempotencyKey: key,
-      lead: {
+      submission: {
         firstName: body.firstName,
         lastName: body.lastName,
         phone: body.phone,
@@ -77,12 +80,12 @@ export function contactRoutes({ config, bus, counters }: GatewayDeps) {
     };
     try {
       const r = await bus.publish(SUBJECTS.submissionReceived, event, { msgId: event.id });
-      counters.inc('gateway_leads_accepted_total', { source, duplicate: String(r.duplicate) });
-      ctx.state.log.info({ eventId: event.id, source, duplicate: r.duplicate }, 'lead accepted');
+      counters.inc('gateway_submissions_accepted_total', { source, duplicate: String(r.duplicate) });
+      ctx.state.log.info({ eventId: event.id, source, duplicate: r.duplicate }, 'submission accepted');
     } catch (err) {
       if (!(err instanceof BusUnavailableError)) throw err;
-      ctx.state.log.error({ err, eventId: event.id }, 'lead not stored: bus unavailable');
-      counters.inc('gateway_leads_failed_total');
+      ctx.state.log.error({ err, eventId: event.id }, 'submission not stored: bus unavailable');
+      counters.inc('gateway_submissions_failed_total');
       throw new AppError(
         503,
         'unavailable',
@@ -90,7 +93,7 @@ export function contactRoutes({ config, bus, counters }: GatewayDeps) {
       );
     }
     ctx.status = 201;
-    ctx.body = { id: event.id } satisfies LeadAccepted;
+    ctx.body = { id: event.id } satisfies SubmissionAccepted;
   });
 
   return router;

@@ -1,6 +1,6 @@
 /** The sales office card: phone, e-mail, street address and office hours. */
 import { site } from '@lp/contracts/site';
-import { Icon, type IconName } from '../../../components/icons/icon';
+import { Icon, type IconName } from '../icons/icon';
 import type { ReactNode } from 'react';
 
 function Row({ icon, label, children }: { icon: IconName; label: string; children: ReactNode }) {
@@ -17,7 +17,7 @@ function Row({ icon, label, children }: { icon: IconName; label: string; childre
   );
 }
 
-export function ContactDetails({ headingLevel: H = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
+export function SalesOfficeCard({ headingLevel: H = 'h3' }: { headingLevel?: 'h2' | 'h3' }) {
   const o = site.office;
   return (
     <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200">

@@ -11,7 +11,7 @@
  * UTM_MAX_PARAMS of them, each value cut to UTM_MAX_LENGTH characters.
  */
 import { site } from '@lp/contracts/site';
-import { createUuid } from '../../../lib/create-uuid';
+import { createUuid } from '../create-uuid';
 import { detectBrowser, detectDeviceType, type BrowserName, type DeviceType } from './detect-client';
 
 export const STORAGE_KEYS = {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { click, render } from '../../../test/render';
 import { VideoFacade } from './video-facade';
 
-vi.mock('../../analytics/api/tracker', () => ({ trackEvent: vi.fn() }));
+vi.mock('../../../lib/analytics/tracker', () => ({ trackEvent: vi.fn() }));
 
 describe('VideoFacade', () => {
   it('loads no player until play is pressed, then the no-cookie player of the configured video', async () => {

@@ -1,11 +1,11 @@
-/** POST /api/contact: stores one lead; the Idempotency-Key makes a retry of it harmless. */
-import type { LeadAccepted, LeadSubmissionRequest } from '@lp/contracts';
+/** POST /api/contact: stores one form submission; the Idempotency-Key makes a retry of it harmless. */
+import type { SubmissionAccepted, SubmissionRequest } from '@lp/contracts';
 import { apiRequest } from '../../../lib/api-request';
 
-export type SubmitLeadResponse = LeadAccepted | null;
+export type SendSubmissionResponse = SubmissionAccepted | null;
 
-export function submitLead(payload: LeadSubmissionRequest, idempotencyKey: string): Promise<SubmitLeadResponse> {
-  return apiRequest<SubmitLeadResponse>('POST', '/api/contact', payload, {
+export function sendSubmission(payload: SubmissionRequest, idempotencyKey: string): Promise<SendSubmissionResponse> {
+  return apiRequest<SendSubmissionResponse>('POST', '/api/contact', payload, {
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 }

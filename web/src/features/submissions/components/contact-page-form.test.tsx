@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ContactInquiryForm } from './contact-inquiry-form';
+import { ContactPageForm } from './contact-page-form';
 import { byLabel, click, render, type, waitFor } from '../../../test/render';
 import { getToasts, dismissToast } from '../../../components/toast/toast-store';
 
@@ -26,9 +26,9 @@ async function fill(container: HTMLElement) {
 }
 const submitButton = (c: HTMLElement) => c.querySelector('button[type="submit"]')!;
 
-describe('ContactInquiryForm', () => {
+describe('ContactPageForm', () => {
   it('shows the six messages on submit, tied to their fields, and revalidates on change', async () => {
-    const { container } = await render(<ContactInquiryForm />, '/contact');
+    const { container } = await render(<ContactPageForm />, '/contact');
     await click(submitButton(container));
     await waitFor(() => expect(container.textContent).toContain('Please select an interest'));
     for (const msg of [
@@ -50,12 +50,12 @@ describe('ContactInquiryForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('posts the lead with source, honeypot, timing and an idempotency key reused on retry', async () => {
+  it('posts the submission with source, honeypot, timing and an idempotency key reused on retry', async () => {
     fetchMock.mockResolvedValueOnce(new Response('oops', { status: 503, statusText: 'Service Unavailable' }));
     fetchMock.mockResolvedValueOnce(
       new Response('{"id":7}', { status: 201, headers: { 'content-type': 'application/json' } }),
     );
-    const { container } = await render(<ContactInquiryForm />, '/contact');
+    const { container } = await render(<ContactPageForm />, '/contact');
     await fill(container);
     await click(submitButton(container));
     await waitFor(() => expect(getToasts()[0]?.title).toBe('Form submission failed'));
@@ -93,7 +93,7 @@ describe('ContactInquiryForm', () => {
     fetchMock.mockResolvedValueOnce(
       new Response(JSON.stringify(envelope), { status: 400, headers: { 'content-type': 'application/json' } }),
     );
-    const { container } = await render(<ContactInquiryForm />, '/contact');
+    const { container } = await render(<ContactPageForm />, '/contact');
     await fill(container);
     await click(submitButton(container));
     await waitFor(() => expect(byLabel(container, 'Email').getAttribute('aria-invalid')).toBe('true'));

@@ -5,18 +5,18 @@
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { CONTACT_PAGE_INTERESTS, ContactInquirySchema, type ContactInquiry } from '@lp/contracts';
+import { CONTACT_PAGE_INTERESTS, ContactPageFormSchema, type ContactPageFormValues } from '@lp/contracts';
 import { button } from '../../../components/ui/styles';
-import { useLeadSubmission } from '../../leads/lib/use-lead-submission';
-import { HoneypotField } from '../../leads/components/honeypot-field';
-import { SelectInput, TextArea } from '../../leads/components/form-controls';
-import { PersonFields } from '../../leads/components/person-fields';
+import { useFormSubmission } from '../lib/use-form-submission';
+import { HoneypotField } from './honeypot-field';
+import { SelectInput, TextArea } from '../../../components/form/form-controls';
+import { PersonFields } from './person-fields';
 
-const EMPTY: ContactInquiry = { firstName: '', lastName: '', phone: '', email: '', interest: '', message: '' };
+const EMPTY: ContactPageFormValues = { firstName: '', lastName: '', phone: '', email: '', interest: '', message: '' };
 const INTERESTS = Object.entries(CONTACT_PAGE_INTERESTS).map(([value, label]) => ({ value, label }));
-const FIELDS = Object.keys(EMPTY) as (keyof ContactInquiry)[];
+const FIELDS = Object.keys(EMPTY) as (keyof ContactPageFormValues)[];
 
-export function ContactInquiryForm() {
+export function ContactPageForm() {
   const uid = useId();
   const thanksRef = useRef<HTMLHeadingElement>(null);
   const {
@@ -26,12 +26,12 @@ export function ContactInquiryForm() {
     reset,
     formState: { errors },
   } = useForm({
-    resolver: valibotResolver(ContactInquirySchema),
+    resolver: valibotResolver(ContactPageFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: EMPTY,
   });
-  const { status, setStatus, submit, honeypotRef } = useLeadSubmission({
+  const { status, setStatus, submit, honeypotRef } = useFormSubmission({
     source: 'contact-page',
     onFieldErrors: (fields) => {
       for (const f of FIELDS) if (fields[f]?.[0]) setError(f, { type: 'server', message: fields[f][0] });

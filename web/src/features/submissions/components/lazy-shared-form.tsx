@@ -1,13 +1,13 @@
 /**
- * Where a page shows the shared lead form. The form's code (react-hook-form, valibot) loads only
+ * Where a page shows the shared form. The form's code (react-hook-form, valibot) loads only
  * when the form nears the viewport or is touched, so it stays out of the first page load; the
  * placeholder reserves the form's height (no layout shift) and offers phone and e-mail.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { site } from '@lp/contracts/site';
-import type { LeadFormProps } from './lead-form';
+import type { SharedFormProps } from './shared-form';
 
-const LeadFormView = lazy(() => import('./lead-form'));
+const SharedFormView = lazy(() => import('./shared-form'));
 
 function Placeholder({ onWake }: { onWake?: () => void }) {
   return (
@@ -32,7 +32,7 @@ function Placeholder({ onWake }: { onWake?: () => void }) {
   );
 }
 
-export function LazyLeadForm(props: LeadFormProps) {
+export function LazySharedForm(props: SharedFormProps) {
   const [wanted, setWanted] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
 
@@ -51,7 +51,7 @@ export function LazyLeadForm(props: LeadFormProps) {
     <div ref={ref} className="min-h-[641px] sm:min-h-[457px]">
       {wanted ? (
         <Suspense fallback={<Placeholder />}>
-          <LeadFormView {...props} />
+          <SharedFormView {...props} />
         </Suspense>
       ) : (
         <Placeholder onWake={() => setWanted(true)} />

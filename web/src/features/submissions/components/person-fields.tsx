@@ -1,9 +1,9 @@
 /**
- * The four fields every lead form asks for — first and last name, phone, e-mail — with their
+ * The four fields every public form asks for — first and last name, phone, e-mail — with their
  * autocomplete tokens and input modes, so each form states them once.
  */
 import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
-import { TextInput } from './form-controls';
+import { TextInput } from '../../../components/form/form-controls';
 
 type Name = 'firstName' | 'lastName' | 'phone' | 'email';
 

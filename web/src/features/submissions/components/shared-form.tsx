@@ -1,25 +1,29 @@
 /**
- * The shared lead form of the home, market, investment and builder pages: first and last name,
+ * The shared form of the home, market, investment and builder pages: first and last name,
  * phone and e-mail required; interest and message optional. idle → 'Sending...' → submitted
  * (button disabled, green thank-you). On failure the form stays editable.
  */
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { LEAD_FORM_INTERESTS, LeadFormSchema, type LeadSource } from '@lp/contracts';
+import { SHARED_FORM_INTERESTS, SharedFormSchema, type SubmissionSource } from '@lp/contracts';
 import { button } from '../../../components/ui/styles';
-import { useLeadSubmission } from '../lib/use-lead-submission';
-import { LEAD_MESSAGES } from '../lib/lead-messages';
+import { useFormSubmission } from '../lib/use-form-submission';
+import { SUBMISSION_MESSAGES } from '../lib/submission-messages';
 import { HoneypotField } from './honeypot-field';
-import { SelectInput, TextArea } from './form-controls';
+import { SelectInput, TextArea } from '../../../components/form/form-controls';
 import { PersonFields } from './person-fields';
 
-export type LeadFormProps = { source: Exclude<LeadSource, 'contact-page'>; defaultInterest?: string; topic?: string };
+export type SharedFormProps = {
+  source: Exclude<SubmissionSource, 'contact-page'>;
+  defaultInterest?: string;
+  topic?: string;
+};
 
-const INTERESTS = LEAD_FORM_INTERESTS.map((i) => ({ value: i, label: i }));
+const INTERESTS = SHARED_FORM_INTERESTS.map((i) => ({ value: i, label: i }));
 const FIELDS = ['firstName', 'lastName', 'phone', 'email', 'interest', 'message'] as const;
 
-export default function LeadFormView({ source, defaultInterest = '', topic }: LeadFormProps) {
+export default function SharedFormView({ source, defaultInterest = '', topic }: SharedFormProps) {
   const uid = useId();
   const {
     register,
@@ -28,12 +32,12 @@ export default function LeadFormView({ source, defaultInterest = '', topic }: Le
     reset,
     formState: { errors },
   } = useForm({
-    resolver: valibotResolver(LeadFormSchema),
+    resolver: valibotResolver(SharedFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { firstName: '', lastName: '', phone: '', email: '', interest: defaultInterest, message: '' },
   });
-  const { status, submit, honeypotRef } = useLeadSubmission({
+  const { status, submit, honeypotRef } = useFormSubmission({
     source,
     topic,
     onFieldErrors: (fields) => {
@@ -70,7 +74,7 @@ export default function LeadFormView({ source, defaultInterest = '', topic }: Le
           {status === 'submitting' ? 'Sending...' : status === 'submitted' ? 'Message Sent' : 'Send Message'}
         </button>
         <p role="status" className="text-sm font-medium text-green-800">
-          {status === 'submitted' ? LEAD_MESSAGES[source].success.description : ''}
+          {status === 'submitted' ? SUBMISSION_MESSAGES[source].success.description : ''}
         </p>
       </div>
     </form>

@@ -1,6 +1,6 @@
 /**
  * One Idempotency-Key per payload: submitting the same payload again (a retry after a failure,
- * a double click) reuses the key, so the server stores one lead; any edit gets a new key.
+ * a double click) reuses the key, so the server stores one submission; any edit gets a new key.
  * After a success the keeper is reset, so a deliberate second message is a new request.
  */
 import { createUuid } from '../../../lib/create-uuid';

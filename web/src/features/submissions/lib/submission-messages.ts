@@ -1,8 +1,8 @@
-/** The toasts of each lead form after submit (public site spec §8). */
-import type { LeadSource } from '@lp/contracts';
+/** The toasts of each public form after submit (public site spec §8). */
+import type { SubmissionSource } from '@lp/contracts';
 
 type Message = { title: string; description: string };
-export type LeadMessages = { success: Message; error: Message };
+export type SubmissionMessages = { success: Message; error: Message };
 
 const SEND_ERROR: Message = {
   title: 'Error',
@@ -10,7 +10,7 @@ const SEND_ERROR: Message = {
 };
 const MESSAGE_SENT: Message = { title: 'Message sent!', description: "We'll get back to you as soon as possible." };
 
-export const LEAD_MESSAGES: Record<LeadSource, LeadMessages> = {
+export const SUBMISSION_MESSAGES: Record<SubmissionSource, SubmissionMessages> = {
   'contact-page': {
     success: { title: 'Form submitted successfully', description: "We'll be in touch soon!" },
     error: { title: 'Form submission failed', description: 'Please try again later.' },

@@ -1,16 +1,16 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LeadForm } from '@lp/contracts';
+import type { SharedFormValues } from '@lp/contracts';
 import { dismissToast } from '../../../components/toast/toast-store';
 import { render, waitFor } from '../../../test/render';
-import { useLeadSubmission } from './use-lead-submission';
+import { useFormSubmission } from './use-form-submission';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
-const values: LeadForm = { firstName: 'Ann', lastName: 'Lee', phone: '928-555-0100', email: 'ann@example.com' };
+const values: SharedFormValues = { firstName: 'Ann', lastName: 'Lee', phone: '928-555-0100', email: 'ann@example.com' };
 
-let submit: ((v: LeadForm) => Promise<boolean>) | null = null;
+let submit: ((v: SharedFormValues) => Promise<boolean>) | null = null;
 function Probe() {
-  submit = useLeadSubmission({ source: 'home', onFieldErrors: () => {} }).submit;
+  submit = useFormSubmission({ source: 'home', onFieldErrors: () => {} }).submit;
   return null;
 }
 
@@ -28,7 +28,7 @@ afterEach(() => {
   submit = null;
 });
 
-describe('useLeadSubmission timing', () => {
+describe('useFormSubmission timing', () => {
   it('sends the time since the page loaded, not since the (lazily mounted) form appeared', async () => {
     // The visitor has been on the page 30 s; the form mounts now and is submitted at once.
     vi.spyOn(performance, 'now').mockReturnValue(30_000.4);

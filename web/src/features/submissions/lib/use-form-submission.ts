@@ -1,19 +1,19 @@
 /**
- * The submit path every lead form shares: adds source, topic, page, session id, the honeypot
+ * The submit path every public form shares: adds source, topic, page, session id, the honeypot
  * and the time since the page loaded; keeps one Idempotency-Key per payload; moves idle →
  * submitting → submitted; shows the form's toasts; hands server field errors back to the form.
  */
 import { useRef, useState } from 'react';
-import type { FieldErrors, LeadForm, LeadSource } from '@lp/contracts';
+import type { FieldErrors, SharedFormValues, SubmissionSource } from '@lp/contracts';
 import { ApiError } from '../../../lib/api-request';
 import { toast } from '../../../components/toast/toast-store';
-import { getSessionId, trackEvent } from '../../analytics/api/tracker';
-import { submitLead } from '../api/submit-lead';
+import { getSessionId, trackEvent } from '../../../lib/analytics/tracker';
+import { sendSubmission } from '../api/send-submission';
 import { createIdempotencyKeeper } from './idempotency-keeper';
-import { LEAD_MESSAGES } from './lead-messages';
+import { SUBMISSION_MESSAGES } from './submission-messages';
 
 export type SubmissionStatus = 'idle' | 'submitting' | 'submitted';
-type Options = { source: LeadSource; topic?: string; onFieldErrors: (fields: FieldErrors) => void };
+type Options = { source: SubmissionSource; topic?: string; onFieldErrors: (fields: FieldErrors) => void };
 
 /**
  * How long the visitor has had the page: ms since navigation start. Not since the form mounted,
@@ -24,14 +24,14 @@ export function elapsedSincePageLoad(): number {
   return Math.round(performance.now());
 }
 
-export function useLeadSubmission({ source, topic, onFieldErrors }: Options) {
+export function useFormSubmission({ source, topic, onFieldErrors }: Options) {
   const [status, setStatus] = useState<SubmissionStatus>('idle');
   const inFlight = useRef(false);
   const keeper = useRef(createIdempotencyKeeper());
   const honeypotRef = useRef<HTMLInputElement>(null);
-  const messages = LEAD_MESSAGES[source];
+  const messages = SUBMISSION_MESSAGES[source];
 
-  async function submit(values: LeadForm): Promise<boolean> {
+  async function submit(values: SharedFormValues): Promise<boolean> {
     if (inFlight.current) return false;
     inFlight.current = true;
     const payload = {
@@ -45,11 +45,11 @@ export function useLeadSubmission({ source, topic, onFieldErrors }: Options) {
     const key = keeper.current.keyFor(payload);
     setStatus('submitting');
     try {
-      await submitLead({ ...payload, elapsedMs: elapsedSincePageLoad() }, key);
+      await sendSubmission({ ...payload, elapsedMs: elapsedSincePageLoad() }, key);
       keeper.current.reset();
       setStatus('submitted');
       toast({ ...messages.success });
-      trackEvent({ name: 'lead_submitted', category: 'lead', action: 'submit', label: source });
+      trackEvent({ name: 'form_submitted', category: 'submission', action: 'submit', label: source });
       return true;
     } catch (error) {
       setStatus('idle');
