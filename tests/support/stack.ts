@@ -31,10 +31,10 @@ export type Stack = {
   stop(): Promise<void>;
 };
 
-export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** The backends a suite runs on: embedded always; real ones when the run has them. */
-export function backendsUnderTest(): { backend: Backend; skip: string | false }[] {
+function backendsUnderTest(): { backend: Backend; skip: string | false }[] {
   const real = inject('realBackends');
   return [
     { backend: 'embedded', skip: false },

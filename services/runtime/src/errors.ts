@@ -24,15 +24,9 @@ export const badRequest = (message: string, details?: ErrorDetails) =>
   new AppError(400, 'validation_failed', message, details);
 export const unauthorized = (message = 'Sign in to continue') => new AppError(401, 'unauthorized', message);
 export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
-export const conflict = (message: string) => new AppError(409, 'conflict', message);
 export const unavailable = (message: string) => new AppError(503, 'unavailable', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, { retryAfterSeconds });
-
-/** A failure worth retrying (bus or database briefly away): consumers nak it with a delay. */
-export class TransientError extends Error {
-  override name = 'TransientError';
-}
 
 /** A message that can never succeed: consumers terminate it instead of retrying forever. */
 export class PermanentError extends Error {

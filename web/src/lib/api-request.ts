@@ -13,10 +13,6 @@ export function setBearerToken(token: string | null): void {
   bearerToken = token;
 }
 
-export function getBearerToken(): string | null {
-  return bearerToken;
-}
-
 /** A non-OK response. `envelope` is the parsed `{ error }` body when the server sent one. */
 export class ApiError extends Error {
   readonly status: number;
@@ -114,7 +110,7 @@ export async function apiRequest<T = unknown>(
 }
 
 /** The path whose query key's second element is sent as `?days=`. */
-export const ANALYTICS_SUMMARY_PATH = '/api/analytics/summary';
+const ANALYTICS_SUMMARY_PATH = '/api/analytics/summary';
 
 export type QueryKey = string | readonly [string, ...unknown[]];
 

@@ -24,7 +24,7 @@ const KEY = /^[A-Za-z0-9_-]{8,100}$/;
  * A stable UUID for an idempotency key, so the same key always makes the same event id. The
  * `lead:` salt predates the naming of form submissions and stays: changing it would change every key's id.
  */
-export function eventIdFor(key: string): string {
+function eventIdFor(key: string): string {
   const h = createHash('sha256').update(`lead:${key}`).digest('hex');
   const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;

@@ -78,10 +78,3 @@ export async function migrate(knex: Knex, schema: string, dir: string): Promise<
   })) as [number, string[]];
   return applied;
 }
-
-export async function rollbackAll(knex: Knex, schema: string, dir: string): Promise<void> {
-  await knex.migrate.rollback(
-    { schemaName: schema, tableName: 'knex_migrations', migrationSource: new FolderMigrationSource(dir) },
-    true,
-  );
-}

@@ -10,7 +10,7 @@ export type ToastItem = Required<Pick<ToastInput, 'title' | 'variant' | 'duratio
   description?: string;
 };
 
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
 type Listener = () => void;

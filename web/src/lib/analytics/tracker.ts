@@ -119,7 +119,7 @@ export function utmParamsOf(search: string): [string, string][] {
 }
 
 /** True inside a frame. A cross-origin parent can still be compared, just not read. */
-export function isFramed(): boolean {
+function isFramed(): boolean {
   try {
     return window.top !== window.self;
   } catch {

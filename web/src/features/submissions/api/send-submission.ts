@@ -2,7 +2,7 @@
 import type { SubmissionAccepted, SubmissionRequest } from '@lp/contracts';
 import { apiRequest } from '../../../lib/api-request';
 
-export type SendSubmissionResponse = SubmissionAccepted | null;
+type SendSubmissionResponse = SubmissionAccepted | null;
 
 export function sendSubmission(payload: SubmissionRequest, idempotencyKey: string): Promise<SendSubmissionResponse> {
   return apiRequest<SendSubmissionResponse>('POST', '/api/contact', payload, {

@@ -14,7 +14,7 @@ export function fingerprintOf(value: unknown): string {
   );
 }
 
-export type IdempotencyKeeper = { keyFor: (payload: unknown) => string; reset: () => void };
+type IdempotencyKeeper = { keyFor: (payload: unknown) => string; reset: () => void };
 
 export function createIdempotencyKeeper(newKey: () => string = createUuid): IdempotencyKeeper {
   let last: { fingerprint: string; key: string } | null = null;

@@ -2,7 +2,7 @@
 import type { SubmissionSource } from '@lp/contracts';
 
 type Message = { title: string; description: string };
-export type SubmissionMessages = { success: Message; error: Message };
+type SubmissionMessages = { success: Message; error: Message };
 
 const SEND_ERROR: Message = {
   title: 'Error',

@@ -12,7 +12,7 @@ import { sendSubmission } from '../api/send-submission';
 import { createIdempotencyKeeper } from './idempotency-keeper';
 import { SUBMISSION_MESSAGES } from './submission-messages';
 
-export type SubmissionStatus = 'idle' | 'submitting' | 'submitted';
+type SubmissionStatus = 'idle' | 'submitting' | 'submitted';
 type Options = { source: SubmissionSource; topic?: string; onFieldErrors: (fields: FieldErrors) => void };
 
 /**
@@ -20,7 +20,7 @@ type Options = { source: SubmissionSource; topic?: string; onFieldErrors: (field
  * because most forms mount lazily as they near the viewport; a person who jumps there and
  * autofills could submit within the server's minimum fill time and be silently screened out.
  */
-export function elapsedSincePageLoad(): number {
+function elapsedSincePageLoad(): number {
   return Math.round(performance.now());
 }
 
