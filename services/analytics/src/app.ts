@@ -5,8 +5,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition, ServiceDeps } from '@lp/runtime';
-import { consumeEvents } from './consumers/record-events.ts';
-import { consumePageViews } from './consumers/record-page-views.ts';
+import { consumeEvents } from './consumers/consume-events.ts';
+import { consumePageViews } from './consumers/consume-page-views.ts';
 
 export async function start(deps: ServiceDeps) {
   const consumers = [await consumePageViews(deps), await consumeEvents(deps)];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBotUserAgent } from './detect-bot.ts';
+import { isBotUserAgent } from './is-bot-user-agent.ts';
 
 const BOTS = [
   'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',

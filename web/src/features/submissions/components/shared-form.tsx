@@ -23,7 +23,7 @@ export type SharedFormProps = {
 const INTERESTS = SHARED_FORM_INTERESTS.map((i) => ({ value: i, label: i }));
 const FIELDS = ['firstName', 'lastName', 'phone', 'email', 'interest', 'message'] as const;
 
-export default function SharedFormView({ source, defaultInterest = '', topic }: SharedFormProps) {
+export default function SharedForm({ source, defaultInterest = '', topic }: SharedFormProps) {
   const uid = useId();
   const {
     register,
