@@ -1,6 +1,8 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactPageForm } from './contact-page-form';
-import { byLabel, click, render, type, waitFor } from '../../../test/render';
+import { renderInRouter } from '../../../test/render-in-router';
 import { getToasts, dismissToast } from '../../../components/toast/toast-store';
 
 const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
@@ -8,7 +10,6 @@ const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>()
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  document.body.innerHTML = '';
   dismissToast();
 });
 afterEach(() => {
@@ -16,21 +17,23 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function fill(container: HTMLElement) {
-  await type(byLabel(container, 'First name'), 'Ann');
-  await type(byLabel(container, 'Last name'), 'Lee');
-  await type(byLabel(container, 'Phone'), '928-555-0100');
-  await type(byLabel(container, 'Email'), 'ann@example.com');
-  await type(byLabel(container, "I'm interested in") as unknown as HTMLSelectElement, 'buying');
-  await type(byLabel(container, 'Message') as unknown as HTMLTextAreaElement, 'Tell me about lot 12');
+const field = (name: string) => screen.getByRole<HTMLInputElement>('textbox', { name });
+async function fill(user: UserEvent) {
+  await user.type(field('First name'), 'Ann');
+  await user.type(field('Last name'), 'Lee');
+  await user.type(field('Phone'), '928-555-0100');
+  await user.type(field('Email'), 'ann@example.com');
+  await user.selectOptions(screen.getByRole('combobox', { name: "I'm interested in" }), 'buying');
+  await user.type(field('Message'), 'Tell me about lot 12');
 }
-const submitButton = (c: HTMLElement) => c.querySelector('button[type="submit"]')!;
+const submitButton = () => screen.getByRole('button', { name: 'Send Message' });
 
 describe('ContactPageForm', () => {
   it('shows the six messages on submit, tied to their fields, and revalidates on change', async () => {
-    const { container } = await render(<ContactPageForm />, '/contact');
-    await click(submitButton(container));
-    await waitFor(() => expect(container.textContent).toContain('Please select an interest'));
+    const user = userEvent.setup();
+    renderInRouter(<ContactPageForm />, '/contact');
+    await user.click(submitButton());
+    expect(await screen.findByText('Please select an interest')).toBeDefined();
     for (const msg of [
       'First name is required',
       'Last name is required',
@@ -38,15 +41,15 @@ describe('ContactPageForm', () => {
       'Valid email is required',
       'Message is required',
     ]) {
-      expect(container.textContent).toContain(msg);
+      expect(screen.getByText(msg)).toBeDefined();
     }
-    const first = byLabel(container, 'First name');
+    const first = field('First name');
     expect(first.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(first.getAttribute('aria-describedby')!)?.textContent).toBe(
       'First name is required',
     );
-    await type(first, 'Ann');
-    await waitFor(() => expect(container.textContent).not.toContain('First name is required'));
+    await user.type(first, 'Ann');
+    await waitFor(() => expect(screen.queryByText('First name is required')).toBeNull());
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -55,13 +58,14 @@ describe('ContactPageForm', () => {
     fetchMock.mockResolvedValueOnce(
       new Response('{"id":7}', { status: 201, headers: { 'content-type': 'application/json' } }),
     );
-    const { container } = await render(<ContactPageForm />, '/contact');
-    await fill(container);
-    await click(submitButton(container));
+    const user = userEvent.setup();
+    renderInRouter(<ContactPageForm />, '/contact');
+    await fill(user);
+    await user.click(submitButton());
     await waitFor(() => expect(getToasts()[0]?.title).toBe('Form submission failed'));
     expect(getToasts()[0]).toMatchObject({ description: 'Please try again later.', variant: 'destructive' });
-    await click(submitButton(container));
-    await waitFor(() => expect(container.textContent).toContain('Send another message'));
+    await user.click(submitButton());
+    const another = await screen.findByRole('button', { name: 'Send another message' });
     expect(getToasts()[0]).toMatchObject({
       title: 'Form submitted successfully',
       description: "We'll be in touch soon!",
@@ -76,10 +80,8 @@ describe('ContactPageForm', () => {
     expect(typeof body.elapsedMs).toBe('number');
     expect(typeof body.sessionId).toBe('string');
 
-    await click(
-      Array.from(container.querySelectorAll('button')).find((b) => b.textContent === 'Send another message')!,
-    );
-    expect(byLabel(container, 'First name').value).toBe('');
+    await user.click(another);
+    expect(field('First name').value).toBe('');
   });
 
   it('shows server field errors beside their fields', async () => {
@@ -93,10 +95,11 @@ describe('ContactPageForm', () => {
     fetchMock.mockResolvedValueOnce(
       new Response(JSON.stringify(envelope), { status: 400, headers: { 'content-type': 'application/json' } }),
     );
-    const { container } = await render(<ContactPageForm />, '/contact');
-    await fill(container);
-    await click(submitButton(container));
-    await waitFor(() => expect(byLabel(container, 'Email').getAttribute('aria-invalid')).toBe('true'));
-    expect(container.textContent).toContain('Valid email is required');
+    const user = userEvent.setup();
+    renderInRouter(<ContactPageForm />, '/contact');
+    await fill(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(field('Email').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Valid email is required')).toBeDefined();
   });
 });
