@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { FormSubmission } from '@lp/contracts';
+import { SUBMISSION_SOURCES, type FormSubmission } from '@lp/contracts';
 import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
 
 const submission = {
@@ -35,7 +35,7 @@ describeOnEachBackend('contact flow', (backend) => {
   let healthPort: number;
   beforeAll(async () => {
     healthPort = await freePort();
-    stack = await startStack({ backend, env: { HEALTH_PORT: String(healthPort) } });
+    stack = await startStack({ backend, env: { HEALTH_PORT: String(healthPort), SPAM_MIN_FILL_MS: '300' } });
     token = await stack.login();
   });
   afterAll(() => stack?.stop());
@@ -45,6 +45,13 @@ describeOnEachBackend('contact flow', (backend) => {
     expect(res.status).toBe(200);
     return (await res.json()) as FormSubmission[];
   };
+  const counter = (name: string, labels: Record<string, string> = {}) => stack.platform.counters.get(name, labels);
+  /** Submissions the gateway handed to the bus so far (new or de-duplicated there), from any form. */
+  const published = () =>
+    SUBMISSION_SOURCES.flatMap((source) => ['false', 'true'].map((duplicate) => ({ source, duplicate }))).reduce(
+      (n, labels) => n + counter('gateway_submissions_accepted_total', labels),
+      0,
+    );
 
   it('stores a submission answered 201 and shows it to staff, newest first', async () => {
     const first = await stack.api('/api/contact', {
@@ -81,6 +88,10 @@ describeOnEachBackend('contact flow', (backend) => {
 
   it('makes a retried submission with the same idempotency key one submission', async () => {
     const before = (await submissions()).length;
+    const accepted = (duplicate: string) =>
+      counter('gateway_submissions_accepted_total', { source: 'home', duplicate });
+    const [newBefore, duplicatesBefore] = [accepted('false'), accepted('true')];
+    const storedBefore = counter('crm_submissions_stored_total', { source: 'home' });
     const key = crypto.randomUUID();
     const body = { ...submission, email: 'retry@example.com' };
     const answers = await Promise.all(
@@ -89,13 +100,16 @@ describeOnEachBackend('contact flow', (backend) => {
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
     const ids = await Promise.all(answers.map(async (a) => ((await a.json()) as { id: string }).id));
     expect(new Set(ids).size).toBe(1);
+    // The bus kept one message and discarded the two copies, so no second row can arrive later.
+    expect([accepted('false') - newBefore, accepted('true') - duplicatesBefore]).toEqual([1, 2]);
     await eventually(async () => ((await submissions()).length === before + 1 ? true : undefined));
-    await new Promise((r) => setTimeout(r, 500));
+    expect(counter('crm_submissions_stored_total', { source: 'home' }) - storedBefore).toBe(1);
     expect((await submissions()).filter((s) => s.email === 'retry@example.com')).toHaveLength(1);
   });
 
   it("answers invalid input 400 with the spec's messages beside each field, and stores nothing", async () => {
     const before = (await submissions()).length;
+    const publishedBefore = published();
     const res = await stack.api('/api/contact', {
       body: {
         firstName: '',
@@ -125,12 +139,14 @@ describeOnEachBackend('contact flow', (backend) => {
     });
     expect(notJson.status).toBe(400);
     expect((await notJson.json()) as object).toHaveProperty('error.code');
-    await new Promise((r) => setTimeout(r, 300));
+    // Nothing reached the bus, so nothing can be stored later.
+    expect(published()).toBe(publishedBefore);
     expect((await submissions()).length).toBe(before);
   });
 
   it('answers bots like a success but never stores them', async () => {
     const before = (await submissions()).length;
+    const publishedBefore = published();
     const honeypot = await stack.api('/api/contact', {
       body: { ...submission, email: 'bot1@example.com', website: 'http://spam' },
     });
@@ -138,7 +154,7 @@ describeOnEachBackend('contact flow', (backend) => {
       body: { ...submission, email: 'bot3@example.com', elapsedMs: 50 },
     });
     expect([honeypot.status, tooFast.status]).toEqual([201, 201]);
-    await new Promise((r) => setTimeout(r, 500));
+    expect(published()).toBe(publishedBefore); // answered, never sent on: nothing can be stored later
     expect((await submissions()).length).toBe(before);
     expect(stack.platform.counters.get('gateway_submissions_dropped_total', { reason: 'honeypot' })).toBe(1);
     expect(stack.platform.counters.get('gateway_submissions_dropped_total', { reason: 'too_fast' })).toBe(1);
