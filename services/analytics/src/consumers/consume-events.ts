@@ -12,6 +12,9 @@ export function consumeEvents({ bus, knex, log, counters }: ServiceDeps) {
     handle: async (batch, _msg, elog) => {
       const { inserted } = await insertEvents(knex, batch);
       counters.inc('analytics_events_stored_total', {}, inserted);
+      // Hits of a redelivered or re-sent batch that were stored before: the de-duplication at work.
+      if (inserted < batch.hits.length)
+        counters.inc('analytics_events_duplicates_total', {}, batch.hits.length - inserted);
       if (inserted < batch.hits.length)
         elog.info({ hits: batch.hits.length, inserted }, 'event batch partly or wholly stored before');
       else elog.debug({ hits: inserted }, 'events stored');

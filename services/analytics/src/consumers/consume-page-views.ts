@@ -12,6 +12,9 @@ export function consumePageViews({ bus, knex, log, counters }: ServiceDeps) {
     handle: async (batch, _msg, elog) => {
       const { inserted } = await insertPageViews(knex, batch);
       counters.inc('analytics_pageviews_stored_total', {}, inserted);
+      // Hits of a redelivered or re-sent batch that were stored before: the de-duplication at work.
+      if (inserted < batch.hits.length)
+        counters.inc('analytics_pageviews_duplicates_total', {}, batch.hits.length - inserted);
       if (inserted < batch.hits.length)
         elog.info({ hits: batch.hits.length, inserted }, 'page view batch partly or wholly stored before');
       else elog.debug({ hits: inserted }, 'page views stored');
