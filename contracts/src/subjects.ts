@@ -8,7 +8,7 @@
 export const STREAMS = {
   /** Page views and named events from the public site's pixels. */
   analytics: { name: 'ANALYTICS', subjects: ['analytics.>'] },
-  /** Leads and contact changes. */
+  /** Form submissions and CRM contact changes. */
   crm: { name: 'CRM', subjects: ['crm.>'] },
   /** Send requests, delivery and tracking events, inbound mail. */
   mail: { name: 'MAIL', subjects: ['mail.>'] },

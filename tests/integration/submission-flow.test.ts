@@ -29,7 +29,7 @@ const freePort = () =>
     });
   });
 
-describeOnEachBackend('contact flow', (backend) => {
+describeOnEachBackend('form submission flow', (backend) => {
   let stack: Stack;
   let token: string;
   let healthPort: number;
