@@ -46,7 +46,7 @@ tester.run('no-cross-feature-imports', noCrossFeatureImports, {
     },
     {
       filename: '/repo/web/src/components/ui/section.tsx',
-      code: "import { tagsOf } from '../../features/blog';",
+      code: "import { useArticles } from '../../features/blog';",
       errors: [{ messageId: 'shared' }],
     },
   ],

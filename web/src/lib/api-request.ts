@@ -66,7 +66,7 @@ async function readBody(res: Response): Promise<unknown> {
   return res.json();
 }
 
-export type RequestOptions = {
+type RequestOptions = {
   /** A raw body (FormData, Blob, string) sent as is instead of a JSON data object. */
   body?: BodyInit;
   headers?: Record<string, string>;
@@ -125,7 +125,7 @@ export function queryUrlOf(key: QueryKey): string {
   return url;
 }
 
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
+type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** The default SWR fetcher: GET the key's first element, null on 204/no content type. */
 export function getQueryFn({ on401 }: { on401: UnauthorizedBehavior }) {

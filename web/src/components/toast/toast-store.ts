@@ -3,7 +3,7 @@
  * dismissed. A new toast replaces the current one. Any module can call `toast()`; the
  * `<Toaster/>` mounted once at the root renders it.
  */
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant; durationMs?: number };
 export type ToastItem = Required<Pick<ToastInput, 'title' | 'variant' | 'durationMs'>> & {
   id: number;

@@ -31,8 +31,8 @@ const UTM_MAX_KEY_LENGTH = 64;
 const DEV_HOSTS =
   /(^localhost$)|(^127\.)|(^\[::1\]$)|(\.local$)|(\.replit\.dev$)|(\.repl\.co$)|(\.vercel\.app$)|(\.netlify\.app$)|(\.pages\.dev$)/;
 
-export type TrackerState = 'idle' | 'initialising' | 'ready';
-export type TrackedEvent = {
+type TrackerState = 'idle' | 'initialising' | 'ready';
+type TrackedEvent = {
   name: string;
   category: string;
   action?: string;

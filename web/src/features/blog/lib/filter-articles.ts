@@ -9,7 +9,7 @@ export type FilterableArticle = {
   tags?: ReadonlyArray<string | null | undefined> | null;
 };
 
-export type ArticleFilter = { search?: string; tag?: string | null };
+type ArticleFilter = { search?: string; tag?: string | null };
 
 /** An article's usable tags: strings only, never null. */
 export function tagsOf(article: FilterableArticle): string[] {

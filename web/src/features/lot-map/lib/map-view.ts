@@ -7,8 +7,8 @@ export const ZOOM_FACTOR = 1.5;
 /** One arrow-key or pan-button step, as a share of the visible width/height. */
 const PAN_STEP = 0.1;
 
-export type MapView = { zoomed: boolean; x: number; y: number };
-export type MapSize = { width: number; height: number };
+type MapView = { zoomed: boolean; x: number; y: number };
+type MapSize = { width: number; height: number };
 
 export const INITIAL_VIEW: MapView = { zoomed: false, x: 0, y: 0 };
 
