@@ -1,8 +1,10 @@
-// One lint setup for the whole workspace: TypeScript rules everywhere, React hooks rules in web/.
+// One lint setup for the whole workspace: TypeScript rules everywhere, React hooks rules and the
+// feature boundaries (no feature imports another's internals) in web/.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noCrossFeatureImports } from './scripts/lint/no-cross-feature-imports.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'coverage/**'] },
@@ -20,8 +22,12 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, 'no-console': ['error', { allow: ['error', 'warn'] }] },
+    plugins: { 'react-hooks': reactHooks, web: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-console': ['error', { allow: ['error', 'warn'] }],
+      'web/no-cross-feature-imports': 'error',
+    },
   },
   {
     files: ['scripts/**', 'web/scripts/**', 'bench/**', '**/*.test.{ts,tsx}', 'tests/**'],

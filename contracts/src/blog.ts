@@ -254,7 +254,7 @@ export const PublishedCardsPageSchema = publishedPageSchema(BlogArticleCardSchem
  * 5 MB image in base64. Parts are staged in the database, so any replica may take any part.
  */
 export const IMAGE_PART_BYTES = 384 * 1024;
-export const IMAGE_PARTS_MAX = Math.ceil(BLOG_IMAGE_MAX_BYTES / IMAGE_PART_BYTES);
+const IMAGE_PARTS_MAX = Math.ceil(BLOG_IMAGE_MAX_BYTES / IMAGE_PART_BYTES);
 
 export const ImagePartInputSchema = v.object({
   uploadId: v.pipe(v.string(), v.uuid()),

@@ -2,7 +2,7 @@ export * from './subjects.ts';
 export * from './rpc.ts';
 export * from './envelope.ts';
 export * from './events.ts';
-export * from './leads.ts';
+export * from './submissions.ts';
 export * from './auth.ts';
 export * from './stats.ts';
 export * from './site.ts';

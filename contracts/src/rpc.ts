@@ -25,7 +25,7 @@ import {
   StaffBlogArticleSchema,
   StaffBlogArticleSummarySchema,
 } from './blog.ts';
-import { FormSubmissionSchema, ListSubmissionsInputSchema } from './leads.ts';
+import { FormSubmissionSchema, ListSubmissionsInputSchema } from './submissions.ts';
 import { CrmStatsSchema, MailerStatsSchema } from './stats.ts';
 
 export type RpcSpec<I extends v.GenericSchema = v.GenericSchema, O extends v.GenericSchema = v.GenericSchema> = {

@@ -1,7 +1,7 @@
 /**
- * Every lead form in a browser against the real stack: validation messages, the success toast
- * and thank-you state, the lead stored (read back through the staff API after logging in),
- * failure toasts (request intercepted), one lead for a double click; the toast viewport (one
+ * Every public form in a browser against the real stack: validation messages, the success toast
+ * and thank-you state, the submission stored (read back through the staff API after logging in),
+ * failure toasts (request intercepted), one submission for a double click; the toast viewport (one
  * toast at a time, F8, swipe right to dismiss, 420 px wide at most); then the dashboard's
  * login, shell, cards, submissions table and logout.
  */
@@ -39,8 +39,6 @@ async function submissions(): Promise<FormSubmission[]> {
 }
 
 async function fill(page: Page, who: string) {
-  // People take more than the server's minimum fill time; a faster "bot" lead is dropped silently.
-  await page.waitForTimeout(500);
   await page.getByLabel('First name').fill(who);
   await page.getByLabel('Last name').fill('Tester');
   await page.getByLabel('Phone').fill('928-555-0100');
@@ -80,7 +78,7 @@ const SHARED = [
   },
 ] as const;
 
-describe.each(SHARED)('shared lead form on $path', (form) => {
+describe.each(SHARED)('shared form on $path', (form) => {
   it('validates on submit with the spec messages', async () => {
     const page = await open(form.path);
     await page.getByRole('button', { name: 'Send Message' }).click();
@@ -115,7 +113,7 @@ describe.each(SHARED)('shared lead form on $path', (form) => {
     await page.close();
   });
 
-  it('stores the lead with its source, page and topic, and confirms it', async () => {
+  it('stores the submission with its source, page and topic, and confirms it', async () => {
     const page = await open(form.path);
     const who = `Lead${form.source.replace(/\W/g, '')}`;
     await fill(page, who);
@@ -169,7 +167,7 @@ describe('contact page form', () => {
     await page.close();
   });
 
-  it('stores the inquiry, shows the thank-you panel, then returns to an empty form', async () => {
+  it('stores the submission, shows the thank-you panel, then returns to an empty form', async () => {
     const page = await open('/contact');
     await fill(page, 'Contactpage');
     await page.getByLabel("I'm interested in").selectOption('buying');
@@ -234,7 +232,7 @@ describe('toast viewport', () => {
 
 describe('dashboard login and shell', () => {
   it('validates, refuses bad credentials, signs in, shows the cards and submissions, logs out', async () => {
-    const lead = {
+    const submission = {
       firstName: 'Dana',
       lastName: 'Board',
       phone: '928-555-0199',
@@ -246,7 +244,7 @@ describe('dashboard login and shell', () => {
       elapsedMs: 5000,
     };
     const created = await stack.api('/api/contact', {
-      body: lead,
+      body: submission,
       headers: { 'idempotency-key': crypto.randomUUID() },
     });
     expect(created.status).toBe(201);

@@ -21,6 +21,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** Resolves once the page has rendered two more frames: scroll and input handlers have run, React has re-rendered. */
+const twoFrames = (p: Page) =>
+  p.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
 async function open(path: string) {
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${stack.baseUrl}${path}`);
@@ -38,7 +42,7 @@ describe('lot map', () => {
     await open('/map');
     expect(await page.evaluate(() => document.documentElement.classList.contains('overflow-hidden'))).toBe(true);
     await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(200);
+    await twoFrames(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     for (const t of LEGEND) await page.getByText(t, { exact: true }).waitFor();
     expect(await page.getByRole('link', { name: /Back to/ }).count()).toBe(1);
@@ -194,9 +198,9 @@ describe("the home page's map frame", () => {
     const frameTransform = () => frame.locator('svg g[transform]').first().getAttribute('transform');
     const zoomed = await frameTransform();
     await swipeUp(187, 450, 150);
-    await page.waitForTimeout(300);
+    await expect.poll(frameTransform).not.toBe(zoomed);
+    await twoFrames(page);
     expect(await scrollY()).toBe(before);
-    expect(await frameTransform()).not.toBe(zoomed);
 
     await frame.getByRole('button', { name: 'Zoom out' }).dispatchEvent('click');
     await swipeUp(187, 450);

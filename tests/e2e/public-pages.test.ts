@@ -24,6 +24,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/** Resolves once the page has rendered two more frames: scroll and input handlers have run, React has re-rendered. */
+const twoFrames = (p: Page) =>
+  p.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
 async function open(path: string, width = 1440): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
   await page.route(/youtube|nps\.gov|lakepowell\.com|cityofpage|visitarizona|weather\.gov/, (r) => r.abort());
@@ -90,7 +94,7 @@ describe('home page', () => {
     await page.getByRole('button', { name: 'Back to top' }).click();
     await page.waitForFunction(() => window.scrollY === 0);
     await page.evaluate(() => window.scrollTo(0, 250));
-    await page.waitForTimeout(100);
+    await twoFrames(page);
     expect(await page.getByRole('button', { name: 'Back to top' }).count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 350));
     await page.getByRole('button', { name: 'Back to top' }).waitFor();
@@ -284,7 +288,9 @@ describe('accessibility (axe-core)', () => {
     const page = await open(path, 1280);
     if (!path.includes('map') && !path.includes('embed')) {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      await page.waitForTimeout(500);
+      // Lazy parts (the shared form) load as they near the viewport: check them, not their placeholder.
+      await page.waitForFunction(() => !document.body.innerText.includes('Loading the contact form'));
+      await twoFrames(page);
     }
     await page.addScriptTag({ content: AXE });
     const violations = await page.evaluate(async () => {

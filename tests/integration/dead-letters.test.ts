@@ -1,5 +1,5 @@
 /**
- * Poison messages end as dead letters staff can see and replay: a lead event that fails its
+ * Poison messages end as dead letters staff can see and replay: a form submission event that fails its
  * schema, and one PostgreSQL can never store (a data exception), are parked with their reason
  * and counted, listed newest first a page at a time, and replayed once (409 the second time).
  */
@@ -18,7 +18,7 @@ import {
 import * as v from 'valibot';
 import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
 
-const lead = {
+const submission = {
   firstName: 'Ann',
   lastName: 'Lee',
   phone: '9285550100',
@@ -55,11 +55,17 @@ describeOnEachBackend('dead letters', (backend) => {
 
   it('parks an event failing its schema and one the database refuses, counts them, lists them newest first', async () => {
     const badId = crypto.randomUUID();
-    await publish({ ...eventMeta(badId), idempotencyKey: 'dl-key-1', lead: { ...lead, firstName: 'A\u0000n' } }, badId);
+    await publish(
+      { ...eventMeta(badId), idempotencyKey: 'dl-key-1', submission: { ...submission, firstName: 'A\u0000n' } },
+      badId,
+    );
     await eventually(async () => (parkedCount('invalid') === 1 ? true : undefined), 10_000, 'invalid parked');
     // Year 0 passes the ISO check but is outside PostgreSQL's range: a data exception (22008).
     const oldId = crypto.randomUUID();
-    await publish({ ...eventMeta(oldId), occurredAt: '0000-01-01T00:00:00Z', idempotencyKey: 'dl-key-2', lead }, oldId);
+    await publish(
+      { ...eventMeta(oldId), occurredAt: '0000-01-01T00:00:00Z', idempotencyKey: 'dl-key-2', submission },
+      oldId,
+    );
     await eventually(async () => (parkedCount('permanent') === 1 ? true : undefined), 10_000, 'permanent parked');
 
     const page = await list();
@@ -76,7 +82,7 @@ describeOnEachBackend('dead letters', (backend) => {
     expect((JSON.parse(invalid.payload) as { id: string }).id).toBe(badId);
     expect(permanent.detail).toMatch(/22008/);
 
-    // Neither became a lead, and neither comes back.
+    // Neither became a stored submission, and neither comes back.
     const subs = (await (await stack.api('/api/marketing/submissions', { token })).json()) as FormSubmission[];
     expect(subs).toEqual([]);
   });
@@ -133,7 +139,7 @@ describeOnEachBackend('dead letters', (backend) => {
   it('shows the first 16 KiB of a large payload in the list and replays all of it', async () => {
     const id = crypto.randomUUID();
     const message = `\u0000${'x'.repeat(40_000)}`;
-    await publish({ ...eventMeta(id), idempotencyKey: 'dl-key-3', lead: { ...lead, message } }, id);
+    await publish({ ...eventMeta(id), idempotencyKey: 'dl-key-3', submission: { ...submission, message } }, id);
     await eventually(async () => (parkedCount('invalid') === 3 ? true : undefined), 10_000, 'large parked');
     const big = (await list('?limit=1')).items[0]!;
     expect(big.msgId).toBe(id);

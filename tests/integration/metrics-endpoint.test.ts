@@ -17,7 +17,7 @@ const freePort = () =>
     });
   });
 
-const lead = {
+const submission = {
   firstName: 'Ada',
   lastName: 'Yazzie',
   phone: '(928) 555-0199',
@@ -37,7 +37,7 @@ async function exercise(backend: Backend): Promise<Scraped> {
   const healthPort = await freePort();
   const stack: Stack = await startStack({ backend, env: { HEALTH_PORT: String(healthPort) } });
   try {
-    expect((await stack.api('/api/contact', { body: lead })).status).toBe(201);
+    expect((await stack.api('/api/contact', { body: submission })).status).toBe(201);
     expect((await stack.api('/api/blog/articles')).status).toBe(200);
     expect((await stack.api('/api/blog/articles/no-such-article')).status).toBe(404);
     const metrics = () => fetch(`http://127.0.0.1:${healthPort}/metrics`);
@@ -45,7 +45,7 @@ async function exercise(backend: Backend): Promise<Scraped> {
       async () =>
         (await (await metrics()).text()).match(/^crm_submissions_stored_total\{[^}]*\} 1$/m) ? true : undefined,
       15_000,
-      'the lead to be stored',
+      'the submission to be stored',
     );
     const res = await metrics();
     expect(res.status).toBe(200);
@@ -81,7 +81,7 @@ describe('metrics endpoint on both run modes', () => {
     expect(text).toMatch(/^bus_handler_duration_seconds_count\{durable="crm-submissions",outcome="ack"\} 1$/m);
     for (const d of Object.values(DURABLES))
       expect(text).toMatch(new RegExp(`^bus_pending_messages\\{durable="${d.name}"\\} 0$`, 'm'));
-    expect(text).toMatch(/^gateway_leads_accepted_total\{source="home",duplicate="false"\} 1$/m);
+    expect(text).toMatch(/^gateway_submissions_accepted_total\{source="home",duplicate="false"\} 1$/m);
     expect(text).toContain('# TYPE process_resident_memory_bytes gauge');
   });
 

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-export const chromiumPath = (): string | undefined =>
+const chromiumPath = (): string | undefined =>
   [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
     (p): p is string => !!p && existsSync(p),
   );

@@ -6,8 +6,8 @@
 import { fileURLToPath } from 'node:url';
 import { STREAMS } from '@lp/contracts';
 import type { ServiceDefinition } from '@lp/runtime';
-import { consumeEvents } from './consumers/record-events.ts';
-import { consumePageViews } from './consumers/record-page-views.ts';
+import { consumeEvents } from './consumers/consume-events.ts';
+import { consumePageViews } from './consumers/consume-page-views.ts';
 
 export const analyticsService: ServiceDefinition = {
   name: 'analytics',

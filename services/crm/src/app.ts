@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { STREAMS } from '@lp/contracts';
 import type { ServiceDefinition } from '@lp/runtime';
-import { consumeSubmissions } from './consumers/record-submission.ts';
+import { consumeSubmissions } from './consumers/consume-submissions.ts';
 import { serveCrmRequests } from './rpc/serve-crm-requests.ts';
 
 export const crmService: ServiceDefinition = {

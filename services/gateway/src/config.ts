@@ -30,9 +30,9 @@ export const GatewayConfigSchema = v.object({
    * outermost of them wrote (that many entries from the right), never what the client wrote.
    */
   TRUST_PROXY_HOPS: env.int(1, 1, 10),
-  /** Lead forms submitted faster than this are treated as bots (answered like a success, not stored). */
+  /** Forms submitted faster than this are treated as bots (answered like a success, not stored). */
   SPAM_MIN_FILL_MS: env.int(2000, 0, 60_000),
-  /** Per-IP lead submissions allowed per 10 minutes. */
+  /** Per-IP form submissions allowed per 10 minutes. */
   CONTACT_RATE_LIMIT: env.int(20, 1, 10_000),
   /**
    * Failed sign-ins allowed per 15 minutes per username from one address (with growing delays

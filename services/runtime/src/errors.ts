@@ -29,11 +29,6 @@ export const unavailable = (message: string) => new AppError(503, 'unavailable',
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', message, { retryAfterSeconds });
 
-/** A failure worth retrying (bus or database briefly away): consumers nak it with a delay. */
-export class TransientError extends Error {
-  override name = 'TransientError';
-}
-
 /** A message that can never succeed: consumers terminate it instead of retrying forever. */
 export class PermanentError extends Error {
   override name = 'PermanentError';

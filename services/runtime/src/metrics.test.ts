@@ -9,10 +9,12 @@ import { Counters } from './metrics.ts';
 describe('metrics', () => {
   it('describes every known counter with HELP and TYPE lines before anything is counted', async () => {
     const text = await new Counters().toPrometheus();
-    expect(text).toContain('# HELP gateway_leads_accepted_total Form submissions stored on the bus and answered 201');
-    expect(text).toContain('# TYPE gateway_leads_accepted_total counter');
+    expect(text).toContain(
+      '# HELP gateway_submissions_accepted_total Form submissions stored on the bus and answered 201',
+    );
+    expect(text).toContain('# TYPE gateway_submissions_accepted_total counter');
     expect(text).toContain('# TYPE bus_dead_letters_total counter');
-    expect(text).toMatch(/^gateway_leads_failed_total 0$/m);
+    expect(text).toMatch(/^analytics_pageviews_stored_total 0$/m);
     expect(text).toContain('# TYPE http_request_duration_seconds histogram');
     expect(text).toContain('# TYPE bus_handler_duration_seconds histogram');
     expect(text).toContain('# TYPE bus_pending_messages gauge');

@@ -26,15 +26,15 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     help: 'Bus messages parked in the dead-letter store and terminated, by reason (not_json, invalid, permanent)',
     labels: ['durable', 'reason'],
   },
-  gateway_leads_accepted_total: {
+  gateway_submissions_accepted_total: {
     help: 'Form submissions stored on the bus and answered 201',
     labels: ['source', 'duplicate'],
   },
-  gateway_leads_dropped_total: {
+  gateway_submissions_dropped_total: {
     help: 'Form submissions screened out as bots (answered like a success, not stored), by reason',
     labels: ['reason'],
   },
-  gateway_leads_failed_total: {
+  gateway_submissions_failed_total: {
     help: 'Form submissions answered 503 because the bus could not store them, by error',
     labels: ['reason'],
   },

@@ -37,8 +37,3 @@ export function PageOutlet({ page }: { page: string }) {
   }
   return <Lazy />;
 }
-
-/** Source path of a page module, as the Vite manifest names it (prerender's modulepreloads). */
-export function pageSourcePath(page: string): string {
-  return `src/app/routes/${page}.tsx`;
-}

@@ -11,7 +11,7 @@ export function canonicalUrl(meta: PageMeta, pathname: string): string {
   return `${site.origin}${path === '/' ? '/' : path.replace(/\/$/, '')}`;
 }
 
-export function businessJsonLd(): Record<string, unknown> {
+function businessJsonLd(): Record<string, unknown> {
   const o = site.office;
   return {
     '@context': 'https://schema.org',

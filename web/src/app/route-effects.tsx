@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { trackPageView } from '../features/analytics/api/tracker';
+import { trackPageView } from '../lib/analytics/tracker';
 import { matchPublicRoute, isDashboardPath } from './match-route';
 import { applyHead } from './page-head';
 import { DASHBOARD_META, NOT_FOUND_META } from './route-table';

@@ -4,7 +4,7 @@
  */
 export const ANCHOR_SCROLL_DELAY_MS = 100;
 
-export type AnchorNavigationDeps = {
+type AnchorNavigationDeps = {
   pathname: string;
   navigate: (to: string) => void;
   scroll: (anchor: string) => void;

@@ -13,10 +13,6 @@ export function setBearerToken(token: string | null): void {
   bearerToken = token;
 }
 
-export function getBearerToken(): string | null {
-  return bearerToken;
-}
-
 /** A non-OK response. `envelope` is the parsed `{ error }` body when the server sent one. */
 export class ApiError extends Error {
   readonly status: number;
@@ -70,7 +66,7 @@ async function readBody(res: Response): Promise<unknown> {
   return res.json();
 }
 
-export type RequestOptions = {
+type RequestOptions = {
   /** A raw body (FormData, Blob, string) sent as is instead of a JSON data object. */
   body?: BodyInit;
   headers?: Record<string, string>;
@@ -114,7 +110,7 @@ export async function apiRequest<T = unknown>(
 }
 
 /** The path whose query key's second element is sent as `?days=`. */
-export const ANALYTICS_SUMMARY_PATH = '/api/analytics/summary';
+const ANALYTICS_SUMMARY_PATH = '/api/analytics/summary';
 
 export type QueryKey = string | readonly [string, ...unknown[]];
 
@@ -129,7 +125,7 @@ export function queryUrlOf(key: QueryKey): string {
   return url;
 }
 
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
+type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** The default SWR fetcher: GET the key's first element, null on 204/no content type. */
 export function getQueryFn({ on401 }: { on401: UnauthorizedBehavior }) {

@@ -2,16 +2,16 @@
  * Scrolling that respects `prefers-reduced-motion`: smooth by default, instant when the
  * visitor asked for less motion.
  */
-export function prefersReducedMotion(): boolean {
+function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
 
-export function scrollBehavior(): ScrollBehavior {
+function scrollBehavior(): ScrollBehavior {
   return prefersReducedMotion() ? 'auto' : 'smooth';
 }
 
 /** Scrolls to the element with this id and moves focus there for keyboard users. */
-export function scrollToAnchor(anchor: string): boolean {
+function scrollToAnchor(anchor: string): boolean {
   const el = document.getElementById(anchor);
   if (!el) return false;
   el.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });

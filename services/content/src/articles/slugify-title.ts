@@ -3,7 +3,7 @@
  * folded, "&" read as "and", apostrophes dropped), at most 80 characters cut at a word
  * boundary so a numeric suffix still fits the 100-character limit.
  */
-export const SLUG_BASE_MAX = 80;
+const SLUG_BASE_MAX = 80;
 
 export function slugifyTitle(title: string): string {
   const words = title

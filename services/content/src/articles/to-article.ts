@@ -11,7 +11,7 @@ import type { ArticleRow } from '../queries/article-row.ts';
 const SERVED_CACHE_MAX = 256;
 const served = new Map<string, string>();
 
-export function servedHtml(stored: string): string {
+function servedHtml(stored: string): string {
   const key = createHash('sha1').update(stored).digest('base64');
   let html = served.get(key);
   if (html === undefined) {

@@ -16,9 +16,9 @@ import { detectImageType } from './detect-image-type.ts';
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const TYPE_ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/pjpeg': 'image/jpeg' };
 
-export const tooLarge = () =>
+const tooLarge = () =>
   new AppError(413, 'payload_too_large', `The image is larger than ${BLOG_IMAGE_MAX_BYTES / 1024 / 1024} MB`);
-export const unsupportedImage = (message = 'Upload a JPEG, PNG, WebP, AVIF or GIF image') =>
+const unsupportedImage = (message = 'Upload a JPEG, PNG, WebP, AVIF or GIF image') =>
   new AppError(415, 'unsupported_media_type', message);
 
 export async function receivePart(

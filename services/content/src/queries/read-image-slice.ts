@@ -2,7 +2,7 @@
 import type { Knex } from '@lp/runtime';
 import type { StoredImageType } from '@lp/contracts';
 
-export type ImageSliceRow = { contentType: StoredImageType; size: number; data: Buffer };
+type ImageSliceRow = { contentType: StoredImageType; size: number; data: Buffer };
 
 export async function readImageSlice(
   knex: Knex,

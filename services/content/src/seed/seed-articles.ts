@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { site } from '@lp/contracts';
 
-export type SeedArticle = {
+type SeedArticle = {
   slug: string;
   title: string;
   summary: string;

@@ -1,25 +1,25 @@
-/** Stores one lead; a redelivered or re-sent event (same event id or idempotency key) is a no-op. */
+/** Stores one form submission; a redelivered or re-sent event (same event id or idempotency key) is a no-op. */
 import type { Knex } from '@lp/runtime';
 import type { SubmissionReceived } from '@lp/contracts';
 
 export async function insertSubmission(knex: Knex, event: SubmissionReceived): Promise<{ inserted: boolean }> {
-  const { lead } = event;
+  const { submission } = event;
   const rows = await knex
     .withSchema('crm')
     .table('form_submissions')
     .insert({
       event_id: event.id,
       idempotency_key: event.idempotencyKey,
-      first_name: lead.firstName,
-      last_name: lead.lastName,
-      email: lead.email,
-      phone: lead.phone,
-      interest: lead.interest,
-      message: lead.message,
-      source: lead.source,
-      topic: lead.topic,
-      page: lead.page,
-      session_id: lead.sessionId,
+      first_name: submission.firstName,
+      last_name: submission.lastName,
+      email: submission.email,
+      phone: submission.phone,
+      interest: submission.interest,
+      message: submission.message,
+      source: submission.source,
+      topic: submission.topic,
+      page: submission.page,
+      session_id: submission.sessionId,
       created_at: event.occurredAt,
     })
     .onConflict()

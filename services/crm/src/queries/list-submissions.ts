@@ -1,6 +1,6 @@
 /** Form submissions for the dashboard, newest first. */
 import type { Knex } from '@lp/runtime';
-import type { FormSubmission, LeadSource } from '@lp/contracts';
+import type { FormSubmission, SubmissionSource } from '@lp/contracts';
 
 type Row = {
   id: number;
@@ -10,7 +10,7 @@ type Row = {
   phone: string;
   interest: string | null;
   message: string | null;
-  source: LeadSource;
+  source: SubmissionSource;
   topic: string | null;
   page: string | null;
   created_at: Date | string;

@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import { fieldErrorsOf } from '@lp/contracts';
 import { badRequest, rateLimited, unavailable, type AppError, type Counters, type Logger } from '@lp/runtime';
-import { isBotUserAgent } from './detect-bot.ts';
+import { isBotUserAgent } from './is-bot-user-agent.ts';
 import type { HitKind } from './pixel-buffer.ts';
 
 export const HIT_DROP_REASONS = ['rate_limited', 'bot', 'invalid_query', 'buffer_full', 'publish_failed'] as const;

@@ -1,6 +1,6 @@
 /**
  * JSON request bodies, parsed after the session check so an anonymous request never gets a
- * large body read: 64 KB for public endpoints (leads), 1 MB for signed-in staff (articles).
+ * large body read: 64 KB for public endpoints (form submissions), 1 MB for signed-in staff (articles).
  * Other content types are left unread (image uploads read their raw body themselves).
  *
  * Whatever goes wrong while reading or decoding a body (a Content-Encoding the bytes do not

@@ -19,8 +19,7 @@ export const escapeXml = (s: string) =>
     .replace(/'/g, '&apos;');
 
 /** `/path` → `https://origin/path`; absolute and fragment-only URLs stay as they are. */
-export const absoluteUrl = (url: string) =>
-  url.startsWith('/') && !url.startsWith('//') ? `${site.origin}${url}` : url;
+const absoluteUrl = (url: string) => (url.startsWith('/') && !url.startsWith('//') ? `${site.origin}${url}` : url);
 
 /** Makes root-relative href/src absolute in sanitised HTML (attributes are always double-quoted there). */
 export const absolutizeHtml = (html: string) =>

@@ -33,7 +33,7 @@ function discardRest(req: IncomingMessage): void {
 }
 
 /** Reads a request body into memory, failing with 413 as soon as it passes `limit` bytes. */
-export function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+function readRawBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -23,7 +23,7 @@ import type { GatewayState } from '../middleware/request-context.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
 /** Seconds a client (or crawler) should wait before asking again while the blog is away. */
-export const BLOG_RETRY_AFTER_SECONDS = 30;
+const BLOG_RETRY_AFTER_SECONDS = 30;
 
 /** The content service did not answer, or answered with a failure of its own (5xx). */
 const isContentFailure = (err: unknown): err is AppError => err instanceof AppError && err.status >= 500;
@@ -79,7 +79,7 @@ async function collectPublished<A extends BlogArticleCard>(
 }
 
 /** The published articles with their bodies, newest first, and the blog's last change. */
-export const listPublishedArticles = (bus: Bus, asked: RpcCallOptions) =>
+const listPublishedArticles = (bus: Bus, asked: RpcCallOptions) =>
   collectPublished(bus, asked, RPC.content.articlesList);
 
 /** The same list without the bodies: for cards, related articles and the sitemap. */

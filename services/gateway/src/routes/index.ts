@@ -1,6 +1,6 @@
 /**
  * Every HTTP entry point of the platform, mounted in one place, in order:
- * health → public API (leads, pixels, blog) → staff sign-in → staff API (session required;
+ * health → public API (form submissions, pixels, blog) → staff sign-in → staff API (session required;
  * dead letters under /api/marketing/ops) →
  * unknown /api paths (404 envelope) → media → blog pages and sitemap (rendered per request) →
  * the web app.
@@ -15,8 +15,8 @@ import { authRoutes } from './auth.ts';
 import { blogRoutes } from './blog.ts';
 import { blogAdminRoutes } from './blog-admin.ts';
 import { blogPageRoutes } from './blog-pages.ts';
-import { contactRoutes } from './contact.ts';
 import { deadLetterRoutes } from './dead-letters.ts';
+import { submissionRoutes } from './submissions.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
 import { marketingRoutes } from './marketing.ts';
 import { mediaRoutes } from './media.ts';
@@ -25,7 +25,7 @@ import { pixelRoutes } from './pixels.ts';
 /** The API routers, exported so tests can enumerate every route. */
 export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
   return [
-    contactRoutes(deps),
+    submissionRoutes(deps),
     pixelRoutes(deps),
     authRoutes(deps),
     marketingRoutes(deps),

@@ -21,7 +21,7 @@ import type { GatewayState } from '../middleware/request-context.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
 
 /** Pixel hits (both kinds together) allowed per IP per minute. */
-export const PIXEL_HITS_PER_MINUTE = 600;
+const PIXEL_HITS_PER_MINUTE = 600;
 
 /** A 43-byte 1×1 GIF whose only pixel is transparent (GIF89a, graphic control extension). */
 export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');

@@ -1,7 +1,7 @@
 /**
  * Where the embedded bus keeps its streams. The in-memory store forgets everything on exit
  * (unit tests); the Postgres store (PGlite in the embedded product) keeps messages and
- * consumer positions, so a lead answered 201 survives a restart exactly as with JetStream.
+ * consumer positions, so a form submission answered 201 survives a restart exactly as with JetStream.
  * Messages leave storage only by their stream's retention limits (`deleteThrough`).
  */
 import type { Knex } from 'knex';

@@ -96,10 +96,3 @@ export async function migrate(knex: Knex, schema: string, dir: string): Promise<
     return run();
   });
 }
-
-export async function rollbackAll(knex: Knex, schema: string, dir: string): Promise<void> {
-  await knex.migrate.rollback(
-    { schemaName: schema, tableName: 'knex_migrations', migrationSource: new FolderMigrationSource(dir) },
-    true,
-  );
-}

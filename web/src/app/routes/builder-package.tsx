@@ -1,11 +1,11 @@
-/** /builder-package-1: the five-lot builder package, its details, the offer and the lead form. */
+/** /builder-package-1: the five-lot builder package, its details, the offer and the shared form. */
 import heroImage from '../../assets/desert-lots.svg';
 import { PageHero } from '../../components/ui/page-hero';
 import { button } from '../../components/ui/styles';
 import { facts } from '../../lib/market-facts';
 import { BuilderLotDetails } from '../../features/builder/components/builder-lot-details';
 import { BuilderOfferDetails } from '../../features/builder/components/builder-offer-details';
-import { LeadFormSection } from '../../features/leads/components/lead-form-section';
+import { SharedFormSection } from '../../features/submissions/components/shared-form-section';
 
 const bp = facts.builderPackage;
 
@@ -28,7 +28,7 @@ export default function BuilderPackagePage() {
       </PageHero>
       <BuilderLotDetails />
       <BuilderOfferDetails />
-      <LeadFormSection
+      <SharedFormSection
         source="builder-package-1"
         defaultInterest="Builder Package"
         topic="Builder Package Interest"

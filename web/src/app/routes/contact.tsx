@@ -1,7 +1,7 @@
 /** /contact: headline, the six-field contact form, the sales office card and our weather widget. */
 import { site } from '@lp/contracts/site';
-import { ContactInquiryForm } from '../../features/contact/components/contact-inquiry-form';
-import { ContactDetails } from '../../features/contact/components/contact-details';
+import { ContactPageForm } from '../../features/submissions/components/contact-page-form';
+import { SalesOfficeCard } from '../../components/ui/sales-office-card';
 import { WeatherWidget } from '../../features/weather/components/weather-widget';
 
 export default function ContactPage() {
@@ -15,10 +15,10 @@ export default function ContactPage() {
         </p>
         <div className="mt-10 grid gap-8 lg:grid-cols-[1.5fr_1fr]">
           <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
-            <ContactInquiryForm />
+            <ContactPageForm />
           </div>
           <div className="space-y-8">
-            <ContactDetails headingLevel="h2" />
+            <SalesOfficeCard headingLevel="h2" />
             <WeatherWidget headingLevel="h2" />
           </div>
         </div>

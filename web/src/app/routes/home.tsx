@@ -7,6 +7,8 @@ import { BuilderPackageSection } from '../../features/home/components/builder-pa
 import { AmenitiesSection } from '../../features/home/components/amenities-section';
 import { FinancingSection } from '../../features/home/components/financing-section';
 import { ContactSection } from '../../features/home/components/contact-section';
+import { LazySharedForm } from '../../features/submissions/components/lazy-shared-form';
+import { WeatherWidget } from '../../features/weather/components/weather-widget';
 
 export default function HomePage() {
   return (
@@ -16,9 +18,9 @@ export default function HomePage() {
       <VideoSection />
       <MapSection />
       <BuilderPackageSection />
-      <AmenitiesSection />
+      <AmenitiesSection weather={<WeatherWidget />} />
       <FinancingSection />
-      <ContactSection />
+      <ContactSection form={<LazySharedForm source="home" />} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-/** /investment: the short-term-rental investment case, Sedona vs Page, and the lead form. */
+/** /investment: the short-term-rental investment case, Sedona vs Page, and the shared form. */
 import { Link } from 'react-router-dom';
 import heroImage from '../../assets/marina-cove.svg';
 import { PageHero } from '../../components/ui/page-hero';
@@ -10,7 +10,7 @@ import {
   WhyPageSection,
 } from '../../features/investment/components/investment-sections';
 import { SedonaComparisonSection } from '../../features/investment/components/sedona-comparison-section';
-import { LeadFormSection } from '../../features/leads/components/lead-form-section';
+import { SharedFormSection } from '../../features/submissions/components/shared-form-section';
 
 export default function InvestmentPage() {
   return (
@@ -37,7 +37,7 @@ export default function InvestmentPage() {
       <ReturnsSection />
       <BuildOptionsSection />
       <SedonaComparisonSection />
-      <LeadFormSection
+      <SharedFormSection
         source="investment"
         defaultInterest="Short Term Rental Investment"
         title="Plan Your Investment"

@@ -1,4 +1,4 @@
-/** /market: Market Overview, sections by anchor (spec §2), closing with the lead form. */
+/** /market: Market Overview, sections by anchor (spec §2), closing with the shared form. */
 import { Link } from 'react-router-dom';
 import heroImage from '../../assets/canyon-sunset.svg';
 import { PageHero } from '../../components/ui/page-hero';
@@ -15,7 +15,7 @@ import {
   InvestmentHighlightsSection,
   InvestorTakeawaysSection,
 } from '../../features/market/components/market-investment-sections';
-import { LeadFormSection } from '../../features/leads/components/lead-form-section';
+import { SharedFormSection } from '../../features/submissions/components/shared-form-section';
 
 export default function MarketPage() {
   return (
@@ -46,7 +46,7 @@ export default function MarketPage() {
       <InvestmentAppealSection />
       <InvestmentHighlightsSection />
       <InvestorTakeawaysSection />
-      <LeadFormSection
+      <SharedFormSection
         source="market"
         title="Talk to Our Team"
         intro="Ask for the latest market figures, available lots or a tour."

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { scrollToTop } from '../../lib/scroll';
 
-export const BACK_TO_TOP_THRESHOLD_PX = 300;
+const BACK_TO_TOP_THRESHOLD_PX = 300;
 
 export function BackToTop() {
   const [visible, setVisible] = useState(false);

@@ -8,8 +8,8 @@ import { Link } from 'react-router-dom';
 import { site } from '@lp/contracts/site';
 import { AnchorLink } from './anchor-link';
 
-export const MOBILE_BREAKPOINT_PX = 768;
-export const RESIZE_DELAY_MS = 250;
+const MOBILE_BREAKPOINT_PX = 768;
+const RESIZE_DELAY_MS = 250;
 
 const item = 'flex min-h-11 items-center rounded-md px-3 text-base font-medium text-stone-800 hover:bg-lake-50';
 

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { dismissToast, type ToastItem } from './toast-store';
 
-export const SWIPE_THRESHOLD_PX = 50;
+const SWIPE_THRESHOLD_PX = 50;
 
 const VARIANTS = {
   default: 'border-stone-200 bg-white text-stone-900',

@@ -3,14 +3,14 @@
  * dismissed. A new toast replaces the current one. Any module can call `toast()`; the
  * `<Toaster/>` mounted once at the root renders it.
  */
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant; durationMs?: number };
 export type ToastItem = Required<Pick<ToastInput, 'title' | 'variant' | 'durationMs'>> & {
   id: number;
   description?: string;
 };
 
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
 type Listener = () => void;

@@ -1,6 +1,5 @@
-import { act } from 'react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { render } from '../../test/render';
 import { dismissToast, toast } from './toast-store';
 import { Toaster } from './toaster';
 
@@ -14,30 +13,28 @@ function liveMechanisms(el: Element): Element[] {
   }
   return found;
 }
-const textEl = (text: string) => Array.from(document.querySelectorAll('p')).find((p) => p.textContent === text)!;
 
 afterEach(() => {
   act(() => dismissToast());
-  document.body.innerHTML = '';
 });
 
 describe('Toaster', () => {
   it('has its live lists in the page before any toast arrives', async () => {
-    await render(<Toaster />);
-    const lists = document.querySelectorAll('section[aria-label="Notifications (F8)"] [aria-live]');
+    render(<Toaster />);
+    const lists = screen.getByRole('region', { name: 'Notifications (F8)' }).querySelectorAll('[aria-live]');
     expect(Array.from(lists, (l) => l.getAttribute('aria-live'))).toEqual(['polite', 'assertive']);
   });
 
   it('announces each toast through exactly one live region: polite, or assertive when destructive', async () => {
-    await render(<Toaster />);
+    render(<Toaster />);
     act(() => void toast({ title: 'Saved', description: 'All good' }));
-    const polite = liveMechanisms(textEl('Saved'));
+    const polite = liveMechanisms(screen.getByText('Saved'));
     expect(polite).toHaveLength(1);
     expect(polite[0]!.getAttribute('aria-live')).toBe('polite');
 
     act(() => void toast({ title: 'Failed', variant: 'destructive' }));
-    expect(textEl('Saved')).toBeUndefined();
-    const assertive = liveMechanisms(textEl('Failed'));
+    expect(screen.queryByText('Saved')).toBeNull();
+    const assertive = liveMechanisms(screen.getByText('Failed'));
     expect(assertive).toHaveLength(1);
     expect(assertive[0]!.getAttribute('aria-live')).toBe('assertive');
   });

@@ -1,3 +1,3 @@
 /** The dashboard's Blog screen, for the dashboard shell to mount at /marketing/blog, /new and /:id. */
-export { BlogAdminPage, type BlogAdminPageProps } from './components/blog-admin-page';
-export { BlogArticleEditorPage, type BlogArticleEditorPageProps } from './components/blog-article-editor-page';
+export { BlogAdminPage } from './components/blog-admin-page';
+export { BlogArticleEditorPage } from './components/blog-article-editor-page';

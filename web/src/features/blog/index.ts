@@ -1,8 +1,5 @@
-/** The blog feature's public surface: what the router, prerender and sitemap mount or call. */
-export { BlogListPage, type BlogListPageProps } from './components/blog-list-page';
-export { BlogArticlePage, type BlogArticlePageProps } from './components/blog-article-page';
-export { useArticles, ARTICLES_KEY } from './api/get-articles';
-export { useArticle, articleKey } from './api/get-article';
-export { articleHead, type ArticleHead } from './lib/article-head';
-export { filterArticles, distinctTags, tagsOf } from './lib/filter-articles';
-export { relatedArticles, RELATED_ARTICLES_LIMIT } from './lib/related-articles';
+/** The blog feature's public surface: what the router and the sitemap mount or call. */
+export { BlogListPage } from './components/blog-list-page';
+export { BlogArticlePage } from './components/blog-article-page';
+export { useArticles } from './api/get-articles';
+export { useArticle } from './api/get-article';

@@ -13,7 +13,7 @@ import { useArticleActions } from '../lib/use-article-actions';
 import { ArticleStatusBadge } from './article-status-badge';
 import { ConfirmDialog } from './confirm-dialog';
 
-export type BlogAdminPageProps = { basePath?: string };
+type BlogAdminPageProps = { basePath?: string };
 
 const small = 'min-h-9 rounded-md px-3 text-sm font-semibold ring-1 disabled:cursor-not-allowed disabled:opacity-60';
 

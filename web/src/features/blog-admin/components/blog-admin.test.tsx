@@ -1,9 +1,11 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import type { StaffBlogArticle, StaffBlogArticleSummary } from '@lp/contracts';
 import { dismissToast, getToasts } from '../../../components/toast/toast-store';
-import { byLabel, click, render, type, waitFor } from '../../../test/render';
+import { renderInRouter } from '../../../test/render-in-router';
 import { BlogAdminPage } from './blog-admin-page';
 import { BlogArticleEditorPage } from './blog-article-editor-page';
 
@@ -29,8 +31,18 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const fresh = (ui: React.ReactNode) => <SWRConfig value={{ provider: () => new Map() }}>{ui}</SWRConfig>;
-const buttonNamed = (c: HTMLElement, name: string) =>
-  [...c.querySelectorAll('button')].find((b) => (b.getAttribute('aria-label') ?? b.textContent) === name)!;
+const buttonNamed = (name: string) => screen.getByRole('button', { name });
+/** The control a label names (a required field's label ends in ' *'). */
+const labelled = <T extends HTMLElement = HTMLInputElement>(name: string) =>
+  screen.getByLabelText<T>(new RegExp(`^${name.replace(/[()]/g, '\\$&')}( \\*)?$`));
+const textArea = (name: string) => labelled<HTMLTextAreaElement>(name);
+
+let user: UserEvent;
+/** Replaces a field's text the way a person does: select all, type. */
+async function retype(el: HTMLInputElement | HTMLTextAreaElement, text: string) {
+  await user.clear(el);
+  await user.type(el, text);
+}
 
 beforeEach(() => {
   calls.length = 0;
@@ -46,8 +58,8 @@ beforeEach(() => {
     return handler ? handler(call) : json({ error: { code: 'not_found', message: 'Not found' } }, 404);
   });
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  document.body.innerHTML = '';
   dismissToast();
+  user = userEvent.setup();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -62,35 +74,35 @@ describe('BlogAdminPage', () => {
     routes['DELETE /api/marketing/blog/articles/1'] = () => new Response(null, { status: 204 });
     routes['GET /api/blog/articles'] = () => json([]);
 
-    const { container } = await render(fresh(<BlogAdminPage />), '/marketing/blog');
+    const { container } = renderInRouter(fresh(<BlogAdminPage />), '/marketing/blog');
     await waitFor(() => expect(container.querySelectorAll('tbody tr')).toHaveLength(2));
     expect(container.textContent).toContain('Published');
     expect(container.textContent).toContain('Draft');
     expect(container.textContent).toContain('Nov 17, 2026');
 
-    await click(buttonNamed(container, 'Publish Article 2'));
+    await user.click(buttonNamed('Publish Article 2'));
     await waitFor(() => expect(getToasts()[0]?.title).toBe('Article published'));
-    await waitFor(() => expect(buttonNamed(container, 'Unpublish Article 2')).toBeDefined());
+    await waitFor(() => expect(buttonNamed('Unpublish Article 2')).toBeDefined());
 
-    await click(buttonNamed(container, 'Delete Article 1'));
+    await user.click(buttonNamed('Delete Article 1'));
     const dialog = container.querySelector('dialog')!;
     expect(dialog.textContent).toContain('“Article 1” will be removed from the site.');
     expect(document.activeElement?.textContent).toBe('Cancel');
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
-    await click([...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Delete')!);
+    await user.click([...dialog.querySelectorAll('button')].find((b) => b.textContent === 'Delete')!);
     await waitFor(() => expect(getToasts()[0]?.title).toBe('Article deleted'));
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/marketing/blog/articles/1']);
   });
 
   it('shows loading, then the error text', async () => {
     routes['GET /api/marketing/blog/articles'] = () => new Response('down', { status: 503 });
-    const { container } = await render(fresh(<BlogAdminPage />), '/marketing/blog');
+    const { container } = renderInRouter(fresh(<BlogAdminPage />), '/marketing/blog');
     await waitFor(() => expect(container.textContent).toContain('Error loading articles. Please try again later.'));
   });
 
   it('shows the empty state', async () => {
     routes['GET /api/marketing/blog/articles'] = () => json([]);
-    const { container } = await render(fresh(<BlogAdminPage />), '/marketing/blog');
+    const { container } = renderInRouter(fresh(<BlogAdminPage />), '/marketing/blog');
     await waitFor(() => expect(container.textContent).toContain('No articles yet.'));
   });
 });
@@ -112,11 +124,11 @@ describe('BlogArticleEditorPage', () => {
     routes['POST /api/marketing/blog/articles'] = () => json(created, 201);
     routes['GET /api/marketing/blog/articles'] = () => json([]);
     routes['GET /api/blog/articles'] = () => json([]);
-    const { container } = await render(fresh(editor), '/marketing/blog/new');
+    const { container } = renderInRouter(fresh(editor), '/marketing/blog/new');
 
-    await click(container.querySelector('button[type="submit"]')!);
+    await user.click(container.querySelector('button[type="submit"]')!);
     await waitFor(() => expect(container.textContent).toContain('Title is required'));
-    const title = byLabel(container, 'Title');
+    const title = labelled('Title');
     expect(title.getAttribute('aria-invalid')).toBe('true');
     expect(
       title
@@ -127,12 +139,12 @@ describe('BlogArticleEditorPage', () => {
     expect(container.textContent).toContain('Summary is required');
     expect(container.textContent).toContain('Content is required');
 
-    await type(title, 'Lots');
-    await type(byLabel(container, 'Summary') as unknown as HTMLTextAreaElement, 'A summary');
-    await type(byLabel(container, 'Tags'), 'Lots, Investing');
-    await type(byLabel(container, 'Content (Markdown)') as unknown as HTMLTextAreaElement, '## Hello');
+    await retype(title, 'Lots');
+    await retype(textArea('Summary'), 'A summary');
+    await retype(labelled('Tags'), 'Lots, Investing');
+    await retype(textArea('Content (Markdown)'), '## Hello');
     await waitFor(() => expect(container.querySelector('[role="region"]')?.innerHTML).toContain('<h2>Hello</h2>'));
-    await click(container.querySelector('button[type="submit"]')!);
+    await user.click(container.querySelector('button[type="submit"]')!);
     await waitFor(() => expect(container.textContent).toContain('edit page'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       title: 'Lots',
@@ -157,14 +169,14 @@ describe('BlogArticleEditorPage', () => {
         },
         409,
       );
-    const { container } = await render(fresh(editor), '/marketing/blog/new');
-    await type(byLabel(container, 'Title'), 'Lots');
-    await type(byLabel(container, 'Slug'), 'taken');
-    await type(byLabel(container, 'Summary') as unknown as HTMLTextAreaElement, 'S');
-    await type(byLabel(container, 'Content (Markdown)') as unknown as HTMLTextAreaElement, 'C');
-    await click(container.querySelector('button[type="submit"]')!);
+    const { container } = renderInRouter(fresh(editor), '/marketing/blog/new');
+    await retype(labelled('Title'), 'Lots');
+    await retype(labelled('Slug'), 'taken');
+    await retype(textArea('Summary'), 'S');
+    await retype(textArea('Content (Markdown)'), 'C');
+    await user.click(container.querySelector('button[type="submit"]')!);
     await waitFor(() => expect(container.textContent).toContain('This slug is already used by another article'));
-    expect(byLabel(container, 'Slug').getAttribute('aria-invalid')).toBe('true');
+    expect(labelled('Slug').getAttribute('aria-invalid')).toBe('true');
     expect(getToasts()[0]).toMatchObject({ title: 'Could not save the article', variant: 'destructive' });
   });
 
@@ -197,44 +209,44 @@ describe('BlogArticleEditorPage', () => {
       };
     });
     const opened = async () => {
-      const { container } = await render(fresh(edit), '/marketing/blog/5');
-      await waitFor(() => expect(byLabel(container, 'Title').value).toBe('Lots Near the Lake'));
+      const { container } = renderInRouter(fresh(edit), '/marketing/blog/5');
+      await waitFor(() => expect(labelled('Title').value).toBe('Lots Near the Lake'));
       return container;
     };
     const writes = () => calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`);
 
     it('saves them before publishing and keeps them in the form', async () => {
       const container = await opened();
-      expect(buttonNamed(container, 'Publish')).toBeDefined();
-      await type(byLabel(container, 'Title'), 'Lots Near Lake Powell');
-      await click(buttonNamed(container, 'Save and publish'));
+      expect(buttonNamed('Publish')).toBeDefined();
+      await retype(labelled('Title'), 'Lots Near Lake Powell');
+      await user.click(buttonNamed('Save and publish'));
       await waitFor(() => expect(getToasts()[0]?.title).toBe('Article published'));
       expect(writes()).toEqual(['PATCH /api/marketing/blog/articles/5', 'POST /api/marketing/blog/articles/5/publish']);
       expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ title: 'Lots Near Lake Powell' });
-      await waitFor(() => expect(buttonNamed(container, 'Unpublish')).toBeDefined());
-      expect(byLabel(container, 'Title').value).toBe('Lots Near Lake Powell');
+      await waitFor(() => expect(buttonNamed('Unpublish')).toBeDefined());
+      expect(labelled('Title').value).toBe('Lots Near Lake Powell');
       expect(container.textContent).not.toContain('Unsaved changes');
     });
 
     it('does not publish when saving them fails, and keeps them', async () => {
       routes['PATCH /api/marketing/blog/articles/5'] = () => new Response('down', { status: 503 });
       const container = await opened();
-      await type(byLabel(container, 'Title'), 'Lots Near Lake Powell');
-      await click(buttonNamed(container, 'Save and publish'));
+      await retype(labelled('Title'), 'Lots Near Lake Powell');
+      await user.click(buttonNamed('Save and publish'));
       await waitFor(() => expect(getToasts()[0]?.title).toBe('Could not save the article'));
       expect(writes()).toEqual(['PATCH /api/marketing/blog/articles/5']);
-      expect(byLabel(container, 'Title').value).toBe('Lots Near Lake Powell');
+      expect(labelled('Title').value).toBe('Lots Near Lake Powell');
       expect(container.textContent).toContain('Unsaved changes');
     });
 
     it('keeps them through Unpublish', async () => {
       article = stored({ status: 'published', publishedAt: '2026-11-17T16:00:00.000Z' });
       const container = await opened();
-      const summaryField = byLabel(container, 'Summary') as unknown as HTMLTextAreaElement;
-      await type(summaryField, 'New summary, not saved yet');
-      await click(buttonNamed(container, 'Unpublish'));
+      const summaryField = textArea('Summary');
+      await retype(summaryField, 'New summary, not saved yet');
+      await user.click(buttonNamed('Unpublish'));
       await waitFor(() => expect(getToasts()[0]?.title).toBe('Article unpublished'));
-      await waitFor(() => expect(buttonNamed(container, 'Save and publish')).toBeDefined());
+      await waitFor(() => expect(buttonNamed('Save and publish')).toBeDefined());
       expect(writes()).toEqual(['POST /api/marketing/blog/articles/5/unpublish']);
       expect(summaryField.value).toBe('New summary, not saved yet');
       expect(container.textContent).toContain('Unsaved changes');
@@ -242,16 +254,11 @@ describe('BlogArticleEditorPage', () => {
   });
 
   it('refuses a cover that is not an accepted image before uploading it', async () => {
-    const { container } = await render(fresh(editor), '/marketing/blog/new');
-    const input = byLabel(container, 'Cover image');
+    const { container } = renderInRouter(fresh(editor), '/marketing/blog/new');
+    const input = labelled('Cover image');
     const file = new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' });
-    Object.defineProperty(input, 'files', { value: [file], configurable: true });
-    await (async () => {
-      const { act } = await import('react');
-      await act(async () => {
-        input.dispatchEvent(new Event('change', { bubbles: true }));
-      });
-    })();
+    // A person can pick any file through "All files", whatever the input's accept list says.
+    await userEvent.setup({ applyAccept: false }).upload(input, file);
     await waitFor(() => expect(container.textContent).toContain('Choose a JPEG, PNG, WebP, AVIF or GIF image.'));
     expect(calls.some((c) => c.url.endsWith('/images'))).toBe(false);
   });

@@ -24,7 +24,7 @@ import { ArticleEditorForm, type ArticleEditorHandle, type SaveOutcome } from '.
 import { ArticleStatusBadge } from './article-status-badge';
 import { ConfirmDialog } from './confirm-dialog';
 
-export type BlogArticleEditorPageProps = { articleId?: number; basePath?: string };
+type BlogArticleEditorPageProps = { articleId?: number; basePath?: string };
 
 export function BlogArticleEditorPage({ articleId, basePath = '/marketing/blog' }: BlogArticleEditorPageProps) {
   const navigate = useNavigate();

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 
-export type ControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; 'aria-required'?: true };
+type ControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; 'aria-required'?: true };
 
 type Props = {
   id: string;

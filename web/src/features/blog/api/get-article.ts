@@ -6,7 +6,7 @@ import useSWR from 'swr';
 import type { BlogArticle } from '@lp/contracts';
 import { swrDefaults } from '../../../lib/swr-defaults';
 
-export const articleKey = (slug: string) => `/api/blog/articles/${encodeURIComponent(slug)}`;
+const articleKey = (slug: string) => `/api/blog/articles/${encodeURIComponent(slug)}`;
 
 export function useArticle(slug: string | undefined, opts: { fallbackData?: BlogArticle } = {}) {
   const usable = opts.fallbackData && opts.fallbackData.slug === slug ? opts.fallbackData : undefined;

@@ -9,7 +9,7 @@ import useSWR from 'swr';
 import type { BlogArticleCard } from '@lp/contracts';
 import { swrDefaults } from '../../../lib/swr-defaults';
 
-export const ARTICLES_KEY = '/api/blog/articles';
+const ARTICLES_KEY = '/api/blog/articles';
 
 export function useArticles(opts: { fallbackData?: BlogArticleCard[] } = {}) {
   const { data, error, isLoading } = useSWR<BlogArticleCard[] | null>(ARTICLES_KEY, {

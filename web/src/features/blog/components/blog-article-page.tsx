@@ -14,7 +14,7 @@ import { ArticleMetaLine } from './article-meta-line';
 import { RelatedArticlesSection } from './related-articles-section';
 import { TagList } from './tag-list';
 
-export type BlogArticlePageProps = {
+type BlogArticlePageProps = {
   slug: string;
   initialArticle?: BlogArticle;
   /** Cards (no bodies) for the related articles. */

@@ -13,7 +13,7 @@ import { distinctTags, filterArticles } from '../lib/filter-articles';
 import { ArticleCard } from './article-card';
 import { TagFilter } from './tag-filter';
 
-export type BlogListPageProps = { initialArticles?: BlogArticleCard[]; initialError?: boolean };
+type BlogListPageProps = { initialArticles?: BlogArticleCard[]; initialError?: boolean };
 
 export function BlogListPage({ initialArticles, initialError = false }: BlogListPageProps) {
   const { articles, error } = useArticles({ fallbackData: initialArticles });

@@ -1,10 +1,11 @@
-import { act } from 'react';
+import { act, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlogArticle } from '@lp/contracts';
-import { click, render, type, waitFor } from '../../../test/render';
+import { renderInRouter } from '../../../test/render-in-router';
 import { BlogArticlePage } from './blog-article-page';
 import { BlogListPage } from './blog-list-page';
 
@@ -40,11 +41,17 @@ const jsonResponse = (body: unknown, status = 200) =>
 // A fresh SWR cache per render, so tests never see each other's data.
 const fresh = (ui: React.ReactNode) => <SWRConfig value={{ provider: () => new Map() }}>{ui}</SWRConfig>;
 
+let user: UserEvent;
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   vi.spyOn(console, 'error').mockImplementation(() => {});
-  document.body.innerHTML = '';
+  user = userEvent.setup();
 });
+/** Replaces a field's text the way a person does: select all, type. */
+async function retype(el: HTMLInputElement, text: string) {
+  await user.clear(el);
+  await user.type(el, text);
+}
 afterEach(() => {
   fetchMock.mockReset();
   vi.restoreAllMocks();
@@ -64,7 +71,7 @@ describe('BlogListPage', () => {
   it('shows loading, then the list; the search and the tag filter combine; clearing resets', async () => {
     const list = deferred(() => jsonResponse(ARTICLES));
     fetchMock.mockReturnValue(list.respond);
-    const { container } = await render(fresh(<BlogListPage />), '/blog');
+    const { container } = renderInRouter(fresh(<BlogListPage />), '/blog');
     expect(container.textContent).toContain('Loading articles...');
     list.release();
     await waitFor(() => expect(container.querySelectorAll('article')).toHaveLength(3));
@@ -76,27 +83,27 @@ describe('BlogListPage', () => {
       'Investing',
       'Lots',
     ]);
-    await click(tagButton('Investing'));
+    await user.click(tagButton('Investing'));
     expect(container.querySelectorAll('article')).toHaveLength(2);
     expect(tagButton('Investing').getAttribute('aria-pressed')).toBe('true');
     expect(tagButton('Clear filter')).toBeDefined();
 
-    await type(container.querySelector('input[type="search"]')!, 'MARKET');
+    await retype(container.querySelector('input[type="search"]')!, 'MARKET');
     expect(container.querySelectorAll('article')).toHaveLength(1);
-    await type(container.querySelector('input[type="search"]')!, 'nothing like this');
+    await retype(container.querySelector('input[type="search"]')!, 'nothing like this');
     expect(container.textContent).toContain('No articles found matching your criteria.');
-    await click(tagButton('Clear filters'));
+    await user.click(tagButton('Clear filters'));
     expect(container.querySelectorAll('article')).toHaveLength(3);
 
-    await click(tagButton('Lots'));
-    await click(tagButton('Lots')); // pressing the selected tag again turns it off
+    await user.click(tagButton('Lots'));
+    await user.click(tagButton('Lots')); // pressing the selected tag again turns it off
     expect(container.querySelectorAll('article')).toHaveLength(3);
     expect(container.textContent).not.toContain('Clear filter');
   });
 
   it('shows the error text when the list cannot be loaded', async () => {
     fetchMock.mockResolvedValue(new Response('boom', { status: 500 }));
-    const { container } = await render(fresh(<BlogListPage />), '/blog');
+    const { container } = renderInRouter(fresh(<BlogListPage />), '/blog');
     await waitFor(() => expect(container.textContent).toContain('Error loading articles. Please try again later.'));
   });
 
@@ -105,13 +112,13 @@ describe('BlogListPage', () => {
     expect(html).toContain('Error loading articles. Please try again later.');
     expect(html).not.toContain('Loading articles...');
     fetchMock.mockResolvedValue(jsonResponse(ARTICLES));
-    const { container } = await render(fresh(<BlogListPage initialError />));
+    const { container } = renderInRouter(fresh(<BlogListPage initialError />));
     await waitFor(() => expect(container.textContent).toContain('Rentals in Page'));
   });
 
   it('shows the empty text without a Clear filters button when nothing is filtered', async () => {
     fetchMock.mockResolvedValue(jsonResponse([]));
-    const { container } = await render(fresh(<BlogListPage />), '/blog');
+    const { container } = renderInRouter(fresh(<BlogListPage />), '/blog');
     await waitFor(() => expect(container.textContent).toContain('No articles found matching your criteria.'));
     expect(container.textContent).not.toContain('Clear filters');
   });
@@ -137,7 +144,7 @@ describe('BlogArticlePage', () => {
     fetchMock.mockImplementation((url) =>
       url.endsWith('/articles') ? Promise.resolve(jsonResponse(ARTICLES)) : one.respond,
     );
-    const { container } = await render(fresh(<BlogArticlePage slug="article-3" />), '/blog/article-3');
+    const { container } = renderInRouter(fresh(<BlogArticlePage slug="article-3" />), '/blog/article-3');
     expect(container.textContent).toContain('Loading article...');
     one.release();
     await waitFor(() => expect(container.querySelector('h1')?.textContent).toBe('Market Numbers'));
@@ -151,7 +158,7 @@ describe('BlogArticlePage', () => {
         ? jsonResponse(ARTICLES)
         : jsonResponse({ error: { code: 'not_found', message: 'Article not found' } }, 404),
     );
-    const { container } = await render(fresh(<BlogArticlePage slug="gone" />), '/blog/gone');
+    const { container } = renderInRouter(fresh(<BlogArticlePage slug="gone" />), '/blog/gone');
     await waitFor(() => expect(container.textContent).toContain('Article Not Found'));
     expect(container.textContent).toContain("The article you're looking for could not be found.");
     const link = [...container.querySelectorAll('a')].find((a) => a.textContent === 'Browse All Articles');

@@ -5,7 +5,7 @@
 import { site, type BlogArticle } from '@lp/contracts';
 import { tagsOf } from './filter-articles';
 
-export type ArticleHead = {
+type ArticleHead = {
   title: string;
   description: string;
   canonicalPath: string;

@@ -9,14 +9,14 @@ export type FilterableArticle = {
   tags?: ReadonlyArray<string | null | undefined> | null;
 };
 
-export type ArticleFilter = { search?: string; tag?: string | null };
+type ArticleFilter = { search?: string; tag?: string | null };
 
 /** An article's usable tags: strings only, never null. */
 export function tagsOf(article: FilterableArticle): string[] {
   return (article.tags ?? []).filter((t): t is string => typeof t === 'string' && t.length > 0);
 }
 
-export function matchesArticle(article: FilterableArticle, { search = '', tag = null }: ArticleFilter): boolean {
+function matchesArticle(article: FilterableArticle, { search = '', tag = null }: ArticleFilter): boolean {
   const q = search.trim().toLowerCase();
   // Joined with a newline so a query never matches across the end of the title and the summary.
   if (q && !`${article.title ?? ''}\n${article.summary ?? ''}`.toLowerCase().includes(q)) return false;

@@ -5,7 +5,7 @@
  */
 import { tagsOf, type FilterableArticle } from './filter-articles';
 
-export const RELATED_ARTICLES_LIMIT = 3;
+const RELATED_ARTICLES_LIMIT = 3;
 
 type Identified = FilterableArticle & { id: number | string };
 

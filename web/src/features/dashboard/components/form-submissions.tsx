@@ -1,4 +1,4 @@
-/** Form Submissions: the website's leads as a table, with loading, error and empty states. */
+/** Form Submissions: the website's form submissions as a table, with loading, error and empty states. */
 import { CONTACT_PAGE_INTERESTS } from '@lp/contracts';
 import { useSubmissions } from '../api/list-submissions';
 import { Spinner } from './spinner';

@@ -9,7 +9,7 @@ import { LoginRequestSchema } from '@lp/contracts';
 import { ApiError } from '../../../lib/api-request';
 import { toast } from '../../../components/toast/toast-store';
 import { button } from '../../../components/ui/styles';
-import { TextInput } from '../../leads/components/form-controls';
+import { TextInput } from '../../../components/form/form-controls';
 import { login } from '../api/login';
 import { SESSION_KEY } from '../api/get-session';
 

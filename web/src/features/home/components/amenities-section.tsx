@@ -1,11 +1,12 @@
 /**
  * Amenities (anchor `amenities`): 'Explore Lake Powell' with recreation and local amenities,
- * a strip of nearby destinations with travel times, and the weather widget.
+ * a strip of nearby destinations with travel times, and the weather widget (given by the page,
+ * which composes features).
  */
+import type { ReactNode } from 'react';
 import { Section } from '../../../components/ui/section';
 import { Icon } from '../../../components/icons/icon';
 import { facts } from '../../../lib/market-facts';
-import { WeatherWidget } from '../../weather/components/weather-widget';
 
 const RECREATION = [
   'Boating and houseboat trips',
@@ -46,7 +47,7 @@ function CheckList({ title, items }: { title: string; items: readonly string[] }
   );
 }
 
-export function AmenitiesSection() {
+export function AmenitiesSection({ weather }: { weather: ReactNode }) {
   return (
     <Section
       id="amenities"
@@ -58,7 +59,7 @@ export function AmenitiesSection() {
       <div className="grid gap-10 lg:grid-cols-[1fr_1fr_minmax(18rem,22rem)]">
         <CheckList title="Recreation" items={RECREATION} />
         <CheckList title="Local amenities" items={LOCAL} />
-        <WeatherWidget />
+        {weather}
       </div>
       <h3 className="mt-12 text-xl font-semibold text-lake-900">Nearby destinations</h3>
       <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">

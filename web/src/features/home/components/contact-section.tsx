@@ -1,13 +1,13 @@
 /**
- * Contact (anchor `contact`): the shared lead form, sales phone, e-mail, sales office and
- * hours, and five reasons to choose us.
+ * Contact (anchor `contact`): the shared form (given by the page, which composes features), sales
+ * phone, e-mail, sales office and hours, and five reasons to choose us.
  */
+import type { ReactNode } from 'react';
 import { site } from '@lp/contracts/site';
 import { Section } from '../../../components/ui/section';
 import { Icon } from '../../../components/icons/icon';
 import { facts } from '../../../lib/market-facts';
-import { LazyLeadForm } from '../../leads/components/lazy-lead-form';
-import { ContactDetails } from '../../contact/components/contact-details';
+import { SalesOfficeCard } from '../../../components/ui/sales-office-card';
 
 const REASONS = [
   `Lots from ${facts.lotsFrom}, homes from ${facts.homesFrom}`,
@@ -17,7 +17,7 @@ const REASONS = [
   'A local sales office, open seven days a week',
 ];
 
-export function ContactSection() {
+export function ContactSection({ form }: { form: ReactNode }) {
   return (
     <Section
       id="contact"
@@ -27,11 +27,9 @@ export function ContactSection() {
       intro={<p>Ask about a lot, book a tour or get pre-qualified: send the form or call us.</p>}
     >
       <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr]">
-        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">
-          <LazyLeadForm source="home" />
-        </div>
+        <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8">{form}</div>
         <div className="space-y-8">
-          <ContactDetails />
+          <SalesOfficeCard />
           <div>
             <h3 className="text-xl font-semibold text-lake-900">Why Choose {site.brand}</h3>
             <ul className="mt-4 space-y-2">

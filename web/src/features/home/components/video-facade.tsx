@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { site } from '@lp/contracts/site';
 import posterImage from '../../../assets/canyon-sunset.svg';
-import { trackEvent } from '../../analytics/api/tracker';
+import { trackEvent } from '../../../lib/analytics/tracker';
 
 export function VideoFacade({ videoId = site.videoId }: { videoId?: string }) {
   const [playing, setPlaying] = useState(false);

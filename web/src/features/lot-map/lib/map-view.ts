@@ -5,10 +5,10 @@
  */
 export const ZOOM_FACTOR = 1.5;
 /** One arrow-key or pan-button step, as a share of the visible width/height. */
-export const PAN_STEP = 0.1;
+const PAN_STEP = 0.1;
 
-export type MapView = { zoomed: boolean; x: number; y: number };
-export type MapSize = { width: number; height: number };
+type MapView = { zoomed: boolean; x: number; y: number };
+type MapSize = { width: number; height: number };
 
 export const INITIAL_VIEW: MapView = { zoomed: false, x: 0, y: 0 };
 
@@ -21,7 +21,7 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-export function clampView(view: MapView, size: MapSize): MapView {
+function clampView(view: MapView, size: MapSize): MapView {
   if (!view.zoomed) return INITIAL_VIEW;
   const s = scaleOf(view);
   return {

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import type { BlogArticleCard } from '@lp/contracts';
 import { useArticles } from '../../blog';
 
-export type ArticleLinksProps = { initialArticles?: BlogArticleCard[]; initialError?: boolean };
+type ArticleLinksProps = { initialArticles?: BlogArticleCard[]; initialError?: boolean };
 
 export function ArticleLinks({ initialArticles, initialError = false }: ArticleLinksProps) {
   const { articles, error } = useArticles({ fallbackData: initialArticles });

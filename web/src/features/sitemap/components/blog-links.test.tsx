@@ -1,11 +1,11 @@
-import { act } from 'react';
+import { act, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BlogArticleCard } from '@lp/contracts';
-import { render, waitFor } from '../../../test/render';
+import { renderInRouter } from '../../../test/render-in-router';
 import { BlogLinks, type BlogLinksProps } from './blog-links';
 
 const card = (id: number, title: string): BlogArticleCard => ({
@@ -30,7 +30,7 @@ const ui = (props: BlogLinksProps = {}) => (
     <BlogLinks {...props} />
   </SWRConfig>
 );
-/** As the server renders and the browser hydrates it (`render` brings its own router). */
+/** As the server renders and the browser hydrates it (`renderInRouter` brings its own router). */
 const page = (props: BlogLinksProps = {}) => <MemoryRouter initialEntries={['/sitemap']}>{ui(props)}</MemoryRouter>;
 
 beforeEach(() => {
@@ -77,12 +77,12 @@ describe('sitemap BlogLinks', () => {
 
   it('loads the list in the browser when the page came without one, and says when it cannot', async () => {
     fetchMock.mockResolvedValue(jsonResponse(CARDS));
-    const ok = await render(ui(), '/sitemap');
+    const ok = renderInRouter(ui(), '/sitemap');
     await waitFor(() => expect(ok.container.querySelectorAll('a[href^="/blog/"]')).toHaveLength(2));
 
     vi.spyOn(console, 'error').mockImplementation(() => {});
     fetchMock.mockResolvedValue(new Response('boom', { status: 500 }));
-    const failed = await render(ui(), '/sitemap');
+    const failed = renderInRouter(ui(), '/sitemap');
     await waitFor(() => expect(failed.container.textContent).toContain('Error loading articles'));
   });
 });

@@ -14,7 +14,7 @@ const SHAPES: Record<Name, string> = {
   wind: 'M3 8h11a3 3 0 1 0-3-3M3 12h16a3 3 0 1 1-3 3M3 16h8',
 };
 
-export function WeatherGlyph({ name, className = 'size-8' }: { name: Name; className?: string }) {
+export function WeatherIcon({ name, className = 'size-8' }: { name: Name; className?: string }) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -5,7 +5,7 @@
 import { site } from '@lp/contracts/site';
 import { ExternalLink } from '../../../components/layout/external-link';
 import { FORECAST, ICON_LABELS, weatherIconOf } from '../lib/forecast';
-import { WeatherGlyph } from './weather-icon';
+import { WeatherIcon } from './weather-icon';
 
 const NWS_URL = `https://forecast.weather.gov/MapClick.php?lat=${site.office.geo.latitude}&lon=${site.office.geo.longitude}`;
 
@@ -20,7 +20,7 @@ export function WeatherWidget({ headingLevel: H = 'h3' }: { headingLevel?: 'h2' 
       </H>
       <p className="text-sm text-lake-100">Sample winter forecast</p>
       <div className="mt-4 flex items-center gap-4">
-        <WeatherGlyph name={todayIcon} className="size-14 text-canyon-100" />
+        <WeatherIcon name={todayIcon} className="size-14 text-canyon-100" />
         <div>
           <p className="text-4xl font-bold">{today.tempHigh}°F</p>
           <p className="text-lake-100">
@@ -34,7 +34,7 @@ export function WeatherWidget({ headingLevel: H = 'h3' }: { headingLevel?: 'h2' 
           return (
             <li key={d.date} className="grid justify-items-center gap-1">
               <span className="text-sm font-medium">{d.day}</span>
-              <WeatherGlyph name={icon} className="size-7 text-canyon-100" />
+              <WeatherIcon name={icon} className="size-7 text-canyon-100" />
               <span className="sr-only">{ICON_LABELS[icon]},</span>
               <span className="text-sm">
                 {d.tempHigh}° <span className="text-lake-100">/ {d.tempLow}°</span>

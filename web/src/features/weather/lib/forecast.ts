@@ -15,7 +15,7 @@ export const WEATHER_ICONS = [
 ] as const;
 export type WeatherIcon = (typeof WEATHER_ICONS)[number];
 
-export type ForecastDay = {
+type ForecastDay = {
   date: string;
   day: string;
   icon: string;

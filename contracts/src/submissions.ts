@@ -1,0 +1,166 @@
+/**
+ * Form submissions: the contact page's form, the shared form of the home, market,
+ * investment and builder pages, and the event that carries a stored submission to crm.
+ * The web forms, the gateway and the crm consumer all validate with these schemas.
+ */
+import * as v from 'valibot';
+import { EventMetaSchema } from './events.ts';
+import { storable } from './text.ts';
+
+// A missing field is read as '' so the person sees the field's own message, not a type error.
+const required = (message: string, max = 100) =>
+  v.pipe(
+    v.optional(v.string(message), ''),
+    v.trim(),
+    v.minLength(1, message),
+    v.maxLength(max, `At most ${max} characters`),
+    storable(),
+  );
+
+const phone = v.pipe(
+  v.optional(v.string('Valid phone number is required'), ''),
+  v.trim(),
+  v.minLength(10, 'Valid phone number is required'),
+  v.maxLength(40, 'Valid phone number is required'),
+  storable('Valid phone number is required'),
+);
+const email = v.pipe(
+  v.optional(v.string('Valid email is required'), ''),
+  v.trim(),
+  v.email('Valid email is required'),
+  v.maxLength(254, 'Valid email is required'),
+);
+const optionalText = (max: number) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters`), storable()));
+
+/** Contact page: value → label of the interest options. */
+export const CONTACT_PAGE_INTERESTS = {
+  buying: 'Buying a property',
+  selling: 'Selling a property',
+  investment: 'Investment opportunities',
+  'market-info': 'Market information',
+  other: 'Other',
+} as const;
+
+/** Shared form interest options (value = label). */
+export const SHARED_FORM_INTERESTS = [
+  'Builder Package',
+  'General Information',
+  'Scheduling a Tour',
+  'Financing Options',
+  'Available Lots',
+  'Short Term Rental Investment',
+  'Other',
+] as const;
+
+/** Where a submission came from; the contact page's form is stricter than the shared form. */
+export const SUBMISSION_SOURCES = ['contact-page', 'home', 'market', 'investment', 'builder-package-1'] as const;
+export type SubmissionSource = (typeof SUBMISSION_SOURCES)[number];
+
+/** The contact page's six required fields (spec: public site §5). */
+export const ContactPageFormSchema = v.object({
+  firstName: required('First name is required'),
+  lastName: required('Last name is required'),
+  phone,
+  email,
+  interest: required('Please select an interest'),
+  message: required('Message is required', 5000),
+});
+export type ContactPageFormValues = v.InferOutput<typeof ContactPageFormSchema>;
+
+/** The shared form: interest and message optional. */
+export const SharedFormSchema = v.object({
+  firstName: required('First name is required'),
+  lastName: required('Last name is required'),
+  phone,
+  email,
+  interest: optionalText(100),
+  message: optionalText(5000),
+});
+export type SharedFormValues = v.InferOutput<typeof SharedFormSchema>;
+
+/**
+ * Anti-spam fields sent with every public form: `website` is a honeypot a person never fills
+ * (it must be present and empty) and `elapsedMs` is how long the form was open before submit.
+ */
+export const SpamSignalsSchema = v.object({
+  website: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  elapsedMs: v.optional(v.pipe(v.number(), v.minValue(0))),
+});
+
+/** What `POST /api/contact` accepts. The source picks which form's rules apply. */
+export const SubmissionRequestSchema = v.object({
+  ...SharedFormSchema.entries,
+  ...SpamSignalsSchema.entries,
+  source: v.optional(v.picklist(SUBMISSION_SOURCES, 'Unknown form')),
+  topic: optionalText(200),
+  page: optionalText(500),
+  sessionId: optionalText(100),
+});
+export type SubmissionRequest = v.InferOutput<typeof SubmissionRequestSchema>;
+
+/** The same request from the contact page, where all six fields are required. */
+export const ContactPageSubmissionRequestSchema = v.object({
+  ...SubmissionRequestSchema.entries,
+  ...ContactPageFormSchema.entries,
+});
+
+/** Picks the rules for a raw request body by the form it says it came from. */
+export const submissionSchemaFor = (raw: unknown) =>
+  typeof raw === 'object' && raw !== null && (raw as { source?: unknown }).source === 'contact-page'
+    ? ContactPageSubmissionRequestSchema
+    : SubmissionRequestSchema;
+
+/** What `POST /api/contact` answers with 201: the submission's event id (a UUID). */
+export type SubmissionAccepted = { id: string };
+
+/** Text on the bus: PostgreSQL refuses NUL, so an event carrying one fails its schema (and is parked). */
+const busText = v.pipe(v.string(), storable());
+
+/** The submitted fields as they travel on the bus. */
+export const SubmissionFieldsSchema = v.object({
+  firstName: busText,
+  lastName: busText,
+  phone: busText,
+  email: busText,
+  interest: v.nullable(busText),
+  message: v.nullable(busText),
+  source: v.picklist(SUBMISSION_SOURCES),
+  topic: v.nullable(busText),
+  page: v.nullable(busText),
+  sessionId: v.nullable(busText),
+});
+export type SubmissionFields = v.InferOutput<typeof SubmissionFieldsSchema>;
+
+export const SubmissionReceivedSchema = v.object({
+  ...EventMetaSchema,
+  idempotencyKey: v.pipe(v.string(), v.maxLength(200), storable()),
+  submission: SubmissionFieldsSchema,
+});
+export type SubmissionReceived = v.InferOutput<typeof SubmissionReceivedSchema>;
+
+/** A form submission as staff read it (spec: staff dashboard §3, plus what else was captured). */
+export const FormSubmissionSchema = v.object({
+  id: v.number(),
+  firstName: v.string(),
+  lastName: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  interest: v.nullable(v.string()),
+  message: v.nullable(v.string()),
+  source: v.picklist(SUBMISSION_SOURCES),
+  topic: v.nullable(v.string()),
+  page: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type FormSubmission = v.InferOutput<typeof FormSubmissionSchema>;
+
+/** What staff may ask of the submissions list: a page of it, newest first. */
+export const ListSubmissionsInputSchema = v.nullish(
+  v.object({
+    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000)), 5000),
+    offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+  }),
+  {},
+);
+export type ListSubmissionsInput = v.InferOutput<typeof ListSubmissionsInputSchema>;

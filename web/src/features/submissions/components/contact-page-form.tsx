@@ -1,0 +1,98 @@
+/**
+ * The contact page's form: six required fields (spec §5). On success the fields reset and a
+ * thank-you panel replaces the form until 'Send another message'.
+ */
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { CONTACT_PAGE_INTERESTS, ContactPageFormSchema, type ContactPageFormValues } from '@lp/contracts';
+import { button } from '../../../components/ui/styles';
+import { useFormSubmission } from '../lib/use-form-submission';
+import { HoneypotField } from './honeypot-field';
+import { SelectInput, TextArea } from '../../../components/form/form-controls';
+import { PersonFields } from './person-fields';
+
+const EMPTY: ContactPageFormValues = { firstName: '', lastName: '', phone: '', email: '', interest: '', message: '' };
+const INTERESTS = Object.entries(CONTACT_PAGE_INTERESTS).map(([value, label]) => ({ value, label }));
+const FIELDS = Object.keys(EMPTY) as (keyof ContactPageFormValues)[];
+
+export function ContactPageForm() {
+  const uid = useId();
+  const thanksRef = useRef<HTMLHeadingElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: valibotResolver(ContactPageFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: EMPTY,
+  });
+  const { status, setStatus, submit, honeypotRef } = useFormSubmission({
+    source: 'contact-page',
+    onFieldErrors: (fields) => {
+      for (const f of FIELDS) if (fields[f]?.[0]) setError(f, { type: 'server', message: fields[f][0] });
+    },
+  });
+  useEffect(() => {
+    if (status === 'submitted') thanksRef.current?.focus();
+  }, [status]);
+
+  if (status === 'submitted') {
+    return (
+      <div className="rounded-xl bg-green-50 p-8 text-center ring-1 ring-green-200">
+        <h2 ref={thanksRef} tabIndex={-1} className="text-2xl font-bold text-green-900">
+          Thank you!
+        </h2>
+        <p className="mt-2 text-green-900">Your message has been sent. We'll be in touch soon.</p>
+        <button type="button" onClick={() => setStatus('idle')} className={`${button.dark} mt-6`}>
+          Send another message
+        </button>
+      </div>
+    );
+  }
+  const id = (name: string) => `contact-${name}-${uid}`;
+  const onSubmit = handleSubmit(async (values) => {
+    if (await submit(values)) reset(EMPTY);
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="relative grid gap-5 sm:grid-cols-2"
+      aria-labelledby="contact-form-title"
+    >
+      <h2 id="contact-form-title" className="text-2xl font-bold text-lake-900 sm:col-span-2">
+        Send us a message
+      </h2>
+      <PersonFields id={id} register={register} errors={errors} />
+      <SelectInput
+        id={id('interest')}
+        label="I'm interested in"
+        required
+        placeholder="Select an interest"
+        options={INTERESTS}
+        className="sm:col-span-2"
+        error={errors.interest?.message}
+        registration={register('interest')}
+      />
+      <TextArea
+        id={id('message')}
+        label="Message"
+        required
+        className="sm:col-span-2"
+        error={errors.message?.message}
+        registration={register('message')}
+      />
+      <HoneypotField id={id('website')} inputRef={honeypotRef} />
+      <div className="sm:col-span-2">
+        <button type="submit" className={button.primary} disabled={status === 'submitting'}>
+          {status === 'submitting' ? 'Sending...' : 'Send Message'}
+        </button>
+      </div>
+    </form>
+  );
+}

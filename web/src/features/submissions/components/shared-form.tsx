@@ -1,0 +1,82 @@
+/**
+ * The shared form of the home, market, investment and builder pages: first and last name,
+ * phone and e-mail required; interest and message optional. idle → 'Sending...' → submitted
+ * (button disabled, green thank-you). On failure the form stays editable.
+ */
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { SHARED_FORM_INTERESTS, SharedFormSchema, type SubmissionSource } from '@lp/contracts';
+import { button } from '../../../components/ui/styles';
+import { useFormSubmission } from '../lib/use-form-submission';
+import { SUBMISSION_MESSAGES } from '../lib/submission-messages';
+import { HoneypotField } from './honeypot-field';
+import { SelectInput, TextArea } from '../../../components/form/form-controls';
+import { PersonFields } from './person-fields';
+
+export type SharedFormProps = {
+  source: Exclude<SubmissionSource, 'contact-page'>;
+  defaultInterest?: string;
+  topic?: string;
+};
+
+const INTERESTS = SHARED_FORM_INTERESTS.map((i) => ({ value: i, label: i }));
+const FIELDS = ['firstName', 'lastName', 'phone', 'email', 'interest', 'message'] as const;
+
+export default function SharedForm({ source, defaultInterest = '', topic }: SharedFormProps) {
+  const uid = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm({
+    resolver: valibotResolver(SharedFormSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { firstName: '', lastName: '', phone: '', email: '', interest: defaultInterest, message: '' },
+  });
+  const { status, submit, honeypotRef } = useFormSubmission({
+    source,
+    topic,
+    onFieldErrors: (fields) => {
+      for (const f of FIELDS) if (fields[f]?.[0]) setError(f, { type: 'server', message: fields[f][0] });
+    },
+  });
+  const onSubmit = handleSubmit(async (values) => {
+    if (await submit(values)) reset({ ...values, firstName: '', lastName: '', phone: '', email: '', message: '' });
+  });
+  const id = (name: string) => `${source}-${name}-${uid}`;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="relative grid gap-5 sm:grid-cols-2" aria-label="Contact form">
+      <PersonFields id={id} register={register} errors={errors} />
+      <SelectInput
+        id={id('interest')}
+        label="I'm interested in"
+        placeholder="Select an option"
+        options={INTERESTS}
+        className="sm:col-span-2"
+        error={errors.interest?.message}
+        registration={register('interest')}
+      />
+      <TextArea
+        id={id('message')}
+        label="Message"
+        className="sm:col-span-2"
+        error={errors.message?.message}
+        registration={register('message')}
+      />
+      <HoneypotField id={id('website')} inputRef={honeypotRef} />
+      <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
+        <button type="submit" className={button.primary} disabled={status !== 'idle'}>
+          {status === 'submitting' ? 'Sending...' : status === 'submitted' ? 'Message Sent' : 'Send Message'}
+        </button>
+        <p role="status" className="text-sm font-medium text-green-800">
+          {status === 'submitted' ? SUBMISSION_MESSAGES[source].success.description : ''}
+        </p>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * The visitor tracker (spec §3, §4, §7): page views and named events sent as image pixels to
+ * the gateway, fire-and-forget. Failures are only logged to the console, never shown.
+ *
+ * States: idle → initialising → ready. Initialisation detects browser and device, caches them,
+ * then sends the first page view. A call made before initialisation starts it and is itself
+ * not sent. A page view whose path equals the last tracked path is skipped.
+ *
+ * Inside a frame (the home page's lot map loads /embed) nothing is tracked: the page around
+ * it already counted the visit. Every `utm_*` query parameter is forwarded (spec §3), at most
+ * UTM_MAX_PARAMS of them, each value cut to UTM_MAX_LENGTH characters.
+ */
+import { site } from '@lp/contracts/site';
+import { createUuid } from '../create-uuid';
+import { detectBrowser, detectDeviceType, type BrowserName, type DeviceType } from './detect-client';
+
+export const STORAGE_KEYS = {
+  sessionId: 'lpl_analytics_session_id',
+  newVisitor: 'lpl_analytics_new_visitor',
+  browser: 'lpl_analytics_browser',
+  deviceType: 'lpl_analytics_device_type',
+  apiBaseUrl: 'lpl_api_base_url',
+} as const;
+
+export const PIXEL_REMOVE_MS = 5000;
+/** Bounds on forwarded utm_* parameters, so a crafted link cannot make the pixel URL huge. */
+export const UTM_MAX_PARAMS = 10;
+/** The gateway refuses a known utm_* value longer than this (ANALYTICS_LIMITS.utm). */
+export const UTM_MAX_LENGTH = 200;
+const UTM_MAX_KEY_LENGTH = 64;
+const DEV_HOSTS =
+  /(^localhost$)|(^127\.)|(^\[::1\]$)|(\.local$)|(\.replit\.dev$)|(\.repl\.co$)|(\.vercel\.app$)|(\.netlify\.app$)|(\.pages\.dev$)/;
+
+type TrackerState = 'idle' | 'initialising' | 'ready';
+type TrackedEvent = {
+  name: string;
+  category: string;
+  action?: string;
+  label?: string;
+  value?: number;
+  properties?: Record<string, unknown>;
+};
+
+let state: TrackerState = 'idle';
+let lastPath: string | null = null;
+let client: { browser: BrowserName; deviceType: DeviceType } | null = null;
+
+function safeGet(storage: Storage, key: string): string | null {
+  try {
+    return storage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+function safeSet(storage: Storage, key: string, value: string): void {
+  try {
+    storage.setItem(key, value);
+  } catch (error) {
+    console.error('Analytics storage unavailable:', error);
+  }
+}
+
+/** The persistent session id, created on the first visit (and flagged as a new visitor). */
+export function getSessionId(): string {
+  let id = safeGet(localStorage, STORAGE_KEYS.sessionId);
+  if (!id) {
+    id = createUuid();
+    safeSet(localStorage, STORAGE_KEYS.sessionId, id);
+    safeSet(sessionStorage, STORAGE_KEYS.newVisitor, 'true');
+  } else if (safeGet(sessionStorage, STORAGE_KEYS.newVisitor) === null) {
+    safeSet(sessionStorage, STORAGE_KEYS.newVisitor, 'false');
+  }
+  return id;
+}
+
+/** Page origin on localhost and development hosts, else the production site; storage overrides. */
+export function pixelBaseUrl(): string {
+  const override = safeGet(localStorage, STORAGE_KEYS.apiBaseUrl);
+  if (override) return override.replace(/\/$/, '');
+  return DEV_HOSTS.test(window.location.hostname) ? window.location.origin : `https://${site.host}`;
+}
+
+function sendPixel(path: string, params: URLSearchParams): void {
+  const img = new Image(1, 1);
+  img.alt = '';
+  img.setAttribute('aria-hidden', 'true');
+  img.style.position = 'absolute';
+  img.style.left = '-9999px';
+  img.onerror = () => console.error(`Analytics pixel failed: ${path}`);
+  img.src = `${pixelBaseUrl()}${path}?${params.toString()}`;
+  document.body.appendChild(img);
+  setTimeout(() => img.remove(), PIXEL_REMOVE_MS);
+}
+
+function sendPageView(path: string): void {
+  lastPath = path;
+  const params = new URLSearchParams({
+    p: path,
+    sid: getSessionId(),
+    ref: document.referrer,
+    dt: client?.deviceType ?? 'desktop',
+    br: client?.browser ?? 'Unknown',
+  });
+  for (const [key, value] of utmParamsOf(window.location.search)) params.set(key, value);
+  sendPixel('/api/analytics/pixel', params);
+}
+
+/** The page's non-empty utm_* parameters (first value of each), bounded in count and length. */
+export function utmParamsOf(search: string): [string, string][] {
+  const found = new Map<string, string>();
+  for (const [key, value] of new URLSearchParams(search)) {
+    if (found.size >= UTM_MAX_PARAMS) break;
+    const wanted = key.startsWith('utm_') && key.length > 4 && key.length <= UTM_MAX_KEY_LENGTH;
+    if (wanted && value && !found.has(key)) {
+      found.set(key, value.slice(0, UTM_MAX_LENGTH));
+    }
+  }
+  return [...found];
+}
+
+/** True inside a frame. A cross-origin parent can still be compared, just not read. */
+function isFramed(): boolean {
+  try {
+    return window.top !== window.self;
+  } catch {
+    return true;
+  }
+}
+
+/** Detects and caches browser and device, then sends the first page view. */
+export function initTracker(): void {
+  if (state !== 'idle' || isFramed()) return;
+  state = 'initialising';
+  try {
+    const ua = navigator.userAgent;
+    const browser = (safeGet(localStorage, STORAGE_KEYS.browser) as BrowserName | null) ?? detectBrowser(ua);
+    const deviceType = (safeGet(localStorage, STORAGE_KEYS.deviceType) as DeviceType | null) ?? detectDeviceType(ua);
+    safeSet(localStorage, STORAGE_KEYS.browser, browser);
+    safeSet(localStorage, STORAGE_KEYS.deviceType, deviceType);
+    client = { browser, deviceType };
+    state = 'ready';
+    sendPageView(window.location.pathname);
+  } catch (error) {
+    state = 'idle';
+    console.error('Analytics initialisation failed:', error);
+  }
+}
+
+export function trackPageView(path: string = window.location.pathname): void {
+  try {
+    if (state !== 'ready') return initTracker(); // stays idle inside a frame: nothing is sent
+    if (path === lastPath) return;
+    sendPageView(path);
+  } catch (error) {
+    console.error('Analytics page view failed:', error);
+  }
+}
+
+export function trackEvent(event: TrackedEvent): void {
+  try {
+    if (state !== 'ready') return initTracker(); // stays idle inside a frame: nothing is sent
+    const params = new URLSearchParams({ n: event.name, c: event.category, sid: getSessionId() });
+    if (event.action) params.set('act', event.action);
+    if (event.label) params.set('lbl', event.label);
+    if (typeof event.value === 'number') params.set('val', String(event.value));
+    params.set('p', window.location.pathname);
+    if (event.properties) {
+      try {
+        params.set('props', JSON.stringify(event.properties));
+      } catch (error) {
+        console.error('Analytics event properties dropped:', error);
+      }
+    }
+    sendPixel('/api/analytics/event-pixel', params);
+  } catch (error) {
+    console.error('Analytics event failed:', error);
+  }
+}
+
+export function trackerState(): TrackerState {
+  return state;
+}
+
+/** Test hook: back to a fresh, uninitialised tracker. */
+export function resetTrackerForTests(): void {
+  state = 'idle';
+  lastPath = null;
+  client = null;
+}
