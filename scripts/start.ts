@@ -58,7 +58,9 @@ if (!config.DATABASE_URL && !hasPgliteDataDir(config.DATA_DIR))
 const results = await Promise.allSettled(tasks);
 const failed = results.find((r) => r.status === 'rejected');
 if (failed) {
-  process.stderr.write(`  pnpm start: ${String(failed.reason instanceof Error ? failed.reason.message : failed.reason)}\n`);
+  process.stderr.write(
+    `  pnpm start: ${String(failed.reason instanceof Error ? failed.reason.message : failed.reason)}\n`,
+  );
   process.exit(1);
 }
 process.off('SIGINT', stopEarly);

@@ -38,7 +38,11 @@ export function hashWebSources(root = REPO): string {
     .map((f) => relative(root, join(root, f)).split('\\').join('/'))
     .sort();
   const hash = createHash('sha256');
-  for (const f of files) hash.update(`${f}\0`).update(readFileSync(join(root, f))).update('\0');
+  for (const f of files)
+    hash
+      .update(`${f}\0`)
+      .update(readFileSync(join(root, f)))
+      .update('\0');
   return hash.digest('hex');
 }
 
