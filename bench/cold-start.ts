@@ -41,7 +41,7 @@ function groupRss(pgid: number): { total: number; largest: number } {
   return { total: Math.round(total / 1024), largest: Math.round(largest / 1024) };
 }
 
-async function measure(command: string, args: string[], env: Record<string, string>): Promise<Sample> {
+async function measure(command: string, args: string[], env: Record<string, string> = {}): Promise<Sample> {
   const started = performance.now();
   const child = spawn(command, args, {
     cwd: ROOT,

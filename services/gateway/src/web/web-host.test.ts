@@ -93,7 +93,12 @@ describe('web host compression', () => {
   });
 
   it('sends the file as it is to a client that asks for no compression', async () => {
-    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip;q=0, br;q=0' }]) {
+    const cases: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': 'identity' },
+      { 'accept-encoding': 'gzip;q=0, br;q=0' },
+    ];
+    for (const headers of cases) {
       const res = await raw('/assets/app.js', headers);
       expect(res.headers['content-encoding']).toBeUndefined();
       expect(res.body.toString()).toBe(BUNDLE);
