@@ -13,8 +13,8 @@ import { webBuildNeeded } from '../web/scripts/build-hash.ts';
 const REPO = resolve(import.meta.dirname, '..');
 const children = new Set<ChildProcess>();
 
-function run(command: string, args: string[]): Promise<void> {
-  const child = spawn(command, args, { cwd: REPO, stdio: 'inherit' });
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const child = spawn(command, args, { cwd: REPO, stdio: 'inherit', env });
   children.add(child);
   return new Promise((ok, fail) => {
     child.once('error', fail);
@@ -41,10 +41,13 @@ if (why) {
   process.stdout.write(`  Building the web app (${why})\n`);
   // Under pnpm, npm_execpath is pnpm's own script: no PATH lookup, same version.
   const pnpm = process.env.npm_execpath;
+  // Always a production build: NODE_ENV=development or test (set for the product) would make
+  // Vite bundle React's development build, twice the size.
+  const env = { ...process.env, NODE_ENV: 'production' };
   tasks.push(
     pnpm && /pnpm/.test(pnpm)
-      ? run(process.execPath, [pnpm, '--filter', '@lp/web', 'build'])
-      : run('pnpm', ['--filter', '@lp/web', 'build']),
+      ? run(process.execPath, [pnpm, '--filter', '@lp/web', 'build'], env)
+      : run('pnpm', ['--filter', '@lp/web', 'build'], env),
   );
 }
 

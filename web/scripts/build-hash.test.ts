@@ -45,8 +45,11 @@ describe('pnpm start builds the web app only when needed', () => {
     expect(webBuildNeeded(root)).toBe('web/dist/server/entry-server.js is missing');
   });
 
-  it('ignores what the build itself writes', () => {
+  it('ignores what the build itself writes, and tests', () => {
     recordWebBuild(root);
+    write('web/src/app.test.tsx', 'it.todo("renders");');
+    write('web/src/test/render.ts', 'export {};');
+    write('contracts/src/site.test.ts', 'it.todo("site");');
     write('web/dist/client/assets/app-1234.js', 'bundle');
     write('web/node_modules/.vite/cache.json', '{}');
     expect(webBuildNeeded(root)).toBeNull();

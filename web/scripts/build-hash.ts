@@ -1,7 +1,7 @@
 /**
- * What the web build is made from, as one hash: every file under web/src, web/public,
- * web/scripts and contracts/src (site facts and schemas end up in pages and bundles), the web
- * app's configuration files and the lockfile. `pnpm build` records it in web/dist/build-hash
+ * What the web build is made from, as one hash: every file but tests under web/src,
+ * web/public, web/scripts and contracts/src (site facts and schemas end up in pages and
+ * bundles), the web app's configuration files and the lockfile. `pnpm build` records it in web/dist/build-hash
  * when it has finished; `pnpm start` builds again only when the recorded hash differs.
  * `node --import tsx web/scripts/build-hash.ts --record` records it (the last build step).
  */
@@ -21,6 +21,8 @@ const FILES = [
   'tsconfig.base.json',
   'pnpm-lock.yaml',
 ];
+/** Tests and their helpers are no part of the build. */
+const NOT_BUILT = /\.test\.[cm]?[jt]sx?$|^web\/src\/test\//;
 /** Outputs the gateway needs; a build missing one is no build. */
 const OUTPUTS = ['client/index.html', 'client/404.html', 'server/entry-server.js', 'server/page-shell.json'];
 
@@ -28,8 +30,8 @@ function filesUnder(root: string, folder: string): string[] {
   const full = join(root, folder);
   if (!existsSync(full)) return [];
   return readdirSync(full, { recursive: true, encoding: 'utf8' })
-    .map((f) => join(folder, f))
-    .filter((f) => statSync(join(root, f)).isFile());
+    .map((f) => join(folder, f).split('\\').join('/'))
+    .filter((f) => !NOT_BUILT.test(f) && statSync(join(root, f)).isFile());
 }
 
 /** SHA-256 over the paths and bytes of every build input, in a stable order. */
