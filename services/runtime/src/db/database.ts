@@ -35,11 +35,36 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
 }
 
 /**
+ * Postgres settings for the embedded database, sized for a small box (a 1 GB virtual machine
+ * runs the whole product). The WASM heap only ever grows, so every buffer Postgres sizes at
+ * start-up stays resident: initdb's defaults (128 MB of shared buffers, 100 connections) cost
+ * about 140 MB of RSS for a database of a few megabytes. Added after PGlite's own start
+ * parameters (a later `-c` wins).
+ */
+export const PGLITE_SMALL_BOX_SETTINGS = {
+  shared_buffers: '16MB',
+  max_connections: '8',
+  work_mem: '4MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '2MB',
+} as const;
+
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_SMALL_BOX_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+];
+
+/** A PGlite instance with the small-box settings; in memory without a data folder. */
+export function createPglite(dataDir?: string): PGlite {
+  return new PGlite({ ...(dataDir ? { dataDir } : {}), startParams: PGLITE_START_PARAMS });
+}
+
+/**
  * PGlite holds one connection: a single Knex instance (pool of 1) must be shared by every
  * service of the process so transactions never interleave.
  */
 export async function openPglite(opts: { dataDir?: string; pglite?: PGlite } = {}): Promise<Database> {
-  const pglite = opts.pglite ?? (opts.dataDir ? new PGlite(opts.dataDir) : new PGlite());
+  const pglite = opts.pglite ?? createPglite(opts.dataDir);
   await pglite.waitReady;
   const knex = knexFactory({
     client: ClientPgLite as unknown as typeof knexFactory.Client,
