@@ -60,6 +60,14 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
   crm_submissions_stored_total: { help: 'Form submissions stored by crm (duplicates not counted)', labels: ['source'] },
   analytics_pageviews_stored_total: { help: 'Page views stored by analytics', labels: [] },
   analytics_events_stored_total: { help: 'Named events stored by analytics', labels: [] },
+  analytics_pageviews_duplicates_total: {
+    help: 'Page views of a redelivered or re-sent batch that were stored before (de-duplicated)',
+    labels: [],
+  },
+  analytics_events_duplicates_total: {
+    help: 'Named events of a redelivered or re-sent batch that were stored before (de-duplicated)',
+    labels: [],
+  },
 };
 
 /** Seconds: from 5 ms (a cached page) to 10 s (a request that waited out an RPC timeout). */
