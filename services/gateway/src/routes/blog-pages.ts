@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ParameterizedContext } from 'koa';
-import { RPC, SLUG_PATTERN, site } from '@lp/contracts';
+import { RPC, SLUG_PATTERN, lotPath, site } from '@lp/contracts';
 import { AppError, callRpc, type RpcCallOptions } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { createPageRenderer } from '../web/render-page.ts';
@@ -20,6 +20,7 @@ import { listPublishedCards, sendUnavailable, unlessContentAway } from './blog.t
 import { escapeXml } from './blog-feed-xml.ts';
 import { sendCacheable } from '../web/http-cache.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
+import { loadPublicLots } from '../lots/load-public-lots.ts';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -35,7 +36,8 @@ function compress(ctx: ParameterizedContext) {
 
 const newest = (...dates: string[]) => new Date(Math.max(...dates.map((d) => Date.parse(d))));
 
-export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
+export function blogPageRoutes(deps: GatewayDeps, webDist: string) {
+  const { bus } = deps;
   const router = createRouter();
   const renderPage = createPageRenderer(webDist);
   const published = (asked: RpcCallOptions) => listPublishedCards(bus, asked);
@@ -95,11 +97,17 @@ export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
 
   const staticSitemap = resolve(webDist, 'client', 'sitemap.xml');
   router.get('/sitemap.xml', async (ctx) => {
-    const [base, list] = await Promise.all([
+    // Lots not sold have their own page in the sitemap; while inventory is away they are left out.
+    const lots = loadPublicLots(deps, askedBy(ctx)).catch((err: unknown) => {
+      ctx.state.log.warn({ err }, 'sitemap without lot pages: inventory unavailable');
+      return null;
+    });
+    const [base, list, lotList] = await Promise.all([
       readFile(staticSitemap, 'utf8').catch(() => {
         throw new AppError(503, 'unavailable', 'The web app is not built yet. Run `pnpm build`.');
       }),
       unlessContentAway(published(askedBy(ctx))),
+      lots,
     ]);
     if (list instanceof AppError)
       return sendUnavailable(
@@ -108,14 +116,17 @@ export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
         'text/plain; charset=utf-8',
         'The sitemap is temporarily unavailable. Please try again later.\n',
       );
-    const entries = list.articles
-      .map(
-        (a) =>
-          `  <url>\n    <loc>${escapeXml(`${site.origin}/blog/${a.slug}`)}</loc>\n    <lastmod>${new Date(a.updatedAt).toISOString()}</lastmod>\n  </url>`,
-      )
-      .join('\n');
+    const url = (path: string, lastmod: string) =>
+      `  <url>\n    <loc>${escapeXml(`${site.origin}${path}`)}</loc>\n    <lastmod>${new Date(lastmod).toISOString()}</lastmod>\n  </url>`;
+    const entries = [
+      ...list.articles.map((a) => url(`/blog/${a.slug}`, a.updatedAt)),
+      ...(lotList?.lots ?? []).filter((l) => l.status !== 'sold').map((l) => url(lotPath(l.number), l.updatedAt)),
+    ].join('\n');
     const xml = entries ? base.replace('</urlset>', `${entries}\n</urlset>`) : base;
-    sendCacheable(ctx, xml, { lastModified: list.lastModified, type: 'application/xml; charset=utf-8' });
+    sendCacheable(ctx, xml, {
+      lastModified: newest(list.lastModified, lotList?.lastModified ?? list.lastModified),
+      type: 'application/xml; charset=utf-8',
+    });
     compress(ctx);
   });
 
