@@ -8,22 +8,9 @@
 import * as v from 'valibot';
 import { EventMetaSchema } from './events.ts';
 import { storable } from './text.ts';
+import { LOT_INTEREST_RANGES, LOT_STATUSES, LOT_TAGS, type LotInterestRange } from './lot-names.ts';
 
-export const LOT_STATUSES = ['available', 'reserved', 'sold'] as const;
-export type LotStatus = (typeof LOT_STATUSES)[number];
-export const LOT_STATUS_LABELS: Record<LotStatus, string> = {
-  available: 'Available',
-  reserved: 'Reserved',
-  sold: 'Sold',
-};
-
-export const LOT_TAGS = ['premium-lake-view', 'featured', 'builder-package'] as const;
-export type LotTag = (typeof LOT_TAGS)[number];
-export const LOT_TAG_LABELS: Record<LotTag, string> = {
-  'premium-lake-view': 'Premium lake view',
-  featured: 'Featured',
-  'builder-package': 'Builder package',
-};
+export * from './lot-names.ts';
 
 /** Lot numbers the site uses (the plan has thirty; room to grow without a schema change). */
 export const LOT_NUMBER_MAX = 9999;
@@ -144,10 +131,6 @@ export const LotChangedSchema = v.object({
 });
 export type LotChanged = v.InferOutput<typeof LotChangedSchema>;
 
-/** Interest ranges the staff table offers. */
-export const LOT_INTEREST_RANGES = { '7d': 7, '30d': 30, '90d': 90 } as const;
-export type LotInterestRange = keyof typeof LOT_INTEREST_RANGES;
-
 /** What analytics and crm are asked: counts per lot in [from, to). */
 export const LotInterestInputSchema = v.object({
   from: v.pipe(v.string(), v.isoTimestamp()),
@@ -168,9 +151,3 @@ export const LotInterestSchema = v.object({
   lots: v.array(v.object({ number: lotNumber, pageViews: count, mapClicks: count, leads: count })),
 });
 export type LotInterest = v.InferOutput<typeof LotInterestSchema>;
-
-/** The tracked event a click on a lot in the map sends (its label is the lot number). */
-export const LOT_CLICK_EVENT = { name: 'lot_click', category: 'lot-map' } as const;
-/** The path of a lot's own page. */
-export const lotPath = (n: number) => `/lots/${n}`;
-export const LOT_PATH_PATTERN = /^\/lots\/([1-9]\d{0,3})$/;

@@ -11,9 +11,9 @@ type Counts = { lots: { number: number; pageViews: number; mapClicks: number }[]
 export async function countLotViews(knex: Knex, range: { from: string; to: string }): Promise<Counts> {
   const [views, clicks] = await Promise.all([
     knex.raw<{ rows: { n: string; c: string }[] }>(
-      `select substring(path from '^/lots/([1-9][0-9]{0,3})/?$') as n, count(*) as c
+      `select substring(path from '^/lots/([1-9][0-9]{0,3})/{0,1}$') as n, count(*) as c
          from analytics.page_views
-        where occurred_at >= ? and occurred_at < ? and path ~ '^/lots/[1-9][0-9]{0,3}/?$'
+        where occurred_at >= ? and occurred_at < ? and path ~ '^/lots/[1-9][0-9]{0,3}/{0,1}$'
         group by 1`,
       [range.from, range.to],
     ),
