@@ -14,22 +14,22 @@ export function BuilderPackageLots({ lots }: { lots: readonly PublicLot[] }) {
   const open = inPackage.filter((l) => l.status === 'available').length;
   return (
     <div className="mt-10 overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
-      <table className="w-full min-w-[28rem] border-collapse text-left">
-        <caption className="bg-lake-50 px-4 py-3 text-left font-semibold text-lake-900">
+      <table className="w-full border-collapse text-left text-sm sm:text-base">
+        <caption className="bg-lake-50 px-3 py-3 text-left font-semibold text-lake-900">
           The package lots today: {open} of {inPackage.length} available
         </caption>
         <thead>
           <tr className="border-b border-stone-200 bg-stone-50 text-sm text-stone-700">
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className="px-3 py-3 font-semibold">
               Lot
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className="px-3 py-3 font-semibold">
               Status
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className="px-3 py-3 font-semibold">
               Size
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold">
+            <th scope="col" className="px-3 py-3 font-semibold">
               Price
             </th>
           </tr>
@@ -37,14 +37,14 @@ export function BuilderPackageLots({ lots }: { lots: readonly PublicLot[] }) {
         <tbody>
           {inPackage.map((lot) => (
             <tr key={lot.number} className="border-b border-stone-100 last:border-0">
-              <th scope="row" className="px-4 py-3 font-medium">
+              <th scope="row" className="px-3 py-3 font-medium">
                 <Link to={lotPath(lot.number)} className="inline-flex min-h-6 items-center text-lake-700 underline">
                   Lot {lot.number}
                 </Link>
               </th>
-              <td className="px-4 py-3 text-stone-700">{statusText(lot)}</td>
-              <td className="px-4 py-3 text-stone-700">{sizeText(lot)}</td>
-              <td className="px-4 py-3 text-stone-700">{priceText(lot)}</td>
+              <td className="px-3 py-3 text-stone-700">{statusText(lot)}</td>
+              <td className="px-3 py-3 text-stone-700">{sizeText(lot)}</td>
+              <td className="px-3 py-3 text-stone-700">{priceText(lot)}</td>
             </tr>
           ))}
         </tbody>

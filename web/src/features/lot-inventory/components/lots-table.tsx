@@ -40,7 +40,7 @@ const STATUS_TONE: Record<LotStatus, string> = {
 export function LotsTable({ rows, sort, onSort, selected, onToggle, onToggleAll, onStatus, onEdit, busy }: Props) {
   const allOn = rows.length > 0 && rows.every((r) => selected.has(r.number));
   return (
-    <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
+    <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
       <table className="w-full min-w-[64rem] border-collapse text-left text-sm">
         <caption className="sr-only">Lots, with interest in the chosen range</caption>
         <thead>
