@@ -16,7 +16,7 @@ export function BuilderPackageLots({ lots }: { lots: readonly PublicLot[] }) {
     <div className="mt-10 overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
       <table className="w-full border-collapse text-left text-sm sm:text-base">
         <caption className="bg-lake-50 px-3 py-3 text-left font-semibold text-lake-900">
-          The package lots today: {open} of {inPackage.length} available
+          {`The package lots today: ${open} of ${inPackage.length} available`}
         </caption>
         <thead>
           <tr className="border-b border-stone-200 bg-stone-50 text-sm text-stone-700">
@@ -39,7 +39,7 @@ export function BuilderPackageLots({ lots }: { lots: readonly PublicLot[] }) {
             <tr key={lot.number} className="border-b border-stone-100 last:border-0">
               <th scope="row" className="px-3 py-3 font-medium">
                 <Link to={lotPath(lot.number)} className="inline-flex min-h-6 items-center text-lake-700 underline">
-                  Lot {lot.number}
+                  {`Lot ${lot.number}`}
                 </Link>
               </th>
               <td className="px-3 py-3 text-stone-700">{statusText(lot)}</td>

@@ -13,7 +13,7 @@ export function LotsAtAGlance({ lots }: { lots: readonly PublicLot[] }) {
   return (
     <div className="mb-6 rounded-2xl bg-white p-5 ring-1 ring-stone-200">
       <p className="text-lg font-semibold text-lake-900">
-        {availableCount(lots)} of {lots.length} lots available
+        {`${availableCount(lots)} of ${lots.length} lots available`}
         {from !== null && <span className="font-normal text-stone-700"> · from {formatUsd(from)}</span>}
       </p>
       <details className="mt-3">
@@ -27,7 +27,7 @@ export function LotsAtAGlance({ lots }: { lots: readonly PublicLot[] }) {
                 to={lotPath(lot.number)}
                 className="flex min-h-11 items-center justify-between gap-3 rounded-md px-3 py-2 ring-1 ring-stone-200 hover:bg-lake-50"
               >
-                <span className="font-semibold text-stone-900">Lot {lot.number}</span>
+                <span className="font-semibold text-stone-900">{`Lot ${lot.number}`}</span>
                 <span className="text-right text-sm text-stone-700">
                   {STYLE_INFO[styleOf(lot)].name} · {priceText(lot)} · {sizeText(lot)}
                 </span>
