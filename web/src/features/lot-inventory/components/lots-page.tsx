@@ -115,9 +115,12 @@ export function LotsPage() {
       </div>
 
       <div className="mt-6 flex flex-wrap items-end gap-4">
-        <label className="text-sm font-medium text-stone-800">
-          Status
+        <div>
+          <label htmlFor="lot-filter-status" className="text-sm font-medium text-stone-800">
+            Status
+          </label>
           <select
+            id="lot-filter-status"
             className={select}
             value={filters.status}
             onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as Filters['status'] }))}
@@ -129,10 +132,13 @@ export function LotsPage() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="text-sm font-medium text-stone-800">
-          Tag
+        </div>
+        <div>
+          <label htmlFor="lot-filter-tag" className="text-sm font-medium text-stone-800">
+            Tag
+          </label>
           <select
+            id="lot-filter-tag"
             className={select}
             value={filters.tag}
             onChange={(e) => setFilters((f) => ({ ...f, tag: e.target.value as Filters['tag'] }))}
@@ -144,17 +150,24 @@ export function LotsPage() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="text-sm font-medium text-stone-800">
-          Interest
-          <select className={select} value={range} onChange={(e) => setRange(e.target.value as LotInterestRange)}>
+        </div>
+        <div>
+          <label htmlFor="lot-interest-range" className="text-sm font-medium text-stone-800">
+            Interest
+          </label>
+          <select
+            id="lot-interest-range"
+            className={select}
+            value={range}
+            onChange={(e) => setRange(e.target.value as LotInterestRange)}
+          >
             {(Object.keys(LOT_INTEREST_RANGES) as LotInterestRange[]).map((r) => (
               <option key={r} value={r}>
                 {RANGE_LABELS[r]}
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </div>
 
       <div className="mt-4 flex min-h-12 flex-wrap items-center gap-3" aria-live="polite">
