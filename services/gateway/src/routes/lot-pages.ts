@@ -10,7 +10,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { ParameterizedContext } from 'koa';
-import { LOT_NUMBER_MAX } from '@lp/contracts';
+import { LOT_NUMBER_MAX, type PublicLots } from '@lp/contracts';
 import { AppError } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { loadPublicLots } from '../lots/load-public-lots.ts';
@@ -21,7 +21,8 @@ import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 const HTML = 'text/html; charset=utf-8';
 const RETRY_AFTER_SECONDS = 30;
 
-type Rendered = { html: string; gz: Buffer; status: number; lastModified: string };
+/** A page and the lots it was rendered from (a render that raced a change is never served after it). */
+type Rendered = { html: string; gz: Buffer; status: number; lastModified: string; from: PublicLots };
 
 export function lotPageRoutes(deps: GatewayDeps, webDist: string) {
   const router = createRouter();
@@ -48,10 +49,11 @@ export function lotPageRoutes(deps: GatewayDeps, webDist: string) {
       return;
     }
     let rendered = deps.lots.renders.get(path) as Rendered | undefined;
-    if (!rendered) {
+    if (rendered?.from !== lots) {
       const { html, status } = await renderPage(path, page, { ...data, lots: lots.lots });
-      rendered = { html, gz: gzipSync(html), status, lastModified: lots.lastModified };
-      deps.lots.renders.set(path, rendered);
+      rendered = { html, gz: gzipSync(html), status, lastModified: lots.lastModified, from: lots };
+      // Only real pages are kept: unknown lot numbers must not grow the cache.
+      if (status === 200) deps.lots.renders.set(path, rendered);
     }
     ctx.vary('Accept-Encoding');
     if (rendered.status !== 200) {

@@ -6,6 +6,13 @@ import { usePageData } from '../page-data';
 
 export default function LotMapRoute() {
   const { pathname } = useLocation();
-  const lots = usePageData().lots as PublicLot[] | undefined;
-  return <LotMapPage embedded={pathname.startsWith('/embed')} {...(lots ? { initialLots: lots } : {})} />;
+  const data = usePageData();
+  const lots = data.lots as PublicLot[] | undefined;
+  return (
+    <LotMapPage
+      embedded={pathname.startsWith('/embed')}
+      {...(lots ? { initialLots: lots } : {})}
+      initialError={data.lotsError === true}
+    />
+  );
 }

@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import type { PublicLot } from '@lp/contracts';
+import { site } from '@lp/contracts/site';
 import { NotFoundPage } from '../../components/layout/not-found-page';
 import { PageLoading } from '../../components/ui/page-loading';
 import { LotPage } from '../../features/lot-map';
@@ -20,7 +21,8 @@ export default function LotRoute() {
   const raw = useParams().number ?? '';
   const number = /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : null;
   const { pathname } = useLocation();
-  const { lots, error } = useLots(usePageData().lots as PublicLot[] | undefined);
+  const data = usePageData();
+  const { lots, error } = useLots(data.lots as PublicLot[] | undefined, data.lotsError === true);
   const lot = lots?.find((l) => l.number === number);
 
   useEffect(() => {
@@ -28,6 +30,19 @@ export default function LotRoute() {
   }, [lot, pathname]);
 
   if (!lots && !error) return <PageLoading />;
+  if (error)
+    return (
+      <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-lake-900">{`Lot ${raw}`}</h1>
+        <p className="mt-4 text-lg text-stone-700">
+          This lot's details could not be loaded just now. Please try again in a moment, or call{' '}
+          <a className="font-semibold text-lake-700 underline" href={site.phoneHref}>
+            {site.phone}
+          </a>
+          .
+        </p>
+      </section>
+    );
   if (!lot) return <NotFoundPage />;
   return (
     <>

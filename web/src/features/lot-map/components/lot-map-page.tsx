@@ -32,8 +32,17 @@ import { useMapDrag } from './use-map-drag';
 
 const SIZE = { width: MAP_WIDTH, height: MAP_HEIGHT };
 
-export function LotMapPage({ embedded, initialLots }: { embedded: boolean; initialLots?: PublicLot[] }) {
-  const { lots = [], error } = useLots(initialLots);
+export function LotMapPage({
+  embedded,
+  initialLots,
+  initialError = false,
+}: {
+  embedded: boolean;
+  initialLots?: PublicLot[];
+  /** The server could not get the lots (the page was answered 503). */
+  initialError?: boolean;
+}) {
+  const { lots = [], error } = useLots(initialLots, initialError);
   const [view, setView] = useState(INITIAL_VIEW);
   const [selected, setSelected] = useState<PublicLot | null>(null);
   const [listOpen, setListOpen] = useState(false);

@@ -10,11 +10,12 @@ import { apiRequest } from '../../../lib/api-request';
 
 let fetched: Promise<PublicLot[]> | undefined;
 
-export function useLots(initial?: PublicLot[]): { lots: PublicLot[] | undefined; error: boolean } {
+/** `failed`: the server rendered the page without lots (inventory away): show that, fetch nothing. */
+export function useLots(initial?: PublicLot[], failed = false): { lots: PublicLot[] | undefined; error: boolean } {
   const [lots, setLots] = useState<PublicLot[] | undefined>(initial);
-  const [error, setError] = useState(false);
+  const [error, setError] = useState(failed);
   useEffect(() => {
-    if (initial) return;
+    if (initial || failed) return;
     let live = true;
     fetched ??= apiRequest<PublicLots>('GET', '/api/lots').then((r) => r.lots);
     fetched.then(
@@ -27,6 +28,6 @@ export function useLots(initial?: PublicLot[]): { lots: PublicLot[] | undefined;
     return () => {
       live = false;
     };
-  }, [initial]);
+  }, [initial, failed]);
   return { lots: initial ?? lots, error };
 }
