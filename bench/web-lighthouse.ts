@@ -1,75 +1,57 @@
 /**
  * Lighthouse (mobile preset) over the public pages of the built web app (`pnpm build` first).
- * Serves `web/dist/client` with a tiny static server that follows the gateway contract (gzip,
- * immutable assets, 404.html, analytics pixels answered with a GIF), drives Debian's Chromium
+ * Runs the one-process product on a fresh data folder (the gateway serves the prerendered pages
+ * and renders the pages showing lots per request, as in production), drives Debian's Chromium
  * through its DevTools port (no browser download, no chrome-launcher) and prints each page's
  * scores, CLS, LCP, TBT and the gzipped JavaScript it downloaded. Usage: `pnpm bench:web`.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS } from '../tests/support/browser.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLIENT = join(ROOT, 'web/dist/client');
-const PAGES = ['/', '/market', '/investment', '/builder-package-1', '/contact'];
+const PAGES = ['/', '/market', '/investment', '/builder-package-1', '/contact', '/map', '/lots/13'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT ?? 9333);
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.json': 'application/json',
-};
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-
-function fileFor(path: string): { file: string; status: number } {
-  const safe = normalize(decodeURIComponent(path)).replace(/^(\.\.[/\\])+/, '');
-  for (const candidate of [join(CLIENT, safe), join(CLIENT, safe, 'index.html')]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return { file: candidate, status: 200 };
-  }
-  if (path === '/marketing' || path.startsWith('/marketing/'))
-    return { file: join(CLIENT, 'marketing/index.html'), status: 200 };
-  return { file: join(CLIENT, '404.html'), status: 404 };
-}
-
-function startServer(): Promise<{ server: Server; origin: string }> {
-  const server = createServer((req, res) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (pathname.startsWith('/api/analytics/')) {
-      res.writeHead(200, { 'content-type': 'image/gif', 'cache-control': 'no-store' });
-      return res.end(GIF);
-    }
-    if (pathname.startsWith('/api/')) {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      return res.end('{"error":{"message":"Not found","code":"not_found"}}');
-    }
-    const { file, status } = fileFor(pathname);
-    const type = TYPES[extname(file)] ?? 'application/octet-stream';
-    const body = readFileSync(file);
-    const headers: Record<string, string> = { 'content-type': type };
-    headers['cache-control'] = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    const compress = /text|javascript|json|xml|svg/.test(type) && /gzip/.test(String(req.headers['accept-encoding']));
-    if (compress) headers['content-encoding'] = 'gzip';
-    res.writeHead(status, headers);
-    res.end(compress ? gzipSync(body) : body);
+/**
+ * The product itself (embedded, on a fresh data folder): the pages showing lots are rendered by
+ * the gateway per request, so they are measured as visitors get them.
+ */
+async function startProduct(): Promise<{ stop: () => Promise<void>; origin: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lp-lh-data-'));
+  const port = Number(process.env.LH_PORT ?? 3198);
+  const child: ChildProcess = spawn('node', ['--import', 'tsx', 'scripts/start-embedded.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      resolve({ server, origin: `http://127.0.0.1:${port}` });
-    }),
-  );
+  const origin = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}`);
+    if (
+      await fetch(`${origin}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    origin,
+    stop: async () => {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function startChromium(): Promise<() => Promise<void>> {
@@ -139,7 +121,7 @@ async function audit(url: string, page: string): Promise<Row> {
 }
 
 if (!existsSync(join(CLIENT, 'index.html'))) throw new Error('web/dist/client missing: run `pnpm build` first');
-const { server, origin } = await startServer();
+const { stop: stopProduct, origin } = await startProduct();
 const stopChromium = await startChromium();
 const rows: Row[] = [];
 try {
@@ -150,7 +132,7 @@ try {
   }
 } finally {
   await stopChromium();
-  server.close();
+  await stopProduct();
 }
 console.table(rows);
 const home = rows.find((r) => r.page === '/');
