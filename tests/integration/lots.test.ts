@@ -123,12 +123,14 @@ describeOnEachBackend('lots', (backend) => {
     });
     expect(page.body).toContain('Ask about this lot');
     expect((await html(stack, '/sitemap.xml')).body).toContain('<loc>https://lakepowelllots.com/lots/21</loc>');
+    expect((await html(stack, '/sitemap')).body).toContain('href="/lots/21"');
 
     expect((await patch('/api/marketing/lots/21', { status: 'sold' })).status).toBe(200);
     const sold = jsonLdOf((await html(stack, '/lots/21')).body);
     expect(sold?.offers.availability).toBe('https://schema.org/SoldOut');
     expect(sold?.offers).not.toHaveProperty('price');
     expect((await html(stack, '/sitemap.xml')).body).not.toContain('/lots/21<');
+    expect((await html(stack, '/sitemap')).body).not.toContain('href="/lots/21"');
 
     const missing = await html(stack, '/lots/99');
     expect(missing.status).toBe(404);

@@ -3,7 +3,8 @@
  * service's current articles: an article published a minute ago is crawlable now, with its own
  * title, description, canonical, Open Graph tags, BlogPosting JSON-LD and body, and is linked
  * from `/sitemap`; a missing article is an HTTP 404 page; `/sitemap.xml` lists every published
- * article with its real last change. Page data carries article cards (no bodies) for the list,
+ * article with its real last change. The sitemap page and `/sitemap.xml` also list each lot
+ * not sold (its page, `/lots/{number}`), from the gateway's cached lots. Page data carries article cards (no bodies) for the list,
  * the sitemap page's article links and related articles. While the content service cannot
  * answer, the pages show their error state as HTML with 503 and Retry-After, and the XML
  * sitemap a plain 503, never the JSON error envelope.
@@ -48,13 +49,24 @@ export function blogPageRoutes(deps: GatewayDeps, webDist: string) {
    * ('Error loading articles...').
    */
   const sendListPage = async (ctx: ParameterizedContext<GatewayState>, path: string, page: string) => {
+    // The sitemap page also links each lot for sale; while inventory is away it leaves them out.
+    const lots =
+      page === 'sitemap'
+        ? await loadPublicLots(deps, askedBy(ctx)).catch((err: unknown) => {
+            ctx.state.log.warn({ err }, 'sitemap page without lots: inventory unavailable');
+            return null;
+          })
+        : null;
     const list = await unlessContentAway(published(askedBy(ctx)));
     if (list instanceof AppError) {
       const rendered = await renderPage(path, page, { articlesError: true });
       return sendUnavailable(ctx, list, HTML, rendered.html);
     }
-    const rendered = await renderPage(path, page, { articles: list.articles });
-    sendCacheable(ctx, rendered.html, { lastModified: list.lastModified, type: HTML });
+    const rendered = await renderPage(path, page, { articles: list.articles, ...(lots ? { lots: lots.lots } : {}) });
+    sendCacheable(ctx, rendered.html, {
+      lastModified: lots ? newest(list.lastModified, lots.lastModified) : list.lastModified,
+      type: HTML,
+    });
     compress(ctx);
   };
 
