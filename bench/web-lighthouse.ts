@@ -1,5 +1,5 @@
 /**
- * Lighthouse (mobile preset) over the five main public pages of the product itself: starts
+ * Lighthouse (mobile preset) over the five main public pages, the map and a lot page of the product itself: starts
  * `pnpm start` (build check included) on a temporary DATA_DIR and its own port, waits until
  * `GET /` answers 200, drives Debian's Chromium through its DevTools port (no browser download,
  * no chrome-launcher) and prints each page's scores, FCP, LCP, speed index, TBT, CLS and the
@@ -16,7 +16,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS } from '../tests/support/browser.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const PAGES = ['/', '/market', '/investment', '/builder-package-1', '/contact'];
+const PAGES = ['/', '/market', '/investment', '/builder-package-1', '/contact', '/map', '/lots/13'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT ?? 9333);
 const PRODUCT_PORT = Number(process.env.LH_PORT ?? 3198);

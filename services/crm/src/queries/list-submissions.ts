@@ -13,6 +13,7 @@ type Row = {
   source: SubmissionSource;
   topic: string | null;
   page: string | null;
+  lot_number: number | null;
   created_at: Date | string;
 };
 
@@ -31,6 +32,7 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; offset:
       'source',
       'topic',
       'page',
+      'lot_number',
       'created_at',
     )
     .orderBy([
@@ -50,6 +52,7 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; offset:
     source: r.source,
     topic: r.topic,
     page: r.page,
+    lotNumber: r.lot_number,
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }
