@@ -24,7 +24,7 @@ export const gatewayService: ServiceDefinition = {
   name: 'gateway',
   schema: 'gateway',
   migrationsDir: GATEWAY_MIGRATIONS_DIR,
-  streams: [STREAMS.crm, STREAMS.analytics],
+  streams: [STREAMS.crm, STREAMS.analytics, STREAMS.mail],
   consumers: [],
   rpcs: [],
 };

@@ -1,7 +1,7 @@
 /**
  * Every HTTP entry point of the platform, mounted in one place, in order:
- * health → public API (form submissions, pixels, blog) → staff sign-in → staff API (session required;
- * dead letters under /api/marketing/ops) →
+ * health → public API (form submissions, pixels, blog, inbound mail webhooks) → staff sign-in → staff API (session required;
+ * dead letters under /api/marketing/ops, the inbox under /api/marketing-dashboard/inbox) →
  * unknown /api paths (404 envelope) → media → blog pages and sitemap (rendered per request) →
  * the web app.
  */
@@ -16,6 +16,8 @@ import { blogRoutes } from './blog.ts';
 import { blogAdminRoutes } from './blog-admin.ts';
 import { blogPageRoutes } from './blog-pages.ts';
 import { deadLetterRoutes } from './dead-letters.ts';
+import { inboundRoutes } from './inbound.ts';
+import { inboxRoutes } from './inbox.ts';
 import { submissionRoutes } from './submissions.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
 import { marketingRoutes } from './marketing.ts';
@@ -32,6 +34,8 @@ export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
     blogRoutes(deps),
     blogAdminRoutes(deps),
     deadLetterRoutes(deps),
+    inboundRoutes(deps),
+    ...inboxRoutes(deps),
   ];
 }
 
