@@ -29,6 +29,9 @@ function parseJoined(data: Buffer) {
 export const consumeInboundMail = defineConsumer({
   durable: DURABLES.mailerInbound,
   schema: InboundMailPartSchema,
+  // One part at a time per process: joining a message holds it whole in memory (up to tens of
+  // MB), and messages are then stored in the order they arrived (the first of a Message-ID wins).
+  maxInFlight: 1,
   handle: async (part, { knex, counters, log }) => {
     if (await hasInboundMessage(knex, part.mailKey)) {
       log.info({ mailKey: part.mailKey }, 'part of a message already stored; ignored');
