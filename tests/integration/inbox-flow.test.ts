@@ -53,23 +53,30 @@ describeOnEachBackend('inbox', (backend) => {
   afterAll(() => stack?.stop());
 
   const post = (provider: string, body: Buffer, type: string, auth: { query?: string; basic?: string } = {}) =>
-    fetch(`${stack.baseUrl}/api/inbound/${provider}${auth.query !== undefined ? `?secret=${encodeURIComponent(auth.query)}` : ''}`, {
-      method: 'POST',
-      headers: {
-        'content-type': type,
-        ...(auth.basic ? { authorization: `Basic ${Buffer.from(`inbound:${auth.basic}`).toString('base64')}` } : {}),
+    fetch(
+      `${stack.baseUrl}/api/inbound/${provider}${auth.query !== undefined ? `?secret=${encodeURIComponent(auth.query)}` : ''}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': type,
+          ...(auth.basic ? { authorization: `Basic ${Buffer.from(`inbound:${auth.basic}`).toString('base64')}` } : {}),
+        },
+        body,
       },
-      body,
-    });
+    );
   const staff = (path: string, init: { method?: string; body?: unknown } = {}) =>
     stack.api(`/api/marketing-dashboard/inbox${path}`, { ...init, token });
   const list = async (query = '') => (await (await staff(query)).json()) as InboxPage;
   const waitFor = (query: string, n: number) =>
-    eventually(async () => {
-      const page = await list(query);
-      // The rows, not the total: the two are read side by side and may straddle a commit.
-      return page.emails.length >= n ? page : undefined;
-    }, 15_000, `${n} messages for ${query}`);
+    eventually(
+      async () => {
+        const page = await list(query);
+        // The rows, not the total: the two are read side by side and may straddle a commit.
+        return page.emails.length >= n ? page : undefined;
+      },
+      15_000,
+      `${n} messages for ${query}`,
+    );
 
   it('refuses a missing or wrong secret (401) and stores nothing; refuses an oversize post (413)', async () => {
     const postmark = fixture('postmark-inbound.json');
@@ -89,7 +96,12 @@ describeOnEachBackend('inbox', (backend) => {
     expect(ok.status).toBe(200);
     const page = await waitFor('?status=all', 1);
     expect(page.emails.map((e) => e.fromEmail)).toEqual(['maria@example.net']);
-    expect(page.emails[0]).toMatchObject({ subject: 'Café lot – “view” question', fromName: 'María Peña', isRead: false, hasAttachments: true });
+    expect(page.emails[0]).toMatchObject({
+      subject: 'Café lot – “view” question',
+      fromName: 'María Peña',
+      isRead: false,
+      hasAttachments: true,
+    });
   });
 
   it('stores a Postmark post once, whichever provider posts the same Message-ID again', async () => {
@@ -103,9 +115,14 @@ describeOnEachBackend('inbox', (backend) => {
     );
     expect((await post('raw', sameId, 'message/rfc822', { query: SECRET })).status).toBe(200);
     // A marker posted after the duplicates: once it is stored, they have been handled.
-    await post('raw', Buffer.from('From: marker@example.com\r\nSubject: marker\r\nMessage-ID: <marker-1@x>\r\n\r\nm\r\n'), 'message/rfc822', {
-      query: SECRET,
-    });
+    await post(
+      'raw',
+      Buffer.from('From: marker@example.com\r\nSubject: marker\r\nMessage-ID: <marker-1@x>\r\n\r\nm\r\n'),
+      'message/rfc822',
+      {
+        query: SECRET,
+      },
+    );
     await waitFor('?q=marker', 1);
     expect((await list('?q=same+id')).total).toBe(0);
     expect((await list('?q=Test+subject')).total).toBe(1);
@@ -116,11 +133,16 @@ describeOnEachBackend('inbox', (backend) => {
       bodyHtml: '<p>This is a test html body.</p>',
       attachments: [{ filename: 'test.txt', contentType: 'text/plain', size: 45, stored: true }],
     });
-    const file = await stack.api(`/api/marketing-dashboard/inbox/${detail.id}/attachments/${detail.attachments[0]!.id}`, { token });
+    const file = await stack.api(
+      `/api/marketing-dashboard/inbox/${detail.id}/attachments/${detail.attachments[0]!.id}`,
+      { token },
+    );
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="test.txt"; filename*=UTF-8''test.txt`);
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await file.text()).toBe('This is attachment contents, base-64 encoded.');
-    const anonymous = await fetch(`${stack.baseUrl}/api/marketing-dashboard/inbox/${detail.id}/attachments/${detail.attachments[0]!.id}`);
+    const anonymous = await fetch(
+      `${stack.baseUrl}/api/marketing-dashboard/inbox/${detail.id}/attachments/${detail.attachments[0]!.id}`,
+    );
     expect(anonymous.status).toBe(401);
     await anonymous.arrayBuffer();
   });
@@ -135,7 +157,11 @@ describeOnEachBackend('inbox', (backend) => {
     expect(detail.bodyText.length).toBe(text.length);
     expect(detail.bodyText.endsWith('END')).toBe(true);
     const download = Buffer.from(
-      await (await stack.api(`/api/marketing-dashboard/inbox/${detail.id}/attachments/${detail.attachments[0]!.id}`, { token })).arrayBuffer(),
+      await (
+        await stack.api(`/api/marketing-dashboard/inbox/${detail.id}/attachments/${detail.attachments[0]!.id}`, {
+          token,
+        })
+      ).arrayBuffer(),
     );
     expect(sha(download)).toBe(sha(file));
   });
@@ -143,15 +169,29 @@ describeOnEachBackend('inbox', (backend) => {
   it('marks read, archives, searches, filters unread, links the sender to the CRM and deletes for good', async () => {
     const res = await stack.api('/api/marketing/test-webhook-email', {
       token,
-      body: { name: 'Jane Q. Buyer', email: 'jane.buyer@example.org', subject: 'Lot 7 price?', text: 'Hello,\nwhat is the price of lot 7?', emailFormat: 'gmail' },
+      body: {
+        name: 'Jane Q. Buyer',
+        email: 'jane.buyer@example.org',
+        subject: 'Lot 7 price?',
+        text: 'Hello,\nwhat is the price of lot 7?',
+        emailFormat: 'gmail',
+      },
     });
     expect(res.status).toBe(201);
-    const bad = await stack.api('/api/marketing/test-webhook-email', { token, body: { name: '', email: 'x', subject: '', text: '' } });
+    const bad = await stack.api('/api/marketing/test-webhook-email', {
+      token,
+      body: { name: '', email: 'x', subject: '', text: '' },
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { message: string } }).error.message).toBeTruthy();
 
     const [email] = (await waitFor('?q=lot+7+price', 1)).emails;
-    expect(email).toMatchObject({ fromName: 'Jane Q. Buyer', fromEmail: 'jane.buyer@example.org', contactId: null, isRead: false });
+    expect(email).toMatchObject({
+      fromName: 'Jane Q. Buyer',
+      fromEmail: 'jane.buyer@example.org',
+      contactId: null,
+      isRead: false,
+    });
     const detail = (await (await staff(`/${email!.id}`)).json()) as InboxEmail;
     expect(detail.bodyHtml).toContain('<div dir="ltr">');
     expect(detail.bodyText).toContain('what is the price of lot 7?');
