@@ -197,7 +197,9 @@ describeOnEachBackend('inbox', (backend) => {
     expect(detail.bodyText).toContain('what is the price of lot 7?');
 
     const unreadBefore = (await list('?unreadOnly=true')).total;
-    expect((await (await staff(`/${email!.id}/read`, { method: 'PUT' })).json()).isRead).toBe(true);
+    expect(((await (await staff(`/${email!.id}/read`, { method: 'PUT' })).json()) as { isRead: boolean }).isRead).toBe(
+      true,
+    );
     expect((await list('?unreadOnly=true')).total).toBe(unreadBefore - 1);
 
     const added = await staff(`/${email!.id}/contact`, { method: 'POST', body: {} });

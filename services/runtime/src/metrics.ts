@@ -51,7 +51,10 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     help: 'Inbound mail posts by provider and result (accepted, duplicate, unauthorized, too_large, invalid, failed)',
     labels: ['provider', 'result'],
   },
-  mailer_inbound_stored_total: { help: 'Inbound messages stored in the inbox (not duplicates), by source', labels: ['source'] },
+  mailer_inbound_stored_total: {
+    help: 'Inbound messages stored in the inbox (not duplicates), by source',
+    labels: ['source'],
+  },
   gateway_hits_accepted_total: { help: 'Pixel hits accepted into the write buffer', labels: ['kind'] },
   gateway_hits_dropped_total: {
     help: 'Pixel hits not stored, by reason (bot, invalid_query, rate_limited, buffer_full, publish_failed)',

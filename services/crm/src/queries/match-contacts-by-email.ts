@@ -1,7 +1,10 @@
 /** Which of these addresses belong to contacts (case-insensitive): the inbox's link to the CRM. */
 import type { Knex } from '@lp/runtime';
 
-export async function matchContactsByEmail(knex: Knex, emails: string[]): Promise<{ email: string; contactId: number }[]> {
+export async function matchContactsByEmail(
+  knex: Knex,
+  emails: string[],
+): Promise<{ email: string; contactId: number }[]> {
   if (emails.length === 0) return [];
   const lowered = [...new Set(emails.map((e) => e.toLowerCase()))];
   const rows = await knex

@@ -11,13 +11,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { site, type TestEmailFormat } from '@lp/contracts';
 
 type Concrete = Exclude<TestEmailFormat, 'randomFormat'>;
-export type TestEmailInput = { name: string; email: string; subject: string; text: string; emailFormat: TestEmailFormat };
+export type TestEmailInput = {
+  name: string;
+  email: string;
+  subject: string;
+  text: string;
+  emailFormat: TestEmailFormat;
+};
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** RFC 2047 encoded word when the text is not plain ASCII. */
-const encodeWord = (s: string) => (/^[\x20-\x7e]*$/.test(s) ? s : `=?UTF-8?B?${Buffer.from(s, 'utf8').toString('base64')}?=`);
+const encodeWord = (s: string) =>
+  /^[\x20-\x7e]*$/.test(s) ? s : `=?UTF-8?B?${Buffer.from(s, 'utf8').toString('base64')}?=`;
 const quoteName = (s: string) => (/^[\x20-\x7e]*$/.test(s) ? `"${s.replace(/(["\\])/g, '\\$1')}"` : encodeWord(s));
 
 /** Base64 body lines of 76 characters. */
@@ -83,7 +90,14 @@ export function buildTestEmail(input: TestEmailInput, now = new Date()): { forma
     return {
       format,
       raw: Buffer.from(
-        [...head, 'Content-Type: text/plain; charset="UTF-8"', 'Content-Transfer-Encoding: base64', '', base64Lines(text), ''].join('\r\n'),
+        [
+          ...head,
+          'Content-Type: text/plain; charset="UTF-8"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          base64Lines(text),
+          '',
+        ].join('\r\n'),
         'utf8',
       ),
     };

@@ -36,8 +36,11 @@ export type MailDraft = {
 
 const HEADERS_MAX_CHARS = 64 * 1024;
 
-const clean = (s: string) => s.replace(/\u0000/g, '');
-const oneLine = (s: string) => clean(s).replace(/[\r\n\t]+/g, ' ').trim();
+const clean = (s: string) => s.replaceAll('\u0000', '');
+const oneLine = (s: string) =>
+  clean(s)
+    .replace(/[\r\n\t]+/g, ' ')
+    .trim();
 
 /** `<a@b>` or `a@b` → `a@b`. */
 export const bareMessageId = (id: string) => oneLine(id).replace(/^<|>$/g, '').trim();
@@ -55,7 +58,8 @@ export function messageIdsIn(value: string | string[] | null): string[] {
 export function parseAddress(value: string): { name: string; email: string } {
   const s = oneLine(value);
   const angle = /^(.*?)<([^<>]*)>\s*$/.exec(s);
-  if (angle) return { name: angle[1]!.trim().replace(/^"|"$/g, '').replace(/\\(.)/g, '$1').trim(), email: angle[2]!.trim() };
+  if (angle)
+    return { name: angle[1]!.trim().replace(/^"|"$/g, '').replace(/\\(.)/g, '$1').trim(), email: angle[2]!.trim() };
   const comment = /^(\S+@\S+)\s*\((.*)\)\s*$/.exec(s);
   if (comment) return { name: comment[2]!.trim(), email: comment[1]! };
   return { name: '', email: s };

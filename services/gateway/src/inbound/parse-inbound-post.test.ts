@@ -49,11 +49,20 @@ describe('inbound posts', () => {
       { name: 'subject', value: 'Test Subject' },
       {
         name: 'attachment-info',
-        value: '{"attachment1":{"filename":"photo.png","name":"photo.png","type":"image/png","content-id":"ii_1562e2169c132d83"}}',
+        value:
+          '{"attachment1":{"filename":"photo.png","name":"photo.png","type":"image/png","content-id":"ii_1562e2169c132d83"}}',
       },
-      { name: 'charsets', value: '{"to":"UTF-8","html":"iso-8859-1","subject":"UTF-8","from":"UTF-8","text":"iso-8859-1"}' },
+      {
+        name: 'charsets',
+        value: '{"to":"UTF-8","html":"iso-8859-1","subject":"UTF-8","from":"UTF-8","text":"iso-8859-1"}',
+      },
       { name: 'SPF', value: 'pass' },
-      { name: 'attachment1', value: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]), filename: 'photo.png', type: 'image/png' },
+      {
+        name: 'attachment1',
+        value: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]),
+        filename: 'photo.png',
+        type: 'image/png',
+      },
     ]);
     const mail = await parseInboundPost('sendgrid', body, contentType);
     expect(mail).toMatchObject({
@@ -93,7 +102,11 @@ describe('inbound posts', () => {
   });
 
   it('reads a Mailgun forward: urlencoded fields and message-headers', async () => {
-    const mail = await parseInboundPost('mailgun', fixture('mailgun-inbound.urlencoded'), 'application/x-www-form-urlencoded');
+    const mail = await parseInboundPost(
+      'mailgun',
+      fixture('mailgun-inbound.urlencoded'),
+      'application/x-www-form-urlencoded',
+    );
     expect(mail).toMatchObject({
       source: 'mailgun',
       messageId: '517ACC75.5010709@mailgun.net',
@@ -123,9 +136,9 @@ describe('inbound posts', () => {
     ]);
     const mail = await parseInboundPost('mailgun', body, contentType);
     expect(mail.messageId).toBe('offer-1@example.com');
-    expect(mail.attachments.map((a) => [a.filename, a.contentType, Buffer.from(a.dataBase64!, 'base64').toString()])).toEqual([
-      ['offer.pdf', 'application/pdf', '%PDF-1.4 offer'],
-    ]);
+    expect(
+      mail.attachments.map((a) => [a.filename, a.contentType, Buffer.from(a.dataBase64!, 'base64').toString()]),
+    ).toEqual([['offer.pdf', 'application/pdf', '%PDF-1.4 offer']]);
   });
 
   it("reads Postmark's inbound JSON with base64 attachments", async () => {
@@ -150,7 +163,9 @@ describe('inbound posts', () => {
     const mail = await parseInboundPost('raw', fixture('raw-windows-1252.eml'), 'message/rfc822');
     expect(mail.fromName).toBe('María Peña');
     expect(mail.subject).toBe('Café lot – “view” question');
-    expect(mail.text).toContain('Hola, is the lot by the café still for sale – the one with the “lake view”? It costs €');
+    expect(mail.text).toContain(
+      'Hola, is the lot by the café still for sale – the one with the “lake view”? It costs €',
+    );
     expect(mail.inReplyTo).toBe('broadcast-42.7@lakepowelllots.com');
     expect(mail.references).toEqual(['broadcast-42.1@lakepowelllots.com', 'broadcast-42.7@lakepowelllots.com']);
     expect(mail.attachments.map((a) => [a.filename, a.contentType, a.contentId, a.size])).toEqual([
@@ -176,15 +191,24 @@ describe('inbound posts', () => {
       Buffer.from('\r\n--b--\r\n'),
     ]);
     const first = await parseInboundPost('raw', raw, 'message/rfc822');
-    expect(first.attachments[0]).toMatchObject({ filename: 'big.bin', size: big.length, dataBase64: null, skippedReason: 'too_large' });
+    expect(first.attachments[0]).toMatchObject({
+      filename: 'big.bin',
+      size: big.length,
+      dataBase64: null,
+      skippedReason: 'too_large',
+    });
     expect(first.messageId).toMatch(/@inbound\.invalid$/);
     expect((await parseInboundPost('raw', raw, 'message/rfc822')).messageId).toBe(first.messageId);
   });
 
   it('refuses what is not the provider’s post', async () => {
-    await expect(parseInboundPost('postmark', Buffer.from('{"nope":1}'), 'application/json')).rejects.toMatchObject({ status: 400 });
+    await expect(parseInboundPost('postmark', Buffer.from('{"nope":1}'), 'application/json')).rejects.toMatchObject({
+      status: 400,
+    });
     await expect(parseInboundPost('postmark', Buffer.from('x'), 'text/plain')).rejects.toMatchObject({ status: 415 });
-    await expect(parseInboundPost('sendgrid', Buffer.from('a=1'), 'application/x-www-form-urlencoded')).rejects.toMatchObject({
+    await expect(
+      parseInboundPost('sendgrid', Buffer.from('a=1'), 'application/x-www-form-urlencoded'),
+    ).rejects.toMatchObject({
       status: 415,
     });
   });

@@ -6,7 +6,11 @@ import { parsePostmark } from './parse-postmark.ts';
 import { parseRawMime } from './parse-raw-mime.ts';
 import { parseSendgrid } from './parse-sendgrid.ts';
 
-export async function parseInboundPost(provider: InboundProvider, body: Buffer, contentType: string): Promise<InboundMail> {
+export async function parseInboundPost(
+  provider: InboundProvider,
+  body: Buffer,
+  contentType: string,
+): Promise<InboundMail> {
   if (body.length === 0) throw new AppError(400, 'bad_request', 'The request has no body');
   switch (provider) {
     case 'sendgrid':

@@ -23,7 +23,9 @@ export async function parseMailgun(body: Buffer, contentType: string): Promise<I
   const field = (name: string) => fieldText(fields, name);
   const pairs = fieldJson<unknown>(fields, 'message-headers', []);
   const headers: [string, string][] = Array.isArray(pairs)
-    ? pairs.filter((p): p is [string, string] => Array.isArray(p) && typeof p[0] === 'string' && typeof p[1] === 'string')
+    ? pairs.filter(
+        (p): p is [string, string] => Array.isArray(p) && typeof p[0] === 'string' && typeof p[1] === 'string',
+      )
     : [];
   const cidMap = fieldJson<Record<string, string>>(fields, 'content-id-map', {});
   const cidOf = Object.fromEntries(Object.entries(cidMap).map(([cid, name]) => [name, cid]));

@@ -27,7 +27,9 @@ const PostmarkInboundSchema = v.object({
   Headers: v.optional(v.nullable(v.array(v.object({ Name: v.string(), Value: v.string() }))), []),
   Attachments: v.optional(
     v.nullable(
-      v.array(v.object({ Name: str, Content: str, ContentType: str, ContentID: str, ContentLength: v.optional(v.number()) })),
+      v.array(
+        v.object({ Name: str, Content: str, ContentType: str, ContentID: str, ContentLength: v.optional(v.number()) }),
+      ),
     ),
     [],
   ),
@@ -50,7 +52,8 @@ export function parsePostmark(body: Buffer, contentType: string): InboundMail {
   const parsed = v.safeParse(PostmarkInboundSchema, json);
   if (!parsed.success) throw new AppError(400, 'bad_request', 'Not a Postmark inbound message');
   const p = parsed.output;
-  if (!p.FromFull?.Email && !p.From) throw new AppError(400, 'bad_request', 'Not a Postmark inbound message: no sender');
+  if (!p.FromFull?.Email && !p.From)
+    throw new AppError(400, 'bad_request', 'Not a Postmark inbound message: no sender');
   const headers: [string, string][] = (p.Headers ?? []).map((h) => [h.Name, h.Value]);
   return finishInboundMail({
     source: 'postmark',

@@ -5,7 +5,15 @@
  * the bus. Resolves once every part is stored; the mailer joins them (services/mailer).
  */
 import { createHash } from 'node:crypto';
-import { eventMeta, INBOUND_PART_BYTES, INBOUND_PARTS_MAX, SUBJECTS, type InboundAccepted, type InboundMail, type InboundMailPart } from '@lp/contracts';
+import {
+  eventMeta,
+  INBOUND_PART_BYTES,
+  INBOUND_PARTS_MAX,
+  SUBJECTS,
+  type InboundAccepted,
+  type InboundMail,
+  type InboundMailPart,
+} from '@lp/contracts';
 import { AppError, type Bus } from '@lp/runtime';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');

@@ -38,7 +38,9 @@ export function readFormFields(body: Buffer, contentType: string): Promise<FormF
         files.push({ field, filename: info.filename ?? '', mimeType: info.mimeType, data: Buffer.concat(chunks) }),
       );
     });
-    bb.on('error', (err: Error) => reject(new AppError(400, 'bad_request', `The form could not be read: ${err.message}`)));
+    bb.on('error', (err: Error) =>
+      reject(new AppError(400, 'bad_request', `The form could not be read: ${err.message}`)),
+    );
     bb.on('close', () => resolve({ fields, files }));
     Readable.from([body]).pipe(bb);
   });

@@ -20,7 +20,11 @@ export async function readInboxContent(
     const data = Buffer.from(slice.dataBase64, 'base64');
     size = slice.size;
     if (data.length === 0 && offset < size) throw new AppError(502, 'internal', 'Reading the message made no progress');
-    if (offset === 0) meta = { ...(slice.filename ? { filename: slice.filename } : {}), ...(slice.contentType ? { contentType: slice.contentType } : {}) };
+    if (offset === 0)
+      meta = {
+        ...(slice.filename ? { filename: slice.filename } : {}),
+        ...(slice.contentType ? { contentType: slice.contentType } : {}),
+      };
     slices.push(data);
     offset += data.length;
   }

@@ -53,7 +53,11 @@ export function inboxRoutes({ bus, counters }: GatewayDeps) {
     const input = validate(InboxListInputSchema, ctx.query);
     const asked = askedBy(ctx);
     const page = await callRpc(bus, RPC.mailer.inboxList, input, asked);
-    const contacts = await contactIdsOf(bus, page.emails.map((e) => e.fromEmail), asked);
+    const contacts = await contactIdsOf(
+      bus,
+      page.emails.map((e) => e.fromEmail),
+      asked,
+    );
     const body: InboxPage = {
       ...page,
       emails: page.emails.map((e) => ({ ...e, contactId: contacts.get(e.fromEmail.toLowerCase()) ?? null })),

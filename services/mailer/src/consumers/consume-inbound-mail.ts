@@ -22,7 +22,8 @@ function parseJoined(data: Buffer) {
     throw new PermanentError(`joined inbound message is not JSON: ${(err as Error).message}`);
   }
   const r = v.safeParse(InboundMailSchema, json);
-  if (!r.success) throw new PermanentError(`joined inbound message fails its schema: ${JSON.stringify(v.flatten(r.issues))}`);
+  if (!r.success)
+    throw new PermanentError(`joined inbound message fails its schema: ${JSON.stringify(v.flatten(r.issues))}`);
   return r.output;
 }
 
