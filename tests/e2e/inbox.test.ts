@@ -54,7 +54,7 @@ describeOnEachBackend('the inbox in Chromium', (backend) => {
     const res = await fetch(`${stack.baseUrl}/api/inbound/${provider}?secret=${SECRET}`, {
       method: 'POST',
       headers: { 'content-type': type },
-      body,
+      body: new Uint8Array(body),
     });
     expect(res.status).toBe(200);
     await res.arrayBuffer();
