@@ -122,6 +122,7 @@ describeOnEachBackend('the inbox in Chromium', (backend) => {
       }
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
+      expect({ payload: n, hits, alerts }).toEqual({ payload: n, hits: [], alerts: [] });
     }
     expect(hits).toEqual([]);
     expect(alerts).toEqual([]);

@@ -220,6 +220,30 @@ describeOnEachBackend('inbox', (backend) => {
     expect((await list('?q=lot+7+price&status=all')).total).toBe(0);
   });
 
+  it('deletes parts that waited a week for the rest of their message', async () => {
+    const knex = stack.platform.db.knex;
+    const stale = { upload_key: 'f'.repeat(64), index: 0, count: 2, mail_key: 'e'.repeat(64), data: Buffer.from('{') };
+    await knex
+      .withSchema('mailer')
+      .table('inbound_parts')
+      .insert({ ...stale, received_at: knex.raw("now() - interval '8 days'") });
+    await knex
+      .withSchema('mailer')
+      .table('inbound_parts')
+      .insert({ ...stale, upload_key: 'a'.repeat(64) });
+    await post(
+      'raw',
+      Buffer.from('From: p@example.com\r\nSubject: purge trigger\r\nMessage-ID: <purge-1@x>\r\n\r\np\r\n'),
+      'message/rfc822',
+      {
+        query: SECRET,
+      },
+    );
+    await waitFor('?q=purge+trigger', 1);
+    const left = await knex.withSchema('mailer').table('inbound_parts').pluck('upload_key');
+    expect(left).toEqual(['a'.repeat(64)]);
+  });
+
   it('pages newest first with a cursor', async () => {
     const all = await list('?status=all&limit=2');
     expect(all.emails).toHaveLength(2);

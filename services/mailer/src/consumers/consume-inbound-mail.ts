@@ -3,7 +3,8 @@
  * completes its upload joins them (in one transaction), checks the message against its schema,
  * sanitises the HTML and stores the message with its attachments, once per Message-ID. A part
  * of a message already stored is acknowledged and dropped; a joined message that is not valid
- * JSON or fails its schema can never succeed and is parked as a dead letter.
+ * JSON or fails its schema can never succeed and is parked as a dead letter. Parts that waited
+ * a week for the rest of their message are deleted after a message is stored.
  */
 import * as v from 'valibot';
 import { DURABLES, InboundMailPartSchema, InboundMailSchema } from '@lp/contracts';
@@ -11,6 +12,7 @@ import { defineConsumer, PermanentError, rethrowDbError } from '@lp/runtime';
 import { sanitizeInboundHtml } from '../inbox/sanitize-inbound-html.ts';
 import { hasInboundMessage } from '../queries/has-inbound-message.ts';
 import { insertInboundMessage } from '../queries/insert-inbound-message.ts';
+import { purgeStaleInboundParts } from '../queries/purge-stale-inbound-parts.ts';
 import { stageInboundPart } from '../queries/stage-inbound-part.ts';
 import { takeInboundParts } from '../queries/take-inbound-parts.ts';
 
@@ -58,6 +60,9 @@ export const consumeInboundMail = defineConsumer({
         { inboxId: stored.id, source: stored.mail.source, attachments: stored.mail.attachments.length },
         'inbound message stored',
       );
+      // Housekeeping on the way out: parts of uploads that can never complete.
+      const purged = await purgeStaleInboundParts(knex).catch(() => 0);
+      if (purged > 0) log.warn({ purged }, 'stale parts of incomplete inbound messages deleted');
     }
   },
 });
