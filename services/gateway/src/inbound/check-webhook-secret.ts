@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
 
-export function isWebhookSecretValid(expected: string | undefined, query: unknown, authorization: string): boolean {
+export function checkWebhookSecret(expected: string | undefined, query: unknown, authorization: string): boolean {
   if (!expected) return false;
   const given: string[] = [];
   if (typeof query === 'string') given.push(query);

@@ -7,7 +7,7 @@
  */
 import { INBOUND_PROVIDERS, type InboundProvider } from '@lp/contracts';
 import { AppError, isBusError, notFound, unauthorized } from '@lp/runtime';
-import { isWebhookSecretValid } from '../inbound/check-webhook-secret.ts';
+import { checkWebhookSecret } from '../inbound/check-webhook-secret.ts';
 import { parseInboundPost } from '../inbound/parse-inbound-post.ts';
 import { publishInboundMail } from '../inbound/publish-inbound-mail.ts';
 import { readCappedBody } from '../inbound/read-capped-body.ts';
@@ -23,7 +23,7 @@ export function inboundRoutes({ config, bus, counters }: GatewayDeps) {
     if (!isProvider(provider)) throw notFound(`Unknown provider; use one of ${INBOUND_PROVIDERS.join(', ')}`);
     const count = (result: string) => counters.inc('gateway_inbound_mail_total', { provider, result });
 
-    if (!isWebhookSecretValid(config.WEBHOOK_SECRET, ctx.query.secret, ctx.get('authorization'))) {
+    if (!checkWebhookSecret(config.WEBHOOK_SECRET, ctx.query.secret, ctx.get('authorization'))) {
       count('unauthorized');
       ctx.set('Connection', 'close');
       ctx.set('WWW-Authenticate', 'Basic realm="inbound mail"');
