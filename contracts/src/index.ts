@@ -12,3 +12,5 @@ export * from './text.ts';
 export * from './dead-letters.ts';
 export * from './article-html.ts';
 export * from './lots.ts';
+export * from './inbox.ts';
+export * from './inbound-xss-corpus.ts';

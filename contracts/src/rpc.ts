@@ -25,6 +25,21 @@ import {
   StaffBlogArticleSchema,
   StaffBlogArticleSummarySchema,
 } from './blog.ts';
+import {
+  ContactEmailsInputSchema,
+  ContactFromSenderInputSchema,
+  ContactFromSenderSchema,
+  ContactMatchesSchema,
+  InboxChangedSchema,
+  InboxContentReadInputSchema,
+  InboxContentSliceSchema,
+  InboxDeletedSchema,
+  InboxEmailMetaSchema,
+  InboxIdInputSchema,
+  InboxListInputSchema,
+  InboxPageSchema,
+  InboxSetStatusInputSchema,
+} from './inbox.ts';
 import { FormSubmissionSchema, ListSubmissionsInputSchema } from './submissions.ts';
 import { CrmStatsSchema, MailerStatsSchema } from './stats.ts';
 import {
@@ -61,6 +76,14 @@ export const RPC = {
     stats: rpc('rpc.crm.stats.get', NoInputSchema, CrmStatsSchema),
     /** Staff: form submissions naming each lot, in a time range. */
     lotLeads: rpc('rpc.crm.lot-leads.count', LotInterestInputSchema, LotLeadsSchema),
+    /** Inbox: which of these addresses are contacts (case-insensitive). */
+    contactsMatchEmails: rpc('rpc.crm.contacts.match-emails', ContactEmailsInputSchema, ContactMatchesSchema),
+    /** Inbox: the sender as a contact (the existing one when the address is known). */
+    contactCreateFromSender: rpc(
+      'rpc.crm.contacts.create-from-sender',
+      ContactFromSenderInputSchema,
+      ContactFromSenderSchema,
+    ),
   },
   analytics: {
     /** Staff: page views of each lot's page and clicks on it in the map, in a time range. */
@@ -78,6 +101,16 @@ export const RPC = {
   },
   mailer: {
     stats: rpc('rpc.mailer.stats.get', NoInputSchema, MailerStatsSchema),
+    /** Staff inbox: a page of messages (no bodies), newest first. */
+    inboxList: rpc('rpc.mailer.inbox.list', InboxListInputSchema, InboxPageSchema),
+    /** One message's details; its bodies and attachments are read with `inboxContentRead`. */
+    inboxGet: rpc('rpc.mailer.inbox.get', InboxIdInputSchema, InboxEmailMetaSchema),
+    /** A slice of a message's plain or HTML body or of an attachment (NATS max_payload). */
+    inboxContentRead: rpc('rpc.mailer.inbox-content.read', InboxContentReadInputSchema, InboxContentSliceSchema),
+    inboxMarkRead: rpc('rpc.mailer.inbox.mark-read', InboxIdInputSchema, InboxChangedSchema),
+    inboxSetStatus: rpc('rpc.mailer.inbox.set-status', InboxSetStatusInputSchema, InboxChangedSchema),
+    /** Permanent, attachments included. */
+    inboxDelete: rpc('rpc.mailer.inbox.delete', InboxIdInputSchema, InboxDeletedSchema),
   },
   content: {
     /** Public: published articles with their bodies, newest first, a page at a time. */

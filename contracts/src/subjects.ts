@@ -50,6 +50,15 @@ export const STREAMS = {
     subjects: ['inventory.>'],
     limits: { maxAgeMs: 90 * DAY_MS, maxBytes: 64 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
   },
+  /**
+   * Mail for the mailer (inbound messages in parts of 512 KiB; sends to come): kept a month, and
+   * 128 MiB, room for several of the largest inbound messages waiting while the mailer is away.
+   */
+  mail: {
+    name: 'MAIL',
+    subjects: ['mail.>'],
+    limits: { maxAgeMs: 30 * DAY_MS, maxBytes: 128 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
+  },
 } as const satisfies Record<string, StreamSpec>;
 
 /** NATS's default `max_payload` (1 MiB): the largest message either bus adapter accepts. */
@@ -62,6 +71,8 @@ export const SUBJECTS = {
   pageviewsRecorded: 'analytics.pageviews.recorded',
   eventsRecorded: 'analytics.events.recorded',
   lotChanged: 'inventory.lot.changed',
+  /** One part of an inbound message (contracts' inbox.ts `InboundMailPartSchema`). */
+  inboundMailReceived: 'mail.inbound.received',
 } as const;
 
 /** Durable consumer names: replicas of a service share one, so JetStream spreads the work. */
@@ -75,6 +86,7 @@ export const DURABLES = {
   analyticsEvents: { stream: STREAMS.analytics.name, name: 'analytics-events', filterSubject: SUBJECTS.eventsRecorded },
   /** The gateway drops its cached lots (and the pages rendered from them) on each change. */
   gatewayLotCache: { stream: STREAMS.inventory.name, name: 'gateway-lot-cache', filterSubject: SUBJECTS.lotChanged },
+  mailerInbound: { stream: STREAMS.mail.name, name: 'mailer-inbound', filterSubject: SUBJECTS.inboundMailReceived },
 } as const satisfies Record<string, DurableSpec>;
 
 export type DurableSpec = { stream: string; name: string; filterSubject: string };

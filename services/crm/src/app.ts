@@ -7,6 +7,7 @@ import { STREAMS } from '@lp/contracts';
 import type { ServiceDefinition } from '@lp/runtime';
 import { consumeSubmissions } from './consumers/consume-submissions.ts';
 import { serveCrmRequests } from './rpc/serve-crm-requests.ts';
+import { serveInboxContactRequests } from './rpc/serve-inbox-contact-requests.ts';
 
 export const crmService: ServiceDefinition = {
   name: 'crm',
@@ -14,5 +15,5 @@ export const crmService: ServiceDefinition = {
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   streams: [STREAMS.crm],
   consumers: [consumeSubmissions],
-  rpcs: serveCrmRequests,
+  rpcs: [...serveCrmRequests, ...serveInboxContactRequests],
 };

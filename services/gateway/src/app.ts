@@ -27,7 +27,7 @@ export const gatewayService: ServiceDefinition = {
   name: 'gateway',
   schema: 'gateway',
   migrationsDir: GATEWAY_MIGRATIONS_DIR,
-  streams: [STREAMS.crm, STREAMS.analytics, STREAMS.inventory],
+  streams: [STREAMS.crm, STREAMS.analytics, STREAMS.inventory, STREAMS.mail],
   consumers: [],
   rpcs: [],
 };

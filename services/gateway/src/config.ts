@@ -59,6 +59,13 @@ export const GatewayConfigSchema = v.object({
    */
   PIXEL_BACKLOG_MAX_HITS: env.int(20_000, 1, 10_000_000),
   PIXEL_BACKLOG_MAX_BYTES: env.int(8 * 1024 * 1024, 64 * 1024, 2 ** 31),
+  /**
+   * The shared secret of the inbound mail webhooks (`POST /api/inbound/{provider}`), given as
+   * `?secret=` or as the password of basic auth. Unset: every inbound post is refused (401).
+   */
+  WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  /** The largest inbound mail post read (bytes); a larger one is refused with 413. */
+  INBOUND_MAX_BYTES: env.int(25 * 1024 * 1024, 64 * 1024, 40 * 1024 * 1024),
 });
 
 export type GatewayConfig = v.InferOutput<typeof GatewayConfigSchema>;

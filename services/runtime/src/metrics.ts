@@ -52,6 +52,14 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     labels: [],
   },
   gateway_blog_images_uploaded_total: { help: 'Blog cover images stored, by content type', labels: ['type'] },
+  gateway_inbound_mail_total: {
+    help: 'Inbound mail posts by provider and result (accepted, duplicate, unauthorized, too_large, invalid, failed)',
+    labels: ['provider', 'result'],
+  },
+  mailer_inbound_stored_total: {
+    help: 'Inbound messages stored in the inbox (not duplicates), by source',
+    labels: ['source'],
+  },
   gateway_hits_accepted_total: { help: 'Pixel hits accepted into the write buffer', labels: ['kind'] },
   gateway_hits_dropped_total: {
     help: 'Pixel hits not stored, by reason (bot, invalid_query, rate_limited, buffer_full, publish_failed)',

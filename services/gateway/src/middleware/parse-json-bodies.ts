@@ -1,7 +1,8 @@
 /**
  * JSON request bodies, parsed after the session check so an anonymous request never gets a
  * large body read: 64 KB for public endpoints (form submissions), 1 MB for signed-in staff (articles).
- * Other content types are left unread (image uploads read their raw body themselves).
+ * Other content types are left unread (image uploads read their raw body themselves), and so
+ * are inbound mail webhooks (`/api/inbound/*`), which read theirs after checking their secret.
  *
  * Whatever goes wrong while reading or decoding a body (a Content-Encoding the bytes do not
  * match, an unknown encoding or charset, invalid JSON, a body over the limit) is the client's
@@ -45,6 +46,8 @@ export function parseJsonBodies(): Middleware<GatewayState> {
   const publicBodies = koaBody(options('64kb')) as unknown as Middleware<GatewayState>;
   const staffBodies = koaBody(options('1mb')) as unknown as Middleware<GatewayState>;
   return async (ctx, next) => {
+    // Inbound mail webhooks check their secret first, then read their own (larger) bodies.
+    if (ctx.path.startsWith('/api/inbound/')) return next();
     const parse = ctx.state.session ? staffBodies : publicBodies;
     let parsed = false;
     try {

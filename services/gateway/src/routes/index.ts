@@ -1,9 +1,10 @@
 /**
  * Every HTTP entry point of the platform, mounted in one place, in order:
- * health → public API (form submissions, pixels, blog) → staff sign-in → staff API (session required;
- * dead letters under /api/marketing/ops) →
- * unknown /api paths (404 envelope) → media → blog pages and sitemap, and the pages showing lots
- * (home, map, embed, builder package, lot pages; all rendered per request) →
+ * health → public API (form submissions, pixels, blog, inbound mail webhooks) → staff sign-in →
+ * staff API (session required; dead letters under /api/marketing/ops, the inbox under
+ * /api/marketing-dashboard/inbox) → unknown /api paths (404 envelope) → media → blog pages and
+ * sitemap, and the pages showing lots (home, map, embed, builder package, lot pages; all rendered
+ * per request) →
  * the web app.
  */
 import type Koa from 'koa';
@@ -19,6 +20,8 @@ import { blogPageRoutes } from './blog-pages.ts';
 import { lotPageRoutes } from './lot-pages.ts';
 import { lotRoutes } from './lots.ts';
 import { deadLetterRoutes } from './dead-letters.ts';
+import { inboundRoutes } from './inbound.ts';
+import { inboxRoutes } from './inbox.ts';
 import { submissionRoutes } from './submissions.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
 import { marketingRoutes } from './marketing.ts';
@@ -36,6 +39,8 @@ export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
     blogAdminRoutes(deps),
     deadLetterRoutes(deps),
     lotRoutes(deps),
+    inboundRoutes(deps),
+    ...inboxRoutes(deps),
   ];
 }
 

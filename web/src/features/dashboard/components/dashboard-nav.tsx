@@ -1,5 +1,9 @@
-/** The dashboard nav bar (staff spec §2, plus Lots and Blog); Templates and Blog stay active on their sub-routes. */
+/**
+ * The dashboard nav bar (staff spec §2, plus Lots and Blog); Templates and Blog stay active on
+ * their sub-routes, and Inbox shows its unread count.
+ */
 import { NavLink } from 'react-router-dom';
+import { InboxUnreadBadge } from '../../inbox';
 
 const ENTRIES = [
   { to: '/marketing', label: 'Dashboard', end: true },
@@ -28,6 +32,7 @@ export function DashboardNav() {
               }
             >
               {e.label}
+              {e.to === '/marketing/inbox' && <InboxUnreadBadge />}
             </NavLink>
           </li>
         ))}

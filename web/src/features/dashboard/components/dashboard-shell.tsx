@@ -1,10 +1,11 @@
 /**
  * The signed-in shell: header 'Marketing Dashboard' with Logout, the nav bar, and the screen
- * for the path (Form Submissions, Lots, Blog, or the dashboard home for any other /marketing path).
+ * for the path (Form Submissions, Lots, Inbox, Blog, or the dashboard home for any other /marketing path).
  */
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { BlogAdminPage, BlogArticleEditorPage } from '../../blog-admin';
 import { LotsPage } from '../../lot-inventory';
+import { InboxPage } from '../../inbox';
 import { useSWRConfig } from 'swr';
 import type { StaffUser } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
@@ -52,6 +53,7 @@ export function DashboardShell({ user }: { user: StaffUser }) {
           <Route path="form-submissions" element={<FormSubmissions />} />
           <Route path="submissions" element={<FormSubmissions />} />
           <Route path="lots" element={<LotsPage />} />
+          <Route path="inbox" element={<InboxPage />} />
           <Route path="blog" element={<BlogAdminPage />} />
           <Route path="blog/new" element={<BlogArticleEditorPage />} />
           <Route path="blog/:id" element={<BlogArticleEditorRoute />} />

@@ -1,0 +1,146 @@
+/**
+ * The last step of every provider's parser: one normalised `InboundMail`. Text loses NUL
+ * characters (PostgreSQL's text refuses them), the Message-ID loses its angle brackets (a
+ * message without one gets a stable id made from its content, so a re-post is still the same
+ * message), and attachments past the caps are listed with their size but not kept.
+ */
+import { createHash } from 'node:crypto';
+import {
+  INBOUND_ATTACHMENT_MAX_BYTES,
+  INBOUND_ATTACHMENTS_MAX,
+  INBOUND_ATTACHMENTS_TOTAL_MAX_BYTES,
+  type InboundAttachment,
+  type InboundMail,
+  type InboundSource,
+} from '@lp/contracts';
+
+export type RawAttachment = { filename: string; contentType: string; contentId: string | null; data: Buffer };
+
+export type MailDraft = {
+  source: InboundSource;
+  messageId: string | null;
+  from: string;
+  fromName?: string;
+  fromEmail?: string;
+  to: string;
+  cc: string;
+  subject: string;
+  text: string;
+  html: string;
+  date: string | null;
+  inReplyTo: string | null;
+  references: string | string[] | null;
+  headers: string;
+  attachments: RawAttachment[];
+};
+
+const HEADERS_MAX_CHARS = 64 * 1024;
+
+const clean = (s: string) => s.replaceAll('\u0000', '');
+const oneLine = (s: string) =>
+  clean(s)
+    .replace(/[\r\n\t]+/g, ' ')
+    .trim();
+
+/** `<a@b>` or `a@b` → `a@b`. */
+export const bareMessageId = (id: string) => oneLine(id).replace(/^<|>$/g, '').trim();
+
+/** Message-IDs in a References or In-Reply-To header, in order. */
+export function messageIdsIn(value: string | string[] | null): string[] {
+  if (!value) return [];
+  const all = Array.isArray(value) ? value.join(' ') : value;
+  const ids = [...all.matchAll(/<([^<>\s]+)>/g)].map((m) => m[1]!);
+  if (ids.length > 0) return ids;
+  return all.split(/\s+/).map(bareMessageId).filter(Boolean);
+}
+
+/** `"Jane Q. Buyer" <jane@example.com>`, `jane@example.com (Jane)` or `jane@example.com`. */
+export function parseAddress(value: string): { name: string; email: string } {
+  const s = oneLine(value);
+  const angle = /^(.*?)<([^<>]*)>\s*$/.exec(s);
+  if (angle)
+    return { name: angle[1]!.trim().replace(/^"|"$/g, '').replace(/\\(.)/g, '$1').trim(), email: angle[2]!.trim() };
+  const comment = /^(\S+@\S+)\s*\((.*)\)\s*$/.exec(s);
+  if (comment) return { name: comment[2]!.trim(), email: comment[1]! };
+  return { name: '', email: s };
+}
+
+function validDate(value: string | null): string | null {
+  if (!value) return null;
+  const t = Date.parse(value);
+  return Number.isFinite(t) && t > 0 && t < Date.UTC(3000, 0, 1) ? new Date(t).toISOString() : null;
+}
+
+function keepWithinCaps(attachments: RawAttachment[]): InboundAttachment[] {
+  let total = 0;
+  return attachments.map((a, i) => {
+    const size = a.data.length;
+    let skippedReason: InboundAttachment['skippedReason'] = null;
+    if (i >= INBOUND_ATTACHMENTS_MAX) skippedReason = 'too_many';
+    else if (size > INBOUND_ATTACHMENT_MAX_BYTES || total + size > INBOUND_ATTACHMENTS_TOTAL_MAX_BYTES)
+      skippedReason = 'too_large';
+    if (!skippedReason) total += size;
+    return {
+      filename: oneLine(a.filename).slice(0, 255) || `attachment-${i + 1}`,
+      contentType: oneLine(a.contentType).toLowerCase().slice(0, 255) || 'application/octet-stream',
+      contentId: a.contentId ? bareMessageId(a.contentId).slice(0, 255) : null,
+      size,
+      dataBase64: skippedReason ? null : a.data.toString('base64'),
+      skippedReason,
+    };
+  });
+}
+
+export function finishInboundMail(d: MailDraft): InboundMail {
+  const parsed = parseAddress(d.from);
+  const fromEmail = oneLine(d.fromEmail ?? parsed.email).slice(0, 320);
+  const fromName = oneLine(d.fromName ?? parsed.name).slice(0, 998);
+  const subject = oneLine(d.subject);
+  const text = clean(d.text);
+  const html = clean(d.html);
+  const sentAt = validDate(d.date);
+  const given = d.messageId ? bareMessageId(d.messageId).slice(0, 998) : '';
+  // No Message-ID: the same content posted again is the same message.
+  const messageId =
+    given ||
+    `${createHash('sha256')
+      .update(JSON.stringify([fromEmail, subject, d.date, text, html]))
+      .digest('hex')
+      .slice(0, 40)}@inbound.invalid`;
+  const inReplyTo = messageIdsIn(d.inReplyTo)[0] ?? null;
+  return {
+    source: d.source,
+    messageId,
+    fromName,
+    fromEmail,
+    to: oneLine(d.to),
+    cc: oneLine(d.cc),
+    subject,
+    text,
+    html,
+    sentAt,
+    inReplyTo: inReplyTo ? inReplyTo.slice(0, 998) : null,
+    references: messageIdsIn(d.references)
+      .slice(0, 100)
+      .map((r) => r.slice(0, 998)),
+    headers: clean(d.headers).slice(0, HEADERS_MAX_CHARS),
+    attachments: keepWithinCaps(d.attachments),
+  };
+}
+
+/** An RFC 5322 header block → `[name, value]` pairs (continuation lines unfolded). */
+export function parseHeaderBlock(block: string): [string, string][] {
+  const out: [string, string][] = [];
+  for (const line of block.replace(/\r\n/g, '\n').split('\n')) {
+    if (/^[ \t]/.test(line) && out.length > 0) out[out.length - 1]![1] += ` ${line.trim()}`;
+    else {
+      const i = line.indexOf(':');
+      if (i > 0) out.push([line.slice(0, i).trim(), line.slice(i + 1).trim()]);
+    }
+  }
+  return out;
+}
+
+/** The first header of that name (case-insensitive), or null. */
+export const headerOf = (headers: [string, string][], name: string): string | null =>
+  headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1] ?? null;

@@ -1,0 +1,56 @@
+/**
+ * SendGrid Inbound Parse. Default mode: fields `headers` (the raw header block), `from`, `to`,
+ * `cc`, `subject`, `text`, `html`, `charsets` (JSON: field → charset, each field decoded with
+ * its own), `envelope`, `attachments` (a count), `attachment-info` (JSON keyed `attachmentN`:
+ * filename, type, content-id) and the files `attachment1..N`. "Send raw" mode: the whole
+ * message in the `email` field, parsed as MIME (its charsets come from the message itself).
+ */
+import type { InboundMail } from '@lp/contracts';
+import { AppError } from '@lp/runtime';
+import { finishInboundMail, headerOf, parseHeaderBlock } from './finish-inbound-mail.ts';
+import { parseRawMime } from './parse-raw-mime.ts';
+import { fieldJson, fieldText, readFormFields } from './read-form-fields.ts';
+
+type AttachmentInfo = Record<string, { filename?: string; name?: string; type?: string; 'content-id'?: string }>;
+
+export async function parseSendgrid(body: Buffer, contentType: string): Promise<InboundMail> {
+  if (!contentType.toLowerCase().startsWith('multipart/form-data'))
+    throw new AppError(415, 'unsupported_media_type', 'SendGrid Inbound Parse posts multipart/form-data');
+  const { fields, files } = await readFormFields(body, contentType);
+  if (fields.has('email')) return parseRawMime(fields.get('email')!, 'sendgrid');
+  if (!fields.has('from') && !fields.has('headers'))
+    throw new AppError(400, 'bad_request', 'Not a SendGrid Inbound Parse post: no from, headers or email field');
+
+  const charsets = fieldJson<Record<string, string>>(fields, 'charsets', {});
+  const field = (name: string) => fieldText(fields, name, charsets[name]);
+  const headerBlock = field('headers');
+  const headers = parseHeaderBlock(headerBlock);
+  const info = fieldJson<AttachmentInfo>(fields, 'attachment-info', {});
+  const attachments = files
+    .filter((f) => /^attachment\d+$/.test(f.field))
+    .sort((a, b) => Number(a.field.slice(10)) - Number(b.field.slice(10)))
+    .map((f) => {
+      const meta = info[f.field] ?? {};
+      return {
+        filename: meta.filename ?? meta.name ?? f.filename,
+        contentType: meta.type ?? f.mimeType,
+        contentId: meta['content-id'] ?? null,
+        data: f.data,
+      };
+    });
+  return finishInboundMail({
+    source: 'sendgrid',
+    messageId: headerOf(headers, 'Message-ID'),
+    from: field('from') || (headerOf(headers, 'From') ?? ''),
+    to: field('to') || (headerOf(headers, 'To') ?? ''),
+    cc: field('cc') || (headerOf(headers, 'Cc') ?? ''),
+    subject: field('subject'),
+    text: field('text'),
+    html: field('html'),
+    date: headerOf(headers, 'Date'),
+    inReplyTo: headerOf(headers, 'In-Reply-To'),
+    references: headerOf(headers, 'References'),
+    headers: headerBlock,
+    attachments,
+  });
+}

@@ -1,0 +1,61 @@
+/** One inbound message's details and its attachments' names (no bodies: their sizes say what to read). */
+import type { Knex } from '@lp/runtime';
+import type { InboxEmailMeta } from '@lp/contracts';
+import { toSummary, type InboundSummaryRow } from './inbound-row.ts';
+
+type Row = InboundSummaryRow & {
+  to_text: string;
+  cc_text: string;
+  sent_at: Date | string | null;
+  message_id: string;
+  in_reply_to: string | null;
+  references: string[] | string;
+  has_remote_images: boolean;
+  text_bytes: number;
+  html_bytes: number;
+};
+
+export async function findInboundMessage(knex: Knex, id: number): Promise<InboxEmailMeta | null> {
+  const row = await knex
+    .withSchema('mailer')
+    .table('inbound_messages')
+    .where({ id })
+    .first<Row | undefined>(
+      '*',
+      knex.raw('left(body_text, 200) as snippet'),
+      knex.raw('octet_length(body_text) as text_bytes'),
+      knex.raw('octet_length(body_html) as html_bytes'),
+    );
+  if (!row) return null;
+  const attachments = await knex
+    .withSchema('mailer')
+    .table('inbound_attachments')
+    .where({ inbound_message_id: id })
+    .orderBy('position')
+    .select<{ id: number; filename: string; content_type: string; size: number; stored: boolean }[]>(
+      'id',
+      'filename',
+      'content_type',
+      'size',
+      knex.raw('data is not null as stored'),
+    );
+  return {
+    ...toSummary(row),
+    to: row.to_text,
+    cc: row.cc_text,
+    sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    messageId: row.message_id,
+    inReplyTo: row.in_reply_to,
+    references: typeof row.references === 'string' ? (JSON.parse(row.references) as string[]) : row.references,
+    hasRemoteImages: row.has_remote_images,
+    attachments: attachments.map((a) => ({
+      id: a.id,
+      filename: a.filename,
+      contentType: a.content_type,
+      size: a.size,
+      stored: a.stored,
+    })),
+    bodyTextBytes: Number(row.text_bytes),
+    bodyHtmlBytes: Number(row.html_bytes),
+  };
+}

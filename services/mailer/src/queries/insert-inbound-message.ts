@@ -1,0 +1,55 @@
+/**
+ * Stores one inbound message with its attachments (inside the caller's transaction); a message
+ * whose Message-ID is already stored is a no-op (`id` null).
+ */
+import type { Knex } from '@lp/runtime';
+import type { InboundMail } from '@lp/contracts';
+
+export async function insertInboundMessage(
+  trx: Knex.Transaction,
+  mail: InboundMail,
+  stored: { mailKey: string; html: string; hasRemoteImages: boolean },
+): Promise<{ id: number | null }> {
+  const [row] = await trx
+    .withSchema('mailer')
+    .table('inbound_messages')
+    .insert({
+      message_id: mail.messageId,
+      mail_key: stored.mailKey,
+      source: mail.source,
+      from_name: mail.fromName,
+      from_email: mail.fromEmail,
+      to_text: mail.to,
+      cc_text: mail.cc,
+      subject: mail.subject,
+      body_text: mail.text,
+      body_html: stored.html,
+      has_remote_images: stored.hasRemoteImages,
+      in_reply_to: mail.inReplyTo,
+      references: JSON.stringify(mail.references),
+      headers: mail.headers,
+      sent_at: mail.sentAt,
+      has_attachments: mail.attachments.length > 0,
+    })
+    .onConflict('message_id')
+    .ignore()
+    .returning<{ id: number }[]>('id');
+  if (!row) return { id: null };
+  if (mail.attachments.length > 0)
+    await trx
+      .withSchema('mailer')
+      .table('inbound_attachments')
+      .insert(
+        mail.attachments.map((a, position) => ({
+          inbound_message_id: row.id,
+          position,
+          filename: a.filename,
+          content_type: a.contentType,
+          content_id: a.contentId,
+          size: a.size,
+          data: a.dataBase64 === null ? null : Buffer.from(a.dataBase64, 'base64'),
+          skipped_reason: a.skippedReason,
+        })),
+      );
+  return { id: row.id };
+}

@@ -1,0 +1,255 @@
+/**
+ * The Inbox in Chromium against the real gateway and services (issue 11):
+ * - the XSS corpus (contracts' INBOUND_XSS_CORPUS), each payload arriving as an email and opened
+ *   in the detail dialog with remote images shown: no request to `/__xss/`, no alert, no script;
+ * - the staff journey at 1440 px: the unread count in the navigation, 15 per page with
+ *   'Showing x-y of n', server-side search, the detail dialog (sanitised HTML in a sandboxed
+ *   frame, remote images blocked until 'Show images', attachments), opening marks read, the
+ *   sender added to the contacts in one click, Archive, permanent Delete with its toast, and the
+ *   developer test helper from the filter menu;
+ * - the same screen at 375 px: nothing wider than the viewport, the dialog usable.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { INBOUND_XSS_CORPUS } from '@lp/contracts';
+import { launchBrowser } from '../support/browser.ts';
+import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+
+const SECRET = 'e2e-inbound-secret-0123456789';
+const SHOTS = process.env.INBOX_SCREENSHOTS_DIR ?? join(tmpdir(), 'inbox-screens');
+
+const rawEmail = (n: string, opts: { from?: string; subject: string; html?: string; text?: string }) =>
+  Buffer.from(
+    [
+      `From: ${opts.from ?? `"Sender ${n}" <sender${n}@example.com>`}`,
+      'To: info@lakepowelllots.com',
+      `Subject: ${opts.subject}`,
+      `Message-ID: <e2e-${n}@example.com>`,
+      'MIME-Version: 1.0',
+      opts.html ? 'Content-Type: text/html; charset=utf-8' : 'Content-Type: text/plain; charset=utf-8',
+      '',
+      opts.html ?? opts.text ?? 'Hello',
+      '',
+    ].join('\r\n'),
+  );
+
+describeOnEachBackend('the inbox in Chromium', (backend) => {
+  let stack: Stack;
+  let browser: Browser;
+  let token: string;
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack({ backend, env: { WEBHOOK_SECRET: SECRET } }), launchBrowser()]);
+    token = await stack.login();
+    mkdirSync(SHOTS, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  const post = async (provider: string, body: Buffer, type: string) => {
+    const res = await fetch(`${stack.baseUrl}/api/inbound/${provider}?secret=${SECRET}`, {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: new Uint8Array(body),
+    });
+    expect(res.status).toBe(200);
+    await res.arrayBuffer();
+  };
+  const stored = (q: string, n: number) =>
+    eventually(
+      async () => {
+        const res = await stack.api(`/api/marketing-dashboard/inbox?status=all&limit=100&q=${encodeURIComponent(q)}`, {
+          token,
+        });
+        const page = (await res.json()) as { emails: unknown[] };
+        return page.emails.length >= n ? true : undefined;
+      },
+      20_000,
+      `${n} emails matching ${q}`,
+    );
+
+  async function signIn(width: number, height: number): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width, height } });
+    await page.goto(`${stack.baseUrl}/marketing`);
+    await page.getByLabel('Username').fill(stack.admin.username);
+    await page.getByLabel('Password').fill(stack.admin.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('banner').getByText('Marketing Dashboard').waitFor();
+    return page;
+  }
+
+  it('runs none of the XSS corpus', async () => {
+    for (const [i, html] of INBOUND_XSS_CORPUS.entries())
+      await post('raw', rawEmail(`xss-${i + 1}`, { subject: `XSS probe ${i + 1}`, html }), 'message/rfc822');
+    await stored('XSS probe', INBOUND_XSS_CORPUS.length);
+
+    const page = await signIn(1440, 900);
+    const hits: string[] = [];
+    const alerts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/__xss/')) hits.push(r.url());
+    });
+    page.on('dialog', (d) => {
+      alerts.push(d.message());
+      void d.dismiss();
+    });
+    await page.getByRole('link', { name: /^Inbox/ }).click();
+    await page.getByLabel('Search emails').fill('XSS probe');
+    await page.getByText('Showing 1-15 of 25').waitFor();
+    // Newest first: probes 25 to 11 on the first page, 10 to 1 on the second.
+    for (let n = INBOUND_XSS_CORPUS.length; n >= 1; n--) {
+      if (n === 10) {
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByText('Showing 16-25 of 25').waitFor();
+      }
+      await page.getByRole('button', { name: new RegExp(`XSS probe ${n}(?!\\d)`) }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Archive' }).waitFor();
+      const frame = dialog.locator('iframe[title="Email content"]');
+      if (await frame.count()) {
+        expect(await frame.getAttribute('sandbox')).toBe('allow-popups allow-popups-to-escape-sandbox');
+        const show = dialog.getByRole('button', { name: 'Show images' });
+        if (await show.count()) await show.click();
+        await (await frame.elementHandle())!.contentFrame().then((f) => f!.waitForLoadState('load'));
+        // Whatever a reader could click, clicked.
+        const inner = page.frameLocator('iframe[title="Email content"]');
+        for (const el of await inner.locator('a, button, details, img').all())
+          await el.click({ timeout: 1000 }).catch(() => {});
+      }
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect({ payload: n, hits, alerts }).toEqual({ payload: n, hits: [], alerts: [] });
+    }
+    expect(hits).toEqual([]);
+    expect(alerts).toEqual([]);
+    await page.close();
+  });
+
+  it('takes staff through their inbox at 1440 px', async () => {
+    for (let i = 1; i <= 15; i++)
+      await post(
+        'raw',
+        rawEmail(`bulk-${i}`, { subject: `Lot inquiry ${i}`, text: `Is lot ${i} still for sale?` }),
+        'message/rfc822',
+      );
+    await post(
+      'raw',
+      rawEmail('rich', {
+        from: '"Dana Reyes" <dana.reyes@example.org>',
+        subject: 'Photos of lot 7',
+        html: '<p>Here is the <b>view</b> from lot 7:</p><img alt="tracking" src="https://images.example.net/view.jpg">',
+      }),
+      'message/rfc822',
+    );
+    await post(
+      'postmark',
+      readFileSync(new URL('../../services/gateway/src/inbound/fixtures/postmark-inbound.json', import.meta.url)),
+      'application/json',
+    );
+    await stored('Lot inquiry', 15);
+    await stored('lot 7', 1);
+    await stored('Test subject', 1);
+
+    const page = await signIn(1440, 900);
+    const inboxLink = page.getByRole('link', { name: /^Inbox/ });
+    await expect.poll(() => inboxLink.textContent()).toMatch(/Inbox\d+ unread/);
+    await inboxLink.click();
+    await page.getByRole('heading', { name: 'Inbox' }).waitFor();
+    for (const name of ['From', 'Subject', 'Date']) await page.getByRole('columnheader', { name }).waitFor();
+    // The XSS probes are read, the 17 new ones are not; the unread tab has the newest 15.
+    await page.getByRole('tab', { name: 'Unread' }).click();
+    await page.getByText('Showing 1-15 of 17').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Showing 16-17 of 17').waitFor();
+    await page.screenshot({ path: join(SHOTS, `inbox-1440-${backend}.png`), fullPage: true });
+
+    await page.getByRole('tab', { name: 'All' }).click();
+    await page.getByLabel('Search emails').fill('Photos of lot 7');
+    await page.getByText('Showing 1-1 of 1').waitFor();
+    await page.getByRole('button', { name: /Photos of lot 7/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Photos of lot 7' }).waitFor();
+    await dialog.getByText('<dana.reyes@example.org>').waitFor();
+    const body = page.frameLocator('iframe[title="Email content"]');
+    await body.getByText('from lot 7').waitFor();
+    // Remote images stay blocked until asked for.
+    const remote: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith('https://images.example.net/')) remote.push(r.url());
+    });
+    await page.route('https://images.example.net/**', (route) => route.fulfill({ status: 204 }));
+    await dialog.getByText('Remote images are blocked to protect your privacy.').waitFor();
+    await page.screenshot({ path: join(SHOTS, `inbox-dialog-1440-${backend}.png`) });
+    expect(remote).toEqual([]);
+    await dialog.getByRole('button', { name: 'Show images' }).click();
+    await expect.poll(() => remote.length).toBeGreaterThan(0);
+
+    await dialog.getByRole('button', { name: 'Add to contacts' }).click();
+    await page.getByText('Contact added successfully').waitFor();
+    await dialog.getByRole('link', { name: 'In contacts' }).waitFor();
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    await page.getByText('Email archived').waitFor();
+    await page.getByText('No emails match your search.').waitFor();
+    await page.getByRole('tab', { name: 'Archived' }).click();
+    await page.getByRole('button', { name: /Photos of lot 7/ }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByRole('button', { name: 'Delete permanently' }).click();
+    await page.getByText('Email deleted').waitFor();
+    await page.getByText('The email has been deleted permanently').waitFor();
+    await page.getByText('No emails match your search.').waitFor();
+
+    // An attachment is a download, served with its name.
+    await page.getByRole('tab', { name: 'All' }).click();
+    await page.getByLabel('Search emails').fill('Test subject');
+    await page.getByRole('button', { name: /Test subject/ }).click();
+    const download = page.waitForEvent('download');
+    await dialog.getByRole('link', { name: /test\.txt/ }).click();
+    expect((await download).suggestedFilename()).toBe('test.txt');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // The developer test helper, from the filter menu.
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('menuitem', { name: 'Send a test email' }).click();
+    const helper = page.getByRole('dialog', { name: 'Send a test email' });
+    await helper.getByLabel('Sender name').fill('Olivia Outlook');
+    await helper.getByLabel('Subject').fill('Sent from Outlook');
+    await helper.getByLabel('Format').selectOption('outlook');
+    await helper.getByRole('button', { name: 'Send test email' }).click();
+    await page.getByText('Test email sent').waitFor();
+    await page.getByLabel('Search emails').fill('Sent from Outlook');
+    await page.getByRole('button', { name: /Sent from Outlook/ }).click({ timeout: 20_000 });
+    await page
+      .frameLocator('iframe[title="Email content"]')
+      .getByText('Is the lot near the marina still available?')
+      .waitFor();
+    await page.close();
+  });
+
+  it('fits a 375 px phone', async () => {
+    const page = await signIn(375, 812);
+    await page.getByRole('link', { name: /^Inbox/ }).click();
+    await page.getByText(/Showing 1-15 of \d+/).waitFor();
+    // Nothing reaches past the right edge (the page never scrolls sideways).
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .filter((el) => !el.closest('[class*="overflow-x-auto"]'))
+        .map((el) => `${el.tagName}.${el.className}`),
+    );
+    expect(wide).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(SHOTS, `inbox-375-${backend}.png`), fullPage: true });
+    await page.getByRole('row').nth(1).getByRole('button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Archive' }).waitFor();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: join(SHOTS, `inbox-dialog-375-${backend}.png`) });
+    await page.close();
+  });
+});

@@ -1,0 +1,256 @@
+/**
+ * The inbox end to end (issue 11), on the embedded and the real backends: a provider's post →
+ * the gateway (secret, size cap, parser) → JetStream in parts → the mailer (joined, sanitised,
+ * stored once per Message-ID) → the staff API (list, search, details, attachments served as
+ * downloads, read, archive, delete) and the CRM link (a sender made a contact in one click).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { InboxEmail, InboxPage } from '@lp/contracts';
+import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+
+const SECRET = 'inbound-secret-0123456789';
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../services/gateway/src/inbound/fixtures/${name}`, import.meta.url));
+const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+
+/** A raw message with a large plain body and one large attachment. */
+function largeMessage(messageId: string, text: string, file: Buffer): Buffer {
+  return Buffer.from(
+    [
+      'From: "Big Sender" <big@example.com>',
+      'To: info@lakepowelllots.com',
+      'Subject: Survey and photos',
+      `Message-ID: <${messageId}>`,
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/mixed; boundary="b1"',
+      '',
+      '--b1',
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: base64',
+      '',
+      Buffer.from(text).toString('base64').replace(/.{76}/g, '$&\r\n'),
+      '--b1',
+      'Content-Type: application/octet-stream; name="survey.bin"',
+      'Content-Disposition: attachment; filename="survey.bin"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      file.toString('base64').replace(/.{76}/g, '$&\r\n'),
+      '--b1--',
+      '',
+    ].join('\r\n'),
+  );
+}
+
+describeOnEachBackend('inbox', (backend) => {
+  let stack: Stack;
+  let token: string;
+  beforeAll(async () => {
+    stack = await startStack({ backend, env: { WEBHOOK_SECRET: SECRET, INBOUND_MAX_BYTES: '3000000' } });
+    token = await stack.login();
+  });
+  afterAll(() => stack?.stop());
+
+  const post = (provider: string, body: Buffer, type: string, auth: { query?: string; basic?: string } = {}) =>
+    fetch(
+      `${stack.baseUrl}/api/inbound/${provider}${auth.query !== undefined ? `?secret=${encodeURIComponent(auth.query)}` : ''}`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': type,
+          ...(auth.basic ? { authorization: `Basic ${Buffer.from(`inbound:${auth.basic}`).toString('base64')}` } : {}),
+        },
+        body,
+      },
+    );
+  const staff = (path: string, init: { method?: string; body?: unknown } = {}) =>
+    stack.api(`/api/marketing-dashboard/inbox${path}`, { ...init, token });
+  const list = async (query = '') => (await (await staff(query)).json()) as InboxPage;
+  const waitFor = (query: string, n: number) =>
+    eventually(
+      async () => {
+        const page = await list(query);
+        // The rows, not the total: the two are read side by side and may straddle a commit.
+        return page.emails.length >= n ? page : undefined;
+      },
+      15_000,
+      `${n} messages for ${query}`,
+    );
+
+  it('refuses a missing or wrong secret (401) and stores nothing; refuses an oversize post (413)', async () => {
+    const postmark = fixture('postmark-inbound.json');
+    for (const auth of [{}, { query: 'wrong-secret-0123456789' }, { basic: 'nope' }]) {
+      const res = await post('postmark', postmark, 'application/json', auth);
+      expect(res.status).toBe(401);
+      await res.arrayBuffer();
+    }
+    const big = await post('raw', Buffer.alloc(3_000_001, 65), 'message/rfc822', { query: SECRET });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+    const unknown = await post('smtp', postmark, 'application/json', { query: SECRET });
+    expect(unknown.status).toBe(404);
+    await unknown.arrayBuffer();
+    // A later valid message is the only one there: the refused ones never reached the bus.
+    const ok = await post('raw', fixture('raw-windows-1252.eml'), 'message/rfc822', { basic: SECRET });
+    expect(ok.status).toBe(200);
+    const page = await waitFor('?status=all', 1);
+    expect(page.emails.map((e) => e.fromEmail)).toEqual(['maria@example.net']);
+    expect(page.emails[0]).toMatchObject({
+      subject: 'Café lot – “view” question',
+      fromName: 'María Peña',
+      isRead: false,
+      hasAttachments: true,
+    });
+  });
+
+  it('stores a Postmark post once, whichever provider posts the same Message-ID again', async () => {
+    const first = await post('postmark', fixture('postmark-inbound.json'), 'application/json', { query: SECRET });
+    expect(await first.json()).toEqual({ messageId: '73e6d360-66eb-11e1-8e72-a8904824019b', duplicate: false });
+    const page = await waitFor('?q=Test+subject', 1);
+    const again = await post('postmark', fixture('postmark-inbound.json'), 'application/json', { query: SECRET });
+    expect(((await again.json()) as { duplicate: boolean }).duplicate).toBe(true);
+    const sameId = Buffer.from(
+      'From: other@example.com\r\nSubject: same id\r\nMessage-ID: <73e6d360-66eb-11e1-8e72-a8904824019b>\r\n\r\nhello\r\n',
+    );
+    expect((await post('raw', sameId, 'message/rfc822', { query: SECRET })).status).toBe(200);
+    // A marker posted after the duplicates: once it is stored, they have been handled.
+    await post(
+      'raw',
+      Buffer.from('From: marker@example.com\r\nSubject: marker\r\nMessage-ID: <marker-1@x>\r\n\r\nm\r\n'),
+      'message/rfc822',
+      {
+        query: SECRET,
+      },
+    );
+    await waitFor('?q=marker', 1);
+    expect((await list('?q=same+id')).total).toBe(0);
+    expect((await list('?q=Test+subject')).total).toBe(1);
+    const detail = (await (await staff(`/${page.emails[0]!.id}`)).json()) as InboxEmail;
+    expect(detail).toMatchObject({
+      fromEmail: 'support@postmarkapp.com',
+      bodyText: 'This is a test text body.',
+      bodyHtml: '<p>This is a test html body.</p>',
+      attachments: [{ filename: 'test.txt', contentType: 'text/plain', size: 45, stored: true }],
+    });
+    const file = await stack.api(
+      `/api/marketing-dashboard/inbox/${detail.id}/attachments/${detail.attachments[0]!.id}`,
+      { token },
+    );
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="test.txt"; filename*=UTF-8''test.txt`);
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await file.text()).toBe('This is attachment contents, base-64 encoded.');
+    const anonymous = await fetch(
+      `${stack.baseUrl}/api/marketing-dashboard/inbox/${detail.id}/attachments/${detail.attachments[0]!.id}`,
+    );
+    expect(anonymous.status).toBe(401);
+    await anonymous.arrayBuffer();
+  });
+
+  it('carries a message larger than a NATS message in parts, body and attachment whole', async () => {
+    const text = `${'Lot 14 survey notes. '.repeat(60_000)}END`; // ~1.2 MB
+    const file = randomBytes(900_000);
+    const res = await post('raw', largeMessage('large-1@example.com', text, file), 'message/rfc822', { query: SECRET });
+    expect(res.status).toBe(200);
+    const page = await waitFor('?q=Survey+and+photos', 1);
+    const detail = (await (await staff(`/${page.emails[0]!.id}`)).json()) as InboxEmail;
+    expect(detail.bodyText.length).toBe(text.length);
+    expect(detail.bodyText.endsWith('END')).toBe(true);
+    const download = Buffer.from(
+      await (
+        await stack.api(`/api/marketing-dashboard/inbox/${detail.id}/attachments/${detail.attachments[0]!.id}`, {
+          token,
+        })
+      ).arrayBuffer(),
+    );
+    expect(sha(download)).toBe(sha(file));
+  });
+
+  it('marks read, archives, searches, filters unread, links the sender to the CRM and deletes for good', async () => {
+    const res = await stack.api('/api/marketing/test-webhook-email', {
+      token,
+      body: {
+        name: 'Jane Q. Buyer',
+        email: 'jane.buyer@example.org',
+        subject: 'Lot 7 price?',
+        text: 'Hello,\nwhat is the price of lot 7?',
+        emailFormat: 'gmail',
+      },
+    });
+    expect(res.status).toBe(201);
+    const bad = await stack.api('/api/marketing/test-webhook-email', {
+      token,
+      body: { name: '', email: 'x', subject: '', text: '' },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toBeTruthy();
+
+    const [email] = (await waitFor('?q=lot+7+price', 1)).emails;
+    expect(email).toMatchObject({
+      fromName: 'Jane Q. Buyer',
+      fromEmail: 'jane.buyer@example.org',
+      contactId: null,
+      isRead: false,
+    });
+    const detail = (await (await staff(`/${email!.id}`)).json()) as InboxEmail;
+    expect(detail.bodyHtml).toContain('<div dir="ltr">');
+    expect(detail.bodyText).toContain('what is the price of lot 7?');
+
+    const unreadBefore = (await list('?unreadOnly=true')).total;
+    expect(((await (await staff(`/${email!.id}/read`, { method: 'PUT' })).json()) as { isRead: boolean }).isRead).toBe(
+      true,
+    );
+    expect((await list('?unreadOnly=true')).total).toBe(unreadBefore - 1);
+
+    const added = await staff(`/${email!.id}/contact`, { method: 'POST', body: {} });
+    expect(added.status).toBe(201);
+    const { contactId } = (await added.json()) as { contactId: number };
+    expect((await list('?q=lot+7+price')).emails[0]!.contactId).toBe(contactId);
+    const again = await staff(`/${email!.id}/contact`, { method: 'POST', body: {} });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ contactId, created: false });
+
+    expect((await staff(`/${email!.id}/status`, { method: 'PUT', body: { status: 'archived' } })).status).toBe(200);
+    expect((await list('?q=lot+7+price')).total).toBe(0);
+    expect((await list('?q=lot+7+price&status=archived')).total).toBe(1);
+    expect((await staff(`/${email!.id}/status`, { method: 'PUT', body: { status: 'spam' } })).status).toBe(400);
+
+    expect((await staff(`/${email!.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await staff(`/${email!.id}`)).status).toBe(404);
+    expect((await list('?q=lot+7+price&status=all')).total).toBe(0);
+  });
+
+  it('deletes parts that waited a week for the rest of their message', async () => {
+    const knex = stack.platform.db.knex;
+    const stale = { upload_key: 'f'.repeat(64), index: 0, count: 2, mail_key: 'e'.repeat(64), data: Buffer.from('{') };
+    await knex
+      .withSchema('mailer')
+      .table('inbound_parts')
+      .insert({ ...stale, received_at: knex.raw("now() - interval '8 days'") });
+    await knex
+      .withSchema('mailer')
+      .table('inbound_parts')
+      .insert({ ...stale, upload_key: 'a'.repeat(64) });
+    await post(
+      'raw',
+      Buffer.from('From: p@example.com\r\nSubject: purge trigger\r\nMessage-ID: <purge-1@x>\r\n\r\np\r\n'),
+      'message/rfc822',
+      {
+        query: SECRET,
+      },
+    );
+    await waitFor('?q=purge+trigger', 1);
+    const left = await knex.withSchema('mailer').table('inbound_parts').pluck('upload_key');
+    expect(left).toEqual(['a'.repeat(64)]);
+  });
+
+  it('pages newest first with a cursor', async () => {
+    const all = await list('?status=all&limit=2');
+    expect(all.emails).toHaveLength(2);
+    expect(all.nextCursor).not.toBeNull();
+    const next = await list(`?status=all&limit=2&cursor=${all.nextCursor}`);
+    expect(next.emails[0]!.id).not.toBe(all.emails[1]!.id);
+    expect(Date.parse(next.emails[0]!.receivedAt)).toBeLessThanOrEqual(Date.parse(all.emails[1]!.receivedAt));
+    expect((await staff('?limit=500')).status).toBe(400);
+  });
+});
