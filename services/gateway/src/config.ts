@@ -3,7 +3,9 @@
  * Parsed once at start-up; see `.env.example` for every key.
  */
 import * as v from 'valibot';
+import { site } from '@lp/contracts';
 import { env, runtimeEnvEntries } from '@lp/runtime';
+import { parseFrameAncestors } from './middleware/security-headers.ts';
 
 export const GatewayConfigSchema = v.object({
   /** NODE_ENV, LOG_LEVEL, NATS_URL, DATABASE_URL, HEALTH_PORT, BUS_*, DB_POOL_MAX. */
@@ -59,6 +61,15 @@ export const GatewayConfigSchema = v.object({
    */
   PIXEL_BACKLOG_MAX_HITS: env.int(20_000, 1, 10_000_000),
   PIXEL_BACKLOG_MAX_BYTES: env.int(8 * 1024 * 1024, 64 * 1024, 2 ** 31),
+  /**
+   * Origins (space- or comma-separated, `https://host[:port]`) of the seller's own sites that may
+   * show the lot map (`/embed`) in a frame; this site itself always may. Every other page may be
+   * framed by this site only.
+   */
+  EMBED_FRAME_ANCESTORS: v.pipe(
+    env.string(site.origin),
+    v.check((s) => !(parseFrameAncestors(s) instanceof Error), 'must be origins such as https://seller.example'),
+  ),
 });
 
 export type GatewayConfig = v.InferOutput<typeof GatewayConfigSchema>;
