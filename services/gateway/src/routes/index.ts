@@ -11,11 +11,13 @@ import type { GatewayState } from '../middleware/request-context.ts';
 import { parseJsonBodies } from '../middleware/parse-json-bodies.ts';
 import { readSession, requireStaff } from '../middleware/sessions.ts';
 import { createWebHost } from '../web/web-host.ts';
+import { auditLogRoutes } from './audit-log.ts';
 import { authRoutes } from './auth.ts';
 import { blogRoutes } from './blog.ts';
 import { blogAdminRoutes } from './blog-admin.ts';
 import { blogPageRoutes } from './blog-pages.ts';
 import { deadLetterRoutes } from './dead-letters.ts';
+import { staffAccountRoutes } from './staff-accounts.ts';
 import { submissionRoutes } from './submissions.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
 import { marketingRoutes } from './marketing.ts';
@@ -32,6 +34,8 @@ export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
     blogRoutes(deps),
     blogAdminRoutes(deps),
     deadLetterRoutes(deps),
+    staffAccountRoutes(deps),
+    auditLogRoutes(deps),
   ];
 }
 
