@@ -236,7 +236,7 @@ export function StaffAccountsPage({ currentUserId }: { currentUserId: number }) 
                     {a.id !== currentUserId && (
                       <button
                         type="button"
-                        className={`${small} ${a.disabled ? 'text-lake-900 ring-stone-300' : 'text-red-800 ring-red-300'}`}
+                        className={`${small} whitespace-nowrap ${a.disabled ? 'text-lake-900 ring-stone-300' : 'text-red-800 ring-red-300'}`}
                         disabled={busy === a.id}
                         onClick={() => void toggle(a)}
                         aria-label={`${a.disabled ? 'Enable' : 'Disable'} ${a.username}`}
@@ -246,7 +246,7 @@ export function StaffAccountsPage({ currentUserId }: { currentUserId: number }) 
                     )}
                     <button
                       type="button"
-                      className={`${small} text-lake-900 ring-stone-300`}
+                      className={`${small} whitespace-nowrap text-lake-900 ring-stone-300`}
                       onClick={() => setResetting(resetting === a.id ? null : a.id)}
                       aria-label={`Reset password of ${a.username}`}
                     >
