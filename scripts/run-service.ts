@@ -1,8 +1,8 @@
 /**
  * `pnpm service <name>`: runs one process of the distributed mode (gateway, crm, mailer,
- * analytics, content or inventory) against NATS_URL and DATABASE_URL.
+ * analytics, content or inventory; or SERVICE in the environment) against NATS_URL and DATABASE_URL.
  */
-const name = process.argv[2];
+const name = process.argv[2] ?? process.env.SERVICE;
 const entries: Record<string, string> = {
   gateway: '../services/gateway/src/main.ts',
   crm: '../services/crm/src/main.ts',

@@ -18,7 +18,8 @@ export const LoginRequestSchema = v.object({
 });
 export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
 
-export type StaffUser = { id: number; username: string };
+/** `role`: see STAFF_ROLES in staff-accounts.ts (`owner` manages staff accounts). */
+export type StaffUser = { id: number; username: string; role: 'owner' | 'staff' };
 export type SessionInfo = { user: StaffUser; expiresAt: string };
 export type LoginResponse = SessionInfo & { token: string };
 

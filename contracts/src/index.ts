@@ -14,3 +14,4 @@ export * from './article-html.ts';
 export * from './lots.ts';
 export * from './inbox.ts';
 export * from './inbound-xss-corpus.ts';
+export * from './staff-accounts.ts';

@@ -69,7 +69,7 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
-async function realDatabase(adminUrl: string) {
+export async function realDatabase(adminUrl: string) {
   const name = `lp_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -88,7 +88,7 @@ async function realDatabase(adminUrl: string) {
   };
 }
 
-async function deleteNamespace(natsUrl: string, ns: string) {
+export async function deleteNamespace(natsUrl: string, ns: string) {
   const nc = await connect({ servers: natsUrl });
   try {
     const jsm = await jetstreamManager(nc);

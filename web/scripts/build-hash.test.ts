@@ -15,7 +15,13 @@ beforeEach(() => {
   write('web/src/app.tsx', 'export const App = () => null;');
   write('web/index.html', '<div id="root"></div>');
   write('contracts/src/site.ts', "export const SITE = { phone: '(928) 555-0142' };");
-  for (const out of ['client/index.html', 'client/404.html', 'server/entry-server.js', 'server/page-shell.json'])
+  for (const out of [
+    'client/index.html',
+    'client/404.html',
+    'server/entry-server.js',
+    'server/page-shell.json',
+    'server/csp.json',
+  ])
     write(`web/dist/${out}`, 'built');
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));

@@ -24,7 +24,13 @@ const FILES = [
 /** Tests and their helpers are no part of the build. */
 const NOT_BUILT = /\.test\.[cm]?[jt]sx?$|^web\/src\/test\//;
 /** Outputs the gateway needs; a build missing one is no build. */
-const OUTPUTS = ['client/index.html', 'client/404.html', 'server/entry-server.js', 'server/page-shell.json'];
+const OUTPUTS = [
+  'client/index.html',
+  'client/404.html',
+  'server/entry-server.js',
+  'server/page-shell.json',
+  'server/csp.json',
+];
 
 function filesUnder(root: string, folder: string): string[] {
   const full = join(root, folder);

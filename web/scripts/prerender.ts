@@ -2,8 +2,12 @@
  * Build step 3 of 3: renders every public route of the route table with the server entry into
  * `dist/client/<route>/index.html`, plus `404.html`, the dashboard shell `marketing/index.html`
  * (noindex, no content), `sitemap.xml` and `robots.txt` (docs/web-gateway-contract.md).
- * Each page preloads its own chunk so hydration starts without a round trip.
+ * Each page preloads its own chunk so hydration starts without a round trip. Last, the SHA-256
+ * hashes of every executable inline script in what it wrote (the shell included) go to
+ * `dist/server/csp.json`, which the gateway's Content-Security-Policy allows (inline JSON data
+ * blocks are never executed and need none).
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,7 +52,20 @@ function fill(head: string, html: string): string {
   return template.replace('<!--app-head-->', head).replace('<!--app-html-->', html);
 }
 
+const scriptHashes = new Set<string>();
+/** Notes the CSP hash of each inline script a browser would execute (no src; a JavaScript type). */
+function hashInlineScripts(html: string): void {
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = m[1] ?? '';
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    const executable = !type || type === 'module' || /^(text|application)\/(javascript|ecmascript)$/.test(type);
+    if (/\bsrc\s*=/i.test(attrs) || !executable || !m[2]) continue;
+    scriptHashes.add(`'sha256-${createHash('sha256').update(m[2]).digest('base64')}'`);
+  }
+}
+
 async function write(relPath: string, content: string): Promise<void> {
+  if (relPath.endsWith('.html')) hashInlineScripts(content);
   const file = join(clientDir, relPath);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, content);
@@ -70,6 +87,7 @@ const shell = {
 };
 await mkdir(join(dist, 'server'), { recursive: true });
 await writeFile(join(dist, 'server', 'page-shell.json'), JSON.stringify(shell));
+hashInlineScripts(template);
 console.log('prerender: ../server/page-shell.json');
 
 const notFound = await entry.render('/404');
@@ -90,3 +108,6 @@ await write(
   'robots.txt',
   `User-agent: *\nAllow: /\nDisallow: /marketing\nDisallow: /api/\n\nSitemap: ${site.origin}/sitemap.xml\n`,
 );
+
+await writeFile(join(dist, 'server', 'csp.json'), JSON.stringify({ scriptHashes: [...scriptHashes].sort() }));
+console.log(`prerender: ../server/csp.json (${scriptHashes.size} inline script hash(es))`);

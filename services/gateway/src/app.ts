@@ -10,6 +10,7 @@ import { consumeLotChanges, type LotCache } from './lots/lot-cache.ts';
 import type { ServiceDefinition } from '@lp/runtime';
 import { errorHandler } from './middleware/error-handler.ts';
 import { measureRequests } from './middleware/measure-requests.ts';
+import { parseFrameAncestors, readScriptHashes, securityHeaders } from './middleware/security-headers.ts';
 import { requestContext, type GatewayState } from './middleware/request-context.ts';
 import type { GatewayDeps } from './routes/context.ts';
 import { mountRoutes } from './routes/index.ts';
@@ -45,12 +46,14 @@ export function createGatewayApp(deps: GatewayDeps & { webDist: string }): Koa<G
   app.use(measureRequests(deps.counters));
   app.use(requestContext(deps.log));
   app.use(errorHandler());
-  app.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('X-Frame-Options', 'SAMEORIGIN');
-    await next();
-  });
+  const frameAncestors = parseFrameAncestors(deps.config.EMBED_FRAME_ANCESTORS);
+  app.use(
+    securityHeaders({
+      embedFrameAncestors: frameAncestors instanceof Error ? [] : frameAncestors,
+      hsts: deps.config.NODE_ENV === 'production',
+      scriptHashes: readScriptHashes(deps.webDist),
+    }),
+  );
   mountRoutes(app, deps, deps.webDist);
   return app;
 }

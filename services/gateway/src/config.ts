@@ -3,7 +3,9 @@
  * Parsed once at start-up; see `.env.example` for every key.
  */
 import * as v from 'valibot';
+import { site } from '@lp/contracts';
 import { env, runtimeEnvEntries } from '@lp/runtime';
+import { parseFrameAncestors } from './middleware/security-headers.ts';
 
 export const GatewayConfigSchema = v.object({
   /** NODE_ENV, LOG_LEVEL, NATS_URL, DATABASE_URL, HEALTH_PORT, BUS_*, DB_POOL_MAX. */
@@ -66,6 +68,15 @@ export const GatewayConfigSchema = v.object({
   WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** The largest inbound mail post read (bytes); a larger one is refused with 413. */
   INBOUND_MAX_BYTES: env.int(25 * 1024 * 1024, 64 * 1024, 40 * 1024 * 1024),
+  /**
+   * Origins (space- or comma-separated, `https://host[:port]`) of the seller's own sites that may
+   * show the lot map (`/embed`) in a frame; this site itself always may. Every other page may be
+   * framed by this site only.
+   */
+  EMBED_FRAME_ANCESTORS: v.pipe(
+    env.string(site.origin),
+    v.check((s) => !(parseFrameAncestors(s) instanceof Error), 'must be origins such as https://seller.example'),
+  ),
 });
 
 export type GatewayConfig = v.InferOutput<typeof GatewayConfigSchema>;

@@ -8,7 +8,7 @@ import type { Logger } from '@lp/runtime';
 export type GatewayState = {
   reqId: string;
   log: Logger;
-  session?: { userId: number; username: string; sessionId: number };
+  session?: { userId: number; username: string; sessionId: number; role: 'owner' | 'staff' };
   sessionExpiresAt?: Date;
 };
 

@@ -72,7 +72,7 @@ export function readSession(knex: Knex): Middleware<GatewayState> {
     if (token && token.length <= 200) {
       const s = await findActiveSession(knex, hashToken(token));
       if (s) {
-        ctx.state.session = { userId: s.userId, username: s.username, sessionId: s.sessionId };
+        ctx.state.session = { userId: s.userId, username: s.username, sessionId: s.sessionId, role: s.role };
         ctx.state.sessionExpiresAt = s.expiresAt;
         ctx.state.log = ctx.state.log.child({ staff: s.username });
         const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method);

@@ -1,7 +1,14 @@
-/** Staff sessions: create on sign-in, find by token hash while valid, revoke on sign-out. */
+/** Staff sessions: create on sign-in, find by token hash while valid (and the account enabled), revoke on sign-out. */
+import type { StaffRole } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 
-export type ActiveSession = { sessionId: number; userId: number; username: string; expiresAt: Date };
+export type ActiveSession = {
+  sessionId: number;
+  userId: number;
+  username: string;
+  role: StaffRole;
+  expiresAt: Date;
+};
 
 export async function createSession(
   knex: Knex,
@@ -27,8 +34,15 @@ export async function findActiveSession(knex: Knex, tokenHash: string): Promise<
     .join('staff_users as u', 'u.id', 's.user_id')
     .where('s.token_hash', tokenHash)
     .whereNull('s.revoked_at')
+    .whereNull('u.disabled_at')
     .andWhere('s.expires_at', '>', new Date())
-    .first('s.id as sessionId', 'u.id as userId', 'u.username as username', 's.expires_at as expiresAt');
+    .first(
+      's.id as sessionId',
+      'u.id as userId',
+      'u.username as username',
+      'u.role as role',
+      's.expires_at as expiresAt',
+    );
   return row ? { ...row, expiresAt: new Date(row.expiresAt) } : undefined;
 }
 

@@ -1,4 +1,7 @@
-/** Creates a staff user, or sets a new password for an existing one (and signs them out everywhere). */
+/**
+ * The operator's way in (first administrator, `pnpm admin:create-user`): creates an owner, or sets
+ * a new password for an existing account (and signs it out everywhere).
+ */
 import type { Knex } from '@lp/runtime';
 import { hashPassword } from '../auth/passwords.ts';
 
@@ -31,7 +34,7 @@ export async function upsertStaffUser(
     const [row] = await trx
       .withSchema('gateway')
       .table('staff_users')
-      .insert({ username, password_hash: passwordHash })
+      .insert({ username, password_hash: passwordHash, role: 'owner' })
       .returning('id');
     return { id: (row as { id: number }).id, created: true };
   });

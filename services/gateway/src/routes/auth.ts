@@ -10,6 +10,7 @@ import { HashGate, HashGateFullError } from '../auth/hash-gate.ts';
 import { LoginThrottle } from '../auth/login-throttle.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { hashToken, newSessionToken } from '../auth/tokens.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
 import { findStaffUser } from '../queries/find-staff-user.ts';
@@ -64,7 +65,8 @@ export function authRoutes({ config, knex, counters }: GatewayDeps) {
       ctx.set('Retry-After', String(BUSY_RETRY_SECONDS));
       throw new AppError(503, 'unavailable', 'Too many sign-ins at once. Please try again in a few seconds.');
     }
-    if (!user || !ok) {
+    // A disabled account is refused like a wrong password: the answer tells a guesser nothing.
+    if (!user || !ok || user.disabled_at) {
       counters.inc('gateway_logins_total', { result: 'failed' });
       ctx.state.log.warn({ username }, 'failed sign-in');
       throw new AppError(401, 'unauthorized', 'Invalid username or password');
@@ -87,9 +89,12 @@ export function authRoutes({ config, knex, counters }: GatewayDeps) {
     });
     counters.inc('gateway_logins_total', { result: 'ok' });
     ctx.state.log.info({ username: user.username }, 'signed in');
+    await recordAudit(knex, { actorId: user.id, actor: user.username, reqId: ctx.state.reqId }, 'auth.sign_in', null, {
+      userAgent: ctx.get('user-agent').slice(0, 200),
+    });
     const body: LoginResponse = {
       token,
-      user: { id: user.id, username: user.username },
+      user: { id: user.id, username: user.username, role: user.role },
       expiresAt: expiresAt.toISOString(),
     };
     ctx.body = body;
@@ -98,7 +103,7 @@ export function authRoutes({ config, knex, counters }: GatewayDeps) {
   router.get('/session', (ctx) => {
     const s = ctx.state.session!;
     const body: SessionInfo = {
-      user: { id: s.userId, username: s.username },
+      user: { id: s.userId, username: s.username, role: s.role },
       expiresAt: (ctx.state.sessionExpiresAt ?? new Date()).toISOString(),
     };
     ctx.set('Cache-Control', 'no-store');
@@ -108,6 +113,7 @@ export function authRoutes({ config, knex, counters }: GatewayDeps) {
   router.post('/logout', async (ctx) => {
     requireHttpsFor(ctx, secure);
     await revokeSession(knex, ctx.state.session!.sessionId);
+    await recordAudit(knex, ctx.state, 'auth.sign_out');
     ctx.cookies.set(SESSION_COOKIE, '', {
       httpOnly: true,
       sameSite: 'strict',

@@ -1,7 +1,7 @@
 /**
  * The staff blog editor's API under `/api/marketing/blog` (a session is required by the
  * sessions middleware): list, get, create, update, publish, unpublish, delete, and the cover
- * image upload. Bodies are validated with the contracts' schemas; the content service owns
+ * image upload (creating, publishing, unpublishing and deleting are audited). Bodies are validated with the contracts' schemas; the content service owns
  * the data and checks again.
  */
 import type { ParameterizedContext } from 'koa';
@@ -9,6 +9,7 @@ import { BlogArticleCreateSchema, BlogArticleUpdateSchema, RPC, type RpcInput, t
 import { callRpc, notFound } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { uploadBlogImage } from './blog-images.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
@@ -22,7 +23,7 @@ function articleIdOf(ctx: Ctx & { params: Record<string, string | undefined> }):
 }
 
 export function blogAdminRoutes(deps: GatewayDeps) {
-  const { bus } = deps;
+  const { bus, knex } = deps;
   const router = createRouter({ prefix: '/api/marketing/blog' });
   const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>) => {
     ctx.set('Cache-Control', 'no-store');
@@ -40,6 +41,7 @@ export function blogAdminRoutes(deps: GatewayDeps) {
   router.post('/articles', async (ctx) => {
     const input = validate(BlogArticleCreateSchema, ctx.request.body);
     const article = await ask(ctx, RPC.content.articleCreate, input);
+    await recordAudit(knex, ctx.state, 'blog.create', `article ${article.id}`, { title: article.title });
     ctx.status = 201;
     ctx.set('Location', `/api/marketing/blog/articles/${article.id}`);
     ctx.body = article;
@@ -52,15 +54,21 @@ export function blogAdminRoutes(deps: GatewayDeps) {
   });
 
   router.post('/articles/:id/publish', async (ctx) => {
-    ctx.body = await ask(ctx, RPC.content.articlePublish, { id: articleIdOf(ctx) });
+    const article = await ask(ctx, RPC.content.articlePublish, { id: articleIdOf(ctx) });
+    await recordAudit(knex, ctx.state, 'blog.publish', `article ${article.id}`, { title: article.title });
+    ctx.body = article;
   });
 
   router.post('/articles/:id/unpublish', async (ctx) => {
-    ctx.body = await ask(ctx, RPC.content.articleUnpublish, { id: articleIdOf(ctx) });
+    const article = await ask(ctx, RPC.content.articleUnpublish, { id: articleIdOf(ctx) });
+    await recordAudit(knex, ctx.state, 'blog.unpublish', `article ${article.id}`, { title: article.title });
+    ctx.body = article;
   });
 
   router.delete('/articles/:id', async (ctx) => {
-    await ask(ctx, RPC.content.articleDelete, { id: articleIdOf(ctx) });
+    const id = articleIdOf(ctx);
+    await ask(ctx, RPC.content.articleDelete, { id });
+    await recordAudit(knex, ctx.state, 'blog.delete', `article ${id}`);
     ctx.status = 204;
   });
 

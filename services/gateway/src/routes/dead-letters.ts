@@ -2,11 +2,12 @@
  * Staff operations on dead letters (messages a consumer could never handle, parked with their
  * reason): `GET /api/marketing/ops/dead-letters` lists them newest first, a page at a time
  * (`limit`, `cursor`); `POST /api/marketing/ops/dead-letters/{id}/replay` re-publishes one after
- * a fix (404 unknown id, 409 replayed before, 503 when the bus cannot take it). Session required
+ * a fix, audited (404 unknown id, 409 replayed before, 503 when the bus cannot take it). Session required
  * like every /api/marketing route.
  */
 import { DeadLetterListQuerySchema, type DeadLetterPage, type DeadLetterReplayed } from '@lp/contracts';
 import { conflict, isBusError, listDeadLetters, notFound, replayDeadLetter, unavailable } from '@lp/runtime';
+import { recordAudit } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
 
@@ -29,6 +30,10 @@ export function deadLetterRoutes({ bus, knex }: GatewayDeps) {
     if ('alreadyReplayedAt' in outcome)
       throw conflict(`This dead letter was already replayed at ${outcome.alreadyReplayedAt}`);
     ctx.state.log.info({ deadLetter: outcome.replayed.id, msgId: outcome.replayed.msgId }, 'dead letter replayed');
+    await recordAudit(knex, ctx.state, 'dead_letter.replay', `dead letter ${outcome.replayed.id}`, {
+      subject: outcome.replayed.subject,
+      msgId: outcome.replayed.msgId,
+    });
     ctx.body = outcome.replayed satisfies DeadLetterReplayed;
   });
 

@@ -13,6 +13,7 @@ import type { GatewayState } from '../middleware/request-context.ts';
 import { parseJsonBodies } from '../middleware/parse-json-bodies.ts';
 import { readSession, requireStaff } from '../middleware/sessions.ts';
 import { createWebHost } from '../web/web-host.ts';
+import { auditLogRoutes } from './audit-log.ts';
 import { authRoutes } from './auth.ts';
 import { blogRoutes } from './blog.ts';
 import { blogAdminRoutes } from './blog-admin.ts';
@@ -22,6 +23,7 @@ import { lotRoutes } from './lots.ts';
 import { deadLetterRoutes } from './dead-letters.ts';
 import { inboundRoutes } from './inbound.ts';
 import { inboxRoutes } from './inbox.ts';
+import { staffAccountRoutes } from './staff-accounts.ts';
 import { submissionRoutes } from './submissions.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
 import { marketingRoutes } from './marketing.ts';
@@ -41,6 +43,8 @@ export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
     lotRoutes(deps),
     inboundRoutes(deps),
     ...inboxRoutes(deps),
+    staffAccountRoutes(deps),
+    auditLogRoutes(deps),
   ];
 }
 

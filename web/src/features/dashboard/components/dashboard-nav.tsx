@@ -1,6 +1,6 @@
 /**
- * The dashboard nav bar (staff spec §2, plus Lots and Blog); Templates and Blog stay active on
- * their sub-routes, and Inbox shows its unread count.
+ * The dashboard nav bar (staff spec §2, plus Lots, Blog, Audit log and, for owners, Staff);
+ * Templates and Blog stay active on their sub-routes, and Inbox shows its unread count.
  */
 import { NavLink } from 'react-router-dom';
 import { InboxUnreadBadge } from '../../inbox';
@@ -16,13 +16,16 @@ const ENTRIES = [
   { to: '/marketing/form-submissions', label: 'Form Submissions', end: true },
   { to: '/marketing/lots', label: 'Lots', end: true },
   { to: '/marketing/blog', label: 'Blog', end: false },
+  { to: '/marketing/audit', label: 'Audit log', end: true },
 ] as const;
+/** Shown to owners only. */
+const OWNER_ENTRIES = [{ to: '/marketing/staff', label: 'Staff', end: true }] as const;
 
-export function DashboardNav() {
+export function DashboardNav({ isOwner = false }: { isOwner?: boolean }) {
   return (
     <nav aria-label="Dashboard" className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
       <ul className="flex gap-1 pb-2">
-        {ENTRIES.map((e) => (
+        {[...ENTRIES, ...(isOwner ? OWNER_ENTRIES : [])].map((e) => (
           <li key={e.to}>
             <NavLink
               to={e.to}

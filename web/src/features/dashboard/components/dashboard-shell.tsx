@@ -6,6 +6,7 @@ import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { BlogAdminPage, BlogArticleEditorPage } from '../../blog-admin';
 import { LotsPage } from '../../lot-inventory';
 import { InboxPage } from '../../inbox';
+import { AuditLogPage, StaffAccountsPage } from '../../staff-admin';
 import { useSWRConfig } from 'swr';
 import type { StaffUser } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
@@ -46,7 +47,7 @@ export function DashboardShell({ user }: { user: StaffUser }) {
             </button>
           </div>
         </div>
-        <DashboardNav />
+        <DashboardNav isOwner={user.role === 'owner'} />
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <Routes>
@@ -57,6 +58,8 @@ export function DashboardShell({ user }: { user: StaffUser }) {
           <Route path="blog" element={<BlogAdminPage />} />
           <Route path="blog/new" element={<BlogArticleEditorPage />} />
           <Route path="blog/:id" element={<BlogArticleEditorRoute />} />
+          <Route path="audit" element={<AuditLogPage />} />
+          {user.role === 'owner' && <Route path="staff" element={<StaffAccountsPage currentUserId={user.id} />} />}
           <Route path="*" element={<DashboardHome />} />
         </Routes>
       </main>

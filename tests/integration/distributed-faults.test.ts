@@ -1,0 +1,320 @@
+/**
+ * The distributed topology under faults, each service a separate OS process started the way
+ * `pnpm service <name>` starts it (a gateway, two analytics and two crm replicas), on a
+ * nats-server and a PostgreSQL database this test owns (its own port and store; a database of
+ * its own reached through a TCP hop it can cut; the shared servers are never touched). A mixed
+ * load of form submissions and page-view pixels runs through each scenario (the replicas of a
+ * service are first seen sharing the work, from each one's `bus_messages_handled_total`):
+ * - kill -9 one analytics and one crm replica mid-load: nothing lost, nothing stored twice;
+ * - restart nats-server mid-load: every process reconnects by itself, submissions during the
+ *   outage get 503 (never a false 201), every 201 is stored;
+ * - PostgreSQL unreachable for PG_CUT_MS (default 30 s) mid-load: consumers retry, afterwards
+ *   every acknowledged submission and hit is stored exactly once;
+ * - SIGTERM to each process: exit code 0 within 10 s.
+ * Each scenario prints sent / acknowledged / stored / duplicates per kind (stored may exceed
+ * acknowledged by a submission answered 503 whose publish reached JetStream after all: the
+ * visitor's retry with the same Idempotency-Key is then the same row). (Mailer scenarios
+ * are not here: they need the SMTP sink of the mailer work.)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { CuttableProxy } from '../support/cuttable-proxy.ts';
+import { eventually, realDatabase } from '../support/stack.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const real = inject('realBackends');
+const describeReal = 'unavailable' in real ? describe.skip : describe;
+const PG_CUT_MS = Number(process.env.PG_CUT_MS ?? 30_000);
+
+type Proc = { name: string; child: ChildProcess; exit: Promise<number | null>; healthPort: number };
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = createConnection({ host: '127.0.0.1', port }, () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+  });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describeReal('the distributed topology under faults (separate processes, own NATS and database)', () => {
+  const natsPort = 4300 + Math.floor(Math.random() * 600);
+  const gatewayPort = 5000 + Math.floor(Math.random() * 600);
+  const healthBase = gatewayPort + 1000;
+  const natsDir = mkdtempSync(join(tmpdir(), 'lp-faults-nats-'));
+  let nats: ChildProcess | undefined;
+  let db: Awaited<ReturnType<typeof realDatabase>>;
+  let pgHop: CuttableProxy;
+  let client: pg.Client;
+  const procs: Proc[] = [];
+  const base = `http://127.0.0.1:${gatewayPort}`;
+  let env: Record<string, string>;
+
+  const startNats = async () => {
+    nats = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(natsPort), '-js', '-sd', natsDir], {
+      stdio: 'ignore',
+    });
+    await eventually(async () => ((await portOpen(natsPort)) ? true : undefined), 10_000, 'nats-server listening');
+  };
+  const stopNats = async () => {
+    const n = nats;
+    if (!n || n.exitCode !== null) return;
+    const exited = new Promise((r) => n.once('exit', r));
+    n.kill('SIGTERM');
+    await exited;
+  };
+
+  const startProcess = (name: string, extra: Record<string, string> = {}): Proc => {
+    // What `pnpm service <name>` runs, without pnpm in between (so a signal reaches the service).
+    const healthPort = healthBase + procs.length;
+    const child = spawn('node', ['--import', 'tsx', 'scripts/run-service.ts', name], {
+      cwd: ROOT,
+      env: { ...env, HEALTH_PORT: String(healthPort), ...extra },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const p = { name, child, exit, healthPort };
+    procs.push(p);
+    return p;
+  };
+
+  beforeAll(async () => {
+    if ('unavailable' in real) return;
+    db = await realDatabase(real.databaseUrl);
+    const dbUrl = new URL(db.url);
+    pgHop = new CuttableProxy({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432) });
+    await pgHop.up();
+    const viaHop = new URL(db.url);
+    viaHop.hostname = '127.0.0.1';
+    viaHop.port = String(pgHop.port);
+    await startNats();
+    env = {
+      ...(process.env as Record<string, string>),
+      NODE_OPTIONS: '',
+      NATS_URL: `nats://127.0.0.1:${natsPort}`,
+      DATABASE_URL: viaHop.toString(),
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DB_POOL_MAX: '4',
+      BUS_ACK_WAIT_MS: '3000',
+      TRUST_PROXY: 'true',
+      CONTACT_RATE_LIMIT: '10000',
+      SPAM_MIN_FILL_MS: '0',
+    };
+    const migrate = spawn('node', ['--import', 'tsx', 'scripts/migrate.ts'], { cwd: ROOT, env, stdio: 'ignore' });
+    expect(await new Promise((r) => migrate.once('exit', r))).toBe(0);
+    startProcess('gateway', { PORT: String(gatewayPort), HOST: '127.0.0.1' });
+    for (const name of ['analytics', 'analytics', 'crm', 'crm']) startProcess(name);
+    await eventually(
+      async () => ((await fetch(`${base}/readyz`).catch(() => null))?.status === 200 ? true : undefined),
+      60_000,
+      'the gateway ready',
+    );
+    client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    await client?.end().catch(() => {});
+    await stopNats().catch(() => {});
+    await pgHop?.down();
+    await db?.drop().catch(() => {});
+    rmSync(natsDir, { recursive: true, force: true });
+  });
+
+  type Tally = { sent: number; acked: number; refused: number; failed: number };
+  /** Runs a mixed load until `stop()` says so; each submission and hit is tagged with the scenario. */
+  async function load(tag: string, stop: () => boolean) {
+    const forms: Tally = { sent: 0, acked: 0, refused: 0, failed: 0 };
+    const pixels: Tally = { sent: 0, acked: 0, refused: 0, failed: 0 };
+    const ackedForms = new Set<string>();
+    const ackedPixels = new Set<string>();
+    let n = 0;
+    const worker = async () => {
+      while (!stop()) {
+        const i = n++;
+        const ip = `198.51.${(i >> 8) & 255}.${i & 255}`;
+        if (i % 2 === 0) {
+          const email = `${tag}-${i}@faults.example`;
+          forms.sent++;
+          try {
+            const res = await fetch(`${base}/api/contact`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                'x-forwarded-for': ip,
+                'idempotency-key': `${tag}-${i}-key`,
+              },
+              body: JSON.stringify({ firstName: 'Fault', lastName: tag, phone: '928-555-0100', email }),
+              signal: AbortSignal.timeout(15_000),
+            });
+            await res.arrayBuffer();
+            if (res.status === 201) {
+              forms.acked++;
+              ackedForms.add(email);
+            } else if (res.status === 503) forms.refused++;
+            else forms.failed++;
+          } catch {
+            forms.failed++;
+          }
+        } else {
+          const path = `/faults/${tag}/${i}`;
+          pixels.sent++;
+          try {
+            const res = await fetch(`${base}/api/analytics/pixel?p=${encodeURIComponent(path)}&sid=${tag}-s${i % 7}`, {
+              // A browser's user agent: hits without one are screened out as bots.
+              headers: { 'x-forwarded-for': ip, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' },
+              signal: AbortSignal.timeout(15_000),
+            });
+            await res.arrayBuffer();
+            if (res.status === 200 && !res.headers.get('x-pixel-dropped')) {
+              pixels.acked++;
+              ackedPixels.add(path);
+            } else if (res.status === 503) pixels.refused++;
+            else pixels.failed++;
+          } catch {
+            pixels.failed++;
+          }
+        }
+        await sleep(10);
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    return { forms, pixels, ackedForms, ackedPixels };
+  }
+
+  /** Waits until every acknowledged submission and hit is stored, then counts and prints. */
+  async function settle(tag: string, result: Awaited<ReturnType<typeof load>>) {
+    const count = async () => {
+      const f = await client.query<{ n: string; d: string; acked: string }>(
+        `select count(*) n, count(distinct email) d, count(*) filter (where email = any($2)) acked
+           from crm.form_submissions where last_name = $1`,
+        [tag, [...result.ackedForms]],
+      );
+      const p = await client.query<{ n: string; d: string; acked: string }>(
+        `select count(*) n, count(distinct path) d, count(distinct path) filter (where path = any($2)) acked
+           from analytics.page_views where path like $1`,
+        [`/faults/${tag}/%`, [...result.ackedPixels]],
+      );
+      return { forms: f.rows[0]!, pixels: p.rows[0]! };
+    };
+    const stored = await eventually(
+      async () => {
+        const c = await count();
+        return Number(c.forms.acked) >= result.ackedForms.size && Number(c.pixels.acked) >= result.ackedPixels.size
+          ? c
+          : undefined;
+      },
+      90_000,
+      `${tag}: every acknowledged submission and hit stored`,
+    );
+    await sleep(1500); // a late duplicate would show now
+    const final = await count();
+    for (const [kind, t, s] of [
+      ['submissions', result.forms, final.forms],
+      ['pixel hits', result.pixels, final.pixels],
+    ] as const)
+      console.log(
+        `[faults] ${tag} ${kind}: sent ${t.sent} / acknowledged ${t.acked} / stored ${s.n} / duplicates ${Number(s.n) - Number(s.d)}` +
+          (t.refused ? ` (503 refused ${t.refused})` : '') +
+          (t.failed ? ` (other ${t.failed})` : ''),
+      );
+    expect(Number(final.forms.n) - Number(final.forms.d), `${tag} duplicate submissions`).toBe(0);
+    expect(Number(final.pixels.n) - Number(final.pixels.d), `${tag} duplicate hits`).toBe(0);
+    void stored;
+    return final;
+  }
+
+  /** Messages a process's consumers handled so far (its /metrics on HEALTH_PORT). */
+  const handled = async (p: Proc) => {
+    const text = await (await fetch(`http://127.0.0.1:${p.healthPort}/metrics`)).text();
+    return [...text.matchAll(/^bus_messages_handled_total\{[^}]*\} (\d+)/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  };
+
+  it('kill -9 of one analytics and one crm replica mid-load loses nothing and stores nothing twice', async () => {
+    let done = false;
+    const running = load('kill9', () => done);
+    await sleep(1500);
+    // The replicas share the work: each one of each service has handled messages.
+    for (const name of ['analytics', 'crm']) {
+      const replicas = procs.filter((p) => p.name === name);
+      const counts = await eventually(
+        async () => {
+          const c = await Promise.all(replicas.map(handled));
+          return c.every((n) => n > 0) ? c : undefined;
+        },
+        10_000,
+        `every ${name} replica handling messages`,
+      );
+      console.log(`[faults] ${name} replicas handled ${counts.join(' / ')} messages`);
+    }
+    for (const name of ['analytics', 'crm'])
+      procs.find((p) => p.name === name && p.child.exitCode === null)!.child.kill('SIGKILL');
+    await sleep(2500);
+    done = true;
+    const result = await running;
+    expect(result.forms.acked).toBeGreaterThan(10);
+    expect(result.pixels.acked).toBeGreaterThan(10);
+    expect(result.forms.failed + result.pixels.failed).toBe(0);
+    await settle('kill9', result);
+  }, 120_000);
+
+  it('a nats-server restart mid-load: processes reconnect, outage submissions get 503, every 201 is stored', async () => {
+    let done = false;
+    const running = load('natsrestart', () => done);
+    await sleep(1500);
+    await stopNats();
+    await sleep(2000);
+    await startNats();
+    await eventually(
+      async () => ((await fetch(`${base}/readyz`).catch(() => null))?.status === 200 ? true : undefined),
+      30_000,
+      'the gateway ready again',
+    );
+    await sleep(1500);
+    done = true;
+    const result = await running;
+    expect(result.forms.failed).toBe(0);
+    await settle('natsrestart', result);
+  }, 150_000);
+
+  it(
+    `PostgreSQL unreachable for ${PG_CUT_MS / 1000} s mid-load: consumers retry, then every acknowledged one is stored once`,
+    async () => {
+      let done = false;
+      const running = load('pgcut', () => done);
+      await sleep(1000);
+      await pgHop.down();
+      await sleep(PG_CUT_MS);
+      await pgHop.up();
+      await sleep(1000);
+      done = true;
+      const result = await running;
+      // Submissions and hits go to JetStream, not PostgreSQL: the outage is invisible to visitors.
+      expect(result.forms.acked).toBeGreaterThan(10);
+      await settle('pgcut', result);
+    },
+    PG_CUT_MS + 150_000,
+  );
+
+  it('SIGTERM to each process: it exits 0 within 10 s', async () => {
+    const alive = procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
+    expect(alive.map((p) => p.name).sort()).toEqual(['analytics', 'crm', 'gateway']);
+    const started = Date.now();
+    const exits = alive.map(async (p) => {
+      const timer = sleep(10_000).then(() => 'timeout' as const);
+      p.child.kill('SIGTERM');
+      const code = await Promise.race([p.exit, timer]);
+      console.log(`[faults] SIGTERM ${p.name}: exit ${String(code)} after ${Date.now() - started} ms`);
+      return code;
+    });
+    expect(await Promise.all(exits)).toEqual(alive.map(() => 0));
+  }, 30_000);
+});

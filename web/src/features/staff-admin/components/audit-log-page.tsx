@@ -1,0 +1,112 @@
+/**
+ * The dashboard's Audit log screen (/marketing/audit): who did what, newest first, 50 at a time
+ * with Older / Newest paging. Loading, error and empty states.
+ */
+import { useState } from 'react';
+import type { AuditEntry } from '@lp/contracts';
+import { button } from '../../../components/ui/styles';
+import { useAuditPage } from '../api/list-audit-entries';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** What each action means, in the words staff use. */
+const ACTION_LABELS: Record<string, string> = {
+  'auth.sign_in': 'Signed in',
+  'auth.sign_out': 'Signed out',
+  'staff.create': 'Added staff account',
+  'staff.disable': 'Disabled staff account',
+  'staff.enable': 'Enabled staff account',
+  'staff.reset_password': 'Reset password',
+  'blog.create': 'Created article',
+  'blog.publish': 'Published article',
+  'blog.unpublish': 'Unpublished article',
+  'blog.delete': 'Deleted article',
+  'dead_letter.replay': 'Replayed dead letter',
+};
+
+function detailsText(e: AuditEntry): string {
+  const parts = Object.entries(e.details)
+    .filter(([k]) => k !== 'id')
+    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  return parts.join(' · ') || '—';
+}
+
+export function AuditLogPage() {
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1) ?? null;
+  const { page, error, reload } = useAuditPage(cursor);
+
+  let body;
+  if (!page && error)
+    body = (
+      <div role="alert" className="py-10 text-center">
+        <p className="text-red-700">Error loading the audit log. Please try again later.</p>
+        <button type="button" className={`${button.secondary} mt-4`} onClick={() => void reload()}>
+          Try again
+        </button>
+      </div>
+    );
+  else if (!page)
+    body = (
+      <p role="status" className="py-10 text-center text-stone-700">
+        Loading the audit log...
+      </p>
+    );
+  else if (page.entries.length === 0) body = <p className="py-10 text-center text-stone-700">No staff actions yet.</p>;
+  else
+    body = (
+      <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+        <table className="w-full min-w-[44rem] text-left text-sm">
+          <caption className="sr-only">Staff actions, newest first</caption>
+          <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
+            <tr>
+              {['When', 'Who', 'Action', 'Target', 'Details'].map((c) => (
+                <th key={c} scope="col" className="px-4 py-3 font-semibold">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {page.entries.map((e) => (
+              <tr key={e.id} className="border-b border-stone-100 last:border-0">
+                <td className="whitespace-nowrap px-4 py-3">{when.format(new Date(e.at))}</td>
+                <td className="px-4 py-3 font-medium text-stone-900">{e.actor}</td>
+                <td className="px-4 py-3">{ACTION_LABELS[e.action] ?? e.action}</td>
+                <td className="px-4 py-3">{e.target ?? '—'}</td>
+                <td className="max-w-xs truncate px-4 py-3 text-stone-600" title={detailsText(e)}>
+                  {detailsText(e)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-lake-900">Audit log</h1>
+        <div className="flex gap-2">
+          {cursors.length > 0 && (
+            <button type="button" className={button.secondary} onClick={() => setCursors([])}>
+              Newest
+            </button>
+          )}
+          {page?.nextCursor && (
+            <button
+              type="button"
+              className={button.secondary}
+              onClick={() => setCursors((c) => [...c, page.nextCursor!])}
+            >
+              Older
+            </button>
+          )}
+        </div>
+      </div>
+      <p className="mt-2 text-stone-700">Sign-ins, staff account changes, blog changes and dead-letter replays.</p>
+      <div className="mt-6">{body}</div>
+    </>
+  );
+}

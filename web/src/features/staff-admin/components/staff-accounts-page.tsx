@@ -1,0 +1,280 @@
+/**
+ * The dashboard's Staff accounts screen (/marketing/staff, owners only): every account with its
+ * role, status and last sign-in; Disable / Enable and Reset password per row (both sign the
+ * account out everywhere); and the Add account form. Passwords follow the policy shown under
+ * the field, checked in the browser and again by the server. Toasts after each action.
+ */
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { PASSWORD_MIN_LENGTH, passwordPolicyProblem, type StaffAccount } from '@lp/contracts';
+import { toast } from '../../../components/toast/toast-store';
+import { button } from '../../../components/ui/styles';
+import { createStaffAccount } from '../api/create-staff-account';
+import { useStaffAccounts } from '../api/list-staff-accounts';
+import { resetStaffPassword } from '../api/reset-staff-password';
+import { setStaffDisabled } from '../api/set-staff-disabled';
+import { errorMessage, fieldError } from '../lib/error-message';
+import { AddAccountFormSchema, type AddAccountFormValues } from '../lib/staff-form';
+
+const POLICY = `At least ${PASSWORD_MIN_LENGTH} characters and 5 different ones; not the username, not a well-known password.`;
+const input =
+  'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-lake-600 aria-[invalid=true]:border-red-700';
+const small = 'min-h-9 rounded-md px-3 text-sm font-semibold ring-1 disabled:cursor-not-allowed disabled:opacity-60';
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function Field(props: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string | undefined;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-medium text-stone-800">
+        {props.label}
+      </label>
+      {props.children}
+      {props.hint && (
+        <p id={`${props.id}-hint`} className="mt-1 text-sm text-stone-600">
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p id={`${props.id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const described = (id: string, error?: string, hint = false) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
+});
+
+function AddAccountForm({ onAdded }: { onAdded: () => void }) {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AddAccountFormValues>({
+    resolver: valibotResolver(AddAccountFormSchema),
+    defaultValues: { username: '', password: '', role: 'staff' },
+  });
+  const submit = handleSubmit(async (values) => {
+    try {
+      await createStaffAccount(values);
+      toast({ title: 'Account added', description: `${values.username} can now sign in.` });
+      reset();
+      onAdded();
+    } catch (err) {
+      const message = fieldError(err, 'password') ?? fieldError(err, 'username');
+      if (message) setError(fieldError(err, 'password') ? 'password' : 'username', { message });
+      else toast({ title: 'Account not added', description: errorMessage(err), variant: 'destructive' });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-start">
+      <Field id="new-username" label="Username" error={errors.username?.message}>
+        <input
+          id="new-username"
+          autoComplete="off"
+          className={input}
+          {...register('username')}
+          {...described('new-username', errors.username?.message)}
+        />
+      </Field>
+      <Field id="new-password" label="Password" hint={POLICY} error={errors.password?.message}>
+        <input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          className={input}
+          {...register('password')}
+          {...described('new-password', errors.password?.message, true)}
+        />
+      </Field>
+      <Field id="new-role" label="Role">
+        <select id="new-role" className={input} {...register('role')}>
+          <option value="staff">Staff</option>
+          <option value="owner">Owner</option>
+        </select>
+      </Field>
+      <button type="submit" className={`${button.dark} sm:mt-6`} disabled={isSubmitting}>
+        {isSubmitting ? 'Adding...' : 'Add account'}
+      </button>
+    </form>
+  );
+}
+
+function ResetPasswordForm({ account, onDone }: { account: StaffAccount; onDone: () => void }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const id = `reset-${account.id}`;
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const problem = passwordPolicyProblem(password, account.username);
+    if (problem) return setError(problem);
+    setBusy(true);
+    try {
+      await resetStaffPassword(account.id, password);
+      toast({ title: 'Password reset', description: `${account.username} was signed out everywhere.` });
+      onDone();
+    } catch (err) {
+      setError(fieldError(err, 'password') ?? errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-wrap items-start gap-3">
+      <div className="min-w-64 flex-1">
+        <Field id={id} label={`New password for ${account.username}`} hint={POLICY} error={error}>
+          <input
+            id={id}
+            type="password"
+            autoComplete="new-password"
+            className={input}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            {...described(id, error, true)}
+          />
+        </Field>
+      </div>
+      <div className="flex gap-2 pt-6">
+        <button type="submit" className={button.dark} disabled={busy}>
+          {busy ? 'Saving...' : 'Set password'}
+        </button>
+        <button type="button" className={button.secondary} onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function StaffAccountsPage({ currentUserId }: { currentUserId: number }) {
+  const { accounts, error, reload } = useStaffAccounts();
+  const [busy, setBusy] = useState<number | null>(null);
+  const [resetting, setResetting] = useState<number | null>(null);
+
+  const toggle = async (a: StaffAccount) => {
+    setBusy(a.id);
+    try {
+      await setStaffDisabled(a.id, !a.disabled);
+      toast({
+        title: a.disabled ? 'Account enabled' : 'Account disabled',
+        description: a.disabled ? `${a.username} can sign in again.` : `${a.username} was signed out everywhere.`,
+      });
+      await reload();
+    } catch (err) {
+      toast({ title: 'Nothing changed', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  let body;
+  if (!accounts && error)
+    body = (
+      <div role="alert" className="py-10 text-center">
+        <p className="text-red-700">{errorMessage(error, 'Error loading staff accounts. Please try again later.')}</p>
+        <button type="button" className={`${button.secondary} mt-4`} onClick={() => void reload()}>
+          Try again
+        </button>
+      </div>
+    );
+  else if (!accounts)
+    body = (
+      <p role="status" className="py-10 text-center text-stone-700">
+        Loading staff accounts...
+      </p>
+    );
+  else
+    body = (
+      <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+        <table className="w-full min-w-[44rem] text-left text-sm">
+          <caption className="sr-only">Staff accounts</caption>
+          <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
+            <tr>
+              {['Username', 'Role', 'Status', 'Last sign-in', 'Actions'].map((c) => (
+                <th key={c} scope="col" className="px-4 py-3 font-semibold">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((a) => (
+              <tr key={a.id} className="border-b border-stone-100 align-top last:border-0">
+                <td className="px-4 py-3 font-medium text-stone-900">
+                  {a.username}
+                  {a.id === currentUserId && <span className="ml-2 text-stone-600">(you)</span>}
+                  {resetting === a.id && (
+                    <div className="mt-3 font-normal">
+                      <ResetPasswordForm account={a} onDone={() => setResetting(null)} />
+                    </div>
+                  )}
+                </td>
+                <td className="px-4 py-3">{a.role === 'owner' ? 'Owner' : 'Staff'}</td>
+                <td className="px-4 py-3">
+                  <span className={a.disabled ? 'font-semibold text-red-700' : 'text-emerald-800'}>
+                    {a.disabled ? 'Disabled' : 'Active'}
+                  </span>
+                </td>
+                <td className="whitespace-nowrap px-4 py-3">
+                  {a.lastLoginAt ? when.format(new Date(a.lastLoginAt)) : 'Never'}
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap gap-2">
+                    {a.id !== currentUserId && (
+                      <button
+                        type="button"
+                        className={`${small} whitespace-nowrap ${a.disabled ? 'text-lake-900 ring-stone-300' : 'text-red-800 ring-red-300'}`}
+                        disabled={busy === a.id}
+                        onClick={() => void toggle(a)}
+                        aria-label={`${a.disabled ? 'Enable' : 'Disable'} ${a.username}`}
+                      >
+                        {a.disabled ? 'Enable' : 'Disable'}
+                      </button>
+                    )}
+                    <button
+                      type="button"
+                      className={`${small} whitespace-nowrap text-lake-900 ring-stone-300`}
+                      onClick={() => setResetting(resetting === a.id ? null : a.id)}
+                      aria-label={`Reset password of ${a.username}`}
+                    >
+                      Reset password
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-lake-900">Staff accounts</h1>
+      <p className="mt-2 text-stone-700">
+        Owners add staff, disable accounts and reset passwords. Disabling an account or resetting its password signs it
+        out everywhere at once.
+      </p>
+      <section aria-labelledby="add-account" className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+        <h2 id="add-account" className="text-lg font-semibold text-lake-900">
+          Add account
+        </h2>
+        <AddAccountForm onAdded={() => void reload()} />
+      </section>
+      <div className="mt-6">{body}</div>
+    </>
+  );
+}
