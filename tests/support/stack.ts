@@ -11,7 +11,7 @@ import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { describe, inject, it } from 'vitest';
 import { GATEWAY_MIGRATIONS_DIR, GatewayConfigSchema, startPlatform, type Platform } from '@lp/gateway';
-import { BUS_MIGRATIONS_DIR, createLogger, migrate, openPglite, parseConfig, PGlite } from '@lp/runtime';
+import { BUS_MIGRATIONS_DIR, createLogger, createPglite, migrate, openPglite, parseConfig, type PGlite } from '@lp/runtime';
 import { ALL_SERVICES } from '../../scripts/services.ts';
 
 export type Backend = 'embedded' | 'real';
@@ -57,7 +57,7 @@ let template: Promise<Blob> | undefined;
 /** One migrated PGlite per test file, copied for each stack (a fresh one takes seconds). */
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const pglite = new PGlite();
+    const pglite = createPglite();
     const db = await openPglite({ pglite });
     await migrate(db.knex, 'gateway', GATEWAY_MIGRATIONS_DIR);
     await migrate(db.knex, 'bus', BUS_MIGRATIONS_DIR);
@@ -132,7 +132,7 @@ export async function startStack(
     const runNats = inject('realBackends');
     cleanups.push(db.drop, () => deleteNamespace('unavailable' in runNats ? real.natsUrl : runNats.natsUrl, ns));
   } else {
-    pglite = new PGlite({ loadDataDir: await pgliteTemplate() });
+    pglite = createPglite({ loadDataDir: await pgliteTemplate() });
   }
   const config = parseConfig(GatewayConfigSchema, env);
   const platform = await startPlatform({

@@ -17,6 +17,8 @@ import { blogAdminRoutes } from './blog-admin.ts';
 import { blogPageRoutes } from './blog-pages.ts';
 import { deadLetterRoutes } from './dead-letters.ts';
 import { submissionRoutes } from './submissions.ts';
+import { contactRoutes } from './contacts.ts';
+import { listRoutes } from './lists.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
 import { marketingRoutes } from './marketing.ts';
 import { mediaRoutes } from './media.ts';
@@ -29,6 +31,8 @@ export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
     pixelRoutes(deps),
     authRoutes(deps),
     marketingRoutes(deps),
+    contactRoutes(deps),
+    listRoutes(deps),
     blogRoutes(deps),
     blogAdminRoutes(deps),
     deadLetterRoutes(deps),

@@ -6,7 +6,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
@@ -29,6 +30,16 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * A PGlite with the extensions the services' migrations create (pg_trgm: crm's indexed
+ * contact search). Every embedded database is made here, so the two backends take the same SQL.
+ */
+export function createPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): PGlite {
+  const options: PGliteOptions = { extensions: { pg_trgm } };
+  if (opts.loadDataDir) options.loadDataDir = opts.loadDataDir;
+  return opts.dataDir ? new PGlite(opts.dataDir, options) : new PGlite(options);
+}
+
 export async function openPostgres(url: string, poolMax = 10): Promise<Database> {
   const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: poolMax } });
   return { knex, kind: 'postgres', close: () => knex.destroy() };
@@ -39,7 +50,7 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
  * service of the process so transactions never interleave.
  */
 export async function openPglite(opts: { dataDir?: string; pglite?: PGlite } = {}): Promise<Database> {
-  const pglite = opts.pglite ?? (opts.dataDir ? new PGlite(opts.dataDir) : new PGlite());
+  const pglite = opts.pglite ?? createPglite(opts.dataDir ? { dataDir: opts.dataDir } : {});
   await pglite.waitReady;
   const knex = knexFactory({
     client: ClientPgLite as unknown as typeof knexFactory.Client,

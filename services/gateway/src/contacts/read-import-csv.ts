@@ -1,0 +1,102 @@
+/**
+ * Reads a contacts CSV as a stream (csv-parse; the file is never held whole): a byte-order
+ * mark, CRLF, quoted commas and newlines and blank lines are the parser's business. The header
+ * row names the columns, in the spellings other tools export too ('Email Address', 'First Name',
+ * 'Phone Number'; any case and spacing); unknown columns are ignored. Each data row comes out as
+ * a valid import row or as an error with its line number and reason.
+ */
+import type { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import * as v from 'valibot';
+import { ImportCsvRowSchema, type ImportError, type ImportRow } from '@lp/contracts';
+import { AppError } from '@lp/runtime';
+
+type Field = 'email' | 'firstName' | 'lastName' | 'phone' | 'address' | 'notes';
+
+/** Header spellings, compared lower-cased with everything but letters and digits removed. */
+const ALIASES: Record<string, Field> = {
+  email: 'email',
+  emailaddress: 'email',
+  mail: 'email',
+  firstname: 'firstName',
+  first: 'firstName',
+  givenname: 'firstName',
+  lastname: 'lastName',
+  last: 'lastName',
+  surname: 'lastName',
+  familyname: 'lastName',
+  phone: 'phone',
+  phonenumber: 'phone',
+  telephone: 'phone',
+  mobile: 'phone',
+  address: 'address',
+  streetaddress: 'address',
+  notes: 'notes',
+  note: 'notes',
+  comments: 'notes',
+};
+
+export const fieldOfHeader = (header: string): Field | undefined =>
+  ALIASES[header.toLowerCase().replace(/[^a-z0-9]/g, '')];
+
+export type CsvItem = { row: ImportRow } | { error: ImportError };
+
+const FIELDS: readonly Field[] = ['email', 'firstName', 'lastName', 'phone', 'address', 'notes'];
+
+export const invalidFile = (message: string) => new AppError(400, 'bad_request', message);
+
+/** Yields every data row of the CSV, valid or not, in file order. */
+export async function* readImportCsv(input: Readable): AsyncGenerator<CsvItem> {
+  const parser = parse({
+    bom: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+    relax_quotes: true,
+    skip_records_with_error: true,
+    info: true,
+    max_record_size: 64 * 1024,
+  });
+  const skipped: ImportError[] = [];
+  parser.on('skip', (err: Error & { lines?: number }) => {
+    skipped.push({ line: err.lines ?? 0, reason: `Unreadable row: ${err.message}` });
+  });
+  input.on('error', (err) => parser.destroy(err));
+  input.pipe(parser);
+
+  let columns: (Field | undefined)[] | undefined;
+  // A record's first line: where the previous one ended, past the blank lines skipped since.
+  let endedAt = 1;
+  let blankSoFar = 0;
+  type Info = { lines: number; empty_lines: number };
+  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: Info }>) {
+    const line = endedAt + (info.empty_lines - blankSoFar);
+    endedAt = info.lines;
+    blankSoFar = info.empty_lines;
+    while (skipped.length) yield { error: skipped.shift()! };
+    if (!columns) {
+      columns = record.map(fieldOfHeader);
+      if (!columns.includes('email'))
+        throw invalidFile('The file has no email column: the first row must name the columns (email, firstName, lastName, ...)');
+      continue;
+    }
+    if (record.every((cell) => cell.trim() === '')) continue;
+    const raw: Partial<Record<Field, string>> = {};
+    columns.forEach((field, i) => {
+      if (field && raw[field] === undefined) raw[field] = record[i];
+    });
+    const parsed = v.safeParse(ImportCsvRowSchema, raw);
+    if (parsed.success) {
+      const o = parsed.output;
+      yield { row: [o.email, o.firstName, o.lastName, o.phone, o.address, o.notes] };
+    } else {
+      const issue = parsed.issues[0];
+      const field = issue.path?.[0]?.key;
+      const reason = field && field !== 'email' ? `${String(field)}: ${issue.message}` : issue.message;
+      yield { error: { line, reason: field === 'email' && raw.email ? `${reason} (${raw.email})` : reason } };
+    }
+  }
+  while (skipped.length) yield { error: skipped.shift()! };
+  if (!columns) throw invalidFile('The file is empty');
+}
+
+export { FIELDS as IMPORT_FIELDS };
