@@ -24,8 +24,7 @@ export const contactEmail = v.pipe(
   v.email('Valid email is required'),
   v.maxLength(254, 'Valid email is required'),
 );
-const text = (max: number) =>
-  v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters`), storable());
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `At most ${max} characters`), storable());
 /** An optional text field: missing, null and blank all mean "none" (stored as null). */
 const optionalText = (max: number) =>
   v.pipe(
@@ -80,7 +79,13 @@ export const CONTACTS_PAGE_DEFAULT = 100;
 export const CONTACTS_PAGE_MAX = 1000;
 
 const intString = (message: string) =>
-  v.pipe(v.string(), v.regex(/^\d{1,10}$/, message), v.transform(Number), v.number(), v.maxValue(2_147_483_647, message));
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,10}$/, message),
+    v.transform(Number),
+    v.number(),
+    v.maxValue(2_147_483_647, message),
+  );
 
 /** The query string of `GET /api/marketing/contacts` (all optional). */
 export const ContactsQuerySchema = v.object({
@@ -241,7 +246,17 @@ export const ContactsToListResultSchema = v.object({
 // ---- Form submission → contact ----
 
 export const ConvertSubmissionSchema = v.object({
-  listId: v.optional(v.nullable(v.pipe(v.number('listId must be a list id'), v.integer('listId must be a list id'), v.minValue(1, 'listId must be a list id'), v.maxValue(2_147_483_647, 'listId must be a list id'))), null),
+  listId: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('listId must be a list id'),
+        v.integer('listId must be a list id'),
+        v.minValue(1, 'listId must be a list id'),
+        v.maxValue(2_147_483_647, 'listId must be a list id'),
+      ),
+    ),
+    null,
+  ),
 });
 export const ConvertSubmissionInputSchema = v.object({ submissionId: id, listId: v.nullable(id) });
 export const ConvertSubmissionResultSchema = v.object({ contact: ContactSchema, created: v.boolean() });
@@ -249,7 +264,13 @@ export type ConvertSubmissionResult = v.InferOutput<typeof ConvertSubmissionResu
 
 /** One data row of an import CSV after its header was mapped: only the e-mail is required. */
 export const ImportCsvRowSchema = v.object({
-  email: v.pipe(v.optional(v.string(), ''), v.trim(), v.minLength(1, 'Email is missing'), v.email('Invalid email'), v.maxLength(254, 'Email is longer than 254 characters')),
+  email: v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.minLength(1, 'Email is missing'),
+    v.email('Invalid email'),
+    v.maxLength(254, 'Email is longer than 254 characters'),
+  ),
   firstName: optionalText(100),
   lastName: optionalText(100),
   phone: optionalText(40),

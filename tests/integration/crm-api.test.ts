@@ -43,11 +43,21 @@ describeOnEachBackend('crm API', (backend) => {
   it('adds a contact: subscribed, manual_entry; 409 on the same e-mail in another case; 400 with field errors', async () => {
     const created = await json<Contact>(
       await api('/api/marketing/contacts', {
-        body: { email: 'Ada@Example.com', firstName: 'Ada', lastName: 'Lovelace', phone: null, metadata: { address: '1 Lake Rd', notes: 'Called' } },
+        body: {
+          email: 'Ada@Example.com',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          phone: null,
+          metadata: { address: '1 Lake Rd', notes: 'Called' },
+        },
       }),
       201,
     );
-    expect(created).toMatchObject({ status: 'subscribed', source: 'manual_entry', metadata: { address: '1 Lake Rd', notes: 'Called' } });
+    expect(created).toMatchObject({
+      status: 'subscribed',
+      source: 'manual_entry',
+      metadata: { address: '1 Lake Rd', notes: 'Called' },
+    });
     const dup = await json<{ error: { code: string; message: string } }>(
       await api('/api/marketing/contacts', { body: { email: 'ada@EXAMPLE.com' } }),
       409,
@@ -63,12 +73,21 @@ describeOnEachBackend('crm API', (backend) => {
   });
 
   it('edits, reads and deletes a contact; unknown ids are 404', async () => {
-    const c = await json<Contact>(await api('/api/marketing/contacts', { body: { email: 'edit.me@example.com' } }), 201);
+    const c = await json<Contact>(
+      await api('/api/marketing/contacts', { body: { email: 'edit.me@example.com' } }),
+      201,
+    );
     const edited = await json<Contact>(
-      await api(`/api/marketing/contacts/${c.id}`, { method: 'PUT', body: { email: 'edited@example.com', firstName: 'Eddie', status: 'unsubscribed' } }),
+      await api(`/api/marketing/contacts/${c.id}`, {
+        method: 'PUT',
+        body: { email: 'edited@example.com', firstName: 'Eddie', status: 'unsubscribed' },
+      }),
     );
     expect(edited).toMatchObject({ email: 'edited@example.com', firstName: 'Eddie', status: 'unsubscribed' });
-    await json(await api(`/api/marketing/contacts/${c.id}`, { method: 'PUT', body: { email: 'ADA@example.com' } }), 409);
+    await json(
+      await api(`/api/marketing/contacts/${c.id}`, { method: 'PUT', body: { email: 'ADA@example.com' } }),
+      409,
+    );
     expect(await json<Contact>(await api(`/api/marketing/contacts/${c.id}`))).toMatchObject({ firstName: 'Eddie' });
     expect((await api(`/api/marketing/contacts/${c.id}`, { method: 'DELETE' })).status).toBe(204);
     await json(await api(`/api/marketing/contacts/${c.id}`), 404);
@@ -98,22 +117,46 @@ describeOnEachBackend('crm API', (backend) => {
       ],
     });
     const one = await contactByEmail('one@import.test');
-    expect(one).toMatchObject({ firstName: 'One', lastName: 'Smith, Jr.', phone: '555-0101', source: 'csv_import', status: 'subscribed' });
+    expect(one).toMatchObject({
+      firstName: 'One',
+      lastName: 'Smith, Jr.',
+      phone: '555-0101',
+      source: 'csv_import',
+      status: 'subscribed',
+    });
     expect(one?.metadata.notes).toBe('line one\r\nline two');
     const two = await contactByEmail('two@import.test');
     expect(two).toMatchObject({ email: 'TWO@import.test', firstName: 'Twice', lastName: 'Jones' });
     const ada = await contactByEmail('ada@example.com');
-    expect(ada).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', source: 'manual_entry', metadata: { address: '1 Lake Rd', notes: 'from the file' } });
+    expect(ada).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      source: 'manual_entry',
+      metadata: { address: '1 Lake Rd', notes: 'from the file' },
+    });
     // The same file again: every valid row updates, nothing is duplicated.
     expect(await importCsv(csv)).toMatchObject({ imported: 0, updated: 4, skipped: 2 });
   });
 
   it('answers an empty file, a header-only file, a file without an email column and a wrong field or type', async () => {
     expect((await json<{ error: { message: string } }>(await upload(''), 400)).error.message).toBe('The file is empty');
-    expect(await importCsv('email,firstName,lastName\n')).toEqual({ imported: 0, updated: 0, skipped: 0, errors: [], errorCount: 0 });
-    expect((await json<{ error: { message: string } }>(await upload('name,phone\nA,1\n'), 400)).error.message).toMatch(/no email column/);
-    expect((await json<{ error: { message: string } }>(await upload('email\na@b.co\n', 'contacts.txt'), 400)).error.message).toBe('Please upload a CSV file');
-    expect((await json<{ error: { message: string } }>(await upload('email\na@b.co\n', 'c.csv', 'other'), 400)).error.message).toBe('Please select a file to import');
+    expect(await importCsv('email,firstName,lastName\n')).toEqual({
+      imported: 0,
+      updated: 0,
+      skipped: 0,
+      errors: [],
+      errorCount: 0,
+    });
+    expect((await json<{ error: { message: string } }>(await upload('name,phone\nA,1\n'), 400)).error.message).toMatch(
+      /no email column/,
+    );
+    expect(
+      (await json<{ error: { message: string } }>(await upload('email\na@b.co\n', 'contacts.txt'), 400)).error.message,
+    ).toBe('Please upload a CSV file');
+    expect(
+      (await json<{ error: { message: string } }>(await upload('email\na@b.co\n', 'c.csv', 'other'), 400)).error
+        .message,
+    ).toBe('Please select a file to import');
     const notMultipart = await api('/api/marketing/contacts/import', { body: { file: 'x' } });
     expect(notMultipart.status).toBe(400);
   });
@@ -126,7 +169,10 @@ describeOnEachBackend('crm API', (backend) => {
   });
 
   it('pages contacts with X-Total-Count and Link, and searches by name, e-mail and phone', async () => {
-    const rows = Array.from({ length: 250 }, (_, i) => `page${i}@paging.test,Pat${i},Pager,928-555-${String(i).padStart(4, '0')}`);
+    const rows = Array.from(
+      { length: 250 },
+      (_, i) => `page${i}@paging.test,Pat${i},Pager,928-555-${String(i).padStart(4, '0')}`,
+    );
     expect(await importCsv(`email,firstName,lastName,phone\n${rows.join('\n')}\n`)).toMatchObject({ imported: 250 });
     const first = await api('/api/marketing/contacts?q=paging.test&limit=100');
     expect(first.headers.get('x-total-count')).toBe('250');
@@ -143,10 +189,24 @@ describeOnEachBackend('crm API', (backend) => {
       url = /^<([^>]+)>/.exec(res.headers.get('link') ?? '')?.[1];
     }
     expect(seen.size).toBe(250);
-    expect((await json<Contact[]>(await api('/api/marketing/contacts?q=PAT17'))).map((c) => c.firstName).sort()).toEqual(
-      ['Pat17', 'Pat170', 'Pat171', 'Pat172', 'Pat173', 'Pat174', 'Pat175', 'Pat176', 'Pat177', 'Pat178', 'Pat179'],
-    );
-    expect((await json<Contact[]>(await api('/api/marketing/contacts?q=555-0042'))).map((c) => c.email)).toEqual(['page42@paging.test']);
+    expect(
+      (await json<Contact[]>(await api('/api/marketing/contacts?q=PAT17'))).map((c) => c.firstName).sort(),
+    ).toEqual([
+      'Pat17',
+      'Pat170',
+      'Pat171',
+      'Pat172',
+      'Pat173',
+      'Pat174',
+      'Pat175',
+      'Pat176',
+      'Pat177',
+      'Pat178',
+      'Pat179',
+    ]);
+    expect((await json<Contact[]>(await api('/api/marketing/contacts?q=555-0042'))).map((c) => c.email)).toEqual([
+      'page42@paging.test',
+    ]);
     expect(await json<Contact[]>(await api('/api/marketing/contacts?q=100%25'))).toEqual([]);
     const bad = await json<{ error: { details: { fields: Record<string, string[]> } } }>(
       await api('/api/marketing/contacts?limit=1001&status=gone&cursor=x'),
@@ -157,14 +217,26 @@ describeOnEachBackend('crm API', (backend) => {
   });
 
   it('exports all, one list or the current search as CSV with formula-safe cells', async () => {
-    await json(await api('/api/marketing/contacts', { body: { email: 'formula@export.test', firstName: '=HYPERLINK("http://x")', lastName: '+1', metadata: { notes: '@SUM(A1)' } } }), 201);
+    await json(
+      await api('/api/marketing/contacts', {
+        body: {
+          email: 'formula@export.test',
+          firstName: '=HYPERLINK("http://x")',
+          lastName: '+1',
+          metadata: { notes: '@SUM(A1)' },
+        },
+      }),
+      201,
+    );
     const res = await api('/api/marketing/contacts/export?q=export.test');
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="contacts-/);
     const lines = (await res.text()).trim().split('\r\n');
     expect(lines[0]).toBe('email,firstName,lastName,phone,status,source,address,notes,createdAt');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^formula@export\.test,"'=HYPERLINK\(""http:\/\/x""\)",'\+1,,subscribed,manual_entry,,'@SUM\(A1\),/);
+    expect(lines[1]).toMatch(
+      /^formula@export\.test,"'=HYPERLINK\(""http:\/\/x""\)",'\+1,,subscribed,manual_entry,,'@SUM\(A1\),/,
+    );
     const all = (await (await api('/api/marketing/contacts/export')).text()).trim().split('\r\n');
     const total = Number((await api('/api/marketing/contacts?limit=1')).headers.get('x-total-count'));
     // One row per contact (a note may span lines inside its quotes).
@@ -177,9 +249,14 @@ describeOnEachBackend('crm API', (backend) => {
       400,
     );
     expect(bad.error.details.fields.name).toEqual(['List name is required']);
-    const list = await json<ContactList>(await api('/api/marketing/lists', { body: { name: 'Buyers', description: 'Hot leads' } }), 201);
+    const list = await json<ContactList>(
+      await api('/api/marketing/lists', { body: { name: 'Buyers', description: 'Hot leads' } }),
+      201,
+    );
     expect(list).toMatchObject({ name: 'Buyers', description: 'Hot leads', contact_count: 0 });
-    const renamed = await json<ContactList>(await api(`/api/marketing/lists/${list.id}`, { method: 'PUT', body: { name: 'Buyers 2026' } }));
+    const renamed = await json<ContactList>(
+      await api(`/api/marketing/lists/${list.id}`, { method: 'PUT', body: { name: 'Buyers 2026' } }),
+    );
     expect(renamed).toMatchObject({ name: 'Buyers 2026', description: null });
     const ids = (await json<Contact[]>(await api('/api/marketing/contacts?q=paging.test&limit=3'))).map((c) => c.id);
     const added = await json<{ results: { success: number; added: number } }>(
@@ -194,14 +271,25 @@ describeOnEachBackend('crm API', (backend) => {
       await api('/api/marketing/contacts-to-list', { body: { contactIds: [] } }),
       400,
     );
-    expect(v.error.details.fields).toEqual({ listId: ['Please select a list'], contactIds: ['Please select at least one contact'] });
+    expect(v.error.details.fields).toEqual({
+      listId: ['Please select a list'],
+      contactIds: ['Please select at least one contact'],
+    });
     await json(await api('/api/marketing/contacts-to-list', { body: { listId: 999_999, contactIds: ids } }), 404);
     const members = await json<Contact[]>(await api(`/api/marketing/contacts?listId=${list.id}`));
     expect(members.map((c) => c.id).sort()).toEqual([...ids].sort());
 
-    const copy = await json<ContactList>(await api(`/api/marketing/lists/${list.id}/duplicate`, { body: { name: 'Buyers 2026 (Copy)', copyContacts: true } }), 201);
+    const copy = await json<ContactList>(
+      await api(`/api/marketing/lists/${list.id}/duplicate`, {
+        body: { name: 'Buyers 2026 (Copy)', copyContacts: true },
+      }),
+      201,
+    );
     expect(copy).toMatchObject({ name: 'Buyers 2026 (Copy)', contact_count: 3 });
-    const empty = await json<ContactList>(await api(`/api/marketing/lists/${list.id}/duplicate`, { body: { name: 'Empty copy', copyContacts: false } }), 201);
+    const empty = await json<ContactList>(
+      await api(`/api/marketing/lists/${list.id}/duplicate`, { body: { name: 'Empty copy', copyContacts: false } }),
+      201,
+    );
     expect(empty.contact_count).toBe(0);
 
     expect((await api(`/api/marketing/lists/${list.id}/contacts/${ids[0]}`, { method: 'DELETE' })).status).toBe(204);
@@ -210,7 +298,12 @@ describeOnEachBackend('crm API', (backend) => {
     expect(lists.find((l) => l.id === list.id)?.contact_count).toBe(2);
     expect(lists.find((l) => l.id === copy.id)?.contact_count).toBe(3);
     const history = await json<ContactHistory>(await api(`/api/marketing/contacts/${ids[1]}/history`));
-    expect(history.items.filter((i) => i.type === 'list_joined').map((i) => 'listName' in i && i.listName).sort()).toEqual(['Buyers 2026', 'Buyers 2026 (Copy)']);
+    expect(
+      history.items
+        .filter((i) => i.type === 'list_joined')
+        .map((i) => 'listName' in i && i.listName)
+        .sort(),
+    ).toEqual(['Buyers 2026', 'Buyers 2026 (Copy)']);
 
     expect((await api(`/api/marketing/lists/${list.id}`, { method: 'DELETE' })).status).toBe(204);
     await json(await api(`/api/marketing/lists/${list.id}`, { method: 'DELETE' }), 404);
@@ -220,7 +313,9 @@ describeOnEachBackend('crm API', (backend) => {
 
   it('converts a form submission once, links it by e-mail, shows it in the history; stats count it all', async () => {
     const submit = (email: string) =>
-      stack.api('/api/contact', { body: { firstName: 'Lee', lastName: 'Lead', email, phone: '928-555-0199', source: 'home', website: '' } });
+      stack.api('/api/contact', {
+        body: { firstName: 'Lee', lastName: 'Lead', email, phone: '928-555-0199', source: 'home', website: '' },
+      });
     expect((await submit('lee.lead@example.com')).status).toBe(201);
     expect((await submit('ADA@example.com')).status).toBe(201);
     const subs = await eventually(async () => {
@@ -238,17 +333,28 @@ describeOnEachBackend('crm API', (backend) => {
       await api(`/api/marketing/convert-submission/${lee.id}`, { body: { listId: list.id } }),
       201,
     );
-    expect(first).toMatchObject({ created: true, contact: { email: 'lee.lead@example.com', firstName: 'Lee', source: 'form_submission' } });
-    const second = await json<{ contact: Contact; created: boolean }>(await api(`/api/marketing/convert-submission/${lee.id}`, { body: {} }));
+    expect(first).toMatchObject({
+      created: true,
+      contact: { email: 'lee.lead@example.com', firstName: 'Lee', source: 'form_submission' },
+    });
+    const second = await json<{ contact: Contact; created: boolean }>(
+      await api(`/api/marketing/convert-submission/${lee.id}`, { body: {} }),
+    );
     expect(second).toMatchObject({ created: false, contact: { id: first.contact.id } });
     await json(await api('/api/marketing/convert-submission/999999', { body: {} }), 404);
     await json(await api(`/api/marketing/convert-submission/${lee.id}`, { body: { listId: 'x' } }), 400);
     await json(await api(`/api/marketing/convert-submission/${lee.id}`, { body: { listId: 999_999 } }), 404);
     const after = await json<FormSubmission[]>(await api('/api/marketing/submissions'));
-    expect(after.find((s) => s.id === lee.id)).toMatchObject({ contactId: first.contact.id, convertedAt: expect.any(String) });
+    expect(after.find((s) => s.id === lee.id)).toMatchObject({
+      contactId: first.contact.id,
+      convertedAt: expect.any(String),
+    });
 
     const history = await json<ContactHistory>(await api(`/api/marketing/contacts/${ada.id}/history`));
-    expect(history.items.find((i) => i.type === 'form_submission')).toMatchObject({ submissionId: adaSub.id, source: 'home' });
+    expect(history.items.find((i) => i.type === 'form_submission')).toMatchObject({
+      submissionId: adaSub.id,
+      source: 'home',
+    });
     const leeHistory = await json<ContactHistory>(await api(`/api/marketing/contacts/${first.contact.id}/history`));
     expect(leeHistory.items.map((i) => i.type).sort()).toEqual(['form_submission', 'list_joined']);
 

@@ -10,7 +10,9 @@ export async function addListMembers(knex: Knex, input: ContactsToList) {
     const list = await trx.withSchema('crm').table('lists').select('id').where({ id: input.listId }).first();
     if (!list) throw notFound('List not found');
     const ids = [...new Set(input.contactIds)];
-    const existing = (await trx.withSchema('crm').table('contacts').select('id').whereIn('id', ids)) as { id: number }[];
+    const existing = (await trx.withSchema('crm').table('contacts').select('id').whereIn('id', ids)) as {
+      id: number;
+    }[];
     const added =
       existing.length === 0
         ? []
@@ -21,7 +23,8 @@ export async function addListMembers(knex: Knex, input: ContactsToList) {
             .onConflict(['list_id', 'contact_id'])
             .ignore()
             .returning('contact_id');
-    if (added.length > 0) await trx.withSchema('crm').table('lists').where({ id: input.listId }).update({ updated_at: trx.fn.now() });
+    if (added.length > 0)
+      await trx.withSchema('crm').table('lists').where({ id: input.listId }).update({ updated_at: trx.fn.now() });
     return { results: { success: existing.length, added: added.length, missing: ids.length - existing.length } };
   });
 }

@@ -5,8 +5,7 @@ import { CONTACT_COLUMNS, toContact, type ContactRow } from './contact-row.ts';
 
 export async function getContact(knex: Knex, id: number): Promise<Contact> {
   const row = (await knex.withSchema('crm').table('contacts').select(CONTACT_COLUMNS).where({ id }).first()) as
-    | ContactRow
-    | undefined;
+    ContactRow | undefined;
   if (!row) throw notFound('Contact not found');
   return toContact(row);
 }

@@ -77,7 +77,11 @@ export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Pr
       .update(counts);
     // Records of imports older than a day can no longer be re-sent: keep the table small.
     if (chunk.seq === 0)
-      await trx.withSchema('crm').table('import_chunks').where('applied_at', '<', trx.raw("now() - interval '1 day'")).delete();
+      await trx
+        .withSchema('crm')
+        .table('import_chunks')
+        .where('applied_at', '<', trx.raw("now() - interval '1 day'"))
+        .delete();
     return counts;
   });
 }

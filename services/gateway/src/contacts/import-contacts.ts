@@ -4,6 +4,7 @@
  * IMPORT_MAX_BYTES is refused with 413 as soon as that is known. Answers `imported`, `updated`,
  * `skipped` (invalid rows), the first 100 `errors` (line and reason) and `errorCount`.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Middleware } from 'koa';
@@ -15,11 +16,15 @@ import { invalidFile, readImportCsv } from './read-import-csv.ts';
 import { createChunkSender } from './send-import-chunks.ts';
 
 const tooLarge = (limit: number) =>
-  new AppError(413, 'payload_too_large', `The file is too large: imports are limited to ${Math.floor(limit / 1024 / 1024)} MB`);
+  new AppError(
+    413,
+    'payload_too_large',
+    `The file is too large: imports are limited to ${Math.floor(limit / 1024 / 1024)} MB`,
+  );
 
 /** Hands the `file` part of a multipart request to `onFile`, failing with 413 past `limit` bytes. */
 function withUploadedFile<T>(
-  req: import('node:http').IncomingMessage,
+  req: IncomingMessage,
   limit: number,
   onFile: (file: Readable, filename: string) => Promise<T>,
 ): Promise<T> {

@@ -39,6 +39,8 @@ const ALIASES: Record<string, Field> = {
 export const fieldOfHeader = (header: string): Field | undefined =>
   ALIASES[header.toLowerCase().replace(/[^a-z0-9]/g, '')];
 
+const lineBreaks = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0;
+
 export type CsvItem = { row: ImportRow } | { error: ImportError };
 
 const FIELDS: readonly Field[] = ['email', 'firstName', 'lastName', 'phone', 'address', 'notes'];
@@ -53,7 +55,7 @@ export async function* readImportCsv(input: Readable): AsyncGenerator<CsvItem> {
     relax_column_count: true,
     relax_quotes: true,
     skip_records_with_error: true,
-    info: true,
+    raw: true,
     max_record_size: 64 * 1024,
   });
   const skipped: ImportError[] = [];
@@ -64,27 +66,28 @@ export async function* readImportCsv(input: Readable): AsyncGenerator<CsvItem> {
   input.pipe(parser);
 
   let columns: (Field | undefined)[] | undefined;
-  // A record's first line: where the previous one ended, past the blank lines skipped since.
-  let endedAt = 1;
-  let blankSoFar = 0;
-  type Info = { lines: number; empty_lines: number };
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: Info }>) {
-    const line = endedAt + (info.empty_lines - blankSoFar);
-    endedAt = info.lines;
-    blankSoFar = info.empty_lines;
+  // Line numbers are counted from each record's raw text (csv-parse's own count differs
+  // between LF and CRLF files): a record starts after every line break before it, including
+  // the blank lines skipped just before it.
+  let breaksBefore = 0;
+  for await (const { record, raw } of parser as AsyncIterable<{ record: string[]; raw: string }>) {
+    const line = 1 + breaksBefore + lineBreaks(/^[\r\n]*/.exec(raw)?.[0] ?? '');
+    breaksBefore += lineBreaks(raw);
     while (skipped.length) yield { error: skipped.shift()! };
     if (!columns) {
       columns = record.map(fieldOfHeader);
       if (!columns.includes('email'))
-        throw invalidFile('The file has no email column: the first row must name the columns (email, firstName, lastName, ...)');
+        throw invalidFile(
+          'The file has no email column: the first row must name the columns (email, firstName, lastName, ...)',
+        );
       continue;
     }
     if (record.every((cell) => cell.trim() === '')) continue;
-    const raw: Partial<Record<Field, string>> = {};
+    const cells: Partial<Record<Field, string>> = {};
     columns.forEach((field, i) => {
-      if (field && raw[field] === undefined) raw[field] = record[i];
+      if (field && cells[field] === undefined) cells[field] = record[i];
     });
-    const parsed = v.safeParse(ImportCsvRowSchema, raw);
+    const parsed = v.safeParse(ImportCsvRowSchema, cells);
     if (parsed.success) {
       const o = parsed.output;
       yield { row: [o.email, o.firstName, o.lastName, o.phone, o.address, o.notes] };
@@ -92,7 +95,7 @@ export async function* readImportCsv(input: Readable): AsyncGenerator<CsvItem> {
       const issue = parsed.issues[0];
       const field = issue.path?.[0]?.key;
       const reason = field && field !== 'email' ? `${String(field)}: ${issue.message}` : issue.message;
-      yield { error: { line, reason: field === 'email' && raw.email ? `${reason} (${raw.email})` : reason } };
+      yield { error: { line, reason: field === 'email' && cells.email ? `${reason} (${cells.email})` : reason } };
     }
   }
   while (skipped.length) yield { error: skipped.shift()! };

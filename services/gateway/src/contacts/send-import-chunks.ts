@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { BUS_MAX_PAYLOAD_BYTES, RPC, type ImportRow } from '@lp/contracts';
 import { AppError, callRpc, type Bus, type Counters, type RpcCallOptions } from '@lp/runtime';
 
-/** Room left under max_payload for the envelope (import id, seq, headers). */
-const CHUNK_BYTES = Math.floor(BUS_MAX_PAYLOAD_BYTES * 0.85);
-const CHUNK_ROWS = 10_000;
+/** Half of max_payload: room for the envelope, and small enough that two chunks in flight keep both processes lean. */
+const CHUNK_BYTES = Math.floor(BUS_MAX_PAYLOAD_BYTES * 0.5);
+const CHUNK_ROWS = 4000;
 const IN_FLIGHT = 2;
 
 export type ChunkSender = {

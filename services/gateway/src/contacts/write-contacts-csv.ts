@@ -5,7 +5,17 @@
  */
 import type { Contact } from '@lp/contracts';
 
-export const EXPORT_HEADER = ['email', 'firstName', 'lastName', 'phone', 'status', 'source', 'address', 'notes', 'createdAt'];
+export const EXPORT_HEADER = [
+  'email',
+  'firstName',
+  'lastName',
+  'phone',
+  'status',
+  'source',
+  'address',
+  'notes',
+  'createdAt',
+];
 
 export function csvCell(value: string | null): string {
   if (value === null) return '';

@@ -72,14 +72,19 @@ export function contactRoutes(deps: GatewayDeps) {
     ctx.set('Content-Disposition', `attachment; filename="contacts-${new Date().toISOString().slice(0, 10)}.csv"`);
     ctx.body = Readable.from(
       (async function* () {
-      yield csvLine(EXPORT_HEADER);
-      let page = first;
-      for (;;) {
-        yield page.contacts.map(contactCsvLine).join('');
-        if (page.nextCursor === null) return;
-        page = await callRpc(bus, RPC.crm.contactsList, { ...filter, limit: 2000, cursor: page.nextCursor, withTotal: false }, asked);
-      }
-    })(),
+        yield csvLine(EXPORT_HEADER);
+        let page = first;
+        for (;;) {
+          yield page.contacts.map(contactCsvLine).join('');
+          if (page.nextCursor === null) return;
+          page = await callRpc(
+            bus,
+            RPC.crm.contactsList,
+            { ...filter, limit: 2000, cursor: page.nextCursor, withTotal: false },
+            asked,
+          );
+        }
+      })(),
     );
   });
 
