@@ -43,7 +43,7 @@ export function Dialog({ open, title, description, onClose, children, footer, wi
         e.preventDefault();
         onClose();
       }}
-      className={`${wide ? 'w-[min(48rem,calc(100vw-1rem))]' : 'w-[min(32rem,calc(100vw-1rem))]'} max-h-[calc(100dvh-2rem)] rounded-xl p-0 shadow-xl backdrop:bg-stone-900/50`}
+      className={`${wide ? 'w-[min(48rem,calc(100vw-1rem))]' : 'w-[min(32rem,calc(100vw-1rem))]'} m-auto max-h-[calc(100dvh-2rem)] rounded-xl p-0 shadow-xl backdrop:bg-stone-900/50`}
     >
       <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-5 py-4">
         <div>
