@@ -69,7 +69,10 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     help: 'Import chunks sent again because crm did not answer (restart, timeout); crm applies each once',
     labels: [],
   },
-  crm_import_rows_total: { help: 'Contact import rows applied by crm, by outcome (imported, updated)', labels: ['outcome'] },
+  crm_import_rows_total: {
+    help: 'Contact import rows applied by crm, by outcome (imported, updated)',
+    labels: ['outcome'],
+  },
   crm_submissions_stored_total: { help: 'Form submissions stored by crm (duplicates not counted)', labels: ['source'] },
   analytics_pageviews_stored_total: { help: 'Page views stored by analytics', labels: [] },
   analytics_events_stored_total: { help: 'Named events stored by analytics', labels: [] },

@@ -16,8 +16,13 @@ export function mergeDuplicateRows(rows: readonly ImportRow[]): { rows: ImportRo
   for (const row of rows) {
     const key = row[0].toLowerCase();
     const seen = byEmail.get(key);
-    if (!seen) byEmail.set(key, [...row]);
-    else for (let i = 1; i < row.length; i++) if (row[i] !== null) seen[i] = row[i]!;
+    if (!seen) byEmail.set(key, row);
+    else {
+      // Only a duplicate is copied: the chunk's rows are not duplicated in memory.
+      const merged: ImportRow = [...seen];
+      for (let i = 1; i < row.length; i++) if (row[i] !== null) merged[i] = row[i]!;
+      byEmail.set(key, merged);
+    }
   }
   return { rows: [...byEmail.values()], merged: rows.length - byEmail.size };
 }

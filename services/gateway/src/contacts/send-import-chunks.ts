@@ -9,7 +9,7 @@ import { AppError, callRpc, type Bus, type Counters, type RpcCallOptions } from 
 
 /** Half of max_payload: room for the envelope, and small enough that two chunks in flight keep both processes lean. */
 const CHUNK_BYTES = Math.floor(BUS_MAX_PAYLOAD_BYTES * 0.5);
-const CHUNK_ROWS = 4000;
+const CHUNK_ROWS = 2500;
 const IN_FLIGHT = 2;
 
 export type ChunkSender = {
