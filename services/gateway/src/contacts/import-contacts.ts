@@ -37,12 +37,21 @@ function withUploadedFile<T>(
       return;
     }
     let started = false;
+    let current: Readable | undefined;
+    // A client that hangs up mid-upload ends nothing: stop reading instead of waiting forever.
+    req.once('close', () => {
+      if (req.complete) return;
+      const err = invalidFile('The upload was interrupted');
+      current?.destroy(err);
+      reject(err);
+    });
     bb.on('file', (name, file, info) => {
       if (name !== 'file' || started) {
         file.resume();
         return;
       }
       started = true;
+      current = file;
       file.on('limit', () => file.destroy(tooLarge(limit)));
       if (!/\.csv$/i.test(info.filename ?? '')) {
         file.resume();
