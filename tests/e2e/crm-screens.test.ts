@@ -99,7 +99,12 @@ describe.each([1440, 375])('CRM screens at %i px', (width) => {
     await search.fill(`.${tag}@`);
     await page.getByText('Showing 3 of 3 contacts').waitFor();
 
-    // Select all → Add to List.
+    // Add to List needs a selection, then a list.
+    await page.getByRole('button', { name: 'Add to List', exact: true }).click();
+    const none = page.getByRole('dialog', { name: 'Add to List' });
+    await none.getByRole('button', { name: 'Add to List' }).click();
+    await none.getByText('Please select at least one contact').waitFor();
+    await none.getByRole('button', { name: 'Cancel' }).click();
     await page.getByLabel('Select all').check();
     await page.getByRole('button', { name: 'Add to List (3)' }).click();
     const adder = page.getByRole('dialog', { name: 'Add to List' });

@@ -21,8 +21,8 @@ export function AddToListDialog({ contactIds, onClose, onAdded }: Props) {
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!listId) return setError('Please select a list');
     if (!contactIds || contactIds.length === 0) return setError('Please select at least one contact');
+    if (!listId) return setError('Please select a list');
     setError(null);
     setBusy(true);
     try {

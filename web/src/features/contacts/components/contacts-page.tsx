@@ -82,7 +82,6 @@ export function ContactsPage() {
           type="button"
           className={button.secondary}
           onClick={() => setOpen({ kind: 'list', ids: [...selected] })}
-          disabled={selected.size === 0}
         >
           Add to List{selected.size ? ` (${selected.size})` : ''}
         </button>
