@@ -84,13 +84,15 @@ export function importContacts({ bus, counters, config }: GatewayDeps): Middlewa
         const errors: ImportError[] = [];
         let skipped = 0;
         let sent = 0;
-        for await (const item of readImportCsv(file)) {
-          if ('row' in item) {
-            sent++;
-            await sender.add(item.row);
-          } else {
-            skipped++;
-            if (errors.length < IMPORT_ERRORS_SHOWN) errors.push(item.error);
+        for await (const batch of readImportCsv(file)) {
+          for (const item of batch) {
+            if ('row' in item) {
+              sent++;
+              if (sender.add(item.row)) await sender.flush();
+            } else {
+              skipped++;
+              if (errors.length < IMPORT_ERRORS_SHOWN) errors.push(item.error);
+            }
           }
         }
         const totals = await sender.finish();

@@ -10,7 +10,7 @@ async function read(text: string | Buffer, chunkSize = 7): Promise<CsvItem[]> {
     bytes.subarray(i * chunkSize, (i + 1) * chunkSize),
   );
   const out: CsvItem[] = [];
-  for await (const item of readImportCsv(Readable.from(pieces))) out.push(item);
+  for await (const batch of readImportCsv(Readable.from(pieces))) out.push(...batch);
   return out;
 }
 

@@ -13,7 +13,10 @@ const CHUNK_ROWS = 2500;
 const IN_FLIGHT = 2;
 
 export type ChunkSender = {
-  add(row: ImportRow): Promise<void>;
+  /** Adds a row; true when a chunk is ready and `flush()` should be awaited before adding more. */
+  add(row: ImportRow): boolean;
+  /** Sends the ready chunks (waiting while two are in flight). */
+  flush(): Promise<void>;
   /** Sends what is left and waits for every chunk; resolves to the totals. */
   finish(): Promise<{ imported: number; updated: number }>;
 };
@@ -28,6 +31,7 @@ export function createChunkSender(opts: {
   let rows: ImportRow[] = [];
   let bytes = 2;
   let seq = 0;
+  const ready: ImportRow[][] = [];
   const totals = { imported: 0, updated: 0 };
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
@@ -47,33 +51,43 @@ export function createChunkSender(opts: {
     }
   };
 
-  const flush = async () => {
+  const cut = () => {
     if (rows.length === 0) return;
-    const chunk = { importId, seq: seq++, rows };
+    ready.push(rows);
     rows = [];
     bytes = 2;
-    while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
-    if (failure) throw failure;
-    const p: Promise<void> = sendOnce(chunk)
-      .then((r) => {
-        totals.imported += r.imported;
-        totals.updated += r.updated;
-      })
-      .catch((err: unknown) => {
-        failure ??= err;
-      })
-      .finally(() => inFlight.delete(p));
-    inFlight.add(p);
+  };
+
+  const flush = async () => {
+    for (let chunkRows = ready.shift(); chunkRows; chunkRows = ready.shift()) {
+      while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+      if (failure) throw failure;
+      const chunk = { importId, seq: seq++, rows: chunkRows };
+      const p: Promise<void> = sendOnce(chunk)
+        .then((r) => {
+          totals.imported += r.imported;
+          totals.updated += r.updated;
+        })
+        .catch((err: unknown) => {
+          failure ??= err;
+        })
+        .finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    }
   };
 
   return {
-    async add(row) {
+    add(row) {
       const size = Buffer.byteLength(JSON.stringify(row)) + 1;
-      if (rows.length >= CHUNK_ROWS || bytes + size > CHUNK_BYTES) await flush();
+      if (bytes + size > CHUNK_BYTES) cut();
       rows.push(row);
       bytes += size;
+      if (rows.length >= CHUNK_ROWS) cut();
+      return ready.length > 0;
     },
+    flush,
     async finish() {
+      cut();
       await flush();
       await Promise.all(inFlight);
       if (failure) throw failure;
