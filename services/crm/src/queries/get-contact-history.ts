@@ -7,6 +7,7 @@ import type { ContactHistory, ContactHistoryItem } from '@lp/contracts';
 import { getContact } from './get-contact.ts';
 
 const HISTORY_LIMIT = 200;
+const MESSAGE_SHOWN = 500;
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 export async function getContactHistory(knex: Knex, id: number): Promise<ContactHistory> {
@@ -51,7 +52,8 @@ export async function getContactHistory(knex: Knex, id: number): Promise<Contact
       submissionId: s.id,
       source: s.source,
       interest: s.interest,
-      message: s.message,
+      // The history shows the start of each message: 200 entries stay well within one bus message.
+      message: s.message && s.message.length > MESSAGE_SHOWN ? `${s.message.slice(0, MESSAGE_SHOWN)}…` : s.message,
     })),
     ...joins.map((j) => ({ type: 'list_joined' as const, at: iso(j.added_at), listId: j.id, listName: j.name })),
     ...activity.map((a) => ({ type: a.kind, at: iso(a.occurred_at), subject: a.subject, url: a.url })),

@@ -1,10 +1,14 @@
 /**
  * A page of contacts, newest first, after a cursor (the last id seen), filtered by list, search
  * (trigram index over name, e-mail and phone) and status; with the number of matches when asked.
+ * A page is at most `limit` contacts and always fits in one bus message.
  */
 import type { Knex } from '@lp/runtime';
-import type { ContactStatus, ContactsPage } from '@lp/contracts';
+import { BUS_MAX_PAYLOAD_BYTES, type Contact, type ContactStatus, type ContactsPage } from '@lp/contracts';
 import { CONTACT_COLUMNS, CONTACT_SEARCH_SQL, likeFragment, toContact, type ContactRow } from './contact-row.ts';
+
+/** Room for a page of contacts in one reply, under NATS's max_payload with the envelope around it. */
+const PAGE_MAX_BYTES = Math.floor(BUS_MAX_PAYLOAD_BYTES * 0.75);
 
 export type ContactsFilter = { listId?: number; q?: string; status?: ContactStatus };
 
@@ -41,11 +45,16 @@ export async function listContacts(
           .count<{ count: number }[]>({ count: '*' })
           .then((r) => Number(r[0]?.count ?? 0)),
   ]);
-  const more = rows.length > input.limit;
-  const shown = more ? rows.slice(0, input.limit) : rows;
-  return {
-    contacts: shown.map(toContact),
-    total,
-    nextCursor: more ? (shown[shown.length - 1]?.id ?? null) : null,
-  };
+  // A page also ends before its reply would outgrow one bus message (long notes or addresses):
+  // the next page then starts after the last contact that fitted.
+  const contacts: Contact[] = [];
+  let bytes = 0;
+  for (const row of rows.slice(0, input.limit)) {
+    const contact = toContact(row);
+    bytes += Buffer.byteLength(JSON.stringify(contact)) + 1;
+    if (bytes > PAGE_MAX_BYTES && contacts.length > 0) break;
+    contacts.push(contact);
+  }
+  const more = rows.length > contacts.length;
+  return { contacts, total, nextCursor: more ? (contacts[contacts.length - 1]?.id ?? null) : null };
 }
