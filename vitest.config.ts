@@ -10,7 +10,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contracts/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'contracts/src/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'web/scripts/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -1,75 +1,54 @@
 /**
- * Lighthouse (mobile preset) over the public pages of the built web app (`pnpm build` first).
- * Serves `web/dist/client` with a tiny static server that follows the gateway contract (gzip,
- * immutable assets, 404.html, analytics pixels answered with a GIF), drives Debian's Chromium
- * through its DevTools port (no browser download, no chrome-launcher) and prints each page's
- * scores, CLS, LCP, TBT and the gzipped JavaScript it downloaded. Usage: `pnpm bench:web`.
+ * Lighthouse (mobile preset) over the five main public pages, the map and a lot page of the product itself: starts
+ * `pnpm start` (build check included) on a temporary DATA_DIR and its own port, waits until
+ * `GET /` answers 200, drives Debian's Chromium through its DevTools port (no browser download,
+ * no chrome-launcher) and prints each page's scores, FCP, LCP, speed index, TBT, CLS and the
+ * compressed JavaScript it downloaded, then stops the product with SIGTERM.
+ * Usage: `pnpm bench:web` (LH_PORT picks the product's port, default 3198).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS } from '../tests/support/browser.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLIENT = join(ROOT, 'web/dist/client');
-const PAGES = ['/', '/market', '/investment', '/builder-package-1', '/contact'];
+const PAGES = ['/', '/market', '/investment', '/builder-package-1', '/contact', '/map', '/lots/13'];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEBUG_PORT = Number(process.env.LH_DEBUG_PORT ?? 9333);
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-  '.json': 'application/json',
-};
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const PRODUCT_PORT = Number(process.env.LH_PORT ?? 3198);
 
-function fileFor(path: string): { file: string; status: number } {
-  const safe = normalize(decodeURIComponent(path)).replace(/^(\.\.[/\\])+/, '');
-  for (const candidate of [join(CLIENT, safe), join(CLIENT, safe, 'index.html')]) {
-    if (existsSync(candidate) && statSync(candidate).isFile()) return { file: candidate, status: 200 };
-  }
-  if (path === '/marketing' || path.startsWith('/marketing/'))
-    return { file: join(CLIENT, 'marketing/index.html'), status: 200 };
-  return { file: join(CLIENT, '404.html'), status: 404 };
-}
-
-function startServer(): Promise<{ server: Server; origin: string }> {
-  const server = createServer((req, res) => {
-    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-    if (pathname.startsWith('/api/analytics/')) {
-      res.writeHead(200, { 'content-type': 'image/gif', 'cache-control': 'no-store' });
-      return res.end(GIF);
-    }
-    if (pathname.startsWith('/api/')) {
-      res.writeHead(404, { 'content-type': 'application/json' });
-      return res.end('{"error":{"message":"Not found","code":"not_found"}}');
-    }
-    const { file, status } = fileFor(pathname);
-    const type = TYPES[extname(file)] ?? 'application/octet-stream';
-    const body = readFileSync(file);
-    const headers: Record<string, string> = { 'content-type': type };
-    headers['cache-control'] = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-    const compress = /text|javascript|json|xml|svg/.test(type) && /gzip/.test(String(req.headers['accept-encoding']));
-    if (compress) headers['content-encoding'] = 'gzip';
-    res.writeHead(status, headers);
-    res.end(compress ? gzipSync(body) : body);
+/** `pnpm start` in its own process group, on a fresh data folder; resolves once `/` answers 200. */
+async function startProduct(): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lp-lh-data-'));
+  const origin = `http://127.0.0.1:${PRODUCT_PORT}`;
+  const child: ChildProcess = spawn('pnpm', ['start'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(PRODUCT_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      resolve({ server, origin: `http://127.0.0.1:${port}` });
-    }),
-  );
+  const exited = once(child, 'exit');
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`pnpm start exited with ${child.exitCode}`);
+    const ok = await fetch(`${origin}/`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    origin,
+    stop: async () => {
+      process.kill(-child.pid!, 'SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function startChromium(): Promise<() => Promise<void>> {
@@ -101,9 +80,11 @@ type Row = {
   bestPractices: number;
   seo: number;
   cls: number;
+  fcpMs: number;
   lcpMs: number;
+  siMs: number;
   tbtMs: number;
-  jsGzipKb: number;
+  jsKb: number;
 };
 
 async function audit(url: string, page: string): Promise<Row> {
@@ -132,31 +113,35 @@ async function audit(url: string, page: string): Promise<Row> {
     bestPractices: score('best-practices'),
     seo: score('seo'),
     cls: Number((a['cumulative-layout-shift']?.numericValue ?? 0).toFixed(4)),
+    fcpMs: Math.round(a['first-contentful-paint']?.numericValue ?? 0),
     lcpMs: Math.round(a['largest-contentful-paint']?.numericValue ?? 0),
+    siMs: Math.round(a['speed-index']?.numericValue ?? 0),
     tbtMs: Math.round(a['total-blocking-time']?.numericValue ?? 0),
-    jsGzipKb: Number((js / 1024).toFixed(1)),
+    jsKb: Number((js / 1024).toFixed(1)),
   };
 }
 
-if (!existsSync(join(CLIENT, 'index.html'))) throw new Error('web/dist/client missing: run `pnpm build` first');
-const { server, origin } = await startServer();
-const stopChromium = await startChromium();
+const product = await startProduct();
 const rows: Row[] = [];
 try {
-  for (const page of PAGES) {
-    const row = await audit(`${origin}${page}`, page);
-    rows.push(row);
-    console.log(JSON.stringify(row));
+  const stopChromium = await startChromium();
+  try {
+    for (const page of PAGES) {
+      const row = await audit(`${product.origin}${page}`, page);
+      rows.push(row);
+      console.log(JSON.stringify(row));
+    }
+  } finally {
+    await stopChromium();
   }
 } finally {
-  await stopChromium();
-  server.close();
+  await product.stop();
 }
 console.table(rows);
 const home = rows.find((r) => r.page === '/');
-console.log(`JS downloaded by / (gzip): ${home?.jsGzipKb} KB; max CLS: ${Math.max(...rows.map((r) => r.cls))}`);
+console.log(`JS downloaded by / (compressed): ${home?.jsKb} KB; max CLS: ${Math.max(...rows.map((r) => r.cls))}`);
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 writeFileSync(
   join(ROOT, 'bench/results/web-lighthouse.json'),
-  JSON.stringify({ at: new Date().toISOString(), rows }, null, 2),
+  JSON.stringify({ at: new Date().toISOString(), target: 'pnpm start', rows }, null, 2),
 );

@@ -1,6 +1,6 @@
 /**
  * `pnpm service <name>`: runs one process of the distributed mode (gateway, crm, mailer,
- * analytics or content) against NATS_URL and DATABASE_URL.
+ * analytics, content or inventory) against NATS_URL and DATABASE_URL.
  */
 const name = process.argv[2];
 const entries: Record<string, string> = {
@@ -9,6 +9,7 @@ const entries: Record<string, string> = {
   mailer: '../services/mailer/src/main.ts',
   analytics: '../services/analytics/src/main.ts',
   content: '../services/content/src/main.ts',
+  inventory: '../services/inventory/src/main.ts',
 };
 const entry = name ? entries[name] : undefined;
 if (!entry) {

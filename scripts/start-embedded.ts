@@ -1,6 +1,8 @@
 /**
- * `pnpm start`: the whole product in one process — the gateway and every service on PGlite
- * (persisted under DATA_DIR) and the in-process bus. No database or NATS to set up.
+ * The whole product in one process — the gateway and every service on PGlite (persisted under
+ * DATA_DIR) and the in-process bus. No database or NATS to set up. `pnpm start` runs it through
+ * scripts/start.ts (web build check, database created in a child on a first start); `pnpm dev`
+ * runs it directly.
  */
 import { resolve } from 'node:path';
 import { GatewayConfigSchema, startPlatform } from '@lp/gateway';

@@ -12,3 +12,4 @@ export * from './text.ts';
 export * from './dead-letters.ts';
 export * from './article-html.ts';
 export * from './crm.ts';
+export * from './lots.ts';

@@ -49,6 +49,16 @@ import {
   ListMemberInputSchema,
   ListUpdateInputSchema,
 } from './crm.ts';
+import {
+  LotChangeSchema,
+  LotInterestInputSchema,
+  LotLeadsSchema,
+  LotNumberInputSchema,
+  LotSchema,
+  LotUpdateInputSchema,
+  LotViewsSchema,
+  PublicLotsSchema,
+} from './lots.ts';
 
 export type RpcSpec<I extends v.GenericSchema = v.GenericSchema, O extends v.GenericSchema = v.GenericSchema> = {
   readonly subject: string;
@@ -91,6 +101,22 @@ export const RPC = {
     listMemberRemove: rpc('rpc.crm.list-members.remove', ListMemberInputSchema, DeletedSchema),
     /** 'Add to Contacts': the submission's e-mail becomes a contact (or finds the existing one). */
     submissionConvert: rpc('rpc.crm.submissions.convert', ConvertSubmissionInputSchema, ConvertSubmissionResultSchema),
+    /** Staff: form submissions naming each lot, in a time range. */
+    lotLeads: rpc('rpc.crm.lot-leads.count', LotInterestInputSchema, LotLeadsSchema),
+  },
+  analytics: {
+    /** Staff: page views of each lot's page and clicks on it in the map, in a time range. */
+    lotViews: rpc('rpc.analytics.lot-views.count', LotInterestInputSchema, LotViewsSchema),
+  },
+  inventory: {
+    /** Public: every lot as visitors see it, and the newest change. */
+    lotsList: rpc('rpc.inventory.lots.list', NoInputSchema, PublicLotsSchema),
+    /** Staff: every lot with its price and who changed it last. */
+    staffLotsList: rpc('rpc.inventory.staff-lots.list', NoInputSchema, v.array(LotSchema)),
+    /** Staff: change one lot (validated, audited, published as inventory.lot.changed). */
+    lotUpdate: rpc('rpc.inventory.lots.update', LotUpdateInputSchema, LotSchema),
+    /** Staff: a lot's audit trail, newest first. */
+    lotChangesList: rpc('rpc.inventory.lot-changes.list', LotNumberInputSchema, v.array(LotChangeSchema)),
   },
   mailer: {
     stats: rpc('rpc.mailer.stats.get', NoInputSchema, MailerStatsSchema),

@@ -44,6 +44,12 @@ export const STREAMS = {
     subjects: ['crm.>'],
     limits: { maxAgeMs: 90 * DAY_MS, maxBytes: 64 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
   },
+  /** Lot changes staff make (status, price, tags, size, description): low volume, kept a quarter. */
+  inventory: {
+    name: 'INVENTORY',
+    subjects: ['inventory.>'],
+    limits: { maxAgeMs: 90 * DAY_MS, maxBytes: 64 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
+  },
 } as const satisfies Record<string, StreamSpec>;
 
 /** NATS's default `max_payload` (1 MiB): the largest message either bus adapter accepts. */
@@ -55,6 +61,7 @@ export const SUBJECTS = {
   submissionReceived: 'crm.submission.received',
   pageviewsRecorded: 'analytics.pageviews.recorded',
   eventsRecorded: 'analytics.events.recorded',
+  lotChanged: 'inventory.lot.changed',
 } as const;
 
 /** Durable consumer names: replicas of a service share one, so JetStream spreads the work. */
@@ -66,6 +73,8 @@ export const DURABLES = {
     filterSubject: SUBJECTS.pageviewsRecorded,
   },
   analyticsEvents: { stream: STREAMS.analytics.name, name: 'analytics-events', filterSubject: SUBJECTS.eventsRecorded },
+  /** The gateway drops its cached lots (and the pages rendered from them) on each change. */
+  gatewayLotCache: { stream: STREAMS.inventory.name, name: 'gateway-lot-cache', filterSubject: SUBJECTS.lotChanged },
 } as const satisfies Record<string, DurableSpec>;
 
 export type DurableSpec = { stream: string; name: string; filterSubject: string };

@@ -54,7 +54,14 @@ export const SHARED_FORM_INTERESTS = [
 ] as const;
 
 /** Where a submission came from; the contact page's form is stricter than the shared form. */
-export const SUBMISSION_SOURCES = ['contact-page', 'home', 'market', 'investment', 'builder-package-1'] as const;
+export const SUBMISSION_SOURCES = [
+  'contact-page',
+  'home',
+  'market',
+  'investment',
+  'builder-package-1',
+  'lot-page',
+] as const;
 export type SubmissionSource = (typeof SUBMISSION_SOURCES)[number];
 
 /** The contact page's six required fields (spec: public site §5). */
@@ -96,6 +103,15 @@ export const SubmissionRequestSchema = v.object({
   topic: optionalText(200),
   page: optionalText(500),
   sessionId: optionalText(100),
+  /** The lot the visitor asked about (its own page's form, or a lot picked on the map). */
+  lotNumber: v.optional(
+    v.pipe(
+      v.number('Unknown lot'),
+      v.integer('Unknown lot'),
+      v.minValue(1, 'Unknown lot'),
+      v.maxValue(9999, 'Unknown lot'),
+    ),
+  ),
 });
 export type SubmissionRequest = v.InferOutput<typeof SubmissionRequestSchema>;
 
@@ -129,6 +145,8 @@ export const SubmissionFieldsSchema = v.object({
   topic: v.nullable(busText),
   page: v.nullable(busText),
   sessionId: v.nullable(busText),
+  /** Absent on events published before lots existed. */
+  lotNumber: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9999)))),
 });
 export type SubmissionFields = v.InferOutput<typeof SubmissionFieldsSchema>;
 
@@ -151,6 +169,7 @@ export const FormSubmissionSchema = v.object({
   source: v.picklist(SUBMISSION_SOURCES),
   topic: v.nullable(v.string()),
   page: v.nullable(v.string()),
+  lotNumber: v.nullable(v.number()),
   createdAt: v.string(),
   /** The contact with the same e-mail (any case), if there is one: the submission is in its history. */
   contactId: v.nullable(v.number()),

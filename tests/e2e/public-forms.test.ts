@@ -285,7 +285,8 @@ describe('dashboard login and shell', () => {
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toMatch(/token|session_token|Bearer/i);
 
     await page.getByRole('link', { name: 'Templates' }).click();
-    expect(await page.getByRole('link', { name: 'Templates' }).getAttribute('aria-current')).toBe('page');
+    await page.waitForURL(/\/marketing\/templates$/);
+    await page.locator('a[aria-current="page"]', { hasText: 'Templates' }).waitFor();
     await page.goto(`${stack.baseUrl}/marketing/templates/12`);
     await page.getByText('Marketing Dashboard', { exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Templates' }).getAttribute('aria-current')).toBe('page');

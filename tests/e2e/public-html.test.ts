@@ -1,15 +1,18 @@
 /**
- * The served HTML of the public site, read from the built `web/dist/client` (built first if
- * missing): every prerendered route carries its search metadata, JSON-LD and main text
- * without JavaScript; sitemap.xml and robots.txt agree with the route table; no public page
- * references the dashboard chunk. The pages rendered per request (blog, sitemap page) are
- * checked on the running gateway (tests/integration/blog-api.test.ts).
+ * The served HTML of the public site: the prerendered routes read from the built
+ * `web/dist/client` (built first if missing), the pages showing lots (home, map, embed,
+ * builder package) as the gateway renders them per request. Every route carries its search
+ * metadata, JSON-LD and main text without JavaScript; sitemap.xml and robots.txt agree with
+ * the route table; no public page references the dashboard chunk. The blog pages are checked
+ * on the running gateway (tests/integration/blog-api.test.ts), the lot pages in
+ * tests/integration/lots.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '@lp/contracts';
+import { startStack, type Stack } from '../support/stack.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLIENT = `${ROOT}web/dist/client`;
@@ -17,7 +20,7 @@ const CLIENT = `${ROOT}web/dist/client`;
 const ROUTES = [
   {
     path: '/',
-    file: 'index.html',
+    file: null,
     title: 'Lots For Sale in Lake Powell, AZ',
     h1: 'Lots For Sale in Lake Powell, AZ',
     text: [
@@ -30,14 +33,14 @@ const ROUTES = [
   },
   {
     path: '/map',
-    file: 'map/index.html',
+    file: null,
     title: 'Interactive Lot Map',
     h1: 'Interactive Lot Map',
     text: ['Premium Lake View', 'Featured Lots', 'Sold Lots', 'Available Lots'],
   },
   {
     path: '/embed',
-    file: 'embed/index.html',
+    file: null,
     title: 'Interactive Lot Map',
     h1: 'Interactive Lot Map',
     text: ['Premium Lake View'],
@@ -59,7 +62,7 @@ const ROUTES = [
   },
   {
     path: '/builder-package-1',
-    file: 'builder-package-1/index.html',
+    file: null,
     title: 'Builder Package',
     h1: '5 Lots for $275,000',
     text: ['View Lot Details', 'Call For Availability', 'Good Hope Bay'],
@@ -89,13 +92,20 @@ const textOf = (html: string) =>
       .replace(/\s+/g, ' '),
   );
 
-beforeAll(() => {
+/** Each route's HTML: its prerendered file, or (file null) what the gateway renders now. */
+const served = new Map<string, string>();
+let stack: Stack | undefined;
+beforeAll(async () => {
   if (!existsSync(`${ROOT}web/dist`))
     execFileSync('pnpm', ['--filter', '@lp/web', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  stack = await startStack();
+  for (const r of ROUTES)
+    served.set(r.path, r.file ? read(r.file) : await (await fetch(`${stack.baseUrl}${r.path}`)).text());
 }, 180_000);
+afterAll(() => stack?.stop());
 
-describe.each(ROUTES)('prerendered $path', (route) => {
-  const html = () => read(route.file);
+describe.each(ROUTES)('served $path', (route) => {
+  const html = () => served.get(route.path) ?? '';
 
   it('has title, description, canonical, Open Graph and Twitter tags', () => {
     const h = html();
@@ -166,16 +176,23 @@ describe('other build outputs', () => {
     const shell = JSON.parse(readFileSync(`${ROOT}web/dist/server/page-shell.json`, 'utf8')) as {
       preload: Record<string, string>;
     };
-    expect(Object.keys(shell.preload).sort()).toEqual(['blog', 'blog-article', 'sitemap']);
+    expect(existsSync(`${CLIENT}/map/index.html`)).toBe(false);
+    expect(Object.keys(shell.preload).sort()).toEqual([
+      'blog',
+      'blog-article',
+      'builder-package',
+      'home',
+      'lot',
+      'lot-map',
+      'sitemap',
+    ]);
     expect(shell.preload.sitemap).toContain('rel="modulepreload"');
   });
 
   it('no public page references the dashboard chunk', () => {
     const dashboardChunks = readdirSync(`${CLIENT}/assets`).filter((f) => f.startsWith('dashboard-'));
     expect(dashboardChunks.length).toBeGreaterThan(0);
-    for (const file of [...ROUTES.map((r) => r.file), '404.html']) {
-      const h = read(file);
+    for (const h of [...served.values(), read('404.html')])
       for (const chunk of dashboardChunks) expect(h).not.toContain(chunk);
-    }
   });
 });

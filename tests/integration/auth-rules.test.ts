@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@lp/contracts';
-import { apiRouters, GatewayConfigSchema, isProtectedPath } from '@lp/gateway';
+import { apiRouters, createLotCache, GatewayConfigSchema, isProtectedPath } from '@lp/gateway';
 import { createLogger, parseConfig } from '@lp/runtime';
 import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
 
@@ -17,6 +17,7 @@ function dashboardRoutes(stack: Stack) {
     knex: stack.platform.db.knex,
     log: createLogger('enumerate', 'silent'),
     counters: stack.platform.counters,
+    lots: createLotCache(),
   };
   const routes: { method: string; path: string }[] = [];
   for (const router of apiRouters(deps))

@@ -8,6 +8,7 @@ import { STREAMS } from '@lp/contracts';
 import type { ServiceDefinition } from '@lp/runtime';
 import { consumeEvents } from './consumers/consume-events.ts';
 import { consumePageViews } from './consumers/consume-page-views.ts';
+import { serveLotRequests } from './rpc/serve-lot-requests.ts';
 
 export const analyticsService: ServiceDefinition = {
   name: 'analytics',
@@ -15,5 +16,5 @@ export const analyticsService: ServiceDefinition = {
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   streams: [STREAMS.analytics],
   consumers: [consumePageViews, consumeEvents],
-  rpcs: [],
+  rpcs: [...serveLotRequests],
 };

@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
 import { STREAMS } from '@lp/contracts';
+import { consumeLotChanges, type LotCache } from './lots/lot-cache.ts';
 import type { ServiceDefinition } from '@lp/runtime';
 import { errorHandler } from './middleware/error-handler.ts';
 import { measureRequests } from './middleware/measure-requests.ts';
@@ -16,18 +17,25 @@ import { mountRoutes } from './routes/index.ts';
 export const GATEWAY_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * The gateway as the runtime boots it: staff accounts and sessions in schema `gateway`, and the
- * streams it publishes to (form submissions, pixel batches). It consumes and serves nothing on
- * the bus; its HTTP app is built by `createGatewayApp`.
+ * The gateway as the runtime boots it: staff accounts and sessions in schema `gateway`, the
+ * streams it publishes to (form submissions, pixel batches) and the lot changes it listens to
+ * (to drop its cached lots). It serves nothing on the bus; its HTTP app is built by
+ * `createGatewayApp`. `gatewayService` is the declaration for migrations; a running gateway
+ * uses `gatewayServiceWith(itsLotCache)`.
  */
 export const gatewayService: ServiceDefinition = {
   name: 'gateway',
   schema: 'gateway',
   migrationsDir: GATEWAY_MIGRATIONS_DIR,
-  streams: [STREAMS.crm, STREAMS.analytics],
+  streams: [STREAMS.crm, STREAMS.analytics, STREAMS.inventory],
   consumers: [],
   rpcs: [],
 };
+
+export const gatewayServiceWith = (lots: LotCache): ServiceDefinition => ({
+  ...gatewayService,
+  consumers: [consumeLotChanges(lots)],
+});
 
 export function createGatewayApp(deps: GatewayDeps & { webDist: string }): Koa<GatewayState> {
   // Behind proxies, the client address is the one the trusted proxy appended (counted from the

@@ -4,3 +4,4 @@ export { startPlatform, type Platform, type PlatformOptions } from './platform.t
 export { apiRouters } from './routes/index.ts';
 export { isProtectedPath } from './middleware/sessions.ts';
 export { upsertStaffUser } from './queries/upsert-staff-user.ts';
+export { createLotCache } from './lots/lot-cache.ts';

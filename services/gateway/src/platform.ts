@@ -28,7 +28,8 @@ import {
   type ShutdownStep,
   startServices,
 } from '@lp/runtime';
-import { createGatewayApp, gatewayService } from './app.ts';
+import { createGatewayApp, gatewayServiceWith } from './app.ts';
+import { createLotCache } from './lots/lot-cache.ts';
 import type { GatewayConfig } from './config.ts';
 import { checkServingConfig, createHttpServer } from './http-server.ts';
 import { ensureFirstAdmin, type FirstAdmin } from './queries/ensure-first-admin.ts';
@@ -65,7 +66,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const db = distributed
     ? await openPostgres(config.DATABASE_URL!, config.DB_POOL_MAX)
     : await openPglite(opts.pglite ? { pglite: opts.pglite } : { dataDir: config.DATA_DIR });
-  const declarations = [gatewayService, ...opts.services];
+  const lots = createLotCache();
+  const declarations = [gatewayServiceWith(lots), ...opts.services];
   await migrateServices(db.knex, declarations, log);
 
   const topology = { ackWaitMs: config.BUS_ACK_WAIT_MS, replicas: config.BUS_STREAM_REPLICAS };
@@ -96,6 +98,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     knex: db.knex,
     log,
     counters,
+    lots,
     webDist: opts.webDist,
     onShutdown: (fn) => drainHooks.push(fn),
   });

@@ -1,7 +1,7 @@
 /**
  * Graceful shutdown: on SIGTERM/SIGINT run the steps in order (stop HTTP, stop consumers,
  * drain NATS, destroy Knex), then exit. A hard-exit timer ends a stuck shutdown without
- * keeping a healthy process alive.
+ * keeping a healthy process alive. A clean shutdown exits 0; repeated signals are ignored.
  */
 import type { Logger } from './logger.ts';
 
@@ -33,6 +33,9 @@ export function onShutdown(steps: () => ShutdownStep[], log: Logger, hardExitMs 
       process.exit(0);
     });
   };
-  process.once('SIGTERM', handler);
-  process.once('SIGINT', handler);
+  // `on`, not `once`: a terminal's Ctrl-C reaches every process of the group, so under
+  // `pnpm start` the signal arrives twice (once from the terminal, once forwarded by pnpm). A
+  // repeat must not fall through to Node's default (death by signal, pnpm's ELIFECYCLE).
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
 }

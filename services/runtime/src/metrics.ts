@@ -46,6 +46,11 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     help: 'Sign-in lockouts started, by scope (a username from one address, or one address)',
     labels: ['scope'],
   },
+  inventory_lot_changes_total: { help: 'Lot changes staff made, by the status after the change', labels: ['status'] },
+  inventory_lot_events_failed_total: {
+    help: 'Lot changes stored whose lot-changed event the bus did not take (caches catch up on their timer)',
+    labels: [],
+  },
   gateway_blog_images_uploaded_total: { help: 'Blog cover images stored, by content type', labels: ['type'] },
   gateway_hits_accepted_total: { help: 'Pixel hits accepted into the write buffer', labels: ['kind'] },
   gateway_hits_dropped_total: {
@@ -76,6 +81,14 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
   crm_submissions_stored_total: { help: 'Form submissions stored by crm (duplicates not counted)', labels: ['source'] },
   analytics_pageviews_stored_total: { help: 'Page views stored by analytics', labels: [] },
   analytics_events_stored_total: { help: 'Named events stored by analytics', labels: [] },
+  analytics_pageviews_duplicates_total: {
+    help: 'Page views of a redelivered or re-sent batch that were stored before (de-duplicated)',
+    labels: [],
+  },
+  analytics_events_duplicates_total: {
+    help: 'Named events of a redelivered or re-sent batch that were stored before (de-duplicated)',
+    labels: [],
+  },
 };
 
 /** Seconds: from 5 ms (a cached page) to 10 s (a request that waited out an RPC timeout). */

@@ -4,17 +4,19 @@ import { matchPublicRoute, isDashboardPath } from './match-route';
 import { canonicalUrl, renderHead } from './page-head';
 
 describe('route table', () => {
-  it('prerenders every public page but those listing articles; sitemap.xml leaves out the /embed duplicate', () => {
-    expect(prerenderPaths()).toEqual([
-      '/',
-      '/map',
-      '/embed',
-      '/market',
-      '/investment',
-      '/builder-package-1',
-      '/contact',
+  it('prerenders every public page but those listing articles or lots; sitemap.xml leaves out the /embed duplicate', () => {
+    expect(prerenderPaths()).toEqual(['/market', '/investment', '/contact']);
+    expect(requestRenderedPages()).toEqual([
+      'home',
+      'lot-map',
+      'builder-package',
+      'lot',
+      'blog',
+      'blog-article',
+      'sitemap',
     ]);
-    expect(requestRenderedPages()).toEqual(['blog', 'blog-article', 'sitemap']);
+    expect(sitemapPaths()).toContain('/');
+    expect(sitemapPaths()).toContain('/builder-package-1');
     expect(sitemapPaths()).toContain('/sitemap');
     expect(sitemapPaths()).not.toContain('/embed');
     expect(sitemapPaths()).toContain('/map');

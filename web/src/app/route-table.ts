@@ -31,7 +31,8 @@ export type PublicRoute = {
   sitemap: boolean;
   /**
    * 'request': never prerendered; the gateway renders it on each request with current data
-   * (blog pages and the sitemap page, so articles published after the build are crawlable at once).
+   * (blog pages and the sitemap page, so articles published after the build are crawlable at once;
+   * the pages showing lots, so a lot sold in the dashboard shows sold on the next page load).
    */
   renderAt?: 'request';
 };
@@ -44,6 +45,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     page: 'home',
     layout: 'site',
     sitemap: true,
+    // Shows the lots' current status and prices (inventory), so the gateway renders it per request.
+    renderAt: 'request',
     meta: {
       title: `Lots For Sale in Lake Powell, AZ | ${brand}`,
       description:
@@ -55,6 +58,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     page: 'lot-map',
     layout: 'bare',
     sitemap: true,
+    // Shows the lots' current status and prices (inventory), so the gateway renders it per request.
+    renderAt: 'request',
     meta: {
       title: `Interactive Lot Map | ${brand}`,
       description:
@@ -66,6 +71,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     page: 'lot-map',
     layout: 'bare',
     sitemap: false,
+    // Shows the lots' current status and prices (inventory), so the gateway renders it per request.
+    renderAt: 'request',
     meta: {
       title: `Interactive Lot Map | ${brand}`,
       description:
@@ -100,10 +107,24 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     page: 'builder-package',
     layout: 'site',
     sitemap: true,
+    // Shows the lots' current status and prices (inventory), so the gateway renders it per request.
+    renderAt: 'request',
     meta: {
       title: `Builder Package: 5 Lots for $275,000 | ${brand}`,
       description:
         'A limited-time builder package of 5 lots in Good Hope Bay, each over 10,000 sq ft, for $275,000 ($55,000 per lot), for qualified builders.',
+    },
+  },
+  {
+    path: '/lots/:number',
+    page: 'lot',
+    layout: 'site',
+    // Listed in sitemap.xml by the gateway while the lot is not sold.
+    sitemap: false,
+    renderAt: 'request',
+    meta: {
+      title: `Lot | ${brand}`,
+      description: `A residential lot near Lake Powell from ${brand}: status, price, size and position on the plan.`,
     },
   },
   {
@@ -174,6 +195,12 @@ export function prerenderPaths(): string[] {
 export function requestRenderedPages(): string[] {
   return [...new Set(PUBLIC_ROUTES.filter((r) => r.renderAt === 'request').map((r) => r.page))];
 }
+
+export const LOT_NOT_FOUND_META: PageMeta = {
+  title: `Lot Not Found | ${brand}`,
+  description: "The lot you're looking for could not be found. See the interactive lot map for every lot.",
+  noindex: true,
+};
 
 export const ARTICLE_NOT_FOUND_META: PageMeta = {
   title: `Article Not Found | ${brand}`,

@@ -20,6 +20,7 @@ export async function insertSubmission(knex: Knex, event: SubmissionReceived): P
       topic: submission.topic,
       page: submission.page,
       session_id: submission.sessionId,
+      lot_number: submission.lotNumber ?? null,
       created_at: event.occurredAt,
     })
     .onConflict()

@@ -13,6 +13,7 @@ type Row = {
   source: SubmissionSource;
   topic: string | null;
   page: string | null;
+  lot_number: number | null;
   created_at: Date | string;
   converted_at: Date | string | null;
   contact_id: number | null;
@@ -33,6 +34,7 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; offset:
       's.source',
       's.topic',
       's.page',
+      's.lot_number',
       's.created_at',
       's.converted_at',
       knex.raw('(select c.id from crm.contacts c where lower(c.email) = lower(s.email)) as contact_id'),
@@ -54,6 +56,7 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; offset:
     source: r.source,
     topic: r.topic,
     page: r.page,
+    lotNumber: r.lot_number,
     createdAt: new Date(r.created_at).toISOString(),
     contactId: r.contact_id,
     convertedAt: r.converted_at ? new Date(r.converted_at).toISOString() : null,

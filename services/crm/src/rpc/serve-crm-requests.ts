@@ -4,6 +4,7 @@ import { answerRpc } from '@lp/runtime';
 import { addListMembers } from '../queries/add-list-members.ts';
 import { convertSubmission } from '../queries/convert-submission.ts';
 import { countCrmStats } from '../queries/count-crm-stats.ts';
+import { countLotLeads } from '../queries/count-lot-leads.ts';
 import { createContact } from '../queries/create-contact.ts';
 import { createList } from '../queries/create-list.ts';
 import { deleteContact } from '../queries/delete-contact.ts';
@@ -22,6 +23,7 @@ import { upsertImportChunk } from '../queries/upsert-import-chunk.ts';
 export const serveCrmRequests = [
   answerRpc(RPC.crm.submissionsList, (input, { knex }) => listSubmissions(knex, input)),
   answerRpc(RPC.crm.stats, (_input, { knex }) => countCrmStats(knex)),
+  answerRpc(RPC.crm.lotLeads, (input, { knex }) => countLotLeads(knex, input)),
   answerRpc(RPC.crm.contactsList, (input, { knex }) => listContacts(knex, input)),
   answerRpc(RPC.crm.contactGet, ({ id }, { knex }) => getContact(knex, id)),
   answerRpc(RPC.crm.contactCreate, (input, { knex }) => createContact(knex, input)),

@@ -20,6 +20,7 @@ import { GatewayConfigSchema } from '../config.ts';
 import { errorHandler } from '../middleware/error-handler.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { pixelRoutes, TRANSPARENT_GIF } from '../routes/pixels.ts';
+import { createLotCache } from '../lots/lot-cache.ts';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -55,6 +56,7 @@ describe('pixel routes', () => {
       knex: {} as Knex,
       log,
       counters,
+      lots: createLotCache(),
       onShutdown: (fn) => hooks.push(fn),
     });
     app.use(router.routes()).use(router.allowedMethods());

@@ -15,6 +15,7 @@ import { marketingRoutes } from '../routes/marketing.ts';
 import { errorHandler } from './error-handler.ts';
 import { measureRequests } from './measure-requests.ts';
 import type { GatewayState } from './request-context.ts';
+import { createLotCache } from '../lots/lot-cache.ts';
 
 describe('request metrics', () => {
   const counters = new Counters();
@@ -45,6 +46,7 @@ describe('request metrics', () => {
       knex: {} as Knex,
       log,
       counters,
+      lots: createLotCache(),
     });
     for (const r of [things, marketing]) app.use(r.routes()).use(r.allowedMethods());
     server = app.listen(0, '127.0.0.1');

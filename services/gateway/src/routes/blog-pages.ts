@@ -3,7 +3,8 @@
  * service's current articles: an article published a minute ago is crawlable now, with its own
  * title, description, canonical, Open Graph tags, BlogPosting JSON-LD and body, and is linked
  * from `/sitemap`; a missing article is an HTTP 404 page; `/sitemap.xml` lists every published
- * article with its real last change. Page data carries article cards (no bodies) for the list,
+ * article with its real last change. The sitemap page and `/sitemap.xml` also list each lot
+ * not sold (its page, `/lots/{number}`), from the gateway's cached lots. Page data carries article cards (no bodies) for the list,
  * the sitemap page's article links and related articles. While the content service cannot
  * answer, the pages show their error state as HTML with 503 and Retry-After, and the XML
  * sitemap a plain 503, never the JSON error envelope.
@@ -12,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ParameterizedContext } from 'koa';
-import { RPC, SLUG_PATTERN, site } from '@lp/contracts';
+import { RPC, SLUG_PATTERN, lotPath, site } from '@lp/contracts';
 import { AppError, callRpc, type RpcCallOptions } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { createPageRenderer } from '../web/render-page.ts';
@@ -20,6 +21,7 @@ import { listPublishedCards, sendUnavailable, unlessContentAway } from './blog.t
 import { escapeXml } from './blog-feed-xml.ts';
 import { sendCacheable } from '../web/http-cache.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
+import { loadPublicLots } from '../lots/load-public-lots.ts';
 
 const HTML = 'text/html; charset=utf-8';
 
@@ -35,7 +37,8 @@ function compress(ctx: ParameterizedContext) {
 
 const newest = (...dates: string[]) => new Date(Math.max(...dates.map((d) => Date.parse(d))));
 
-export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
+export function blogPageRoutes(deps: GatewayDeps, webDist: string) {
+  const { bus } = deps;
   const router = createRouter();
   const renderPage = createPageRenderer(webDist);
   const published = (asked: RpcCallOptions) => listPublishedCards(bus, asked);
@@ -46,13 +49,24 @@ export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
    * ('Error loading articles...').
    */
   const sendListPage = async (ctx: ParameterizedContext<GatewayState>, path: string, page: string) => {
+    // The sitemap page also links each lot for sale; while inventory is away it leaves them out.
+    const lots =
+      page === 'sitemap'
+        ? await loadPublicLots(deps, askedBy(ctx)).catch((err: unknown) => {
+            ctx.state.log.warn({ err }, 'sitemap page without lots: inventory unavailable');
+            return null;
+          })
+        : null;
     const list = await unlessContentAway(published(askedBy(ctx)));
     if (list instanceof AppError) {
       const rendered = await renderPage(path, page, { articlesError: true });
       return sendUnavailable(ctx, list, HTML, rendered.html);
     }
-    const rendered = await renderPage(path, page, { articles: list.articles });
-    sendCacheable(ctx, rendered.html, { lastModified: list.lastModified, type: HTML });
+    const rendered = await renderPage(path, page, { articles: list.articles, ...(lots ? { lots: lots.lots } : {}) });
+    sendCacheable(ctx, rendered.html, {
+      lastModified: lots ? newest(list.lastModified, lots.lastModified) : list.lastModified,
+      type: HTML,
+    });
     compress(ctx);
   };
 
@@ -95,11 +109,17 @@ export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
 
   const staticSitemap = resolve(webDist, 'client', 'sitemap.xml');
   router.get('/sitemap.xml', async (ctx) => {
-    const [base, list] = await Promise.all([
+    // Lots not sold have their own page in the sitemap; while inventory is away they are left out.
+    const lots = loadPublicLots(deps, askedBy(ctx)).catch((err: unknown) => {
+      ctx.state.log.warn({ err }, 'sitemap without lot pages: inventory unavailable');
+      return null;
+    });
+    const [base, list, lotList] = await Promise.all([
       readFile(staticSitemap, 'utf8').catch(() => {
         throw new AppError(503, 'unavailable', 'The web app is not built yet. Run `pnpm build`.');
       }),
       unlessContentAway(published(askedBy(ctx))),
+      lots,
     ]);
     if (list instanceof AppError)
       return sendUnavailable(
@@ -108,14 +128,17 @@ export function blogPageRoutes({ bus }: GatewayDeps, webDist: string) {
         'text/plain; charset=utf-8',
         'The sitemap is temporarily unavailable. Please try again later.\n',
       );
-    const entries = list.articles
-      .map(
-        (a) =>
-          `  <url>\n    <loc>${escapeXml(`${site.origin}/blog/${a.slug}`)}</loc>\n    <lastmod>${new Date(a.updatedAt).toISOString()}</lastmod>\n  </url>`,
-      )
-      .join('\n');
+    const url = (path: string, lastmod: string) =>
+      `  <url>\n    <loc>${escapeXml(`${site.origin}${path}`)}</loc>\n    <lastmod>${new Date(lastmod).toISOString()}</lastmod>\n  </url>`;
+    const entries = [
+      ...list.articles.map((a) => url(`/blog/${a.slug}`, a.updatedAt)),
+      ...(lotList?.lots ?? []).filter((l) => l.status !== 'sold').map((l) => url(lotPath(l.number), l.updatedAt)),
+    ].join('\n');
     const xml = entries ? base.replace('</urlset>', `${entries}\n</urlset>`) : base;
-    sendCacheable(ctx, xml, { lastModified: list.lastModified, type: 'application/xml; charset=utf-8' });
+    sendCacheable(ctx, xml, {
+      lastModified: newest(list.lastModified, lotList?.lastModified ?? list.lastModified),
+      type: 'application/xml; charset=utf-8',
+    });
     compress(ctx);
   });
 

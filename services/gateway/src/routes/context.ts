@@ -4,6 +4,7 @@ import type { Knex } from '@lp/runtime';
 import type { Bus, Counters, Logger, RpcCallOptions } from '@lp/runtime';
 import type { GatewayConfig } from '../config.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
+import type { LotCache } from '../lots/lot-cache.ts';
 
 export type GatewayDeps = {
   config: GatewayConfig;
@@ -11,6 +12,8 @@ export type GatewayDeps = {
   knex: Knex;
   log: Logger;
   counters: Counters;
+  /** The cached public lots the pages render from (dropped on every lot change). */
+  lots: LotCache;
   /** Registers work to finish after HTTP stops and before the bus closes (e.g. flush buffers). */
   onShutdown?: (fn: () => Promise<void>) => void;
 };

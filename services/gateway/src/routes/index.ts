@@ -2,7 +2,8 @@
  * Every HTTP entry point of the platform, mounted in one place, in order:
  * health → public API (form submissions, pixels, blog) → staff sign-in → staff API (session required;
  * dead letters under /api/marketing/ops) →
- * unknown /api paths (404 envelope) → media → blog pages and sitemap (rendered per request) →
+ * unknown /api paths (404 envelope) → media → blog pages and sitemap, and the pages showing lots
+ * (home, map, embed, builder package, lot pages; all rendered per request) →
  * the web app.
  */
 import type Koa from 'koa';
@@ -15,6 +16,8 @@ import { authRoutes } from './auth.ts';
 import { blogRoutes } from './blog.ts';
 import { blogAdminRoutes } from './blog-admin.ts';
 import { blogPageRoutes } from './blog-pages.ts';
+import { lotPageRoutes } from './lot-pages.ts';
+import { lotRoutes } from './lots.ts';
 import { deadLetterRoutes } from './dead-letters.ts';
 import { submissionRoutes } from './submissions.ts';
 import { contactRoutes } from './contacts.ts';
@@ -36,6 +39,7 @@ export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
     blogRoutes(deps),
     blogAdminRoutes(deps),
     deadLetterRoutes(deps),
+    lotRoutes(deps),
   ];
 }
 
@@ -53,5 +57,6 @@ export function mountRoutes(app: Koa<GatewayState>, deps: GatewayDeps, webDist: 
   app.use(api404.routes());
   app.use(mediaRoutes(deps).routes());
   app.use(blogPageRoutes(deps, webDist).routes());
+  app.use(lotPageRoutes(deps, webDist).routes());
   app.use(createWebHost(webDist).middleware);
 }

@@ -21,6 +21,7 @@ import { errorHandler } from '../middleware/error-handler.ts';
 import { parseJsonBodies } from '../middleware/parse-json-bodies.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { submissionRoutes } from './submissions.ts';
+import { createLotCache } from '../lots/lot-cache.ts';
 
 const submission = {
   firstName: 'Dana',
@@ -54,7 +55,7 @@ describe('POST /api/contact when the bus does not store the submission', () => {
     app.use(errorHandler());
     app.use(parseJsonBodies());
     const config = parseConfig(GatewayConfigSchema, { CONTACT_RATE_LIMIT: '100' });
-    const router = submissionRoutes({ config, bus, knex: {} as Knex, log, counters });
+    const router = submissionRoutes({ config, bus, knex: {} as Knex, log, counters, lots: createLotCache() });
     app.use(router.routes());
     server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));

@@ -76,6 +76,7 @@ export function submissionRoutes({ config, bus, counters }: GatewayDeps) {
         topic: body.topic || null,
         page: body.page || null,
         sessionId: body.sessionId || null,
+        lotNumber: body.lotNumber ?? null,
       },
     };
     try {

@@ -1,11 +1,14 @@
 /**
  * Serves the built web app (docs/web-gateway-contract.md): prerendered public pages, hashed
  * assets with year-long caching, the dashboard shell for /marketing*, and the prerendered
- * not-found page with HTTP 404. Text files are compressed once (brotli, gzip) and kept in
- * memory with their ETag; the build does not change under a running process.
+ * not-found page with HTTP 404. Text files are sent brotli- or gzip-compressed as the
+ * request's Accept-Encoding (q-values included) allows, with `Vary: Accept-Encoding` and one
+ * ETag per encoding. The compressed copies come from the build (`web/scripts/precompress.ts`
+ * writes `x.br` and `x.gz` beside `x`; they are no addresses of their own), else are made on
+ * first use; everything is kept in memory, as the build does not change under a running process.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Middleware } from 'koa';
@@ -13,8 +16,42 @@ import type { GatewayState } from '../middleware/request-context.ts';
 import { isNotModified } from './http-cache.ts';
 
 type Entry = { body: Buffer; br?: Buffer; gz?: Buffer; etag: string; type: string; mtime: Date };
+type Coding = 'br' | 'gzip' | 'identity';
 
 const TEXT = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest|map)$/;
+const PRECOMPRESSED = /\.(br|gz)$/;
+
+/** The build's compressed copy of a file, when it is there and not older than the file. */
+function readCopy(file: string, st: Stats): Buffer | undefined {
+  try {
+    const copy = statSync(file);
+    return copy.isFile() && copy.mtimeMs >= st.mtimeMs ? readFileSync(file) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The content coding to send, from an Accept-Encoding header (RFC 9110 §12.5.3): the highest
+ * q-value among br, gzip and identity; on a tie br, then gzip. `*` stands for any coding not
+ * named; `q=0` refuses one. Identity is the answer when nothing else is acceptable.
+ */
+export function negotiateEncoding(header: string, available: { br: boolean; gzip: boolean }): Coding {
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qp ? Number(qp.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? Math.min(Math.max(value, 0), 1) : 0);
+  }
+  const star = q.get('*');
+  // Unnamed identity is acceptable but least preferred: `br;q=0.8` still means "br, please".
+  const weight = (c: Coding) => q.get(c) ?? star ?? (c === 'identity' ? 0.001 : 0);
+  let best: Coding = 'identity';
+  for (const c of ['gzip', 'br'] as const) if (available[c] && weight(c) > 0 && weight(c) >= weight(best)) best = c;
+  return best;
+}
 
 /** One `/`, then neither `/` nor `\`: a path on this origin, never a protocol-relative URL. */
 // Control characters too: browsers drop tabs and newlines, so `/\t/host` reads as `//host`.
@@ -37,13 +74,15 @@ export function createWebHost(distDir: string): { middleware: Middleware<Gateway
         const compressible = TEXT.test(file) && body.length > 512;
         entry = {
           body,
-          etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
+          etag: createHash('sha1').update(body).digest('base64url').slice(0, 20),
           type: extname(file),
           mtime: st.mtime,
           ...(compressible
             ? {
-                br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-                gz: gzipSync(body, { level: 9 }),
+                br:
+                  readCopy(`${file}.br`, st) ??
+                  brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+                gz: readCopy(`${file}.gz`, st) ?? gzipSync(body, { level: 9 }),
               }
             : {}),
         };
@@ -95,7 +134,8 @@ export function createWebHost(distDir: string): { middleware: Middleware<Gateway
     let entry: Entry | null = null;
     for (const c of candidates) {
       // No dot-segments and no hidden files or folders (e.g. Vite's .vite/manifest.json).
-      if (c.includes('\0') || /(^|\/)\./.test(c)) continue;
+      // Nor the build's compressed copies (`x.js.br`): they are sent for `x.js`.
+      if (c.includes('\0') || /(^|\/)\./.test(c) || PRECOMPRESSED.test(c)) continue;
       const full = inside(c);
       if (full && !/\/(404|__spa-fallback)\.html$/.test(full)) entry = load(full);
       if (entry) break;
@@ -117,26 +157,20 @@ export function createWebHost(distDir: string): { middleware: Middleware<Gateway
           : 'public, max-age=3600',
     );
     if (isDashboard) ctx.set('X-Robots-Tag', 'noindex');
-    ctx.set('ETag', entry.etag);
+    const coding = negotiateEncoding(ctx.get('accept-encoding'), { br: Boolean(entry.br), gzip: Boolean(entry.gz) });
+    // A strong ETag names exact bytes, so each encoding has its own (RFC 9110 §8.8.3).
+    const etag = `"${entry.etag}${coding === 'identity' ? '' : `-${coding === 'br' ? 'br' : 'gz'}`}"`;
+    ctx.set('ETag', etag);
     ctx.set('Vary', 'Accept-Encoding');
     ctx.lastModified = entry.mtime;
     ctx.status = status;
     ctx.type = entry.type;
-    if (
-      status === 200 &&
-      isNotModified(ctx.get('if-none-match'), ctx.get('if-modified-since'), entry.etag, entry.mtime)
-    ) {
+    if (status === 200 && isNotModified(ctx.get('if-none-match'), ctx.get('if-modified-since'), etag, entry.mtime)) {
       ctx.status = 304;
       return;
     }
-    const accept = ctx.get('accept-encoding');
-    if (entry.br && /\bbr\b/.test(accept)) {
-      ctx.set('Content-Encoding', 'br');
-      ctx.body = entry.br;
-    } else if (entry.gz && /\bgzip\b/.test(accept)) {
-      ctx.set('Content-Encoding', 'gzip');
-      ctx.body = entry.gz;
-    } else ctx.body = entry.body;
+    if (coding !== 'identity') ctx.set('Content-Encoding', coding);
+    ctx.body = coding === 'br' ? entry.br : coding === 'gzip' ? entry.gz : entry.body;
   };
   return { middleware, ready };
 }

@@ -30,19 +30,43 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/**
- * A PGlite with the extensions the services' migrations create (pg_trgm: crm's indexed
- * contact search). Every embedded database is made here, so the two backends take the same SQL.
- */
-export function createPglite(opts: { dataDir?: string; loadDataDir?: Blob } = {}): PGlite {
-  const options: PGliteOptions = { extensions: { pg_trgm } };
-  if (opts.loadDataDir) options.loadDataDir = opts.loadDataDir;
-  return opts.dataDir ? new PGlite(opts.dataDir, options) : new PGlite(options);
-}
-
 export async function openPostgres(url: string, poolMax = 10): Promise<Database> {
   const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: poolMax } });
   return { knex, kind: 'postgres', close: () => knex.destroy() };
+}
+
+/**
+ * Postgres settings for the embedded database, sized for a small box (a 1 GB virtual machine
+ * runs the whole product). The WASM heap only ever grows, so every buffer Postgres sizes at
+ * start-up stays resident: initdb's defaults (128 MB of shared buffers, 100 connections) cost
+ * about 140 MB of RSS for a database of a few megabytes. Added after PGlite's own start
+ * parameters (a later `-c` wins).
+ */
+export const PGLITE_SMALL_BOX_SETTINGS = {
+  shared_buffers: '16MB',
+  max_connections: '8',
+  work_mem: '4MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '2MB',
+} as const;
+
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_SMALL_BOX_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+];
+
+/**
+ * A PGlite instance with the small-box settings and the extensions the services' migrations
+ * create (pg_trgm: crm's indexed contact search); in memory without a data folder, or loaded
+ * from a dump. Every embedded database is made here, so the two backends take the same SQL.
+ */
+export function createPglite(opts: string | { dataDir?: string; loadDataDir?: Blob } = {}): PGlite {
+  const { dataDir, loadDataDir }: { dataDir?: string; loadDataDir?: Blob } =
+    typeof opts === 'string' ? { dataDir: opts } : opts;
+  const options: PGliteOptions = { startParams: PGLITE_START_PARAMS, extensions: { pg_trgm } };
+  if (dataDir) options.dataDir = dataDir;
+  if (loadDataDir) options.loadDataDir = loadDataDir;
+  return new PGlite(options);
 }
 
 /**
@@ -50,7 +74,7 @@ export async function openPostgres(url: string, poolMax = 10): Promise<Database>
  * service of the process so transactions never interleave.
  */
 export async function openPglite(opts: { dataDir?: string; pglite?: PGlite } = {}): Promise<Database> {
-  const pglite = opts.pglite ?? createPglite(opts.dataDir ? { dataDir: opts.dataDir } : {});
+  const pglite = opts.pglite ?? createPglite(opts.dataDir);
   await pglite.waitReady;
   const knex = knexFactory({
     client: ClientPgLite as unknown as typeof knexFactory.Client,

@@ -1,4 +1,9 @@
-/** /builder-package-1: the five-lot builder package, its details, the offer and the shared form. */
+/**
+ * /builder-package-1: the five-lot builder package, its details (with the package lots' current
+ * status and prices, rendered per request), the offer and the shared form.
+ */
+import type { PublicLot } from '@lp/contracts';
+import { usePageData } from '../page-data';
 import heroImage from '../../assets/desert-lots.svg';
 import { PageHero } from '../../components/ui/page-hero';
 import { button } from '../../components/ui/styles';
@@ -10,6 +15,7 @@ import { SharedFormSection } from '../../features/submissions/components/shared-
 const bp = facts.builderPackage;
 
 export default function BuilderPackagePage() {
+  const lots = usePageData().lots as PublicLot[] | undefined;
   return (
     <>
       <PageHero
@@ -26,7 +32,7 @@ export default function BuilderPackagePage() {
           View Lot Details
         </a>
       </PageHero>
-      <BuilderLotDetails />
+      <BuilderLotDetails {...(lots ? { lots } : {})} />
       <BuilderOfferDetails />
       <SharedFormSection
         source="builder-package-1"

@@ -1,4 +1,9 @@
-/** Home page: hero, introduction, video, map, builder package, amenities, financing, contact. */
+/**
+ * Home page: hero, introduction, video, map, builder package, amenities, financing, contact.
+ * Rendered by the gateway per request with the current lots, which the map section shows.
+ */
+import type { PublicLot } from '@lp/contracts';
+import { usePageData } from '../page-data';
 import { HeroSection } from '../../features/home/components/hero-section';
 import { IntroductionSection } from '../../features/home/components/introduction-section';
 import { VideoSection } from '../../features/home/components/video-section';
@@ -11,12 +16,13 @@ import { LazySharedForm } from '../../features/submissions/components/lazy-share
 import { WeatherWidget } from '../../features/weather/components/weather-widget';
 
 export default function HomePage() {
+  const lots = usePageData().lots as PublicLot[] | undefined;
   return (
     <>
       <HeroSection />
       <IntroductionSection />
       <VideoSection />
-      <MapSection />
+      <MapSection {...(lots ? { lots } : {})} />
       <BuilderPackageSection />
       <AmenitiesSection weather={<WeatherWidget />} />
       <FinancingSection />

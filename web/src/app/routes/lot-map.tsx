@@ -1,8 +1,18 @@
-/** /map and /embed: the full-screen lot map (chrome-less under /embed). */
+/** /map and /embed: the full-screen lot map (chrome-less under /embed), drawn from the current lots. */
 import { useLocation } from 'react-router-dom';
-import { LotMapPage } from '../../features/lot-map/components/lot-map-page';
+import type { PublicLot } from '@lp/contracts';
+import { LotMapPage } from '../../features/lot-map';
+import { usePageData } from '../page-data';
 
 export default function LotMapRoute() {
   const { pathname } = useLocation();
-  return <LotMapPage embedded={pathname.startsWith('/embed')} />;
+  const data = usePageData();
+  const lots = data.lots as PublicLot[] | undefined;
+  return (
+    <LotMapPage
+      embedded={pathname.startsWith('/embed')}
+      {...(lots ? { initialLots: lots } : {})}
+      initialError={data.lotsError === true}
+    />
+  );
 }

@@ -1,10 +1,11 @@
 /**
- * /sitemap: every main page, the blog with its articles, and the XML sitemap. Rendered by the
- * gateway on each request with the published article cards, so every article link is in the
- * HTML (an article published after the build included).
+ * /sitemap: every main page, the lots for sale, the blog with its articles, and the XML sitemap.
+ * Rendered by the gateway on each request with the published article cards and the current
+ * lots, so every article link and every unsold lot's page is in the HTML.
  */
 import { Link } from 'react-router-dom';
-import type { BlogArticleCard } from '@lp/contracts';
+import type { BlogArticleCard, PublicLot } from '@lp/contracts';
+import { lotPath } from '@lp/contracts/lot-names';
 import { ExternalLink } from '../../components/layout/external-link';
 import { BlogLinks } from '../../features/sitemap/components/blog-links';
 import { usePageData } from '../page-data';
@@ -22,6 +23,7 @@ const MAIN_PAGES = [
 export default function SitemapPage() {
   const data = usePageData();
   const articles = data.articles as BlogArticleCard[] | undefined;
+  const forSale = ((data.lots as PublicLot[] | undefined) ?? []).filter((l) => l.status !== 'sold');
   return (
     <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
       <h1 className="text-4xl font-bold tracking-tight text-lake-900">Sitemap</h1>
@@ -38,6 +40,23 @@ export default function SitemapPage() {
               </li>
             ))}
           </ul>
+          {forSale.length > 0 && (
+            <>
+              <h2 className="mt-8 text-xl font-semibold text-lake-900">Lots for sale</h2>
+              <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-4">
+                {forSale.map((l) => (
+                  <li key={l.number}>
+                    <Link
+                      to={lotPath(l.number)}
+                      className="inline-flex min-h-6 items-center text-lake-700 underline underline-offset-4 hover:text-lake-900"
+                    >
+                      {`Lot ${l.number}`}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
         <BlogLinks {...(articles ? { initialArticles: articles } : {})} initialError={data.articlesError === true} />
       </div>

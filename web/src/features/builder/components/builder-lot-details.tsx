@@ -1,12 +1,17 @@
-/** Builder Package 1, `lot-details`: lake views, lot sizes, utilities, availability and the summary. */
+/**
+ * Builder Package 1, `lot-details`: lake views, lot sizes, utilities, availability, the
+ * summary and the package's lots with their current status and prices.
+ */
+import type { PublicLot } from '@lp/contracts';
 import { site } from '@lp/contracts/site';
 import { FeatureCard } from '../../../components/ui/feature-card';
 import { Section } from '../../../components/ui/section';
 import { facts } from '../../../lib/market-facts';
+import { BuilderPackageLots } from './builder-package-lots';
 
 const bp = facts.builderPackage;
 
-export function BuilderLotDetails() {
+export function BuilderLotDetails({ lots }: { lots?: readonly PublicLot[] }) {
   return (
     <Section
       id="lot-details"
@@ -51,6 +56,7 @@ export function BuilderLotDetails() {
           ))}
         </dl>
       </div>
+      {lots && <BuilderPackageLots lots={lots} />}
     </Section>
   );
 }

@@ -1,4 +1,4 @@
-/** The dashboard nav bar (staff spec §2, plus Blog); Templates and Blog stay active on their sub-routes. */
+/** The dashboard nav bar (staff spec §2, plus Lots and Blog); Templates and Blog stay active on their sub-routes. */
 import { NavLink } from 'react-router-dom';
 
 const ENTRIES = [
@@ -10,6 +10,7 @@ const ENTRIES = [
   { to: '/marketing/inbox', label: 'Inbox', end: true },
   { to: '/marketing/analytics', label: 'Analytics', end: true },
   { to: '/marketing/form-submissions', label: 'Form Submissions', end: true },
+  { to: '/marketing/lots', label: 'Lots', end: true },
   { to: '/marketing/blog', label: 'Blog', end: false },
 ] as const;
 

@@ -1,9 +1,10 @@
 /**
  * The signed-in shell: header 'Marketing Dashboard' with Logout, the nav bar, and the screen
- * for the path (Contacts, Lists, Form Submissions, Blog, or the dashboard home for any other path).
+ * for the path (Contacts, Lists, Form Submissions, Lots, Blog, or the dashboard home for any other path).
  */
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { BlogAdminPage, BlogArticleEditorPage } from '../../blog-admin';
+import { LotsPage } from '../../lot-inventory';
 import { useSWRConfig } from 'swr';
 import type { StaffUser } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
@@ -54,6 +55,7 @@ export function DashboardShell({ user }: { user: StaffUser }) {
           <Route path="lists" element={<ListsPage />} />
           <Route path="form-submissions" element={<FormSubmissionsPage />} />
           <Route path="submissions" element={<FormSubmissionsPage />} />
+          <Route path="lots" element={<LotsPage />} />
           <Route path="blog" element={<BlogAdminPage />} />
           <Route path="blog/new" element={<BlogArticleEditorPage />} />
           <Route path="blog/:id" element={<BlogArticleEditorRoute />} />

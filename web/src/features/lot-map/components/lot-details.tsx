@@ -1,17 +1,21 @@
-/** The selected lot's number, status, price and size, with a way to ask about it. */
+/** The selected lot's number, status, price and size, with links to its page and to ask about it. */
 import { Link } from 'react-router-dom';
-import type { Lot } from '../data/lots';
-import { STATUS_INFO, priceText, sizeText } from '../lib/lot-status';
+import type { PublicLot } from '@lp/contracts';
+import { lotPath } from '@lp/contracts/lot-names';
+import { STYLE_INFO, priceText, sizeText, styleOf } from '../../lots';
 
 /** `autoFocus` puts focus on the close button as the panel opens (it replaced what had focus). */
 export function LotDetails({
   lot,
   onClose,
   autoFocus = false,
+  embedded = false,
 }: {
-  lot: Lot;
+  lot: PublicLot;
   onClose: () => void;
   autoFocus?: boolean;
+  /** Inside the home page's frame: links open in the page around it. */
+  embedded?: boolean;
 }) {
   return (
     <div
@@ -43,20 +47,31 @@ export function LotDetails({
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="text-stone-600">Status</dt>
-        <dd className="font-medium">{STATUS_INFO[lot.status].name}</dd>
+        <dd className="font-medium">{STYLE_INFO[styleOf(lot)].name}</dd>
         <dt className="text-stone-600">Price</dt>
         <dd className="font-medium">{priceText(lot)}</dd>
         <dt className="text-stone-600">Size</dt>
         <dd className="font-medium">{sizeText(lot)}</dd>
       </dl>
-      {lot.status !== 'sold' && (
+      {lot.description && <p className="mt-2 text-sm text-stone-700">{lot.description}</p>}
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        {lot.status !== 'sold' && (
+          <Link
+            to={`${lotPath(lot.number)}#contact`}
+            target={embedded ? '_top' : undefined}
+            className="inline-flex min-h-10 items-center rounded-md bg-canyon-600 px-4 text-sm font-semibold text-white hover:bg-canyon-700"
+          >
+            Ask about lot {lot.number}
+          </Link>
+        )}
         <Link
-          to="/contact"
-          className="mt-3 inline-flex min-h-10 items-center rounded-md bg-canyon-600 px-4 text-sm font-semibold text-white hover:bg-canyon-700"
+          to={lotPath(lot.number)}
+          target={embedded ? '_top' : undefined}
+          className="inline-flex min-h-10 items-center text-sm font-semibold text-lake-700 underline"
         >
-          Ask about lot {lot.number}
+          Lot {lot.number} page
         </Link>
-      )}
+      </div>
     </div>
   );
 }

@@ -1,14 +1,23 @@
 /**
- * The lot map drawing: desert, lake, road and one focusable shape per lot, filled by status
- * and marked with a pattern and its number, inside a <g> that carries the zoom/pan transform.
+ * The lot map drawing: desert, lake, road and one focusable shape per lot, filled by its map
+ * category and marked with a pattern and its number, inside a <g> that carries the zoom/pan
+ * transform. Without `onSelect` (a lot's own page) lots are links to their pages instead.
  */
 import type { KeyboardEvent } from 'react';
-import { LOTS, MAP_HEIGHT, MAP_WIDTH, type Lot } from '../data/lots';
-import { STATUS_INFO, lotLabel } from '../lib/lot-status';
+import type { PublicLot } from '@lp/contracts';
+import { lotPath } from '@lp/contracts/lot-names';
+import { MAP_HEIGHT, MAP_WIDTH } from '../lib/plan-size';
+import { STYLE_INFO, lotLabel, styleOf } from '../../lots';
 
-type Props = { transform: string; selectedId: string | null; onSelect: (lot: Lot) => void };
+type Props = {
+  lots: readonly PublicLot[];
+  transform?: string;
+  selected: number | null;
+  onSelect?: (lot: PublicLot) => void;
+  title?: string;
+};
 
-function Patterns() {
+export function LotPatterns() {
   return (
     <defs>
       <pattern id="lot-hatch" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -17,6 +26,9 @@ function Patterns() {
       <pattern id="lot-dots" width="12" height="12" patternUnits="userSpaceOnUse">
         <circle cx="6" cy="6" r="2.4" fill="#9a3a16" />
       </pattern>
+      <pattern id="lot-rings" width="14" height="14" patternUnits="userSpaceOnUse">
+        <circle cx="7" cy="7" r="3.5" fill="none" stroke="#6b4f0a" strokeWidth="1.5" />
+      </pattern>
       <pattern id="lot-cross" width="12" height="12" patternUnits="userSpaceOnUse">
         <path d="M0 0l12 12M12 0 0 12" stroke="#57534e" strokeWidth="1.5" />
       </pattern>
@@ -24,8 +36,41 @@ function Patterns() {
   );
 }
 
-function LotShape({ lot, selected, onSelect }: { lot: Lot; selected: boolean; onSelect: (lot: Lot) => void }) {
-  const info = STATUS_INFO[lot.status];
+function LotShape({
+  lot,
+  selected,
+  onSelect,
+}: {
+  lot: PublicLot;
+  selected: boolean;
+  onSelect?: (lot: PublicLot) => void;
+}) {
+  const info = STYLE_INFO[styleOf(lot)];
+  const { path, label } = lot.outline;
+  const shape = (
+    <>
+      <path d={path} fill={info.fill} />
+      {info.pattern && <path d={path} fill={`url(#${info.pattern})`} opacity="0.55" />}
+      <path d={path} fill="none" stroke={selected ? '#b8461b' : '#44403c'} strokeWidth={selected ? 5 : 2} />
+      <circle cx={label.x} cy={label.y} r="15" fill="#fff" stroke="#44403c" strokeWidth="1.5" />
+      <text x={label.x} y={label.y + 5} textAnchor="middle" fontSize="15" fontWeight="700" fill="#1c1917">
+        {lot.number}
+      </text>
+    </>
+  );
+  const focusRing =
+    'cursor-pointer outline-none [&:focus-visible>path:nth-of-type(3)]:stroke-[5] [&:focus-visible>path:nth-of-type(3)]:stroke-lake-600';
+  if (!onSelect)
+    return (
+      <a
+        href={lotPath(lot.number)}
+        aria-label={lotLabel(lot)}
+        aria-current={selected ? 'page' : undefined}
+        className={focusRing}
+      >
+        {shape}
+      </a>
+    );
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -39,31 +84,32 @@ function LotShape({ lot, selected, onSelect }: { lot: Lot; selected: boolean; on
       aria-label={lotLabel(lot)}
       aria-pressed={selected}
       data-lot={lot.number}
+      data-status={lot.status}
       onClick={() => onSelect(lot)}
       onKeyDown={onKeyDown}
-      className="cursor-pointer outline-none [&:focus-visible>path:last-of-type]:stroke-[5] [&:focus-visible>path:last-of-type]:stroke-lake-600"
+      className={focusRing}
     >
-      <path d={lot.path} fill={info.fill} />
-      {info.pattern && <path d={lot.path} fill={`url(#${info.pattern})`} opacity="0.55" />}
-      <path d={lot.path} fill="none" stroke={selected ? '#b8461b' : '#44403c'} strokeWidth={selected ? 5 : 2} />
-      <circle cx={lot.label.x} cy={lot.label.y} r="15" fill="#fff" stroke="#44403c" strokeWidth="1.5" />
-      <text x={lot.label.x} y={lot.label.y + 5} textAnchor="middle" fontSize="15" fontWeight="700" fill="#1c1917">
-        {lot.number}
-      </text>
+      {shape}
     </g>
   );
 }
 
-export function LotMapSvg({ transform, selectedId, onSelect }: Props) {
+export function LotMapSvg({
+  lots,
+  transform = '',
+  selected,
+  onSelect,
+  title = 'Site plan of the lots near Lake Powell',
+}: Props) {
   return (
     <svg
       viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
       preserveAspectRatio="xMidYMid meet"
       className="block size-full select-none"
-      aria-labelledby="lot-map-svg-title"
+      aria-label={title}
     >
-      <title id="lot-map-svg-title">Site plan of the lots near Lake Powell</title>
-      <Patterns />
+      <title>{title}</title>
+      <LotPatterns />
       <g transform={transform} className="motion-safe:transition-transform">
         <rect x={-2000} y={-2000} width={MAP_WIDTH + 4000} height={MAP_HEIGHT + 4000} fill="#efe2cb" />
         <path
@@ -97,8 +143,8 @@ export function LotMapSvg({ transform, selectedId, onSelect }: Props) {
         <text x="56" y="200" textAnchor="middle" fontSize="14" fontWeight="700" fill="#44403c">
           N
         </text>
-        {LOTS.map((lot) => (
-          <LotShape key={lot.id} lot={lot} selected={lot.id === selectedId} onSelect={onSelect} />
+        {lots.map((lot) => (
+          <LotShape key={lot.number} lot={lot} selected={lot.number === selected} {...(onSelect ? { onSelect } : {})} />
         ))}
       </g>
     </svg>

@@ -1,11 +1,14 @@
 /**
- * The map legend: each status with its swatch (colour and pattern) and its name as text.
+ * The map legend: each map category with its swatch (colour and pattern), its name as text and
+ * how many lots are in it now (from the lots data).
  * `compact` is the two-column version shown at the top of the open lot list, so the legend
  * stays in view without the two panels stacking past a phone's height.
  */
-import { STATUS_INFO, STATUS_ORDER } from '../lib/lot-status';
+import type { PublicLot } from '@lp/contracts';
+import { STYLE_INFO, STYLE_ORDER, countByStyle } from '../../lots';
 
-export function MapLegend({ compact = false }: { compact?: boolean }) {
+export function MapLegend({ lots, compact = false }: { lots: readonly PublicLot[]; compact?: boolean }) {
+  const counts = countByStyle(lots);
   return (
     <div
       className={
@@ -20,8 +23,8 @@ export function MapLegend({ compact = false }: { compact?: boolean }) {
             : 'mt-2 grid gap-1.5 text-sm text-stone-800'
         }
       >
-        {STATUS_ORDER.map((s) => {
-          const info = STATUS_INFO[s];
+        {STYLE_ORDER.map((s) => {
+          const info = STYLE_INFO[s];
           return (
             <li key={s} className="flex items-center gap-2">
               <svg viewBox="0 0 20 20" className={compact ? 'size-4 shrink-0' : 'size-5 shrink-0'} aria-hidden="true">
@@ -30,7 +33,10 @@ export function MapLegend({ compact = false }: { compact?: boolean }) {
                   <rect x="1" y="1" width="18" height="18" fill={`url(#${info.pattern})`} opacity="0.55" />
                 )}
               </svg>
-              {info.legend}
+              <span>{info.legend}</span>
+              <span className="ml-auto pl-1 font-semibold tabular-nums" aria-label={`${counts[s]} lots`}>
+                {counts[s]}
+              </span>
             </li>
           );
         })}

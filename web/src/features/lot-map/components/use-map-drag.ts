@@ -4,7 +4,7 @@
  * drag (more than 4 px) is swallowed so it does not select a lot.
  */
 import { useRef, type MouseEvent, type PointerEvent } from 'react';
-import { MAP_HEIGHT, MAP_WIDTH } from '../data/lots';
+import { MAP_HEIGHT, MAP_WIDTH } from '../lib/plan-size';
 
 const DRAG_THRESHOLD_PX = 4;
 

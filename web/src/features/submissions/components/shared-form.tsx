@@ -17,13 +17,23 @@ import { PersonFields } from './person-fields';
 export type SharedFormProps = {
   source: Exclude<SubmissionSource, 'contact-page'>;
   defaultInterest?: string;
+  /** A message to start from (a lot's page names the lot). */
+  defaultMessage?: string;
   topic?: string;
+  /** The lot the visitor asks about; sent with the submission. */
+  lotNumber?: number;
 };
 
 const INTERESTS = SHARED_FORM_INTERESTS.map((i) => ({ value: i, label: i }));
 const FIELDS = ['firstName', 'lastName', 'phone', 'email', 'interest', 'message'] as const;
 
-export default function SharedForm({ source, defaultInterest = '', topic }: SharedFormProps) {
+export default function SharedForm({
+  source,
+  defaultInterest = '',
+  defaultMessage = '',
+  topic,
+  lotNumber,
+}: SharedFormProps) {
   const uid = useId();
   const {
     register,
@@ -35,11 +45,19 @@ export default function SharedForm({ source, defaultInterest = '', topic }: Shar
     resolver: valibotResolver(SharedFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { firstName: '', lastName: '', phone: '', email: '', interest: defaultInterest, message: '' },
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      phone: '',
+      email: '',
+      interest: defaultInterest,
+      message: defaultMessage,
+    },
   });
   const { status, submit, honeypotRef } = useFormSubmission({
     source,
     topic,
+    lotNumber,
     onFieldErrors: (fields) => {
       for (const f of FIELDS) if (fields[f]?.[0]) setError(f, { type: 'server', message: fields[f][0] });
     },

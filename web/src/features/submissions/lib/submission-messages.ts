@@ -25,4 +25,5 @@ export const SUBMISSION_MESSAGES: Record<SubmissionSource, SubmissionMessages> =
     success: { title: 'Message Sent', description: "Thank you for your interest! We'll be in touch soon." },
     error: SEND_ERROR,
   },
+  'lot-page': { success: MESSAGE_SENT, error: SEND_ERROR },
 };

@@ -13,7 +13,12 @@ import { createIdempotencyKeeper } from './idempotency-keeper';
 import { SUBMISSION_MESSAGES } from './submission-messages';
 
 type SubmissionStatus = 'idle' | 'submitting' | 'submitted';
-type Options = { source: SubmissionSource; topic?: string; onFieldErrors: (fields: FieldErrors) => void };
+type Options = {
+  source: SubmissionSource;
+  topic?: string;
+  lotNumber?: number;
+  onFieldErrors: (fields: FieldErrors) => void;
+};
 
 /**
  * How long the visitor has had the page: ms since navigation start. Not since the form mounted,
@@ -24,7 +29,7 @@ function elapsedSincePageLoad(): number {
   return Math.round(performance.now());
 }
 
-export function useFormSubmission({ source, topic, onFieldErrors }: Options) {
+export function useFormSubmission({ source, topic, lotNumber, onFieldErrors }: Options) {
   const [status, setStatus] = useState<SubmissionStatus>('idle');
   const inFlight = useRef(false);
   const keeper = useRef(createIdempotencyKeeper());
@@ -38,6 +43,7 @@ export function useFormSubmission({ source, topic, onFieldErrors }: Options) {
       ...values,
       source,
       ...(topic ? { topic } : {}),
+      ...(lotNumber ? { lotNumber } : {}),
       page: window.location.pathname,
       sessionId: getSessionId(),
       website: honeypotRef.current?.value ?? '',

@@ -1,0 +1,99 @@
+/**
+ * Lots (issue 13). Public: `GET /api/lots`, every lot as visitors see it (from the gateway's
+ * cache; ETag + Last-Modified). Staff (the sessions middleware requires a session under
+ * /api/marketing): `GET /api/marketing/lots` with prices and who changed each last,
+ * `PATCH /api/marketing/lots/{number}` with any of status, price, tags, sizeSqFt, description
+ * (400 with field errors, 404 for an unknown number; the staff username is the change's
+ * author), `GET /api/marketing/lots/{number}/changes` (its audit trail) and
+ * `GET /api/marketing/lots/interest?range=7d|30d|90d` (page views, map clicks and leads per
+ * lot, asked of analytics and crm together).
+ */
+import type { ParameterizedContext } from 'koa';
+import {
+  LOT_INTEREST_RANGES,
+  LOT_NUMBER_MAX,
+  LotPatchSchema,
+  RPC,
+  type LotInterest,
+  type LotInterestRange,
+} from '@lp/contracts';
+import { badRequest, callRpc, notFound, unauthorized } from '@lp/runtime';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { validate } from '../middleware/validate.ts';
+import { sendCacheable } from '../web/http-cache.ts';
+import { loadPublicLots } from '../lots/load-public-lots.ts';
+import { type GatewayDeps, askedBy, createRouter } from './context.ts';
+
+type Ctx = ParameterizedContext<GatewayState> & { params: Record<string, string | undefined> };
+
+function lotNumberOf(ctx: Ctx): number {
+  const raw = ctx.params.number ?? '';
+  const n = /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n) || n > LOT_NUMBER_MAX) throw notFound(`Lot ${raw.slice(0, 20)} not found`);
+  return n;
+}
+
+const DAY_MS = 86_400_000;
+
+export function lotRoutes(deps: GatewayDeps) {
+  const { bus } = deps;
+  const router = createRouter();
+
+  router.get('/api/lots', async (ctx) => {
+    const lots = await loadPublicLots(deps, askedBy(ctx));
+    sendCacheable(ctx, lots, { lastModified: lots.lastModified });
+  });
+
+  router.get('/api/marketing/lots', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await callRpc(bus, RPC.inventory.staffLotsList, {}, askedBy(ctx));
+  });
+
+  router.get('/api/marketing/lots/interest', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const range = (typeof ctx.query.range === 'string' ? ctx.query.range : '30d') as LotInterestRange;
+    if (!(range in LOT_INTEREST_RANGES))
+      throw badRequest('Some fields need attention', { fields: { range: ['Range must be 7d, 30d or 90d'] } });
+    const to = new Date();
+    const from = new Date(to.getTime() - LOT_INTEREST_RANGES[range] * DAY_MS);
+    const input = { from: from.toISOString(), to: to.toISOString() };
+    const [views, leads] = await Promise.all([
+      callRpc(bus, RPC.analytics.lotViews, input, askedBy(ctx)),
+      callRpc(bus, RPC.crm.lotLeads, input, askedBy(ctx)),
+    ]);
+    const byLot = new Map<number, LotInterest['lots'][number]>();
+    const row = (n: number) =>
+      byLot.get(n) ?? byLot.set(n, { number: n, pageViews: 0, mapClicks: 0, leads: 0 }).get(n)!;
+    for (const l of views.lots) Object.assign(row(l.number), { pageViews: l.pageViews, mapClicks: l.mapClicks });
+    for (const l of leads.lots) row(l.number).leads = l.leads;
+    ctx.body = {
+      range,
+      ...input,
+      lots: [...byLot.values()].sort((a, b) => a.number - b.number),
+    } satisfies LotInterest;
+  });
+
+  router.get('/api/marketing/lots/:number/changes', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await callRpc(bus, RPC.inventory.lotChangesList, { number: lotNumberOf(ctx) }, askedBy(ctx));
+  });
+
+  router.patch('/api/marketing/lots/:number', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const number = lotNumberOf(ctx);
+    const session = ctx.state.session;
+    if (!session) throw unauthorized();
+    const patch = validate(LotPatchSchema, ctx.request.body);
+    const lot = await callRpc(
+      bus,
+      RPC.inventory.lotUpdate,
+      { number, patch, changedBy: session.username },
+      askedBy(ctx),
+    );
+    // This replica shows the change on its next page at once; others hear of it on the bus.
+    deps.lots.invalidate();
+    ctx.body = lot;
+  });
+
+  return router;
+}

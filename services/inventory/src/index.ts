@@ -1,0 +1,1 @@
+export { inventoryService } from './app.ts';

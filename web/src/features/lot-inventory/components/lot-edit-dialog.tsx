@@ -1,0 +1,180 @@
+/**
+ * The lot edit dialog (native <dialog>: focus stays inside, Escape cancels): status, price,
+ * size, tags and description, validated before it is sent; the server's field errors show
+ * beside their fields. Below the form, the lot's audit trail (who changed what, when).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { LOT_STATUSES, LOT_TAGS, type Lot, type LotPatch } from '@lp/contracts';
+import { SelectInput, TextArea, TextInput } from '../../../components/form/form-controls';
+import { ApiError } from '../../../lib/api-request';
+import { useLotChanges } from '../api/list-lot-changes';
+import { LotFormSchema, lotFormDefaults, patchOf, type LotFormInput, type LotFormValues } from '../lib/lot-form';
+import { changedAt, money, squareFeet, statusLabel, tagLabel } from '../lib/lot-labels';
+
+type Props = { lot: Lot; onSave: (patch: LotPatch) => Promise<void>; onClose: () => void };
+
+const FIELDS = ['status', 'price', 'sizeSqFt', 'tags', 'description'] as const;
+
+function shown(field: string, value: unknown): string {
+  if (field === 'price' && typeof value === 'number') return money(value);
+  if (field === 'sizeSqFt' && typeof value === 'number') return squareFeet(value);
+  if (field === 'status' && typeof value === 'string') return statusLabel(value as Lot['status']);
+  if (field === 'tags' && Array.isArray(value))
+    return value.length ? value.map((t) => tagLabel(t as Lot['tags'][number])).join(', ') : 'none';
+  return typeof value === 'string' ? (value ? `“${value}”` : 'empty') : String(value);
+}
+
+const FIELD_NAMES: Record<string, string> = {
+  status: 'status',
+  price: 'price',
+  sizeSqFt: 'size',
+  tags: 'tags',
+  description: 'description',
+};
+
+function LotHistory({ number }: { number: number }) {
+  const { changes, error, isLoading } = useLotChanges(number);
+  return (
+    <section aria-labelledby="lot-history-title" className="mt-6 border-t border-stone-200 pt-4">
+      <h3 id="lot-history-title" className="text-sm font-semibold text-stone-900">
+        History
+      </h3>
+      {isLoading && <p className="mt-2 text-sm text-stone-600">Loading history…</p>}
+      {error && <p className="mt-2 text-sm text-red-700">The history could not be loaded.</p>}
+      {changes && changes.length === 0 && <p className="mt-2 text-sm text-stone-600">No changes yet.</p>}
+      {changes && changes.length > 0 && (
+        <ol className="mt-2 grid max-h-40 gap-2 overflow-y-auto text-sm">
+          {changes.map((c) => (
+            <li key={c.id} className="text-stone-700">
+              <span className="font-medium text-stone-900">{c.changedBy}</span>, {changedAt(c.changedAt)}:{' '}
+              {Object.entries(c.changes)
+                .map(([f, d]) => `${FIELD_NAMES[f] ?? f} ${shown(f, d.from)} → ${shown(f, d.to)}`)
+                .join('; ')}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+export function LotEditDialog({ lot, onSave, onClose }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [saving, setSaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<LotFormInput, unknown, LotFormValues>({
+    resolver: valibotResolver(LotFormSchema),
+    defaultValues: lotFormDefaults(lot),
+  });
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const previous = document.activeElement as HTMLElement | null;
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+    return () => {
+      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
+      previous?.focus?.();
+    };
+  }, []);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const patch = patchOf(lot, values);
+    if (Object.keys(patch).length === 0) return onClose();
+    setSaving(true);
+    try {
+      await onSave(patch);
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.envelope?.error.details?.fields : undefined;
+      for (const f of FIELDS) if (fields?.[f]?.[0]) setError(f, { type: 'server', message: fields[f][0] });
+      setSaving(false);
+    }
+  });
+
+  const id = (f: string) => `lot-${lot.number}-${f}`;
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="lot-edit-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-xl p-0 shadow-xl backdrop:bg-stone-900/50"
+    >
+      <form onSubmit={onSubmit} noValidate className="p-5 sm:p-6">
+        <h2 id="lot-edit-title" className="text-lg font-bold text-lake-900">
+          Edit lot {lot.number}
+        </h2>
+        <p className="text-sm text-stone-600">Block {lot.block}</p>
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+          <SelectInput
+            id={id('status')}
+            label="Status"
+            placeholder="Choose a status"
+            options={LOT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+            error={errors.status?.message}
+            registration={register('status')}
+          />
+          <TextInput
+            id={id('price')}
+            label="Price (USD)"
+            autoComplete="off"
+            error={errors.price?.message}
+            registration={register('price')}
+          />
+          <TextInput
+            id={id('size')}
+            label="Size (sq ft)"
+            autoComplete="off"
+            error={errors.sizeSqFt?.message}
+            registration={register('sizeSqFt')}
+          />
+          <fieldset className="sm:col-span-2">
+            <legend className="text-sm font-medium text-stone-800">Tags</legend>
+            <div className="mt-1 flex flex-wrap gap-x-5 gap-y-2">
+              {LOT_TAGS.map((t) => (
+                <label key={t} className="inline-flex min-h-10 items-center gap-2 text-sm text-stone-800">
+                  <input type="checkbox" value={t} {...register('tags')} className="size-4" />
+                  {tagLabel(t)}
+                </label>
+              ))}
+            </div>
+            {errors.tags?.message && <p className="mt-1 text-sm font-medium text-red-700">{errors.tags.message}</p>}
+          </fieldset>
+          <TextArea
+            id={id('description')}
+            label="Description"
+            className="sm:col-span-2"
+            error={errors.description?.message}
+            registration={register('description')}
+          />
+        </div>
+        <div className="mt-5 flex justify-end gap-3">
+          <button
+            type="button"
+            onClick={onClose}
+            className="min-h-10 rounded-md px-4 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100"
+          >
+            Cancel
+          </button>
+          <button
+            type="submit"
+            disabled={saving}
+            className="min-h-10 rounded-md bg-lake-800 px-4 text-sm font-semibold text-white hover:bg-lake-900 disabled:opacity-60"
+          >
+            {saving ? 'Saving…' : 'Save changes'}
+          </button>
+        </div>
+        <LotHistory number={lot.number} />
+      </form>
+    </dialog>
+  );
+}
