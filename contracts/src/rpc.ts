@@ -43,6 +43,28 @@ import {
 import { FormSubmissionSchema, ListSubmissionsInputSchema } from './submissions.ts';
 import { CrmStatsSchema, MailerStatsSchema } from './stats.ts';
 import {
+  ContactCreateSchema,
+  ContactHistorySchema,
+  ContactIdInputSchema,
+  ContactListSchema,
+  ContactSchema,
+  ContactsPageInputSchema,
+  ContactsPageSchema,
+  ContactsToListResultSchema,
+  ContactsToListSchema,
+  ContactUpdateInputSchema,
+  ConvertSubmissionInputSchema,
+  ConvertSubmissionResultSchema,
+  DeletedSchema,
+  ImportChunkInputSchema,
+  ImportChunkResultSchema,
+  ListDuplicateInputSchema,
+  ListFormSchema,
+  ListIdInputSchema,
+  ListMemberInputSchema,
+  ListUpdateInputSchema,
+} from './crm.ts';
+import {
   LotChangeSchema,
   LotInterestInputSchema,
   LotLeadsSchema,
@@ -74,6 +96,26 @@ export const RPC = {
     /** Staff: form submissions, newest first. */
     submissionsList: rpc('rpc.crm.submissions.list', ListSubmissionsInputSchema, v.array(FormSubmissionSchema)),
     stats: rpc('rpc.crm.stats.get', NoInputSchema, CrmStatsSchema),
+    /** Staff: a page of contacts (newest first) with the total, filtered by list, search and status. */
+    contactsList: rpc('rpc.crm.contacts.list', ContactsPageInputSchema, ContactsPageSchema),
+    contactGet: rpc('rpc.crm.contacts.get', ContactIdInputSchema, ContactSchema),
+    /** 409 when a contact has the e-mail already (any letter case). */
+    contactCreate: rpc('rpc.crm.contacts.create', ContactCreateSchema, ContactSchema),
+    contactUpdate: rpc('rpc.crm.contacts.update', ContactUpdateInputSchema, ContactSchema),
+    contactDelete: rpc('rpc.crm.contacts.delete', ContactIdInputSchema, DeletedSchema),
+    contactHistory: rpc('rpc.crm.contact-history.get', ContactIdInputSchema, ContactHistorySchema),
+    /** One chunk of a CSV import, upserted by e-mail; a chunk re-sent after a restart applies once. */
+    contactsImportChunk: rpc('rpc.crm.contact-imports.put', ImportChunkInputSchema, ImportChunkResultSchema),
+    listsList: rpc('rpc.crm.lists.list', NoInputSchema, v.array(ContactListSchema)),
+    listCreate: rpc('rpc.crm.lists.create', ListFormSchema, ContactListSchema),
+    listUpdate: rpc('rpc.crm.lists.update', ListUpdateInputSchema, ContactListSchema),
+    listDelete: rpc('rpc.crm.lists.delete', ListIdInputSchema, DeletedSchema),
+    listDuplicate: rpc('rpc.crm.lists.duplicate', ListDuplicateInputSchema, ContactListSchema),
+    /** Adding a member twice is no error. */
+    listMembersAdd: rpc('rpc.crm.list-members.add', ContactsToListSchema, ContactsToListResultSchema),
+    listMemberRemove: rpc('rpc.crm.list-members.remove', ListMemberInputSchema, DeletedSchema),
+    /** 'Add to Contacts': the submission's e-mail becomes a contact (or finds the existing one). */
+    submissionConvert: rpc('rpc.crm.submissions.convert', ConvertSubmissionInputSchema, ConvertSubmissionResultSchema),
     /** Staff: form submissions naming each lot, in a time range. */
     lotLeads: rpc('rpc.crm.lot-leads.count', LotInterestInputSchema, LotLeadsSchema),
     /** Inbox: which of these addresses are contacts (case-insensitive). */

@@ -171,6 +171,10 @@ export const FormSubmissionSchema = v.object({
   page: v.nullable(v.string()),
   lotNumber: v.nullable(v.number()),
   createdAt: v.string(),
+  /** The contact with the same e-mail (any case), if there is one: the submission is in its history. */
+  contactId: v.nullable(v.number()),
+  /** When staff added it to the contacts ('Add to Contacts'), if they did. */
+  convertedAt: v.nullable(v.string()),
 });
 export type FormSubmission = v.InferOutput<typeof FormSubmissionSchema>;
 

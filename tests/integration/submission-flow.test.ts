@@ -171,14 +171,28 @@ describeOnEachBackend('form submission flow', (backend) => {
     const res = await stack.api('/api/marketing/stats', { token });
     expect(res.status).toBe(200);
     const stored = (await submissions()).length;
-    expect(await res.json()).toEqual({ totalContacts: 0, totalCampaigns: 0, totalLists: 0, totalSubmissions: stored });
-    await stack.platform.db.knex.withSchema('crm').table('lists').insert({ name: 'Builders' });
-    await stack.platform.db.knex.withSchema('mailer').table('campaigns').insert({ name: 'Spring lots' });
+    const none = { contacts: null, campaigns: null, lists: null, submissions: null };
+    expect(await res.json()).toEqual({
+      totalContacts: 0,
+      totalCampaigns: 0,
+      totalLists: 0,
+      totalSubmissions: stored,
+      changes: none,
+    });
+    // A list from before this month and one from now: the Lists card shows +100% from last month.
+    const knex = stack.platform.db.knex;
+    await knex
+      .withSchema('crm')
+      .table('lists')
+      .insert({ name: 'Builders', created_at: knex.raw("now() - interval '40 days'") });
+    await knex.withSchema('crm').table('lists').insert({ name: 'Buyers' });
+    await knex.withSchema('mailer').table('campaigns').insert({ name: 'Spring lots' });
     expect(await (await stack.api('/api/marketing/stats', { token })).json()).toEqual({
       totalContacts: 0,
       totalCampaigns: 1,
-      totalLists: 1,
+      totalLists: 2,
       totalSubmissions: stored,
+      changes: { ...none, lists: 100 },
     });
   });
 

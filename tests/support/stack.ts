@@ -11,7 +11,15 @@ import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { describe, inject, it } from 'vitest';
 import { GATEWAY_MIGRATIONS_DIR, GatewayConfigSchema, startPlatform, type Platform } from '@lp/gateway';
-import { BUS_MIGRATIONS_DIR, createLogger, migrate, openPglite, parseConfig, PGlite } from '@lp/runtime';
+import {
+  BUS_MIGRATIONS_DIR,
+  createLogger,
+  createPglite,
+  migrate,
+  openPglite,
+  parseConfig,
+  type PGlite,
+} from '@lp/runtime';
 import { ALL_SERVICES } from '../../scripts/services.ts';
 
 export type Backend = 'embedded' | 'real';
@@ -21,6 +29,8 @@ export type Stack = {
   backend: Backend;
   admin: { username: string; password: string };
   platform: Platform;
+  /** The configuration the stack runs with (DATABASE_URL, NATS_URL, BUS_NAMESPACE on real backends). */
+  env: Record<string, string>;
   /** Signs the admin in; returns the bearer token. */
   login(): Promise<string>;
   /** fetch against the stack, JSON in and out. */
@@ -57,7 +67,7 @@ let template: Promise<Blob> | undefined;
 /** One migrated PGlite per test file, copied for each stack (a fresh one takes seconds). */
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const pglite = new PGlite();
+    const pglite = createPglite();
     const db = await openPglite({ pglite });
     await migrate(db.knex, 'gateway', GATEWAY_MIGRATIONS_DIR);
     await migrate(db.knex, 'bus', BUS_MIGRATIONS_DIR);
@@ -104,6 +114,8 @@ export async function startStack(
     backend?: Backend;
     env?: Record<string, string>;
     realBackends?: { databaseUrl: string; natsUrl: string };
+    /** The services booted in the stack's process (default: all); others may run as processes of their own. */
+    services?: typeof ALL_SERVICES;
   } = {},
 ): Promise<Stack> {
   const backend = opts.backend ?? 'embedded';
@@ -132,13 +144,13 @@ export async function startStack(
     const runNats = inject('realBackends');
     cleanups.push(db.drop, () => deleteNamespace('unavailable' in runNats ? real.natsUrl : runNats.natsUrl, ns));
   } else {
-    pglite = new PGlite({ loadDataDir: await pgliteTemplate() });
+    pglite = createPglite({ loadDataDir: await pgliteTemplate() });
   }
   const config = parseConfig(GatewayConfigSchema, env);
   const platform = await startPlatform({
     config,
     log: createLogger('test-stack', config.LOG_LEVEL),
-    services: ALL_SERVICES,
+    services: opts.services ?? ALL_SERVICES,
     webDist: WEB_DIST,
     ...(pglite ? { pglite } : {}),
   });
@@ -158,6 +170,7 @@ export async function startStack(
     backend,
     admin,
     platform,
+    env,
     api,
     login: async () => {
       const res = await api('/api/marketing/auth/login', { body: admin });

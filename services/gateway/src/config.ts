@@ -59,6 +59,10 @@ export const GatewayConfigSchema = v.object({
    * Pixel hits kept in memory per kind (page views, events) while the bus is away, as a count
    * and as bytes of JSON; hits past either bound are refused (503) and counted as dropped.
    */
+  /** Largest CSV contact import accepted (bytes); larger files are answered 413. */
+  IMPORT_MAX_BYTES: env.int(256 * 1024 * 1024, 1024, 2 ** 31),
+  /** How long an import waits for crm to answer a chunk (e.g. while crm restarts) before failing. */
+  IMPORT_CRM_WAIT_MS: env.int(120_000, 1000, 3_600_000),
   PIXEL_BACKLOG_MAX_HITS: env.int(20_000, 1, 10_000_000),
   PIXEL_BACKLOG_MAX_BYTES: env.int(8 * 1024 * 1024, 64 * 1024, 2 ** 31),
   /**

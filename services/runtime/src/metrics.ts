@@ -70,6 +70,22 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     help: 'Failed publishes of a pixel hit batch (it stays in the backlog and is tried again)',
     labels: ['kind'],
   },
+  gateway_contact_imports_total: {
+    help: 'CSV contact imports finished, by result (ok, failed, too_large, invalid_file)',
+    labels: ['result'],
+  },
+  gateway_import_rows_total: {
+    help: 'CSV import rows read by the gateway, by outcome (sent to crm, or skipped as invalid)',
+    labels: ['outcome'],
+  },
+  gateway_import_chunk_retries_total: {
+    help: 'Import chunks sent again because crm did not answer (restart, timeout); crm applies each once',
+    labels: [],
+  },
+  crm_import_rows_total: {
+    help: 'Contact import rows applied by crm, by outcome (imported, updated)',
+    labels: ['outcome'],
+  },
   crm_submissions_stored_total: { help: 'Form submissions stored by crm (duplicates not counted)', labels: ['source'] },
   analytics_pageviews_stored_total: { help: 'Page views stored by analytics', labels: [] },
   analytics_events_stored_total: { help: 'Named events stored by analytics', labels: [] },

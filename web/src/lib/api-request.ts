@@ -109,6 +109,49 @@ export async function apiRequest<T = unknown>(
   }
 }
 
+/** A GET whose answer's headers matter too (paging: `X-Total-Count`, `Link`). Errors as `apiRequest`'s. */
+export async function apiGetWithHeaders<T = unknown>(url: string): Promise<{ data: T; headers: Headers }> {
+  try {
+    const res = await fetch(normalizeUrl(url), { credentials: 'include', mode: 'cors', headers: authHeaders() });
+    await throwIfNotOk(res);
+    return { data: (await readBody(res)) as T, headers: res.headers };
+  } catch (error) {
+    console.error(`GET ${url} failed:`, error);
+    throw error;
+  }
+}
+
+/**
+ * A multipart upload with progress (fetch reports none): `onProgress` gets the percent sent.
+ * Resolves to the parsed JSON answer; rejects with an `ApiError` as `apiRequest` does.
+ */
+export function uploadWithProgress<T = unknown>(
+  url: string,
+  body: FormData,
+  onProgress: (percent: number) => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', normalizeUrl(url));
+    xhr.withCredentials = true;
+    for (const [k, val] of Object.entries(authHeaders())) xhr.setRequestHeader(k, val);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve((xhr.responseText ? JSON.parse(xhr.responseText) : null) as T);
+        } catch (error) {
+          reject(error);
+        }
+      } else reject(new ApiError(xhr.status, xhr.statusText, xhr.responseText));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Network error', ''));
+    xhr.send(body);
+  });
+}
+
 /** The path whose query key's second element is sent as `?days=`. */
 const ANALYTICS_SUMMARY_PATH = '/api/analytics/summary';
 

@@ -1,4 +1,4 @@
-/** Form submissions for the dashboard, newest first. */
+/** Form submissions for the dashboard, newest first, each with the contact that has its e-mail (if any). */
 import type { Knex } from '@lp/runtime';
 import type { FormSubmission, SubmissionSource } from '@lp/contracts';
 
@@ -15,29 +15,33 @@ type Row = {
   page: string | null;
   lot_number: number | null;
   created_at: Date | string;
+  converted_at: Date | string | null;
+  contact_id: number | null;
 };
 
 export async function listSubmissions(knex: Knex, opts: { limit: number; offset: number }): Promise<FormSubmission[]> {
   const rows: Row[] = await knex
     .withSchema('crm')
-    .table('form_submissions')
+    .table('form_submissions as s')
     .select(
-      'id',
-      'first_name',
-      'last_name',
-      'email',
-      'phone',
-      'interest',
-      'message',
-      'source',
-      'topic',
-      'page',
-      'lot_number',
-      'created_at',
+      's.id',
+      's.first_name',
+      's.last_name',
+      's.email',
+      's.phone',
+      's.interest',
+      's.message',
+      's.source',
+      's.topic',
+      's.page',
+      's.lot_number',
+      's.created_at',
+      's.converted_at',
+      knex.raw('(select c.id from crm.contacts c where lower(c.email) = lower(s.email)) as contact_id'),
     )
     .orderBy([
-      { column: 'created_at', order: 'desc' },
-      { column: 'id', order: 'desc' },
+      { column: 's.created_at', order: 'desc' },
+      { column: 's.id', order: 'desc' },
     ])
     .limit(opts.limit)
     .offset(opts.offset);
@@ -54,5 +58,7 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; offset:
     page: r.page,
     lotNumber: r.lot_number,
     createdAt: new Date(r.created_at).toISOString(),
+    contactId: r.contact_id,
+    convertedAt: r.converted_at ? new Date(r.converted_at).toISOString() : null,
   }));
 }

@@ -1,12 +1,49 @@
 /** The crm's request handlers: what the gateway may ask it (declared in contracts' `RPC.crm`). */
 import { RPC } from '@lp/contracts';
 import { answerRpc } from '@lp/runtime';
+import { addListMembers } from '../queries/add-list-members.ts';
+import { convertSubmission } from '../queries/convert-submission.ts';
 import { countCrmStats } from '../queries/count-crm-stats.ts';
 import { countLotLeads } from '../queries/count-lot-leads.ts';
+import { createContact } from '../queries/create-contact.ts';
+import { createList } from '../queries/create-list.ts';
+import { deleteContact } from '../queries/delete-contact.ts';
+import { deleteList } from '../queries/delete-list.ts';
+import { duplicateList } from '../queries/duplicate-list.ts';
+import { getContact } from '../queries/get-contact.ts';
+import { getContactHistory } from '../queries/get-contact-history.ts';
+import { listContacts } from '../queries/list-contacts.ts';
+import { listLists } from '../queries/list-lists.ts';
 import { listSubmissions } from '../queries/list-submissions.ts';
+import { removeListMember } from '../queries/remove-list-member.ts';
+import { updateContact } from '../queries/update-contact.ts';
+import { updateList } from '../queries/update-list.ts';
+import { upsertImportChunk } from '../queries/upsert-import-chunk.ts';
 
 export const serveCrmRequests = [
   answerRpc(RPC.crm.submissionsList, (input, { knex }) => listSubmissions(knex, input)),
   answerRpc(RPC.crm.stats, (_input, { knex }) => countCrmStats(knex)),
   answerRpc(RPC.crm.lotLeads, (input, { knex }) => countLotLeads(knex, input)),
+  answerRpc(RPC.crm.contactsList, (input, { knex }) => listContacts(knex, input)),
+  answerRpc(RPC.crm.contactGet, ({ id }, { knex }) => getContact(knex, id)),
+  answerRpc(RPC.crm.contactCreate, (input, { knex }) => createContact(knex, input)),
+  answerRpc(RPC.crm.contactUpdate, ({ id, contact }, { knex }) => updateContact(knex, id, contact)),
+  answerRpc(RPC.crm.contactDelete, ({ id }, { knex }) => deleteContact(knex, id)),
+  answerRpc(RPC.crm.contactHistory, ({ id }, { knex }) => getContactHistory(knex, id)),
+  answerRpc(RPC.crm.contactsImportChunk, async (chunk, { knex, counters }) => {
+    const counts = await upsertImportChunk(knex, chunk);
+    counters.inc('crm_import_rows_total', { outcome: 'imported' }, counts.imported);
+    counters.inc('crm_import_rows_total', { outcome: 'updated' }, counts.updated);
+    return counts;
+  }),
+  answerRpc(RPC.crm.listsList, (_input, { knex }) => listLists(knex)),
+  answerRpc(RPC.crm.listCreate, (input, { knex }) => createList(knex, input)),
+  answerRpc(RPC.crm.listUpdate, ({ id, list }, { knex }) => updateList(knex, id, list)),
+  answerRpc(RPC.crm.listDelete, ({ id }, { knex }) => deleteList(knex, id)),
+  answerRpc(RPC.crm.listDuplicate, ({ id, copy }, { knex }) => duplicateList(knex, id, copy)),
+  answerRpc(RPC.crm.listMembersAdd, (input, { knex }) => addListMembers(knex, input)),
+  answerRpc(RPC.crm.listMemberRemove, ({ listId, contactId }, { knex }) => removeListMember(knex, listId, contactId)),
+  answerRpc(RPC.crm.submissionConvert, ({ submissionId, listId }, { knex }) =>
+    convertSubmission(knex, submissionId, listId),
+  ),
 ];

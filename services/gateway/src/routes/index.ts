@@ -25,6 +25,8 @@ import { inboundRoutes } from './inbound.ts';
 import { inboxRoutes } from './inbox.ts';
 import { staffAccountRoutes } from './staff-accounts.ts';
 import { submissionRoutes } from './submissions.ts';
+import { contactRoutes } from './contacts.ts';
+import { listRoutes } from './lists.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
 import { marketingRoutes } from './marketing.ts';
 import { mediaRoutes } from './media.ts';
@@ -37,6 +39,8 @@ export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
     pixelRoutes(deps),
     authRoutes(deps),
     marketingRoutes(deps),
+    contactRoutes(deps),
+    listRoutes(deps),
     blogRoutes(deps),
     blogAdminRoutes(deps),
     deadLetterRoutes(deps),

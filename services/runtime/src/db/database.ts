@@ -6,7 +6,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
@@ -54,9 +55,18 @@ const PGLITE_START_PARAMS = [
   ...Object.entries(PGLITE_SMALL_BOX_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
 ];
 
-/** A PGlite instance with the small-box settings; in memory without a data folder. */
-export function createPglite(dataDir?: string): PGlite {
-  return new PGlite({ ...(dataDir ? { dataDir } : {}), startParams: PGLITE_START_PARAMS });
+/**
+ * A PGlite instance with the small-box settings and the extensions the services' migrations
+ * create (pg_trgm: crm's indexed contact search); in memory without a data folder, or loaded
+ * from a dump. Every embedded database is made here, so the two backends take the same SQL.
+ */
+export function createPglite(opts: string | { dataDir?: string; loadDataDir?: Blob } = {}): PGlite {
+  const { dataDir, loadDataDir }: { dataDir?: string; loadDataDir?: Blob } =
+    typeof opts === 'string' ? { dataDir: opts } : opts;
+  const options: PGliteOptions = { startParams: PGLITE_START_PARAMS, extensions: { pg_trgm } };
+  if (dataDir) options.dataDir = dataDir;
+  if (loadDataDir) options.loadDataDir = loadDataDir;
+  return new PGlite(options);
 }
 
 /**

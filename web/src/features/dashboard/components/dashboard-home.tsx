@@ -1,10 +1,12 @@
 /**
- * Dashboard home: six cards (Contacts, Campaigns, Lists, Open rate, Click rate, Form Responses),
- * a spinner until the stats have loaded. Form Responses is crm's count of submissions (the list
- * itself is not downloaded here). Open and click rates show '—' until e-mail analytics exist:
- * no invented numbers.
+ * Dashboard home: six cards (Contacts, Campaigns, Lists, Open rate, Click rate, Form Responses)
+ * with real numbers and their real change since the month began ('—' where there is nothing to
+ * compare with), and a spinner until the stats and the e-mail analytics have answered. Form
+ * Responses is crm's count of submissions (the list itself is not downloaded here). Open and
+ * click rates show '—' while there are no e-mail analytics: no invented numbers.
  */
 import { useMarketingStats } from '../api/get-stats';
+import { useEmailAnalytics } from '../api/get-email-analytics';
 import { StatCard } from './stat-card';
 import { Spinner } from './spinner';
 
@@ -12,9 +14,13 @@ const NO_EMAIL_ANALYTICS = 'Not available yet: open and click rates appear once 
 
 export function DashboardHome() {
   const stats = useMarketingStats();
-  if (stats.isLoading) return <Spinner label="Loading dashboard…" />;
+  const email = useEmailAnalytics();
+  if (stats.isLoading || email.isLoading) return <Spinner label="Loading dashboard…" />;
   const failed = stats.error;
   const n = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-US'));
+  const rate = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(1)}%`);
+  const changes = stats.data?.changes;
+  const mail = email.data && email.data.totalSent > 0 ? email.data : undefined;
 
   return (
     <>
@@ -25,12 +31,44 @@ export function DashboardHome() {
         </p>
       )}
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <StatCard to="/marketing/contacts" title="Contacts" value={n(stats.data?.totalContacts)} />
-        <StatCard to="/marketing/campaigns" title="Campaigns" value={n(stats.data?.totalCampaigns)} />
-        <StatCard to="/marketing/lists" title="Lists" value={n(stats.data?.totalLists)} />
-        <StatCard to="/marketing/analytics" title="Open rate" value="—" hint={NO_EMAIL_ANALYTICS} />
-        <StatCard to="/marketing/analytics" title="Click rate" value="—" hint={NO_EMAIL_ANALYTICS} />
-        <StatCard to="/marketing/submissions" title="Form Responses" value={n(stats.data?.totalSubmissions)} />
+        <StatCard
+          to="/marketing/contacts"
+          title="Contacts"
+          value={n(stats.data?.totalContacts)}
+          change={changes?.contacts ?? null}
+        />
+        <StatCard
+          to="/marketing/campaigns"
+          title="Campaigns"
+          value={n(stats.data?.totalCampaigns)}
+          change={changes?.campaigns ?? null}
+        />
+        <StatCard
+          to="/marketing/lists"
+          title="Lists"
+          value={n(stats.data?.totalLists)}
+          change={changes?.lists ?? null}
+        />
+        <StatCard
+          to="/marketing/analytics"
+          title="Open rate"
+          value={rate(mail?.openRate)}
+          change={null}
+          hint={mail ? undefined : NO_EMAIL_ANALYTICS}
+        />
+        <StatCard
+          to="/marketing/analytics"
+          title="Click rate"
+          value={rate(mail?.clickRate)}
+          change={null}
+          hint={mail ? undefined : NO_EMAIL_ANALYTICS}
+        />
+        <StatCard
+          to="/marketing/submissions"
+          title="Form Responses"
+          value={n(stats.data?.totalSubmissions)}
+          change={changes?.submissions ?? null}
+        />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 /**
  * The signed-in shell: header 'Marketing Dashboard' with Logout, the nav bar, and the screen
- * for the path (Form Submissions, Lots, Inbox, Blog, or the dashboard home for any other /marketing path).
+ * for the path (Contacts, Lists, Form Submissions, Lots, Inbox, Blog, or the dashboard home for any
+ * other /marketing path).
  */
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { BlogAdminPage, BlogArticleEditorPage } from '../../blog-admin';
@@ -13,7 +14,9 @@ import { toast } from '../../../components/toast/toast-store';
 import { logout } from '../api/logout';
 import { DashboardNav } from './dashboard-nav';
 import { DashboardHome } from './dashboard-home';
-import { FormSubmissions } from './form-submissions';
+import { ContactsPage } from '../../contacts';
+import { ListsPage } from '../../lists';
+import { FormSubmissionsPage } from '../../submissions-admin';
 
 export function DashboardShell({ user }: { user: StaffUser }) {
   const navigate = useNavigate();
@@ -51,8 +54,10 @@ export function DashboardShell({ user }: { user: StaffUser }) {
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <Routes>
-          <Route path="form-submissions" element={<FormSubmissions />} />
-          <Route path="submissions" element={<FormSubmissions />} />
+          <Route path="contacts" element={<ContactsPage />} />
+          <Route path="lists" element={<ListsPage />} />
+          <Route path="form-submissions" element={<FormSubmissionsPage />} />
+          <Route path="submissions" element={<FormSubmissionsPage />} />
           <Route path="lots" element={<LotsPage />} />
           <Route path="inbox" element={<InboxPage />} />
           <Route path="blog" element={<BlogAdminPage />} />

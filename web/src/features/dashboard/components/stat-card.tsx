@@ -1,9 +1,18 @@
-/** One dashboard card: a link with its title, value, the fixed '+0%' 'from last month' line. */
+/**
+ * One dashboard card: a link with its title, value and the change 'from last month' — the real
+ * month-over-month change in percent, or '—' where there is nothing to compare with.
+ */
 import { Link } from 'react-router-dom';
 
-type Props = { to: string; title: string; value: string; hint?: string };
+type Props = { to: string; title: string; value: string; change: number | null; hint?: string };
 
-export function StatCard({ to, title, value, hint }: Props) {
+function formatChange(change: number): string {
+  const sign = change > 0 ? '+' : change < 0 ? '−' : '+';
+  return `${sign}${Math.abs(change).toFixed(1).replace(/\.0$/, '')}%`;
+}
+
+export function StatCard({ to, title, value, change, hint }: Props) {
+  const tone = change === null ? 'text-stone-600' : change < 0 ? 'text-red-800' : 'text-green-800';
   return (
     <Link to={to} className="block rounded-xl bg-white p-6 shadow-sm ring-1 ring-stone-200 hover:ring-lake-600">
       <h2 className="text-sm font-medium text-stone-600">{title}</h2>
@@ -12,7 +21,7 @@ export function StatCard({ to, title, value, hint }: Props) {
         {hint && <span className="sr-only"> ({hint})</span>}
       </p>
       <p className="mt-1 text-sm text-stone-600">
-        <span className="font-semibold text-green-800">+0%</span> from last month
+        <span className={`font-semibold ${tone}`}>{change === null ? '—' : formatChange(change)}</span> from last month
       </p>
     </Link>
   );

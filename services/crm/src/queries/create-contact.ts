@@ -1,0 +1,28 @@
+/** Adds one contact; an e-mail already present in any letter case is a 409. */
+import { conflict, type Knex } from '@lp/runtime';
+import type { Contact, ContactCreate } from '@lp/contracts';
+import { CONTACT_COLUMNS, isDuplicateEmail, toContact, type ContactRow } from './contact-row.ts';
+
+export const duplicateEmail = (email: string) => conflict(`A contact with the email ${email} already exists`);
+
+export async function createContact(knex: Knex, c: ContactCreate): Promise<Contact> {
+  try {
+    const [row] = (await knex
+      .withSchema('crm')
+      .table('contacts')
+      .insert({
+        email: c.email,
+        first_name: c.firstName,
+        last_name: c.lastName,
+        phone: c.phone,
+        status: c.status,
+        source: c.source,
+        metadata: JSON.stringify(c.metadata),
+      })
+      .returning(CONTACT_COLUMNS)) as ContactRow[];
+    return toContact(row!);
+  } catch (err) {
+    if (isDuplicateEmail(err)) throw duplicateEmail(c.email);
+    throw err;
+  }
+}

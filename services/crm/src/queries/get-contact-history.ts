@@ -1,0 +1,63 @@
+/**
+ * A contact's history, newest first: its form submissions (matched by e-mail in any case), the
+ * lists it joined, and its e-mail activity (sent, opened, clicked) as the mailer reports it.
+ */
+import type { Knex } from '@lp/runtime';
+import type { ContactHistory, ContactHistoryItem } from '@lp/contracts';
+import { getContact } from './get-contact.ts';
+
+const HISTORY_LIMIT = 200;
+const MESSAGE_SHOWN = 500;
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export async function getContactHistory(knex: Knex, id: number): Promise<ContactHistory> {
+  const contact = await getContact(knex, id);
+  const [subs, joins, activity] = await Promise.all([
+    knex
+      .withSchema('crm')
+      .table('form_submissions')
+      .select('id', 'source', 'interest', 'message', 'created_at')
+      .whereRaw('lower(email) = lower(?)', [contact.email])
+      .orderBy('created_at', 'desc')
+      .limit(HISTORY_LIMIT) as Promise<
+      { id: number; source: string; interest: string | null; message: string | null; created_at: Date }[]
+    >,
+    knex
+      .withSchema('crm')
+      .table('list_members as m')
+      .join('lists as l', 'l.id', 'm.list_id')
+      .select('l.id', 'l.name', 'm.added_at')
+      .where('m.contact_id', id)
+      .orderBy('m.added_at', 'desc')
+      .limit(HISTORY_LIMIT) as Promise<{ id: number; name: string; added_at: Date }[]>,
+    knex
+      .withSchema('crm')
+      .table('contact_activity')
+      .select('kind', 'subject', 'url', 'occurred_at')
+      .where('contact_id', id)
+      .orderBy('occurred_at', 'desc')
+      .limit(HISTORY_LIMIT) as Promise<
+      {
+        kind: 'email_sent' | 'email_opened' | 'email_clicked';
+        subject: string | null;
+        url: string | null;
+        occurred_at: Date;
+      }[]
+    >,
+  ]);
+  const items: ContactHistoryItem[] = [
+    ...subs.map((s) => ({
+      type: 'form_submission' as const,
+      at: iso(s.created_at),
+      submissionId: s.id,
+      source: s.source,
+      interest: s.interest,
+      // The history shows the start of each message: 200 entries stay well within one bus message.
+      message: s.message && s.message.length > MESSAGE_SHOWN ? `${s.message.slice(0, MESSAGE_SHOWN)}…` : s.message,
+    })),
+    ...joins.map((j) => ({ type: 'list_joined' as const, at: iso(j.added_at), listId: j.id, listName: j.name })),
+    ...activity.map((a) => ({ type: a.kind, at: iso(a.occurred_at), subject: a.subject, url: a.url })),
+  ];
+  items.sort((a, b) => b.at.localeCompare(a.at));
+  return { contact, items: items.slice(0, HISTORY_LIMIT) };
+}

@@ -1,0 +1,60 @@
+/**
+ * A page of contacts, newest first, after a cursor (the last id seen), filtered by list, search
+ * (trigram index over name, e-mail and phone) and status; with the number of matches when asked.
+ * A page is at most `limit` contacts and always fits in one bus message.
+ */
+import type { Knex } from '@lp/runtime';
+import { BUS_MAX_PAYLOAD_BYTES, type Contact, type ContactStatus, type ContactsPage } from '@lp/contracts';
+import { CONTACT_COLUMNS, CONTACT_SEARCH_SQL, likeFragment, toContact, type ContactRow } from './contact-row.ts';
+
+/** Room for a page of contacts in one reply, under NATS's max_payload with the envelope around it. */
+const PAGE_MAX_BYTES = Math.floor(BUS_MAX_PAYLOAD_BYTES * 0.75);
+
+export type ContactsFilter = { listId?: number; q?: string; status?: ContactStatus };
+
+export function filteredContacts(knex: Knex, f: ContactsFilter): Knex.QueryBuilder {
+  const query = knex.withSchema('crm').table('contacts');
+  if (f.listId !== undefined)
+    query.whereExists(
+      knex
+        .withSchema('crm')
+        .table('list_members')
+        .select(knex.raw('1'))
+        .where('list_members.list_id', f.listId)
+        .whereRaw('list_members.contact_id = contacts.id'),
+    );
+  if (f.q) query.whereRaw(`${CONTACT_SEARCH_SQL} like ?`, [likeFragment(f.q)]);
+  if (f.status) query.where('status', f.status);
+  return query;
+}
+
+export async function listContacts(
+  knex: Knex,
+  input: ContactsFilter & { limit: number; cursor?: number; withTotal?: boolean },
+): Promise<ContactsPage> {
+  const page = filteredContacts(knex, input)
+    .select(CONTACT_COLUMNS.map((c) => `contacts.${c}`))
+    .orderBy('contacts.id', 'desc')
+    .limit(input.limit + 1);
+  if (input.cursor !== undefined) page.where('contacts.id', '<', input.cursor);
+  const [rows, total] = await Promise.all([
+    page as Promise<ContactRow[]>,
+    input.withTotal === false
+      ? Promise.resolve(null)
+      : filteredContacts(knex, input)
+          .count<{ count: number }[]>({ count: '*' })
+          .then((r) => Number(r[0]?.count ?? 0)),
+  ]);
+  // A page also ends before its reply would outgrow one bus message (long notes or addresses):
+  // the next page then starts after the last contact that fitted.
+  const contacts: Contact[] = [];
+  let bytes = 0;
+  for (const row of rows.slice(0, input.limit)) {
+    const contact = toContact(row);
+    bytes += Buffer.byteLength(JSON.stringify(contact)) + 1;
+    if (bytes > PAGE_MAX_BYTES && contacts.length > 0) break;
+    contacts.push(contact);
+  }
+  const more = rows.length > contacts.length;
+  return { contacts, total, nextCursor: more ? (contacts[contacts.length - 1]?.id ?? null) : null };
+}

@@ -1,0 +1,92 @@
+/**
+ * Applies one chunk of a CSV import in one transaction: every row is upserted by e-mail (any
+ * letter case): a new address becomes a subscribed contact with source csv_import, a known one
+ * gets the file's non-empty fields (its status is never touched, so an unsubscribed contact stays
+ * unsubscribed). The chunk is recorded by (import id, seq) in the same transaction: a chunk
+ * re-sent after a restart or a lost reply is answered with what it did the first time.
+ */
+import type { Knex } from '@lp/runtime';
+import type { ImportChunkInput, ImportRow } from '@lp/contracts';
+
+type Counts = { imported: number; updated: number };
+
+/** Rows of one chunk with the same e-mail (any case) merge into one, later non-empty fields winning. */
+export function mergeDuplicateRows(rows: readonly ImportRow[]): { rows: ImportRow[]; merged: number } {
+  const byEmail = new Map<string, ImportRow>();
+  for (const row of rows) {
+    const key = row[0].toLowerCase();
+    const seen = byEmail.get(key);
+    if (!seen) byEmail.set(key, row);
+    else {
+      // Only a duplicate is copied: the chunk's rows are not duplicated in memory.
+      const merged: ImportRow = [...seen];
+      for (let i = 1; i < row.length; i++) if (row[i] !== null) merged[i] = row[i]!;
+      byEmail.set(key, merged);
+    }
+  }
+  return { rows: [...byEmail.values()], merged: rows.length - byEmail.size };
+}
+
+export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Promise<Counts> {
+  return knex.transaction(async (trx) => {
+    const claimed = await trx
+      .withSchema('crm')
+      .table('import_chunks')
+      .insert({ import_id: chunk.importId, seq: chunk.seq, imported: 0, updated: 0 })
+      .onConflict(['import_id', 'seq'])
+      .ignore()
+      .returning('seq');
+    if (claimed.length === 0) {
+      const done = (await trx
+        .withSchema('crm')
+        .table('import_chunks')
+        .select('imported', 'updated')
+        .where({ import_id: chunk.importId, seq: chunk.seq })
+        .first()) as Counts;
+      return { imported: done.imported, updated: done.updated };
+    }
+    const { rows, merged } = mergeDuplicateRows(chunk.rows);
+    let counts: Counts = { imported: 0, updated: merged };
+    if (rows.length > 0) {
+      // The rows travel as one JSON parameter: one statement per chunk, whatever its size.
+      const result = await trx.raw(
+        `with input as (
+           select r->>0 as email, r->>1 as first_name, r->>2 as last_name, r->>3 as phone,
+                  r->>4 as address, r->>5 as notes
+           from json_array_elements(?::json) as r
+         ), up as (
+           insert into crm.contacts as c (email, first_name, last_name, phone, status, source, metadata)
+           select email, first_name, last_name, phone, 'subscribed', 'csv_import',
+                  jsonb_strip_nulls(jsonb_build_object('address', address, 'notes', notes))
+           from input
+           -- One lock order for every chunk, so two chunks applied at once wait, never deadlock.
+           order by lower(email)
+           on conflict ((lower(email))) do update set
+             first_name = coalesce(excluded.first_name, c.first_name),
+             last_name = coalesce(excluded.last_name, c.last_name),
+             phone = coalesce(excluded.phone, c.phone),
+             metadata = c.metadata || excluded.metadata,
+             updated_at = now()
+           returning (xmax = 0) as inserted
+         )
+         select count(*) filter (where inserted) as imported, count(*) filter (where not inserted) as updated from up`,
+        [JSON.stringify(rows)],
+      );
+      const r = (result as { rows: { imported: number | string; updated: number | string }[] }).rows[0]!;
+      counts = { imported: Number(r.imported), updated: Number(r.updated) + merged };
+    }
+    await trx
+      .withSchema('crm')
+      .table('import_chunks')
+      .where({ import_id: chunk.importId, seq: chunk.seq })
+      .update(counts);
+    // Records of imports older than a day can no longer be re-sent: keep the table small.
+    if (chunk.seq === 0)
+      await trx
+        .withSchema('crm')
+        .table('import_chunks')
+        .where('applied_at', '<', trx.raw("now() - interval '1 day'"))
+        .delete();
+    return counts;
+  });
+}

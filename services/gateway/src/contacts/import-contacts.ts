@@ -1,0 +1,119 @@
+/**
+ * `POST /api/marketing/contacts/import`: a multipart upload whose field `file` is a CSV. The
+ * upload is streamed (busboy → csv-parse → chunks to crm), never held whole; a file over
+ * IMPORT_MAX_BYTES is refused with 413 as soon as that is known. Answers `imported`, `updated`,
+ * `skipped` (invalid rows), the first 100 `errors` (line and reason) and `errorCount`.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import busboy from 'busboy';
+import type { Middleware } from 'koa';
+import { IMPORT_ERRORS_SHOWN, type ImportError, type ImportResult } from '@lp/contracts';
+import { AppError } from '@lp/runtime';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { askedBy, type GatewayDeps } from '../routes/context.ts';
+import { invalidFile, readImportCsv } from './read-import-csv.ts';
+import { createChunkSender } from './send-import-chunks.ts';
+
+const tooLarge = (limit: number) =>
+  new AppError(
+    413,
+    'payload_too_large',
+    `The file is too large: imports are limited to ${Math.floor(limit / 1024 / 1024)} MB`,
+  );
+
+/** Hands the `file` part of a multipart request to `onFile`, failing with 413 past `limit` bytes. */
+function withUploadedFile<T>(
+  req: IncomingMessage,
+  limit: number,
+  onFile: (file: Readable, filename: string) => Promise<T>,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({ headers: req.headers, limits: { fileSize: limit, files: 1, fields: 10 } });
+    } catch {
+      reject(invalidFile('Send the file as multipart/form-data in a field named file'));
+      return;
+    }
+    let started = false;
+    let current: Readable | undefined;
+    // A client that hangs up mid-upload ends nothing: stop reading instead of waiting forever.
+    req.once('close', () => {
+      if (req.complete) return;
+      const err = invalidFile('The upload was interrupted');
+      current?.destroy(err);
+      reject(err);
+    });
+    bb.on('file', (name, file, info) => {
+      if (name !== 'file' || started) {
+        file.resume();
+        return;
+      }
+      started = true;
+      current = file;
+      file.on('limit', () => file.destroy(tooLarge(limit)));
+      if (!/\.csv$/i.test(info.filename ?? '')) {
+        file.resume();
+        reject(invalidFile('Please upload a CSV file'));
+        return;
+      }
+      onFile(file, info.filename ?? '').then(resolve, reject);
+    });
+    bb.on('error', (err: Error) => reject(invalidFile(`The upload could not be read: ${err.message}`)));
+    bb.on('close', () => {
+      if (!started) reject(invalidFile('Please select a file to import'));
+    });
+    req.pipe(bb);
+  });
+}
+
+export function importContacts({ bus, counters, config }: GatewayDeps): Middleware<GatewayState> {
+  const limit = config.IMPORT_MAX_BYTES;
+  return async (ctx) => {
+    if (!ctx.is('multipart/form-data')) throw invalidFile('Send the file as multipart/form-data in a field named file');
+    if (Number(ctx.get('content-length') || 0) > limit + 64 * 1024) {
+      ctx.set('Connection', 'close');
+      counters.inc('gateway_contact_imports_total', { result: 'too_large' });
+      throw tooLarge(limit);
+    }
+    const asked = askedBy(ctx);
+    try {
+      const result = await withUploadedFile(ctx.req, limit, async (file, filename) => {
+        const sender = createChunkSender({ bus, asked, counters, waitMs: config.IMPORT_CRM_WAIT_MS });
+        const errors: ImportError[] = [];
+        let skipped = 0;
+        let sent = 0;
+        for await (const batch of readImportCsv(file)) {
+          for (const item of batch) {
+            if ('row' in item) {
+              sent++;
+              if (sender.add(item.row)) await sender.flush();
+            } else {
+              skipped++;
+              if (errors.length < IMPORT_ERRORS_SHOWN) errors.push(item.error);
+            }
+          }
+        }
+        const totals = await sender.finish();
+        counters.inc('gateway_import_rows_total', { outcome: 'sent' }, sent);
+        counters.inc('gateway_import_rows_total', { outcome: 'skipped' }, skipped);
+        asked.log.info({ filename, ...totals, skipped }, 'contacts imported');
+        const body: ImportResult = { ...totals, skipped, errors, errorCount: skipped };
+        return body;
+      });
+      counters.inc('gateway_contact_imports_total', { result: 'ok' });
+      ctx.body = result;
+    } catch (err) {
+      const status = err instanceof AppError ? err.status : 500;
+      counters.inc('gateway_contact_imports_total', {
+        result: status === 413 ? 'too_large' : status === 400 ? 'invalid_file' : 'failed',
+      });
+      // The rest of a refused upload is still on the socket: do not read it as the next request.
+      ctx.set('Connection', 'close');
+      ctx.req.unpipe();
+      ctx.req.resume();
+      throw err;
+    }
+  };
+}

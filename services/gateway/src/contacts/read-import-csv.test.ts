@@ -1,0 +1,79 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { fieldOfHeader, readImportCsv, type CsvItem } from './read-import-csv.ts';
+import { csvCell } from './write-contacts-csv.ts';
+
+async function read(text: string | Buffer, chunkSize = 7): Promise<CsvItem[]> {
+  const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
+  // Small pieces: the parser must carry quotes, CRLF and the BOM across chunk boundaries.
+  const pieces = Array.from({ length: Math.ceil(bytes.length / chunkSize) }, (_, i) =>
+    bytes.subarray(i * chunkSize, (i + 1) * chunkSize),
+  );
+  const out: CsvItem[] = [];
+  for await (const batch of readImportCsv(Readable.from(pieces))) out.push(...batch);
+  return out;
+}
+
+describe('readImportCsv', () => {
+  it('maps header spellings of other tools, in any case and spacing', () => {
+    expect(
+      ['Email Address', ' E-mail ', 'FIRST NAME', 'first_name', 'Last Name', 'Phone Number', 'Notes', 'Colour'].map(
+        fieldOfHeader,
+      ),
+    ).toEqual(['email', 'email', 'firstName', 'firstName', 'lastName', 'phone', 'notes', undefined]);
+  });
+
+  it('handles a BOM, CRLF, quoted commas and newlines, blank lines and unknown columns', async () => {
+    const csv = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(
+        'Email Address,Colour,First Name,notes\r\n\r\na@x.co,red,"Smith, Ann","two\r\nlines"\r\n\r\n   \r\nb@x.co,,Bo,\r\n',
+      ),
+    ]);
+    expect(await read(csv)).toEqual([
+      { row: ['a@x.co', 'Smith, Ann', null, null, null, 'two\r\nlines'] },
+      { row: ['b@x.co', 'Bo', null, null, null, null] },
+    ]);
+  });
+
+  it('reports invalid rows with their line number and reason, and keeps going', async () => {
+    const csv = 'email,firstName\nok@x.co,A\nnope,B\n,C\n"multi\nline@x.co",D\nfine@x.co,E\n';
+    expect(await read(csv)).toEqual([
+      { row: ['ok@x.co', 'A', null, null, null, null] },
+      { error: { line: 3, reason: 'Invalid email (nope)' } },
+      { error: { line: 4, reason: 'Email is missing' } },
+      { error: { line: 5, reason: expect.stringMatching(/^Invalid email/) } },
+      { row: ['fine@x.co', 'E', null, null, null, null] },
+    ]);
+  });
+
+  it('refuses an empty file and a file without an email column; a header alone yields nothing', async () => {
+    await expect(read('')).rejects.toThrow('The file is empty');
+    await expect(read('\r\n\r\n')).rejects.toThrow('The file is empty');
+    await expect(read('name,phone\nA,1\n')).rejects.toThrow(/no email column/);
+    expect(await read('email,firstName\r\n')).toEqual([]);
+  });
+
+  it('keeps duplicate e-mails of one file for crm to merge (any case)', async () => {
+    expect(await read('email\nA@x.co\na@X.CO\n')).toEqual([
+      { row: ['A@x.co', null, null, null, null, null] },
+      { row: ['a@X.CO', null, null, null, null, null] },
+    ]);
+  });
+});
+
+describe('csvCell', () => {
+  it('defuses formulas and quotes what needs quoting', () => {
+    expect(['=1+1', '+1', '-2', '@SUM(A1)', '\tx', 'plain', 'a,b', 'say "hi"', null].map(csvCell)).toEqual([
+      "'=1+1",
+      "'+1",
+      "'-2",
+      "'@SUM(A1)",
+      "'\tx",
+      'plain',
+      '"a,b"',
+      '"say ""hi"""',
+      '',
+    ]);
+  });
+});

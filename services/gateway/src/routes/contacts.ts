@@ -1,0 +1,116 @@
+/**
+ * Staff contacts under `/api/marketing` (session required): the paged, searchable list (total in
+ * `X-Total-Count`, the next page in `Link: <…>; rel="next"`), add, read, edit, delete, history,
+ * CSV export and import, and `POST /contacts-to-list`. crm owns the data and checks again.
+ */
+import { Readable } from 'node:stream';
+import type { ParameterizedContext } from 'koa';
+import {
+  ContactCreateSchema,
+  ContactsQuerySchema,
+  ContactsToListSchema,
+  ContactUpdateSchema,
+  RPC,
+  type RpcInput,
+  type RpcSpec,
+} from '@lp/contracts';
+import { callRpc, notFound } from '@lp/runtime';
+import { importContacts } from '../contacts/import-contacts.ts';
+import { contactCsvLine, csvLine, EXPORT_HEADER } from '../contacts/write-contacts-csv.ts';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { validate } from '../middleware/validate.ts';
+import { type GatewayDeps, askedBy, createRouter } from './context.ts';
+
+type Ctx = ParameterizedContext<GatewayState> & { params: Record<string, string | undefined> };
+
+/** A path id: 1 to 2147483647, else the thing is not found. */
+export function pathId(raw: string | undefined, what: string): number {
+  const id = /^[1-9]\d{0,9}$/.test(raw ?? '') ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound(`${what} not found`);
+  return id;
+}
+
+/** The query string as one value per key (a repeated key keeps its first value). */
+const queryOf = (ctx: Ctx) =>
+  Object.fromEntries(Object.entries(ctx.query).map(([k, val]) => [k, Array.isArray(val) ? val[0] : val]));
+
+export function contactRoutes(deps: GatewayDeps) {
+  const { bus } = deps;
+  const router = createRouter({ prefix: '/api/marketing' });
+  const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>) => {
+    ctx.set('Cache-Control', 'no-store');
+    return callRpc(bus, rpc, input, askedBy(ctx));
+  };
+
+  router.get('/contacts', async (ctx) => {
+    const query = validate(ContactsQuerySchema, queryOf(ctx));
+    const page = await ask(ctx, RPC.crm.contactsList, query);
+    ctx.set('X-Total-Count', String(page.total ?? 0));
+    if (page.nextCursor !== null) {
+      const next = new URLSearchParams();
+      for (const [k, val] of Object.entries(query)) if (val !== undefined && k !== 'cursor') next.set(k, String(val));
+      next.set('cursor', String(page.nextCursor));
+      ctx.set('Link', `</api/marketing/contacts?${next}>; rel="next"`);
+    }
+    ctx.body = page.contacts;
+  });
+
+  router.post('/contacts', async (ctx) => {
+    const contact = await ask(ctx, RPC.crm.contactCreate, validate(ContactCreateSchema, ctx.request.body));
+    ctx.status = 201;
+    ctx.set('Location', `/api/marketing/contacts/${contact.id}`);
+    ctx.body = contact;
+  });
+
+  // The export streams page after page from crm, so any number of contacts stays small in memory.
+  router.get('/contacts/export', async (ctx) => {
+    const { limit: _limit, cursor: _cursor, ...filter } = validate(ContactsQuerySchema, queryOf(ctx));
+    const asked = askedBy(ctx);
+    const first = await callRpc(bus, RPC.crm.contactsList, { ...filter, limit: 2000, withTotal: false }, asked);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Type', 'text/csv; charset=utf-8');
+    ctx.set('Content-Disposition', `attachment; filename="contacts-${new Date().toISOString().slice(0, 10)}.csv"`);
+    ctx.body = Readable.from(
+      (async function* () {
+        yield csvLine(EXPORT_HEADER);
+        let page = first;
+        for (;;) {
+          yield page.contacts.map(contactCsvLine).join('');
+          if (page.nextCursor === null) return;
+          page = await callRpc(
+            bus,
+            RPC.crm.contactsList,
+            { ...filter, limit: 2000, cursor: page.nextCursor, withTotal: false },
+            asked,
+          );
+        }
+      })(),
+    );
+  });
+
+  router.post('/contacts/import', importContacts(deps));
+
+  router.get('/contacts/:id', async (ctx) => {
+    ctx.body = await ask(ctx, RPC.crm.contactGet, { id: pathId(ctx.params.id, 'Contact') });
+  });
+
+  router.put('/contacts/:id', async (ctx) => {
+    const id = pathId(ctx.params.id, 'Contact');
+    ctx.body = await ask(ctx, RPC.crm.contactUpdate, { id, contact: validate(ContactUpdateSchema, ctx.request.body) });
+  });
+
+  router.delete('/contacts/:id', async (ctx) => {
+    await ask(ctx, RPC.crm.contactDelete, { id: pathId(ctx.params.id, 'Contact') });
+    ctx.status = 204;
+  });
+
+  router.get('/contacts/:id/history', async (ctx) => {
+    ctx.body = await ask(ctx, RPC.crm.contactHistory, { id: pathId(ctx.params.id, 'Contact') });
+  });
+
+  router.post('/contacts-to-list', async (ctx) => {
+    ctx.body = await ask(ctx, RPC.crm.listMembersAdd, validate(ContactsToListSchema, ctx.request.body));
+  });
+
+  return router;
+}

@@ -1,0 +1,57 @@
+/**
+ * Staff contact lists under `/api/marketing/lists` (session required): list, create, update,
+ * delete, duplicate (' (Copy)' is the dashboard's default name; contacts copied when asked) and
+ * removing one contact from a list. crm owns the data.
+ */
+import type { ParameterizedContext } from 'koa';
+import { ListDuplicateSchema, ListFormSchema, RPC, type RpcInput, type RpcSpec } from '@lp/contracts';
+import { callRpc } from '@lp/runtime';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { validate } from '../middleware/validate.ts';
+import { pathId } from './contacts.ts';
+import { type GatewayDeps, askedBy, createRouter } from './context.ts';
+
+type Ctx = ParameterizedContext<GatewayState>;
+
+export function listRoutes({ bus }: GatewayDeps) {
+  const router = createRouter({ prefix: '/api/marketing/lists' });
+  const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>) => {
+    ctx.set('Cache-Control', 'no-store');
+    return callRpc(bus, rpc, input, askedBy(ctx));
+  };
+
+  router.get('/', async (ctx) => {
+    ctx.body = await ask(ctx, RPC.crm.listsList, {});
+  });
+
+  router.post('/', async (ctx) => {
+    const list = await ask(ctx, RPC.crm.listCreate, validate(ListFormSchema, ctx.request.body));
+    ctx.status = 201;
+    ctx.body = list;
+  });
+
+  router.put('/:id', async (ctx) => {
+    const id = pathId(ctx.params.id, 'List');
+    ctx.body = await ask(ctx, RPC.crm.listUpdate, { id, list: validate(ListFormSchema, ctx.request.body) });
+  });
+
+  router.delete('/:id', async (ctx) => {
+    await ask(ctx, RPC.crm.listDelete, { id: pathId(ctx.params.id, 'List') });
+    ctx.status = 204;
+  });
+
+  router.post('/:id/duplicate', async (ctx) => {
+    const id = pathId(ctx.params.id, 'List');
+    const list = await ask(ctx, RPC.crm.listDuplicate, { id, copy: validate(ListDuplicateSchema, ctx.request.body) });
+    ctx.status = 201;
+    ctx.body = list;
+  });
+
+  router.delete('/:id/contacts/:contactId', async (ctx) => {
+    const listId = pathId(ctx.params.id, 'List');
+    await ask(ctx, RPC.crm.listMemberRemove, { listId, contactId: pathId(ctx.params.contactId, 'Contact') });
+    ctx.status = 204;
+  });
+
+  return router;
+}

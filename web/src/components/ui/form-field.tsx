@@ -1,0 +1,52 @@
+/**
+ * A labelled field for dashboard forms: visible label, optional hint, the error tied to the
+ * control with aria-describedby, aria-invalid while it is flagged. `children` gets the control's props.
+ */
+import type { ReactNode } from 'react';
+
+type ControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; 'aria-required'?: true };
+
+type Props = {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  required?: boolean;
+  children: (control: ControlProps) => ReactNode;
+};
+
+export const fieldControl =
+  'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-lake-600 aria-[invalid=true]:border-red-700';
+
+export function FormField({ id, label, hint, error, required, children }: Props) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-0.5 text-sm text-stone-600">
+          {hint}
+        </p>
+      )}
+      {children({
+        id,
+        ...(error ? { 'aria-invalid': true as const } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(required ? { 'aria-required': true as const } : {}),
+      })}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

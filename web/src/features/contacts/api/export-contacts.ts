@@ -1,0 +1,8 @@
+/** The export's URL (GET /api/marketing/contacts/export): all contacts, one list's, or the current search's. */
+export function exportContactsUrl(filter: { listId?: number; q?: string }): string {
+  const params = new URLSearchParams();
+  if (filter.listId) params.set('listId', String(filter.listId));
+  if (filter.q) params.set('q', filter.q);
+  const query = params.toString();
+  return `/api/marketing/contacts/export${query ? `?${query}` : ''}`;
+}

@@ -1,0 +1,71 @@
+/** View History: the contact's form submissions, list joins and e-mail activity, newest first. */
+import type { Contact, ContactHistoryItem } from '@lp/contracts';
+import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { useContactHistory } from '../api/get-contact-history';
+
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function describe(item: ContactHistoryItem): { title: string; detail?: string } {
+  switch (item.type) {
+    case 'form_submission':
+      return {
+        title: `Submitted the ${item.source} form`,
+        detail: [item.interest, item.message].filter(Boolean).join(' — ') || undefined,
+      };
+    case 'list_joined':
+      return { title: `Added to the list ${item.listName}` };
+    case 'email_sent':
+      return { title: `Sent the email ${item.subject ?? ''}`.trim() };
+    case 'email_opened':
+      return { title: `Opened the email ${item.subject ?? ''}`.trim() };
+    case 'email_clicked':
+      return { title: `Clicked a link in ${item.subject ?? 'an email'}`, detail: item.url ?? undefined };
+  }
+}
+
+export function ContactHistoryDialog({ contact, onClose }: { contact: Contact | null; onClose: () => void }) {
+  const history = useContactHistory(contact?.id ?? null);
+  return (
+    <Dialog
+      open={contact !== null}
+      onClose={onClose}
+      wide
+      title="Contact History"
+      description={
+        contact
+          ? `${contact.email} — added ${when.format(new Date(contact.createdAt))} (${contact.source.replace('_', ' ')})`
+          : undefined
+      }
+      footer={
+        <button type="button" className={dialogButton.cancel} onClick={onClose}>
+          Close
+        </button>
+      }
+    >
+      {history.isLoading && <Spinner label="Loading history…" />}
+      {history.error && (
+        <ErrorState message="Failed to load the history. Please try again." onRetry={() => history.mutate()} />
+      )}
+      {history.data && history.data.items.length === 0 && <EmptyState title="No activity yet" />}
+      {history.data && history.data.items.length > 0 && (
+        <ol className="max-h-[60vh] divide-y divide-stone-100 overflow-y-auto">
+          {history.data.items.map((item, i) => {
+            const d = describe(item);
+            return (
+              <li key={`${item.type}-${item.at}-${i}`} className="py-2">
+                <p className="font-medium text-stone-900">{d.title}</p>
+                {d.detail && <p className="text-sm text-stone-700">{d.detail}</p>}
+                <p className="text-xs text-stone-600">
+                  <time dateTime={item.at}>{when.format(new Date(item.at))}</time>
+                </p>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Dialog>
+  );
+}

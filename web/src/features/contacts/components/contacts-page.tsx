@@ -1,0 +1,149 @@
+/**
+ * Contacts (/marketing/contacts): server-side search, select-all and row checkboxes, Add
+ * Contact, Import Contacts (CSV), Add to List for the selection, Export, and per row Edit,
+ * View History, Add to List and Delete. Pages of 100 load on demand; the total is the server's.
+ */
+import { useEffect, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import type { Contact } from '@lp/contracts';
+import { SelectableTable } from '../../../components/ui/data-table';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { fieldControl } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { button } from '../../../components/ui/styles';
+import { toast } from '../../../components/toast/toast-store';
+import { useContacts } from '../api/list-contacts';
+import { CONTACT_COLUMNS } from './contact-columns';
+import { ContactDialogs, type OpenDialog } from './contact-dialogs';
+import { ExportContactsMenu } from './export-contacts-menu';
+
+function useDebounced(value: string, ms: number) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function ContactsPage() {
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const pages = useContacts(q);
+  const { mutate } = useSWRConfig();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const contacts = (pages.data ?? []).flatMap((p) => p.contacts);
+  const total = pages.data?.[0]?.total ?? 0;
+  const next = pages.data?.[pages.data.length - 1]?.next ?? null;
+
+  useEffect(() => {
+    document.title = 'Contacts | Marketing Dashboard';
+  }, []);
+  useEffect(() => {
+    if (pages.error) toast({ title: 'Failed to load contacts. Please try again.', variant: 'destructive' });
+  }, [pages.error]);
+
+  const refresh = () => Promise.all([pages.mutate(), mutate('/api/marketing/stats')]);
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-lake-900">Contacts</h1>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={button.secondary} onClick={() => setOpen({ kind: 'import' })}>
+            Import CSV
+          </button>
+          <button type="button" className={button.dark} onClick={() => setOpen({ kind: 'add' })}>
+            Add Contact
+          </button>
+        </div>
+      </div>
+      <div className="mt-6 flex flex-wrap items-end gap-3">
+        <div className="min-w-0 grow basis-64">
+          <label htmlFor="contacts-search" className="sr-only">
+            Search contacts
+          </label>
+          <input
+            id="contacts-search"
+            type="search"
+            placeholder="Search by name, email or phone"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setSelected(new Set());
+            }}
+            className={`${fieldControl} mt-0`}
+          />
+        </div>
+        <button
+          type="button"
+          className={button.secondary}
+          onClick={() => setOpen({ kind: 'list', ids: [...selected] })}
+        >
+          Add to List{selected.size ? ` (${selected.size})` : ''}
+        </button>
+        <ExportContactsMenu q={q} />
+      </div>
+      <p className="mt-3 text-sm text-stone-600" aria-live="polite">
+        {pages.data
+          ? `Showing ${contacts.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} contacts`
+          : ''}
+      </p>
+      <div className="mt-2">
+        {pages.isLoading && <Spinner label="Loading contacts…" />}
+        {pages.error && (
+          <ErrorState message="Failed to load contacts. Please try again." onRetry={() => pages.mutate()} />
+        )}
+        {pages.data && contacts.length === 0 && (
+          <EmptyState title={q ? 'No contacts match your search' : 'No contacts found'}>
+            {q ? 'Try another name, email or phone.' : 'Add a contact or import a CSV file to get started.'}
+          </EmptyState>
+        )}
+        {contacts.length > 0 && (
+          <SelectableTable<Contact>
+            label="Contacts"
+            rows={contacts}
+            columns={CONTACT_COLUMNS}
+            rowKey={(c) => c.id}
+            rowLabel={(c) => c.email}
+            selection={{ selected, onChange: setSelected }}
+            actions={(c) => (
+              <DropdownMenu
+                label={`Actions for ${c.email}`}
+                items={[
+                  { label: 'Edit', onSelect: () => setOpen({ kind: 'edit', contact: c }) },
+                  { label: 'View History', onSelect: () => setOpen({ kind: 'history', contact: c }) },
+                  { label: 'Add to List', onSelect: () => setOpen({ kind: 'list', ids: [c.id] }) },
+                  { label: 'Delete', danger: true, onSelect: () => setOpen({ kind: 'delete', contact: c }) },
+                ]}
+              />
+            )}
+          />
+        )}
+        {next && (
+          <div className="mt-4 text-center">
+            <button
+              type="button"
+              className={button.secondary}
+              onClick={() => pages.setSize(pages.size + 1)}
+              disabled={pages.isValidating}
+            >
+              {pages.isValidating ? 'Loading...' : 'Load more'}
+            </button>
+          </div>
+        )}
+      </div>
+      <ContactDialogs
+        open={open}
+        onClose={() => setOpen(null)}
+        onChanged={() => {
+          setSelected(new Set());
+          void refresh();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+/** Export: all contacts, the current search's, or one list's, as a CSV download. */
+import { useLists } from '../../lists';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
+import { exportContactsUrl } from '../api/export-contacts';
+
+const download = (url: string) => {
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = '';
+  document.body.append(a);
+  a.click();
+  a.remove();
+};
+
+export function ExportContactsMenu({ q }: { q: string }) {
+  const lists = useLists();
+  return (
+    <div className="flex items-center gap-1 rounded-md ring-1 ring-stone-300">
+      <span className="pl-3 text-sm font-semibold text-stone-800">Export</span>
+      <DropdownMenu
+        label="Export contacts as CSV"
+        items={[
+          { label: 'All contacts', onSelect: () => download(exportContactsUrl({})) },
+          ...(q ? [{ label: `Matching "${q}"`, onSelect: () => download(exportContactsUrl({ q })) }] : []),
+          ...(lists.data ?? []).map((l) => ({
+            label: `List: ${l.name}`,
+            onSelect: () => download(exportContactsUrl({ listId: l.id })),
+          })),
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** Contacts feature: the Contacts screen. */
+export { ContactsPage } from './components/contacts-page';

@@ -1,0 +1,118 @@
+/**
+ * Form Submissions (/marketing/form-submissions and /marketing/submissions): the website's
+ * submissions as a table with a list selector and 'Add to Contacts' per row. A row whose e-mail
+ * already belongs to a contact shows 'In contacts'; converting never makes a second contact.
+ */
+import { useEffect, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { CONTACT_PAGE_INTERESTS, type FormSubmission } from '@lp/contracts';
+import { SelectableTable, type Column } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { ErrorState } from '../../../components/ui/error-state';
+import { fieldControl } from '../../../components/ui/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/toast/toast-store';
+import { LISTS_KEY, useLists } from '../../lists';
+import { convertSubmission } from '../api/convert-submission';
+import { useSubmissions } from '../api/list-submissions';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Contact-page interests are stored by value ('buying'); show their label. */
+function interestLabel(value: string | null): string {
+  if (!value) return '—';
+  return (CONTACT_PAGE_INTERESTS as Record<string, string>)[value] ?? value;
+}
+
+const COLUMNS: Column<FormSubmission>[] = [
+  { header: 'Name', cell: (s) => <span className="font-medium text-stone-900">{`${s.firstName} ${s.lastName}`}</span> },
+  { header: 'Email', cell: (s) => <span className="break-all">{s.email}</span> },
+  { header: 'Phone', cell: (s) => s.phone, className: 'hidden md:table-cell' },
+  { header: 'Interest', cell: (s) => interestLabel(s.interest), className: 'hidden lg:table-cell' },
+  { header: 'Source', cell: (s) => s.source, className: 'hidden xl:table-cell' },
+  {
+    header: 'Date',
+    cell: (s) => <span className="whitespace-nowrap">{dateFormat.format(new Date(s.createdAt))}</span>,
+    className: 'hidden sm:table-cell',
+  },
+];
+
+export function FormSubmissionsPage() {
+  const { data, error, isLoading, mutate: reload } = useSubmissions();
+  const lists = useLists();
+  const { mutate } = useSWRConfig();
+  const [listId, setListId] = useState('');
+  const [busy, setBusy] = useState<number | null>(null);
+  useEffect(() => {
+    document.title = 'Form Submissions | Marketing Dashboard';
+  }, []);
+
+  const onConvert = async (s: FormSubmission) => {
+    setBusy(s.id);
+    try {
+      const r = await convertSubmission(s.id, listId ? Number(listId) : null);
+      const list = lists.data?.find((l) => String(l.id) === listId);
+      toast({
+        title: r.created ? 'Contact added successfully' : 'Already in contacts',
+        description: list ? `${r.contact.email} is on the list ${list.name}` : r.contact.email,
+      });
+      await Promise.all([reload(), mutate(LISTS_KEY), mutate('/api/marketing/stats')]);
+    } catch {
+      toast({ title: 'Failed to convert form submission to contact', variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-lake-900">Form Submissions</h1>
+      <div className="mt-6 max-w-sm">
+        <label htmlFor="submissions-list" className="block text-sm font-medium text-stone-800">
+          Add contacts to list
+        </label>
+        <select
+          id="submissions-list"
+          className={fieldControl}
+          value={listId}
+          onChange={(e) => setListId(e.target.value)}
+        >
+          <option value="">No list</option>
+          {(lists.data ?? []).map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="mt-6">
+        {isLoading && <Spinner label="Loading submissions…" />}
+        {error && <ErrorState message="Failed to load form submissions. Please try again." onRetry={() => reload()} />}
+        {data && data.length === 0 && <EmptyState title="No form submissions yet" />}
+        {data && data.length > 0 && (
+          <SelectableTable
+            label="Form submissions"
+            rows={data}
+            columns={COLUMNS}
+            rowKey={(s) => s.id}
+            rowLabel={(s) => s.email}
+            actions={(s) => {
+              const inContacts = s.contactId !== null;
+              return (
+                <button
+                  type="button"
+                  onClick={() => onConvert(s)}
+                  disabled={busy === s.id || (inContacts && !listId)}
+                  aria-label={inContacts ? `${s.email} is in contacts` : `Add ${s.email} to contacts`}
+                  className="min-h-10 whitespace-nowrap rounded-md px-3 text-sm font-semibold text-lake-900 ring-1 ring-stone-300 hover:bg-stone-100 disabled:cursor-default disabled:bg-green-50 disabled:text-green-900 disabled:ring-green-200"
+                >
+                  {inContacts ? (listId ? 'Add to List' : 'In contacts ✓') : 'Add to Contacts'}
+                </button>
+              );
+            }}
+          />
+        )}
+      </div>
+    </>
+  );
+}
