@@ -11,3 +11,4 @@ export * from './analytics.ts';
 export * from './text.ts';
 export * from './dead-letters.ts';
 export * from './article-html.ts';
+export * from './web-analytics.ts';

@@ -27,6 +27,15 @@ import {
 } from './blog.ts';
 import { FormSubmissionSchema, ListSubmissionsInputSchema } from './submissions.ts';
 import { CrmStatsSchema, MailerStatsSchema } from './stats.ts';
+import {
+  AnalyticsRangeInputSchema,
+  AnalyticsRefreshedSchema,
+  AttributionInputSchema,
+  LeadAttributionSchema,
+  LeadsBySourceInputSchema,
+  LeadsBySourceSchema,
+  WebAnalyticsSchema,
+} from './web-analytics.ts';
 
 export type RpcSpec<I extends v.GenericSchema = v.GenericSchema, O extends v.GenericSchema = v.GenericSchema> = {
   readonly subject: string;
@@ -49,6 +58,16 @@ export const RPC = {
     /** Staff: form submissions, newest first. */
     submissionsList: rpc('rpc.crm.submissions.list', ListSubmissionsInputSchema, v.array(FormSubmissionSchema)),
     stats: rpc('rpc.crm.stats.get', NoInputSchema, CrmStatsSchema),
+  },
+  analytics: {
+    /** Staff: the web-analytics summary of a range, from the daily roll-ups. */
+    webAnalytics: rpc('rpc.analytics.web-analytics.get', AnalyticsRangeInputSchema, WebAnalyticsSchema),
+    /** Staff: re-aggregate the range's visits and roll-ups from the raw hits (idempotent). */
+    refresh: rpc('rpc.analytics.rollups.refresh', AnalyticsRangeInputSchema, AnalyticsRefreshedSchema),
+    /** Staff: first touch, visits and pages before converting, per lead (by session id). */
+    attribution: rpc('rpc.analytics.attribution.list', AttributionInputSchema, v.array(LeadAttributionSchema)),
+    /** Staff: leads and conversion rate per first-touch source and campaign. */
+    leadsBySource: rpc('rpc.analytics.leads-by-source.get', LeadsBySourceInputSchema, LeadsBySourceSchema),
   },
   mailer: {
     stats: rpc('rpc.mailer.stats.get', NoInputSchema, MailerStatsSchema),

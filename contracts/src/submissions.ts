@@ -151,6 +151,8 @@ export const FormSubmissionSchema = v.object({
   source: v.picklist(SUBMISSION_SOURCES),
   topic: v.nullable(v.string()),
   page: v.nullable(v.string()),
+  /** The visitor's analytics session id, when the tracker had one (lead attribution). */
+  sessionId: v.optional(v.nullable(v.string()), null),
   createdAt: v.string(),
 });
 export type FormSubmission = v.InferOutput<typeof FormSubmissionSchema>;

@@ -21,7 +21,7 @@ export async function insertEvents(knex: Knex, batch: EventsRecorded): Promise<{
     .withSchema('analytics')
     .table('events')
     .insert(rows)
-    .onConflict(['event_id', 'hit_index'])
+    .onConflict(['event_id', 'hit_index', 'occurred_at'])
     .ignore()
     .returning('id');
   return { inserted: stored.length };

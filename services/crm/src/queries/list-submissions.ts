@@ -13,6 +13,7 @@ type Row = {
   source: SubmissionSource;
   topic: string | null;
   page: string | null;
+  session_id: string | null;
   created_at: Date | string;
 };
 
@@ -31,6 +32,7 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; offset:
       'source',
       'topic',
       'page',
+      'session_id',
       'created_at',
     )
     .orderBy([
@@ -50,6 +52,7 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; offset:
     source: r.source,
     topic: r.topic,
     page: r.page,
+    sessionId: r.session_id,
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }
