@@ -11,7 +11,7 @@ import { errorHandler } from './middleware/error-handler.ts';
 import { measureRequests } from './middleware/measure-requests.ts';
 import { requestContext, type GatewayState } from './middleware/request-context.ts';
 import type { GatewayDeps } from './routes/context.ts';
-import { mountRoutes } from './routes/index.ts';
+import { mountRoutes, pixelRoutes } from './routes/index.ts';
 
 export const GATEWAY_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -35,6 +35,8 @@ export function createGatewayApp(deps: GatewayDeps & { webDist: string }): Koa<G
   const app = new Koa<GatewayState>({ proxy: deps.config.TRUST_PROXY, maxIpsCount: deps.config.TRUST_PROXY_HOPS });
   app.silent = true;
   app.use(measureRequests(deps.counters));
+  // Pixels first: the hot path answers a GIF without the request log, session or body parsing.
+  app.use(pixelRoutes(deps).routes());
   app.use(requestContext(deps.log));
   app.use(errorHandler());
   app.use(async (ctx, next) => {

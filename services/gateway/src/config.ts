@@ -58,6 +58,12 @@ export const GatewayConfigSchema = v.object({
    * and as bytes of JSON; hits past either bound are refused (503) and counted as dropped.
    */
   PIXEL_BACKLOG_MAX_HITS: env.int(20_000, 1, 10_000_000),
+  /**
+   * Pixel hits (page views and events together) kept per client address per minute; the rest
+   * still get the GIF (with `X-Pixel-Dropped: rate_limited`) and are counted, not stored. High
+   * by default so an office or a campus behind one address keeps its visits.
+   */
+  PIXEL_HITS_PER_MINUTE: env.int(6000, 1, 10_000_000),
   PIXEL_BACKLOG_MAX_BYTES: env.int(8 * 1024 * 1024, 64 * 1024, 2 ** 31),
 });
 

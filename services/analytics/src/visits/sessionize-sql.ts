@@ -10,6 +10,7 @@
  * their windows).
  */
 import { ANALYTICS_TIME_ZONE, ENGAGEMENT_EVENT, VISIT_GAP_MINUTES, site } from '@lp/contracts';
+import type { Knex } from '@lp/runtime';
 
 const GAP = `interval '${VISIT_GAP_MINUTES} minutes'`;
 
@@ -20,11 +21,11 @@ export type HitsFilter = {
   /** SQL joined to `page_views p` / `events e` (`from … as w`) or a where clause; uses `?` bindings. */
   pageViews: string;
   events: string;
-  bindings: unknown[];
+  bindings: Knex.RawBinding[];
 };
 
 /** SQL selecting visits (the columns of analytics.visits) from the hits the filter selects. */
-export function sessionizeSql(filter: HitsFilter): { sql: string; bindings: unknown[] } {
+export function sessionizeSql(filter: HitsFilter): { sql: string; bindings: Knex.RawBinding[] } {
   const sql = `
 with hits as (
   select p.session_id, p.occurred_at as at, 1 as kind, p.path, p.referrer, p.utm_source, p.utm_medium,

@@ -1,5 +1,5 @@
 /**
- * The pixel routes over real HTTP with a fake bus: the GIF answer, the error envelope, bot
+ * The pixel routes over real HTTP with a fake bus: the GIF answer for every hit (dropped ones marked), bot
  * drops, and the shutdown hook that flushes both write buffers before the bus closes.
  */
 import type { Server } from 'node:http';
@@ -78,13 +78,31 @@ describe('pixel routes', () => {
     expect(body.subarray(0, 6).toString('latin1')).toBe('GIF89a');
   });
 
-  it('answers an invalid query 400 with the error envelope', async () => {
+  it('answers an invalid query with the GIF, its drop reason in a header, and counts it', async () => {
     const res = await get('/api/analytics/event-pixel', { n: 'x', sid: 's', val: 'ten' });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/gif');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const body = (await res.json()) as { error: { code: string; details: { fields: Record<string, string[]> } } };
-    expect(body.error.code).toBe('validation_failed');
-    expect(body.error.details.fields).toEqual({ c: ['Category is required'], val: ['Value must be a number'] });
+    expect(res.headers.get('x-pixel-dropped')).toBe('invalid_query');
+    expect(Buffer.from(await res.arrayBuffer()).equals(TRANSPARENT_GIF)).toBe(true);
+    expect(counters.get('gateway_hits_dropped_total', { reason: 'invalid_query' })).toBe(1);
+  });
+
+  it('keeps every utm_* parameter: the five named ones and the rest as extras', async () => {
+    const res = await get('/api/analytics/pixel', {
+      p: '/lots',
+      sid: 'utm-extra',
+      utm_source: 'fb',
+      utm_id: 'camp-7',
+      utm_creative_format: 'video',
+    });
+    expect(res.headers.get('x-pixel-dropped')).toBeNull();
+    await hooks[0]!();
+    const hit = published
+      .filter((p) => p.subject === 'analytics.pageviews.recorded')
+      .flatMap((p) => (p.payload as PageviewsRecorded).hits)
+      .find((h) => h.sessionId === 'utm-extra');
+    expect(hit).toMatchObject({ utmSource: 'fb', utmExtra: { utm_id: 'camp-7', utm_creative_format: 'video' } });
   });
 
   it('answers a bot with the GIF, marked as dropped, and never publishes it', async () => {
@@ -127,7 +145,7 @@ describe('pixel routes', () => {
     expect(pageviews[0]).toMatchObject({ utmSource: 'mail', referrer: null, deviceType: null });
     expect(events.map((h) => h.name).sort()).toEqual(['click-1', 'click-2']);
     expect(events[0]).toMatchObject({ category: 'cta', properties: { lot: 12 }, value: null });
-    expect(counters.get('gateway_hits_accepted_total', { kind: 'pageview' })).toBe(4);
+    expect(counters.get('gateway_hits_accepted_total', { kind: 'pageview' })).toBe(5);
     expect(counters.get('gateway_hits_accepted_total', { kind: 'event' })).toBe(2);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Every HTTP entry point of the platform, mounted in one place, in order:
- * health → public API (form submissions, pixels, blog) → staff sign-in → staff API (session required;
- * dead letters under /api/marketing/ops) →
+ * pixels (ahead of everything: no request log line, session lookup, body parsing or web host) →
+ * health → public API (form submissions, blog) → staff sign-in → staff API (session required;
+ * dead letters under /api/marketing/ops; web analytics under /api/marketing-dashboard) →
  * unknown /api paths (404 envelope) → media → blog pages and sitemap (rendered per request) →
  * the web app.
  */
@@ -21,19 +22,23 @@ import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts
 import { marketingRoutes } from './marketing.ts';
 import { mediaRoutes } from './media.ts';
 import { pixelRoutes } from './pixels.ts';
+import { webAnalyticsRoutes } from './web-analytics.ts';
 
 /** The API routers, exported so tests can enumerate every route. */
 export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
   return [
     submissionRoutes(deps),
-    pixelRoutes(deps),
     authRoutes(deps),
     marketingRoutes(deps),
     blogRoutes(deps),
     blogAdminRoutes(deps),
     deadLetterRoutes(deps),
+    webAnalyticsRoutes(deps),
   ];
 }
+
+/** The pixel router: mounted by createGatewayApp right after the request timer, before the rest. */
+export { pixelRoutes };
 
 export function mountRoutes(app: Koa<GatewayState>, deps: GatewayDeps, webDist: string): void {
   const health = healthRouter(deps, { metrics: false });
