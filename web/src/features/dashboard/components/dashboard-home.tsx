@@ -1,9 +1,12 @@
 /**
  * Dashboard home: six cards (Contacts, Campaigns, Lists, Open rate, Click rate, Form Responses),
- * a spinner until the stats have loaded. Form Responses is crm's count of submissions (the list
- * itself is not downloaded here). Open and click rates show '—' until e-mail analytics exist:
- * no invented numbers.
+ * then the website's last 30 days (visits, unique visitors, bounce rate, time on site) from the
+ * web-analytics API; a spinner until stats and analytics have loaded. Form Responses is crm's
+ * count of submissions (the list itself is not downloaded here). Open and click rates show '—'
+ * until e-mail analytics exist: no invented numbers.
  */
+import { DEFAULT_ANALYTICS_RANGE } from '@lp/contracts';
+import { useWebAnalytics, WebAnalyticsHomeCards } from '../../analytics';
 import { useMarketingStats } from '../api/get-stats';
 import { StatCard } from './stat-card';
 import { Spinner } from './spinner';
@@ -12,8 +15,9 @@ const NO_EMAIL_ANALYTICS = 'Not available yet: open and click rates appear once 
 
 export function DashboardHome() {
   const stats = useMarketingStats();
-  if (stats.isLoading) return <Spinner label="Loading dashboard…" />;
-  const failed = stats.error;
+  const web = useWebAnalytics(DEFAULT_ANALYTICS_RANGE);
+  if (stats.isLoading || web.isLoading) return <Spinner label="Loading dashboard…" />;
+  const failed = stats.error || web.error;
   const n = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-US'));
 
   return (
@@ -32,6 +36,7 @@ export function DashboardHome() {
         <StatCard to="/marketing/analytics" title="Click rate" value="—" hint={NO_EMAIL_ANALYTICS} />
         <StatCard to="/marketing/submissions" title="Form Responses" value={n(stats.data?.totalSubmissions)} />
       </div>
+      <WebAnalyticsHomeCards data={web.data} failed={!!web.error} />
     </>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * The signed-in shell: header 'Marketing Dashboard' with Logout, the nav bar, and the screen
- * for the path (Form Submissions, or the dashboard home for any other /marketing path).
+ * for the path (Analytics, Form Submissions, Blog, or the dashboard home for any other /marketing path).
  */
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { AnalyticsPage } from '../../analytics';
 import { BlogAdminPage, BlogArticleEditorPage } from '../../blog-admin';
 import { useSWRConfig } from 'swr';
 import type { StaffUser } from '@lp/contracts';
@@ -48,6 +49,7 @@ export function DashboardShell({ user }: { user: StaffUser }) {
       </header>
       <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <Routes>
+          <Route path="analytics" element={<AnalyticsPage />} />
           <Route path="form-submissions" element={<FormSubmissions />} />
           <Route path="submissions" element={<FormSubmissions />} />
           <Route path="blog" element={<BlogAdminPage />} />

@@ -1,9 +1,13 @@
-/** Form Submissions: the website's form submissions as a table, with loading, error and empty states. */
+/**
+ * Form Submissions: the website's form submissions as a table, with loading, error and empty
+ * states; each row shows its lead attribution (first touch, visits and pages before converting).
+ */
 import { CONTACT_PAGE_INTERESTS } from '@lp/contracts';
+import { SubmissionFirstTouch } from '../../analytics';
 import { useSubmissions } from '../api/list-submissions';
 import { Spinner } from './spinner';
 
-const COLUMNS = ['Name', 'Email', 'Phone', 'Interest', 'Source', 'Date'] as const;
+const COLUMNS = ['Name', 'Email', 'Phone', 'Interest', 'Source', 'First touch', 'Date'] as const;
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Contact-page interests are stored by value ('buying'); show their label. */
@@ -50,6 +54,9 @@ export function FormSubmissions() {
                   <td className="px-4 py-3">{s.phone}</td>
                   <td className="px-4 py-3">{interestLabel(s.interest)}</td>
                   <td className="px-4 py-3">{s.source}</td>
+                  <td className="px-4 py-3 align-top">
+                    <SubmissionFirstTouch submissionId={s.id} />
+                  </td>
                   <td className="px-4 py-3 whitespace-nowrap">{dateFormat.format(new Date(s.createdAt))}</td>
                 </tr>
               ))}
