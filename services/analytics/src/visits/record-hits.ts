@@ -1,8 +1,8 @@
 /**
  * Stores one batch and keeps visits and roll-ups in step, in ONE transaction: under the
  * roll-up lock (batches of both streams, replicas and refreshes take turns), create the months'
- * partitions, insert the raw hits (skipping ones stored before), rebuild the batch's sessions'
- * visits and apply the difference to the daily roll-ups. A failure rolls everything back, so
+ * partitions, insert the raw hits (skipping ones stored before), extend or rebuild the visits of
+ * the hits stored now (extend-visits.ts) and apply the difference to the daily roll-ups. A failure rolls everything back, so
  * the roll-ups never count a hit the raw tables do not hold, or the reverse.
  */
 import type { EventsRecorded, PageviewsRecorded } from '@lp/contracts';
@@ -11,7 +11,7 @@ import { insertEvents } from '../queries/insert-events.ts';
 import { insertPageViews } from '../queries/insert-page-views.ts';
 import { ensureMonthPartitions, monthOf, rememberPartitions } from '../queries/ensure-month-partitions.ts';
 import { applyRollupDeltas } from './apply-rollup-deltas.ts';
-import { rebuildSessionVisits } from './rebuild-session-visits.ts';
+import { extendVisits, hitsOf } from './extend-visits.ts';
 
 /** Taken (transaction-scoped) by every writer of visits and roll-ups. */
 export const lockRollups = (trx: Knex) => trx.raw(`select pg_advisory_xact_lock(hashtext('lp-analytics-rollups'))`);
@@ -22,7 +22,8 @@ export async function recordPageViews(knex: Knex, batch: PageviewsRecorded): Pro
     await lockRollups(trx);
     await ensureMonthPartitions(trx, knex, 'page_views', months);
     const { inserted, rows } = await insertPageViews(trx, batch);
-    const change = await rebuildSessionVisits(trx, batch.hits.map((h) => ({ sessionId: h.sessionId, at: new Date(h.at) })));
+    // Only hits stored now change visits: a redelivered batch costs one insert that stores nothing.
+    const change = await extendVisits(trx, hitsOf(rows, []));
     await applyRollupDeltas(trx, change, rows);
     return { inserted };
   });
@@ -35,8 +36,8 @@ export async function recordEvents(knex: Knex, batch: EventsRecorded): Promise<{
   const done = await knex.transaction(async (trx) => {
     await lockRollups(trx);
     await ensureMonthPartitions(trx, knex, 'events', months);
-    const { inserted } = await insertEvents(trx, batch);
-    const change = await rebuildSessionVisits(trx, batch.hits.map((h) => ({ sessionId: h.sessionId, at: new Date(h.at) })));
+    const { inserted, rows } = await insertEvents(trx, batch);
+    const change = await extendVisits(trx, hitsOf([], rows));
     await applyRollupDeltas(trx, change, []);
     return { inserted };
   });

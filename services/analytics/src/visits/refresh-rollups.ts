@@ -12,7 +12,7 @@ import { addToSketch, emptySketch } from './visitor-sketch.ts';
 import { VISIT_DIMENSIONS } from './visit-rows.ts';
 
 const TZ = ANALYTICS_TIME_ZONE;
-const COLUMNS = `session_id, started_at, last_at, day, pageviews, interactions, entry_path, referrer_host,
+const COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path, referrer_host,
   utm_source, utm_medium, utm_campaign, device, browser`;
 
 const DIMENSION_SQL: Record<(typeof VISIT_DIMENSIONS)[number], string> = {

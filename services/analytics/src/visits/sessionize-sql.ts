@@ -15,6 +15,7 @@ import type { Knex } from '@lp/runtime';
 const GAP = `interval '${VISIT_GAP_MINUTES} minutes'`;
 
 /** Referrer URL → lower-case host without `www.`; none for the site itself. */
+/** Kept in step with `referrerHostOf` (extend-visits.ts). */
 const referrerHost = (col: string) => `nullif(nullif(regexp_replace(lower(substring(${col} from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:\\?#]+)')), '^www\\.', ''), ''), '${site.host}')`;
 
 export type HitsFilter = {
@@ -52,7 +53,7 @@ numbered as (
   select *, sum(starts) over (partition by session_id order by at, kind rows unbounded preceding) as n from marked
 ),
 grouped as (
-  select session_id, min(at) as started_at, max(at) as last_at,
+  select session_id, min(at) as started_at, max(at) as last_at, max(at) filter (where kind <> 3) as last_real_at,
     count(*) filter (where kind = 1)::int as pageviews,
     count(*) filter (where kind = 2)::int as interactions,
     (array_agg(path order by at, kind) filter (where kind = 1))[1] as entry_path,
@@ -64,7 +65,7 @@ grouped as (
     (array_agg(browser order by at, kind) filter (where kind = 1))[1] as browser
   from numbered group by session_id, n
 )
-select g.session_id, g.started_at, g.last_at,
+select g.session_id, g.started_at, g.last_at, g.last_real_at,
   ((g.started_at at time zone '${ANALYTICS_TIME_ZONE}')::date)::text as day,
   g.pageviews, g.interactions, g.entry_path,
   ${referrerHost('g.referrer')} as referrer_host,

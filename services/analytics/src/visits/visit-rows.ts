@@ -8,6 +8,8 @@ export type VisitRow = {
   session_id: string;
   started_at: Date;
   last_at: Date;
+  /** The last page view or interaction (pings only extend within 30 minutes of it). */
+  last_real_at: Date;
   /** YYYY-MM-DD (start day in the site's time zone). */
   day: string;
   pageviews: number;
@@ -64,6 +66,7 @@ export function toVisitRow(r: Record<string, unknown>): VisitRow {
     session_id: String(r.session_id),
     started_at: new Date(r.started_at as string),
     last_at: new Date(r.last_at as string),
+    last_real_at: new Date(r.last_real_at as string),
     day,
     pageviews: Number(r.pageviews),
     interactions: Number(r.interactions),
