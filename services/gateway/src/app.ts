@@ -11,7 +11,9 @@ import { errorHandler } from './middleware/error-handler.ts';
 import { measureRequests } from './middleware/measure-requests.ts';
 import { requestContext, type GatewayState } from './middleware/request-context.ts';
 import type { GatewayDeps } from './routes/context.ts';
-import { mountRoutes, pixelRoutes } from './routes/index.ts';
+import type { RequestListener } from 'node:http';
+import { createPixelEndpoint } from './analytics/pixel-endpoint.ts';
+import { mountRoutes } from './routes/index.ts';
 
 export const GATEWAY_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -35,8 +37,6 @@ export function createGatewayApp(deps: GatewayDeps & { webDist: string }): Koa<G
   const app = new Koa<GatewayState>({ proxy: deps.config.TRUST_PROXY, maxIpsCount: deps.config.TRUST_PROXY_HOPS });
   app.silent = true;
   app.use(measureRequests(deps.counters));
-  // Pixels first: the hot path answers a GIF without the request log, session or body parsing.
-  app.use(pixelRoutes(deps).routes());
   app.use(requestContext(deps.log));
   app.use(errorHandler());
   app.use(async (ctx, next) => {
@@ -47,4 +47,16 @@ export function createGatewayApp(deps: GatewayDeps & { webDist: string }): Koa<G
   });
   mountRoutes(app, deps, deps.webDist);
   return app;
+}
+
+/**
+ * The gateway's request listener: pixel hits answered by the plain handler (the hot path: no
+ * Koa context, request log, session lookup, body parsing or web host), everything else by Koa.
+ */
+export function createGatewayHandler(deps: GatewayDeps & { webDist: string }): RequestListener {
+  const pixels = createPixelEndpoint(deps);
+  const koa = createGatewayApp(deps).callback();
+  return (req, res) => {
+    if (!pixels.handle(req, res)) void koa(req, res);
+  };
 }

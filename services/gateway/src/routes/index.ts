@@ -1,7 +1,6 @@
 /**
  * Every HTTP entry point of the platform, mounted in one place, in order:
- * pixels (ahead of everything: no request log line, session lookup, body parsing or web host) →
- * health → public API (form submissions, blog) → staff sign-in → staff API (session required;
+ * (pixels are answered before Koa: analytics/pixel-endpoint.ts) → health → public API (form submissions, blog) → staff sign-in → staff API (session required;
  * dead letters under /api/marketing/ops; web analytics under /api/marketing-dashboard) →
  * unknown /api paths (404 envelope) → media → blog pages and sitemap (rendered per request) →
  * the web app.
@@ -21,7 +20,6 @@ import { submissionRoutes } from './submissions.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
 import { marketingRoutes } from './marketing.ts';
 import { mediaRoutes } from './media.ts';
-import { pixelRoutes } from './pixels.ts';
 import { webAnalyticsRoutes } from './web-analytics.ts';
 
 /** The API routers, exported so tests can enumerate every route. */
@@ -36,9 +34,6 @@ export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
     webAnalyticsRoutes(deps),
   ];
 }
-
-/** The pixel router: mounted by createGatewayApp right after the request timer, before the rest. */
-export { pixelRoutes };
 
 export function mountRoutes(app: Koa<GatewayState>, deps: GatewayDeps, webDist: string): void {
   const health = healthRouter(deps, { metrics: false });

@@ -1,10 +1,9 @@
 /**
- * The pixel routes over real HTTP with a fake bus: the GIF answer for every hit (dropped ones marked), bot
+ * The pixel endpoint over real HTTP with a fake bus: the GIF answer for every hit (dropped ones marked), bot
  * drops, and the shutdown hook that flushes both write buffers before the bus closes.
  */
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsRecorded, PageviewsRecorded } from '@lp/contracts';
 import {
@@ -17,14 +16,12 @@ import {
   type PublishResult,
 } from '@lp/runtime';
 import { GatewayConfigSchema } from '../config.ts';
-import { errorHandler } from '../middleware/error-handler.ts';
-import type { GatewayState } from '../middleware/request-context.ts';
-import { pixelRoutes, TRANSPARENT_GIF } from '../routes/pixels.ts';
+import { createPixelEndpoint, TRANSPARENT_GIF } from './pixel-endpoint.ts';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-describe('pixel routes', () => {
+describe('pixel endpoint', () => {
   const published: { subject: string; payload: unknown }[] = [];
   const hooks: (() => Promise<void>)[] = [];
   const counters = new Counters();
@@ -42,14 +39,7 @@ describe('pixel routes', () => {
 
   beforeAll(async () => {
     const log = createLogger('test', 'silent');
-    const app = new Koa<GatewayState>();
-    app.use(async (ctx, next) => {
-      ctx.state.log = log;
-      ctx.state.reqId = 'test';
-      await next();
-    });
-    app.use(errorHandler());
-    const router = pixelRoutes({
+    const endpoint = createPixelEndpoint({
       config: parseConfig(GatewayConfigSchema, {}),
       bus,
       knex: {} as Knex,
@@ -57,8 +47,9 @@ describe('pixel routes', () => {
       counters,
       onShutdown: (fn) => hooks.push(fn),
     });
-    app.use(router.routes()).use(router.allowedMethods());
-    server = app.listen(0, '127.0.0.1');
+    server = createServer((req, res) => {
+      if (!endpoint.handle(req, res)) res.writeHead(404).end();
+    }).listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -147,5 +138,10 @@ describe('pixel routes', () => {
     expect(events[0]).toMatchObject({ category: 'cta', properties: { lot: 12 }, value: null });
     expect(counters.get('gateway_hits_accepted_total', { kind: 'pageview' })).toBe(5);
     expect(counters.get('gateway_hits_accepted_total', { kind: 'event' })).toBe(2);
+  });
+
+  it('leaves other methods and paths to the rest of the gateway', async () => {
+    expect((await fetch(`${base}/api/analytics/pixel?p=/&sid=x`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${base}/api/analytics/pixels?p=/&sid=x`)).status).toBe(404);
   });
 });
