@@ -168,7 +168,12 @@ describe('visits and daily roll-ups', () => {
   it('in-order, late, cross-stream and redelivered batches of many sessions give the roll-ups of a recomputation', async () => {
     // A fixed pseudo-random sequence: 12 visitors over two days, hits 0-50 minutes apart, some pings and clicks.
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => {
+      seed = (seed + 0x6d2b79f5) | 0; // mulberry32
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
     const pvs: PageviewHit[] = [];
     const evs: EventHit[] = [];
     for (let s = 0; s < 12; s++) {
