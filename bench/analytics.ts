@@ -35,7 +35,17 @@ const DAY_MS = 86_400_000;
 
 const PATHS = ['/', '/lot-map', '/market', '/investment', '/builder-package-1', '/blog', '/contact', '/sitemap'];
 const PATHS_LONG = Array.from({ length: 40 }, (_, i) => `/blog/article-${i + 1}`);
-const REFERRERS = ['', '', '', 'https://www.google.com/', 'https://www.bing.com/', 'https://www.facebook.com/', 'https://duckduckgo.com/', 'https://www.zillow.com/', 'https://news.example.org/lake-powell'];
+const REFERRERS = [
+  '',
+  '',
+  '',
+  'https://www.google.com/',
+  'https://www.bing.com/',
+  'https://www.facebook.com/',
+  'https://duckduckgo.com/',
+  'https://www.zillow.com/',
+  'https://news.example.org/lake-powell',
+];
 const SOURCES = ['', '', '', '', '', 'newsletter', 'facebook', 'google', 'zillow'];
 const CAMPAIGNS = ['spring-lots', 'lake-view', 'builder-2026', 'open-house'];
 const DEVICES = ['desktop', 'mobile', 'mobile', 'tablet'];
@@ -74,7 +84,17 @@ function* copyRows(rows: number, now: number): Generator<string> {
       const path = rand() < 0.7 ? pick(PATHS) : pick(PATHS_LONG);
       const utm = p === 0 && source ? [source, campaign ? 'email' : '\\N', campaign || '\\N'] : ['\\N', '\\N', '\\N'];
       chunk.push(
-        [eventId, hitIndex, new Date(t).toISOString(), path, p === 0 && referrer ? referrer : '\\N', visitor, device, browser, ...utm].join('\t'),
+        [
+          eventId,
+          hitIndex,
+          new Date(t).toISOString(),
+          path,
+          p === 0 && referrer ? referrer : '\\N',
+          visitor,
+          device,
+          browser,
+          ...utm,
+        ].join('\t'),
       );
       written++;
       if (++hitIndex === 1000) {
@@ -91,7 +111,8 @@ function* copyRows(rows: number, now: number): Generator<string> {
   if (chunk.length) yield `${chunk.join('\n')}\n`;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 async function time(times: number, fn: () => Promise<unknown>) {
   const ms: number[] = [];
   for (let i = 0; i < times; i++) {
@@ -131,7 +152,9 @@ try {
     await knex.client.releaseConnection(client);
   }
   const copySeconds = (performance.now() - t0) / 1000;
-  out(`generated ${ROWS.toLocaleString('en-US')} page views over 365 days with COPY in ${copySeconds.toFixed(1)} s (${Math.round(ROWS / copySeconds).toLocaleString('en-US')} rows/s)`);
+  out(
+    `generated ${ROWS.toLocaleString('en-US')} page views over 365 days with COPY in ${copySeconds.toFixed(1)} s (${Math.round(ROWS / copySeconds).toLocaleString('en-US')} rows/s)`,
+  );
   await knex.raw('analyze analytics.page_views');
 
   t0 = performance.now();
@@ -148,12 +171,16 @@ try {
        (select count(*) from analytics.daily_breakdowns) as parts`,
   );
   const c = counts.rows[0]!;
-  out(`built ${Number(c.visits).toLocaleString('en-US')} visits and roll-ups (${c.totals} daily totals, ${Number(c.parts).toLocaleString('en-US')} breakdown rows) in ${rollupSeconds.toFixed(1)} s`);
+  out(
+    `built ${Number(c.visits).toLocaleString('en-US')} visits and roll-ups (${c.totals} daily totals, ${Number(c.parts).toLocaleString('en-US')} breakdown rows) in ${rollupSeconds.toFixed(1)} s`,
+  );
 
   const at = new Date(now);
   out('');
   out('web-analytics answer (from the roll-ups), 20 calls each after one warm-up:');
-  out(`${'days'.padStart(6)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}   visits / unique visitors / bounce / time on site`);
+  out(
+    `${'days'.padStart(6)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}   visits / unique visitors / bounce / time on site`,
+  );
   let year = { p50: 0, p95: 0 };
   for (const days of ANALYTICS_RANGES) {
     const answer = await readWebAnalytics(knex, days, at);
@@ -191,7 +218,9 @@ try {
       ),
     ]);
   const rawTimes = await time(3, raw);
-  out(`${'raw'.padStart(6)} ${`${rawTimes.p50.toFixed(0)} ms`.padStart(9)} ${`${rawTimes.p95.toFixed(0)} ms`.padStart(9)}   plain GROUP BY over the raw table, 365 days (3 calls; no visits, no bounce or duration)`);
+  out(
+    `${'raw'.padStart(6)} ${`${rawTimes.p50.toFixed(0)} ms`.padStart(9)} ${`${rawTimes.p95.toFixed(0)} ms`.padStart(9)}   plain GROUP BY over the raw table, 365 days (3 calls; no visits, no bounce or duration)`,
+  );
   out('');
   out(
     `365 days: roll-ups p50 ${year.p50.toFixed(1)} ms (target ≤ 50 ms: ${year.p50 <= 50 ? 'met' : 'NOT met'}), ` +

@@ -41,7 +41,12 @@ const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const QUERY = '/api/analytics/pixel?p=%2Flot-map&sid=bench-visitor&dt=desktop&br=Chrome&utm_source=bench';
 /** Every hit from 127.0.0.1: the per-address limit is lifted so the bench measures the path, not the limit. */
-const PRODUCT_ENV = { LOG_LEVEL: 'warn', PIXEL_HITS_PER_MINUTE: '10000000', NODE_ENV: 'production', COOKIE_SECURE: 'false' };
+const PRODUCT_ENV = {
+  LOG_LEVEL: 'warn',
+  PIXEL_HITS_PER_MINUTE: '10000000',
+  NODE_ENV: 'production',
+  COOKIE_SECURE: 'false',
+};
 
 type Load = { rps: number; p50: number; p99: number; sent: number; answered: number; errors: number };
 
@@ -128,7 +133,13 @@ async function distributed(port: number, healthPort: number): Promise<Row> {
     started.push(
       await startProcess(
         ['--import', 'tsx', 'scripts/run-service.ts', 'gateway'],
-        { ...common, PORT: String(port), HEALTH_PORT: String(healthPort), ADMIN_USERNAME: 'bench', ADMIN_PASSWORD: 'bench-password-1' },
+        {
+          ...common,
+          PORT: String(port),
+          HEALTH_PORT: String(healthPort),
+          ADMIN_USERNAME: 'bench',
+          ADMIN_PASSWORD: 'bench-password-1',
+        },
         `http://127.0.0.1:${port}/readyz`,
       ),
     );
@@ -168,7 +179,9 @@ for (const r of rows) {
   lines.push(
     `${r.mode.padEnd(36)} ${String(r.load.rps).padStart(8)} ${(r.load.rps / base).toFixed(2).padStart(5)}× ${`${r.load.p50}ms`.padStart(6)} ${`${r.load.p99}ms`.padStart(6)}   ` +
       `${r.load.sent} / ${r.load.answered}${r.load.errors ? ` (+${r.load.errors} errors)` : ''} / ${droppedText} / ${r.stored ?? '-'}` +
-      (r.accepted !== undefined ? `  (accepted ${r.accepted}${r.stored === r.accepted ? ', all stored' : `, ${r.accepted - (r.stored ?? 0)} NOT stored`})` : ''),
+      (r.accepted !== undefined
+        ? `  (accepted ${r.accepted}${r.stored === r.accepted ? ', all stored' : `, ${r.accepted - (r.stored ?? 0)} NOT stored`})`
+        : ''),
   );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

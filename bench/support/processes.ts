@@ -10,7 +10,11 @@ import pg from 'pg';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
   const child = spawn('node', args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -39,7 +43,11 @@ export async function runToEnd(args: string[], env: Record<string, string>): Pro
 }
 
 /** Sums the samples of one counter on a /metrics page whose labels include `labels`. */
-export async function readCounter(metricsUrl: string, name: string, labels: Record<string, string> = {}): Promise<number> {
+export async function readCounter(
+  metricsUrl: string,
+  name: string,
+  labels: Record<string, string> = {},
+): Promise<number> {
   const text = await (await fetch(metricsUrl)).text();
   let sum = 0;
   for (const line of text.split('\n')) {
@@ -86,7 +94,8 @@ export async function deleteNatsNamespace(natsUrl: string, ns: string): Promise<
   const nc = await connect({ servers: natsUrl });
   try {
     const jsm = await jetstreamManager(nc);
-    for await (const s of jsm.streams.list()) if (s.config.name.startsWith(`${ns}_`)) await jsm.streams.delete(s.config.name);
+    for await (const s of jsm.streams.list())
+      if (s.config.name.startsWith(`${ns}_`)) await jsm.streams.delete(s.config.name);
   } finally {
     await nc.close();
   }

@@ -21,7 +21,9 @@ describeOnEachBackend('web analytics end to end', (backend) => {
   afterAll(() => stack?.stop());
 
   const pixel = async (path: string, params: Record<string, string>) => {
-    const res = await fetch(`${stack.baseUrl}${path}?${new URLSearchParams(params)}`, { headers: { 'user-agent': CHROME } });
+    const res = await fetch(`${stack.baseUrl}${path}?${new URLSearchParams(params)}`, {
+      headers: { 'user-agent': CHROME },
+    });
     expect(res.headers.get('x-pixel-dropped')).toBeNull();
     return res;
   };
@@ -59,8 +61,20 @@ describeOnEachBackend('web analytics end to end', (backend) => {
       utm_id: 'nl-42',
     });
     await pixel('/api/analytics/pixel', { p: '/lot-map', sid: a, dt: 'mobile', br: 'Safari' });
-    await pixel('/api/analytics/event-pixel', { n: 'engagement', c: 'engagement', sid: a, val: '30000', p: '/lot-map' });
-    await pixel('/api/analytics/pixel', { p: '/', sid: b, ref: 'https://www.google.com/', dt: 'desktop', br: 'Chrome' });
+    await pixel('/api/analytics/event-pixel', {
+      n: 'engagement',
+      c: 'engagement',
+      sid: a,
+      val: '30000',
+      p: '/lot-map',
+    });
+    await pixel('/api/analytics/pixel', {
+      p: '/',
+      sid: b,
+      ref: 'https://www.google.com/',
+      dt: 'desktop',
+      br: 'Chrome',
+    });
 
     const r = await eventually(
       async () => {
@@ -115,7 +129,9 @@ describeOnEachBackend('web analytics end to end', (backend) => {
     });
     expect(attribution).toMatchObject({ visits: 1, pageviews: 2, pages: ['/', '/lot-map'] });
 
-    const leads = (await (await stack.api('/api/marketing-dashboard/leads-by-source?days=30', { token })).json()) as LeadsBySource;
+    const leads = (await (
+      await stack.api('/api/marketing-dashboard/leads-by-source?days=30', { token })
+    ).json()) as LeadsBySource;
     expect(leads.campaigns).toEqual([{ value: 'spring-lots', leads: 1, visits: 1, conversionRate: 100 }]);
     expect(leads.sources).toEqual([{ value: 'newsletter', leads: 1, visits: 1, conversionRate: 100 }]);
 

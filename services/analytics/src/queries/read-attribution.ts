@@ -36,7 +36,7 @@ export async function readAttribution(knex: Knex, leads: readonly Lead[]): Promi
         r && firstAt
           ? {
               at: new Date(firstAt as string).toISOString(),
-              source: ((r.utm_source ?? r.referrer_host ?? '') as string),
+              source: (r.utm_source ?? r.referrer_host ?? '') as string,
               referrerHost: (r.referrer_host as string | null) ?? null,
               utmSource: (r.utm_source as string | null) ?? null,
               utmMedium: (r.utm_medium as string | null) ?? null,

@@ -37,7 +37,9 @@ export async function readLeadsBySource(
       const key = keyOf(a);
       if (key !== null) leadsBy.set(key, (leadsBy.get(key) ?? 0) + 1);
     }
-    const visitsBy = new Map(visits.rows.filter((r) => r.dimension === dimension).map((r) => [r.value, Number(r.visits)]));
+    const visitsBy = new Map(
+      visits.rows.filter((r) => r.dimension === dimension).map((r) => [r.value, Number(r.visits)]),
+    );
     const out: LeadSourceRow[] = [...leadsBy].map(([value, n]) => {
       const v = visitsBy.get(value) ?? 0;
       return { value, leads: n, visits: v, conversionRate: v > 0 ? Math.round((1000 * n) / v) / 10 : 0 };

@@ -4,12 +4,25 @@
  * (O(days) rows), whatever the number of hits. Unique visitors are the union of the days'
  * visitor sketches; bounce rate and time on site are over the visits started in the range.
  */
-import { ANALYTICS_TOP_N, type AnalyticsRange, type TopRow, type WebAnalytics, type WebAnalyticsTotals } from '@lp/contracts';
+import {
+  ANALYTICS_TOP_N,
+  type AnalyticsRange,
+  type TopRow,
+  type WebAnalytics,
+  type WebAnalyticsTotals,
+} from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { addDays, daysBetween, siteDayOf } from '../visits/site-day.ts';
 import { emptySketch, estimateSketch, mergeSketch, sketchOf } from '../visits/visitor-sketch.ts';
 
-type TotalsRow = { day: string; visits: number; bounces: number; duration_s: number; pageviews: number; visitor_sketch: unknown };
+type TotalsRow = {
+  day: string;
+  visits: number;
+  bounces: number;
+  duration_s: number;
+  pageviews: number;
+  visitor_sketch: unknown;
+};
 type PartRow = { dimension: string; value: string; visits: number; bounces: number; pageviews: number };
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * part) / whole) / 10 : 0);
@@ -36,7 +49,11 @@ function totalsOf(rows: TotalsRow[]): WebAnalyticsTotals {
   };
 }
 
-export async function readWebAnalytics(knex: Knex, days: AnalyticsRange, now: Date = new Date()): Promise<WebAnalytics> {
+export async function readWebAnalytics(
+  knex: Knex,
+  days: AnalyticsRange,
+  now: Date = new Date(),
+): Promise<WebAnalytics> {
   const to = siteDayOf(now);
   const from = addDays(to, -(days - 1));
   const prevFrom = addDays(from, -days);

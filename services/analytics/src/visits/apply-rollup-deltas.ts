@@ -12,7 +12,8 @@ import { siteDayOf } from './site-day.ts';
 
 type Delta = Figures & { day: string; dimension: string; value: string };
 
-const keyOf = (v: VisitRow) => `${v.session_id}|${v.started_at.getTime()}|${v.last_at.getTime()}|${v.pageviews}|${v.interactions}`;
+const keyOf = (v: VisitRow) =>
+  `${v.session_id}|${v.started_at.getTime()}|${v.last_at.getTime()}|${v.pageviews}|${v.interactions}`;
 
 export async function applyRollupDeltas(
   trx: Knex,
@@ -67,7 +68,8 @@ export async function applyRollupDeltas(
     }));
   }
 
-  const nonZero = (f: Figures) => f.visits !== 0 || f.bounces !== 0 || f.pageviews !== 0 || Math.abs(f.duration_s) > 1e-9;
+  const nonZero = (f: Figures) =>
+    f.visits !== 0 || f.bounces !== 0 || f.pageviews !== 0 || Math.abs(f.duration_s) > 1e-9;
   const partRows = [...parts.values()].filter(nonZero);
   if (partRows.length > 0) {
     await trx
@@ -105,7 +107,13 @@ export async function applyRollupDeltas(
           'select distinct session_id from analytics.visits where day = ?::date',
           [day],
         );
-        sketches.set(day, addToSketch(emptySketch(), all.map((r) => r.session_id)));
+        sketches.set(
+          day,
+          addToSketch(
+            emptySketch(),
+            all.map((r) => r.session_id),
+          ),
+        );
         continue;
       }
       const s = stored.get(day);

@@ -23,14 +23,21 @@ type Hit = { sessionId: string; at: Date; kind: 1 | 2 | 3; pv?: InsertedPageView
 
 /** The referrer's lower-case host without `www.`; null for none and for the site itself (as in SQL). */
 export function referrerHostOf(referrer: string | null): string | null {
-  const host = referrer?.match(/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/([^/:?#]+)/)?.[1]?.toLowerCase().replace(/^www\./, '');
+  const host = referrer
+    ?.match(/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/([^/:?#]+)/)?.[1]
+    ?.toLowerCase()
+    .replace(/^www\./, '');
   return !host || host === site.host ? null : host;
 }
 
 export function hitsOf(pageviews: readonly InsertedPageView[], events: readonly InsertedEvent[]): Hit[] {
   return [
     ...pageviews.map((pv) => ({ sessionId: pv.sessionId, at: pv.occurredAt, kind: 1 as const, pv })),
-    ...events.map((e) => ({ sessionId: e.sessionId, at: e.occurredAt, kind: e.name === ENGAGEMENT_EVENT ? (3 as const) : (2 as const) })),
+    ...events.map((e) => ({
+      sessionId: e.sessionId,
+      at: e.occurredAt,
+      kind: e.name === ENGAGEMENT_EVENT ? (3 as const) : (2 as const),
+    })),
   ];
 }
 
@@ -71,7 +78,10 @@ function addHit(v: VisitRow, h: Hit): void {
   }
 }
 
-export async function extendVisits(trx: Knex, hits: readonly Hit[]): Promise<{ before: VisitRow[]; after: VisitRow[] }> {
+export async function extendVisits(
+  trx: Knex,
+  hits: readonly Hit[],
+): Promise<{ before: VisitRow[]; after: VisitRow[] }> {
   if (hits.length === 0) return { before: [], after: [] };
   const bySession = new Map<string, Hit[]>();
   for (const h of hits) bySession.set(h.sessionId, [...(bySession.get(h.sessionId) ?? []), h]);

@@ -61,7 +61,9 @@ describe('visits and daily roll-ups', () => {
 
   const visits = async () =>
     (
-      await db.knex.raw<{ rows: { session_id: string; day: string; pageviews: number; seconds: number; bounce: boolean }[] }>(
+      await db.knex.raw<{
+        rows: { session_id: string; day: string; pageviews: number; seconds: number; bounce: boolean }[];
+      }>(
         `select session_id, day::text as day, pageviews,
            extract(epoch from last_at - started_at)::int as seconds, (pageviews = 1 and interactions = 0) as bounce
          from analytics.visits order by session_id, started_at`,
@@ -69,7 +71,10 @@ describe('visits and daily roll-ups', () => {
     ).rows.map((r) => ({ ...r, seconds: Number(r.seconds) }));
 
   it('a gap over 30 minutes starts a new visit; exactly 30 minutes does not', async () => {
-    await recordPageViews(db.knex, pvBatch(pv('a', phx(D1, '10:00')), pv('a', phx(D1, '10:30')), pv('a', phx(D1, '11:01'))));
+    await recordPageViews(
+      db.knex,
+      pvBatch(pv('a', phx(D1, '10:00')), pv('a', phx(D1, '10:30')), pv('a', phx(D1, '11:01'))),
+    );
     expect(await visits()).toEqual([
       { session_id: 'a', day: D1, pageviews: 2, seconds: 1800, bounce: false },
       { session_id: 'a', day: D1, pageviews: 1, seconds: 0, bounce: true },
@@ -84,7 +89,10 @@ describe('visits and daily roll-ups', () => {
 
   it('an engagement ping extends the visit but is neither a page view nor an interaction; a late ping is dropped', async () => {
     await recordPageViews(db.knex, pvBatch(pv('c', phx(D1, '12:00')), pv('d', phx(D1, '14:00'))));
-    await recordEvents(db.knex, evBatch(ev('c', phx(D1, '12:03'), 'engagement'), ev('d', phx(D1, '14:01'), 'schedule_viewing')));
+    await recordEvents(
+      db.knex,
+      evBatch(ev('c', phx(D1, '12:03'), 'engagement'), ev('d', phx(D1, '14:01'), 'schedule_viewing')),
+    );
     await recordEvents(db.knex, evBatch(ev('c', phx(D1, '13:00'), 'engagement')));
     expect(await visits()).toEqual([
       { session_id: 'c', day: D1, pageviews: 1, seconds: 180, bounce: true },
@@ -98,7 +106,13 @@ describe('visits and daily roll-ups', () => {
     await recordPageViews(db.knex, pvBatch(pv('a', phx(D1, '10:30'), { path: '/market' })));
     expect(await visits()).toEqual([{ session_id: 'a', day: D1, pageviews: 3, seconds: 3300, bounce: false }]);
     const r = await readWebAnalytics(db.knex, 7, NOW);
-    expect(r).toMatchObject({ totalVisits: 1, uniqueVisitors: 1, bounceRate: 0, averageTimeOnSite: 3300, pageviews: 3 });
+    expect(r).toMatchObject({
+      totalVisits: 1,
+      uniqueVisitors: 1,
+      bounceRate: 0,
+      averageTimeOnSite: 3300,
+      pageviews: 3,
+    });
   });
 
   it('computes the four definitions over a range, with the previous period beside them', async () => {
@@ -108,7 +122,11 @@ describe('visits and daily roll-ups', () => {
       db.knex,
       pvBatch(
         pv('a', phx(D1, '09:00')),
-        pv('a', phx(D1, '10:00'), { referrer: 'https://www.google.com/search', utmCampaign: 'spring-lots', utmSource: 'newsletter' }),
+        pv('a', phx(D1, '10:00'), {
+          referrer: 'https://www.google.com/search',
+          utmCampaign: 'spring-lots',
+          utmSource: 'newsletter',
+        }),
         pv('a', phx(D1, '10:20'), { path: '/market' }),
         pv('b', phx(D1, '23:50'), { deviceType: 'mobile', browser: 'Safari' }),
         pv('b', phx(D2, '00:10')),
@@ -117,7 +135,10 @@ describe('visits and daily roll-ups', () => {
         pv('e', phx('2026-11-10', '08:00')),
       ),
     );
-    await recordEvents(db.knex, evBatch(ev('c', phx(D2, '12:03'), 'engagement'), ev('d', phx(D2, '14:01'), 'contact_submit')));
+    await recordEvents(
+      db.knex,
+      evBatch(ev('c', phx(D2, '12:03'), 'engagement'), ev('d', phx(D2, '14:01'), 'contact_submit')),
+    );
     const r = await readWebAnalytics(db.knex, 7, NOW);
     expect(r).toMatchObject({
       totalVisits: 5,
@@ -130,7 +151,10 @@ describe('visits and daily roll-ups', () => {
     expect(r.top.pages[0]).toMatchObject({ value: '/', pageviews: 6 });
     expect(r.top.campaigns).toEqual([{ value: 'spring-lots', visits: 1, pageviews: 2, bounceRate: 0 }]);
     expect(r.top.sources.map((s) => s.value)).toEqual(['', 'newsletter']);
-    expect(r.top.devices.map((s) => [s.value, s.visits])).toEqual([['desktop', 4], ['mobile', 1]]);
+    expect(r.top.devices.map((s) => [s.value, s.visits])).toEqual([
+      ['desktop', 4],
+      ['mobile', 1],
+    ]);
   });
 
   it('roll-ups after redeliveries and out-of-order streams equal a recomputation from the raw hits', async () => {
@@ -187,7 +211,8 @@ describe('visits and daily roll-ups', () => {
         else evs.push(ev(`v${s}`, at, 'lot_click'));
       }
     }
-    const chunks = <T,>(list: T[], n: number) => list.reduce<T[][]>((out, x, i) => (i % n ? out[out.length - 1]!.push(x) : out.push([x]), out), []);
+    const chunks = <T>(list: T[], n: number) =>
+      list.reduce<T[][]>((out, x, i) => (i % n ? out[out.length - 1]!.push(x) : out.push([x]), out), []);
     const pvBatches = chunks(pvs, 9).map((hits) => pvBatch(...hits));
     const evBatches = chunks(evs, 7).map((hits) => evBatch(...hits));
     // Page views mostly in order, events after them, two batches late, some delivered twice.

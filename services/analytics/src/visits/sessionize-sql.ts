@@ -16,7 +16,8 @@ const GAP = `interval '${VISIT_GAP_MINUTES} minutes'`;
 
 /** Referrer URL → lower-case host without `www.`; none for the site itself. */
 /** Kept in step with `referrerHostOf` (extend-visits.ts). */
-const referrerHost = (col: string) => `nullif(nullif(regexp_replace(lower(substring(${col} from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:\\?#]+)')), '^www\\.', ''), ''), '${site.host}')`;
+const referrerHost = (col: string) =>
+  `nullif(nullif(regexp_replace(lower(substring(${col} from '^[a-zA-Z][a-zA-Z0-9+.-]*://([^/:\\?#]+)')), '^www\\.', ''), ''), '${site.host}')`;
 
 export type HitsFilter = {
   /** SQL joined to `page_views p` / `events e` (`from … as w`) or a where clause; uses `?` bindings. */

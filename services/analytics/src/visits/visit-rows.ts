@@ -25,7 +25,15 @@ export type VisitRow = {
 
 export type Figures = { visits: number; bounces: number; duration_s: number; pageviews: number };
 
-export const VISIT_DIMENSIONS = ['referrer', 'source', 'utm_source', 'utm_medium', 'utm_campaign', 'device', 'browser'] as const;
+export const VISIT_DIMENSIONS = [
+  'referrer',
+  'source',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'device',
+  'browser',
+] as const;
 export type VisitDimension = (typeof VISIT_DIMENSIONS)[number];
 
 /** utm_source, else the referrer's host, else '' (direct): how a visit is attributed. */

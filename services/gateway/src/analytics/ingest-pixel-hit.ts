@@ -52,10 +52,7 @@ export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
   const { kind, counters } = opts;
 
   const steps: Step<H>[] = [
-    [
-      'check_rate_limit',
-      ({ req }) => (opts.limiter.hit(req.ip) > 0 ? { reason: 'rate_limited' } : undefined),
-    ],
+    ['check_rate_limit', ({ req }) => (opts.limiter.hit(req.ip) > 0 ? { reason: 'rate_limited' } : undefined)],
     ['filter_bots', ({ req }) => (isBotUserAgent(req.userAgent) ? { reason: 'bot' } : undefined)],
     [
       'parse_query',
@@ -66,11 +63,7 @@ export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
         return undefined;
       },
     ],
-    [
-      'buffer_hit',
-      ({ hit }) =>
-        hit !== undefined && opts.buffer.add(hit) ? undefined : { reason: 'buffer_full' },
-    ],
+    ['buffer_hit', ({ hit }) => (hit !== undefined && opts.buffer.add(hit) ? undefined : { reason: 'buffer_full' })],
   ];
 
   return (req) => {

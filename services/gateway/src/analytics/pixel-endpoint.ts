@@ -52,14 +52,42 @@ export function createPixelEndpoint({ bus, log, counters, config, onShutdown }: 
     maxWaitMs: config.PIXEL_FLUSH_MS,
     maxHits: config.PIXEL_BATCH_MAX_HITS,
   };
-  const pageviews = new PixelBuffer<PageviewHit>({ kind: 'pageview', subject: SUBJECTS.pageviewsRecorded, bus, log, counters, ...bound });
-  const events = new PixelBuffer<EventHit>({ kind: 'event', subject: SUBJECTS.eventsRecorded, bus, log, counters, ...bound });
+  const pageviews = new PixelBuffer<PageviewHit>({
+    kind: 'pageview',
+    subject: SUBJECTS.pageviewsRecorded,
+    bus,
+    log,
+    counters,
+    ...bound,
+  });
+  const events = new PixelBuffer<EventHit>({
+    kind: 'event',
+    subject: SUBJECTS.eventsRecorded,
+    bus,
+    log,
+    counters,
+    ...bound,
+  });
   onShutdown?.(async () => {
     await Promise.all([pageviews.drain(), events.drain()]);
   });
   const ingest = {
-    pageview: createHitIngestion({ kind: 'pageview', schema: PageviewPixelQuerySchema, toHit: buildPageviewHit, buffer: pageviews, limiter, counters }),
-    event: createHitIngestion({ kind: 'event', schema: EventPixelQuerySchema, toHit: buildEventHit, buffer: events, limiter, counters }),
+    pageview: createHitIngestion({
+      kind: 'pageview',
+      schema: PageviewPixelQuerySchema,
+      toHit: buildPageviewHit,
+      buffer: pageviews,
+      limiter,
+      counters,
+    }),
+    event: createHitIngestion({
+      kind: 'event',
+      schema: EventPixelQuerySchema,
+      toHit: buildEventHit,
+      buffer: events,
+      limiter,
+      counters,
+    }),
   };
 
   // The client address as Koa computes ctx.ip: behind a trusted proxy, the X-Forwarded-For

@@ -1,7 +1,13 @@
 /** A dashboard card: a white panel with an optional title and a body (staff screens). */
 import type { ReactNode } from 'react';
 
-type Props = { title?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string; as?: 'section' | 'div' };
+type Props = {
+  title?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  as?: 'section' | 'div';
+};
 
 export function Card({ title, actions, children, className = '', as: Tag = 'section' }: Props) {
   return (

@@ -33,7 +33,13 @@ const analytics = (days: 7 | 30 | 90 | 365, over: Partial<WebAnalytics> = {}): W
 const busy = (days: 7 | 30 | 90 | 365) =>
   analytics(days, {
     ...totals({ totalVisits: 1200, uniqueVisitors: 900, averageTimeOnSite: 75, bounceRate: 42.25, pageviews: 3000 }),
-    previous: totals({ totalVisits: 1000, uniqueVisitors: 900, averageTimeOnSite: 60, bounceRate: 40, pageviews: 2500 }),
+    previous: totals({
+      totalVisits: 1000,
+      uniqueVisitors: 900,
+      averageTimeOnSite: 60,
+      bounceRate: 40,
+      pageviews: 2500,
+    }),
     top: {
       pages: [{ value: '/lot-map', visits: 0, pageviews: 800, bounceRate: 0 }],
       referrers: [{ value: 'google.com', visits: 300, pageviews: 700, bounceRate: 35 }],
@@ -115,7 +121,9 @@ describe('Analytics screen, Web tab', () => {
   it('says how a new site starts counting when there are no visits at all', async () => {
     routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(analytics(30));
     render();
-    expect(await screen.findByText('No visits yet: the tracker starts counting when the site gets visitors')).toBeTruthy();
+    expect(
+      await screen.findByText('No visits yet: the tracker starts counting when the site gets visitors'),
+    ).toBeTruthy();
     expect(screen.queryByText('Total visits')).toBeNull();
   });
 

@@ -13,10 +13,18 @@ function LeadTable({ head, rows, none }: { head: string; rows: LeadSourceRow[]; 
     <table className="w-full text-left text-sm">
       <thead className="text-stone-600">
         <tr>
-          <th scope="col" className="py-1 pr-2 font-medium">{head}</th>
-          <th scope="col" className="px-2 py-1 text-right font-medium">Leads</th>
-          <th scope="col" className="px-2 py-1 text-right font-medium">Visits</th>
-          <th scope="col" className="py-1 pl-2 text-right font-medium">Conversion rate</th>
+          <th scope="col" className="py-1 pr-2 font-medium">
+            {head}
+          </th>
+          <th scope="col" className="px-2 py-1 text-right font-medium">
+            Leads
+          </th>
+          <th scope="col" className="px-2 py-1 text-right font-medium">
+            Visits
+          </th>
+          <th scope="col" className="py-1 pl-2 text-right font-medium">
+            Conversion rate
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -39,7 +47,9 @@ export function LeadsBySourceCard({ days }: { days: AnalyticsRange }) {
     <Card title="Leads by source">
       {isLoading && <Skeleton className="h-24" />}
       {error && <p className="text-sm text-red-800">Leads by source could not be loaded.</p>}
-      {data && data.sources.length === 0 && <p className="text-sm text-stone-600">No form submissions in this range yet.</p>}
+      {data && data.sources.length === 0 && (
+        <p className="text-sm text-stone-600">No form submissions in this range yet.</p>
+      )}
       {data && data.sources.length > 0 && (
         <div className="grid gap-6 lg:grid-cols-2">
           <LeadTable head="Source" rows={data.sources} none="Direct / none" />

@@ -9,7 +9,13 @@ import { formatChange, formatCount, formatDuration, formatRate } from '../lib/fo
 import { InfoTip } from './info-tip';
 
 type Figure = keyof typeof DEFINITIONS;
-const FIGURES: { key: Figure; title: string; show: (n: number) => string; kind: 'relative' | 'points'; lowerIsBetter?: boolean }[] = [
+const FIGURES: {
+  key: Figure;
+  title: string;
+  show: (n: number) => string;
+  kind: 'relative' | 'points';
+  lowerIsBetter?: boolean;
+}[] = [
   { key: 'totalVisits', title: 'Total visits', show: formatCount, kind: 'relative' },
   { key: 'uniqueVisitors', title: 'Unique visitors', show: formatCount, kind: 'relative' },
   { key: 'bounceRate', title: 'Bounce rate', show: formatRate, kind: 'points', lowerIsBetter: true },
@@ -25,25 +31,29 @@ export function StatCards({ data }: { data: WebAnalytics }) {
         const change = formatChange(now, before, f.kind);
         const good = f.lowerIsBetter ? now <= before : now >= before;
         return (
-          <Card key={f.key} as="div">
-            <div className="flex items-center justify-between gap-2">
-              <h3 className="text-sm font-medium text-stone-600">{f.title}</h3>
-              <InfoTip label={f.title} text={DEFINITIONS[f.key]} />
-            </div>
-            <p className="mt-2 text-3xl font-bold text-lake-900">{f.show(now)}</p>
-            <p className="mt-1 text-sm text-stone-600">
-              {change === null ? (
-                'No earlier visits to compare'
-              ) : (
-                <>
-                  <span className={`font-semibold ${now === before ? 'text-stone-700' : good ? 'text-green-800' : 'text-red-800'}`}>
-                    {change}
-                  </span>{' '}
-                  vs previous {data.days} days
-                </>
-              )}
-            </p>
-          </Card>
+          <div key={f.key} role="group" aria-label={f.title}>
+            <Card as="div" className="h-full">
+              <div className="flex items-center justify-between gap-2">
+                <h3 className="text-sm font-medium text-stone-600">{f.title}</h3>
+                <InfoTip label={f.title} text={DEFINITIONS[f.key]} />
+              </div>
+              <p className="mt-2 text-3xl font-bold text-lake-900">{f.show(now)}</p>
+              <p className="mt-1 text-sm text-stone-600">
+                {change === null ? (
+                  'No earlier visits to compare'
+                ) : (
+                  <>
+                    <span
+                      className={`font-semibold ${now === before ? 'text-stone-700' : good ? 'text-green-800' : 'text-red-800'}`}
+                    >
+                      {change}
+                    </span>{' '}
+                    vs previous {data.days} days
+                  </>
+                )}
+              </p>
+            </Card>
+          </div>
         );
       })}
     </div>

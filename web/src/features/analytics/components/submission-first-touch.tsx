@@ -21,7 +21,8 @@ export function SubmissionFirstTouch({ submissionId }: { submissionId: number })
       <p className="text-stone-600">Landed on {t.landingPage ?? '—'}</p>
       <details>
         <summary className="cursor-pointer text-lake-700">
-          {a.visits} {a.visits === 1 ? 'visit' : 'visits'}, {a.pageviews} {a.pageviews === 1 ? 'page' : 'pages'} before converting
+          {a.visits} {a.visits === 1 ? 'visit' : 'visits'}, {a.pageviews} {a.pageviews === 1 ? 'page' : 'pages'} before
+          converting
         </summary>
         <ol className="mt-1 list-decimal pl-5 text-stone-700">
           {a.pages.map((p, i) => (

@@ -14,9 +14,17 @@ export function TopTable({ title, head, rows, measure, none }: Props) {
         <table className="w-full text-left text-sm">
           <thead className="text-stone-600">
             <tr>
-              <th scope="col" className="py-1 pr-2 font-medium">{head}</th>
-              <th scope="col" className="py-1 px-2 text-right font-medium">{measure === 'visits' ? 'Visits' : 'Page views'}</th>
-              {measure === 'visits' && <th scope="col" className="py-1 pl-2 text-right font-medium">Bounce rate</th>}
+              <th scope="col" className="py-1 pr-2 font-medium">
+                {head}
+              </th>
+              <th scope="col" className="py-1 px-2 text-right font-medium">
+                {measure === 'visits' ? 'Visits' : 'Page views'}
+              </th>
+              {measure === 'visits' && (
+                <th scope="col" className="py-1 pl-2 text-right font-medium">
+                  Bounce rate
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -26,7 +34,9 @@ export function TopTable({ title, head, rows, measure, none }: Props) {
                   {labelOf(r.value, none)}
                 </td>
                 <td className="py-1.5 px-2 text-right tabular-nums">{formatCount(r[measure])}</td>
-                {measure === 'visits' && <td className="py-1.5 pl-2 text-right tabular-nums">{formatRate(r.bounceRate)}</td>}
+                {measure === 'visits' && (
+                  <td className="py-1.5 pl-2 text-right tabular-nums">{formatRate(r.bounceRate)}</td>
+                )}
               </tr>
             ))}
           </tbody>

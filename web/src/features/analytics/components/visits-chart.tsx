@@ -1,5 +1,16 @@
 /** Visits and visitors per day as a line or bar chart (recharts, dashboard chunk only). */
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { WebAnalyticsDay } from '@lp/contracts';
 import { formatDay } from '../lib/format-analytics';
 
@@ -22,13 +33,27 @@ export function VisitsChart({ series, type }: { series: WebAnalyticsDay[]; type:
     </>
   );
   return (
-    <div className="h-72" role="img" aria-label={`${type === 'line' ? 'Line' : 'Bar'} chart of visits and visitors per day`} data-chart-type={type}>
+    <div
+      className="h-72"
+      role="img"
+      aria-label={`${type === 'line' ? 'Line' : 'Bar'} chart of visits and visitors per day`}
+      data-chart-type={type}
+    >
       <ResponsiveContainer width="100%" height="100%">
         {type === 'line' ? (
           <LineChart {...common}>
             {axes}
             {SERIES.map((s) => (
-              <Line key={s.key} type="monotone" dataKey={s.key} name={s.name} stroke={s.color} strokeWidth={2} dot={false} isAnimationActive={false} />
+              <Line
+                key={s.key}
+                type="monotone"
+                dataKey={s.key}
+                name={s.name}
+                stroke={s.color}
+                strokeWidth={2}
+                dot={false}
+                isAnimationActive={false}
+              />
             ))}
           </LineChart>
         ) : (

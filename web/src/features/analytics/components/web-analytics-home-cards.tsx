@@ -10,10 +10,26 @@ type Props = { data: WebAnalytics | undefined; failed: boolean };
 
 export function WebAnalyticsHomeCards({ data, failed }: Props) {
   const cards = [
-    { title: 'Website visits', value: data && formatCount(data.totalVisits), change: data && formatChange(data.totalVisits, data.previous.totalVisits, 'relative') },
-    { title: 'Unique visitors', value: data && formatCount(data.uniqueVisitors), change: data && formatChange(data.uniqueVisitors, data.previous.uniqueVisitors, 'relative') },
-    { title: 'Bounce rate', value: data && formatRate(data.bounceRate), change: data && formatChange(data.bounceRate, data.previous.bounceRate, 'points') },
-    { title: 'Time on site', value: data && formatDuration(data.averageTimeOnSite), change: data && formatChange(data.averageTimeOnSite, data.previous.averageTimeOnSite, 'relative') },
+    {
+      title: 'Website visits',
+      value: data && formatCount(data.totalVisits),
+      change: data && formatChange(data.totalVisits, data.previous.totalVisits, 'relative'),
+    },
+    {
+      title: 'Unique visitors',
+      value: data && formatCount(data.uniqueVisitors),
+      change: data && formatChange(data.uniqueVisitors, data.previous.uniqueVisitors, 'relative'),
+    },
+    {
+      title: 'Bounce rate',
+      value: data && formatRate(data.bounceRate),
+      change: data && formatChange(data.bounceRate, data.previous.bounceRate, 'points'),
+    },
+    {
+      title: 'Time on site',
+      value: data && formatDuration(data.averageTimeOnSite),
+      change: data && formatChange(data.averageTimeOnSite, data.previous.averageTimeOnSite, 'relative'),
+    },
   ];
   return (
     <section aria-labelledby="home-web-analytics" className="mt-8">
@@ -22,10 +38,16 @@ export function WebAnalyticsHomeCards({ data, failed }: Props) {
       </h2>
       <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {cards.map((c) => (
-          <Link key={c.title} to="/marketing/analytics" className="block rounded-xl bg-white p-6 shadow-sm ring-1 ring-stone-200 hover:ring-lake-600">
+          <Link
+            key={c.title}
+            to="/marketing/analytics"
+            className="block rounded-xl bg-white p-6 shadow-sm ring-1 ring-stone-200 hover:ring-lake-600"
+          >
             <h3 className="text-sm font-medium text-stone-600">{c.title}</h3>
             <p className="mt-2 text-3xl font-bold text-lake-900">{failed || !c.value ? '—' : c.value}</p>
-            <p className="mt-1 text-sm text-stone-600">{c.change ? `${c.change} vs previous ${DEFAULT_ANALYTICS_RANGE} days` : ' '}</p>
+            <p className="mt-1 text-sm text-stone-600">
+              {c.change ? `${c.change} vs previous ${DEFAULT_ANALYTICS_RANGE} days` : ' '}
+            </p>
           </Link>
         ))}
       </div>

@@ -18,7 +18,10 @@ import { VisitsChart, type ChartType } from './visits-chart';
 
 export const EMPTY_TEXT = 'No visits yet: the tracker starts counting when the site gets visitors';
 
-const RANGE_OPTIONS = ANALYTICS_RANGES.map((d) => ({ value: String(d) as `${AnalyticsRange}`, label: `Last ${d} days` }));
+const RANGE_OPTIONS = ANALYTICS_RANGES.map((d) => ({
+  value: String(d) as `${AnalyticsRange}`,
+  label: `Last ${d} days`,
+}));
 const CHART_OPTIONS = [
   { value: 'line', label: 'Line' },
   { value: 'bar', label: 'Bar' },
@@ -63,7 +66,12 @@ export function WebAnalyticsTab() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
-        <Select label="Time range" value={String(days) as `${AnalyticsRange}`} options={RANGE_OPTIONS} onChange={(v) => setDays(Number(v) as AnalyticsRange)} />
+        <Select
+          label="Time range"
+          value={String(days) as `${AnalyticsRange}`}
+          options={RANGE_OPTIONS}
+          onChange={(v) => setDays(Number(v) as AnalyticsRange)}
+        />
         <Select label="Chart type" value={chart} options={CHART_OPTIONS} onChange={setChart} />
         <button
           type="button"
@@ -83,7 +91,11 @@ export function WebAnalyticsTab() {
       {error && !isLoading && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-4 text-red-800">
           <span>Failed to load web analytics. Please try again.</span>
-          <button type="button" onClick={() => void mutate()} className="min-h-10 rounded-md bg-white px-4 text-sm font-semibold ring-1 ring-red-300">
+          <button
+            type="button"
+            onClick={() => void mutate()}
+            className="min-h-10 rounded-md bg-white px-4 text-sm font-semibold ring-1 ring-red-300"
+          >
             Retry
           </button>
         </div>
@@ -101,9 +113,21 @@ export function WebAnalyticsTab() {
           </Card>
           <div className="grid gap-4 lg:grid-cols-2">
             <TopTable title="Top pages" head="Page" rows={data.top.pages} measure="pageviews" none="—" />
-            <TopTable title="Top referrers" head="Referrer" rows={data.top.referrers} measure="visits" none="Direct / none" />
+            <TopTable
+              title="Top referrers"
+              head="Referrer"
+              rows={data.top.referrers}
+              measure="visits"
+              none="Direct / none"
+            />
             <TopTable title="Top sources" head="Source" rows={data.top.sources} measure="visits" none="Direct / none" />
-            <TopTable title="Top campaigns" head="Campaign" rows={data.top.campaigns} measure="visits" none="No campaign" />
+            <TopTable
+              title="Top campaigns"
+              head="Campaign"
+              rows={data.top.campaigns}
+              measure="visits"
+              none="No campaign"
+            />
             <TopTable title="Devices" head="Device" rows={data.top.devices} measure="visits" none="Unknown" />
             <TopTable title="Browsers" head="Browser" rows={data.top.browsers} measure="visits" none="Unknown" />
           </div>
