@@ -16,7 +16,7 @@ export function InfoTip({ label, text }: { label: string; text: string }) {
       <span
         role="tooltip"
         id={id}
-        className="invisible absolute top-7 left-1/2 z-10 w-64 -translate-x-1/2 rounded-md bg-stone-900 p-2 text-xs font-normal text-white opacity-0 shadow-lg group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+        className="absolute top-7 right-0 z-10 hidden w-64 max-w-[80vw] rounded-md bg-stone-900 p-2 text-xs font-normal text-white shadow-lg group-focus-within:block group-hover:block"
       >
         {text}
       </span>

@@ -16,10 +16,10 @@ function LeadTable({ head, rows, none }: { head: string; rows: LeadSourceRow[]; 
           <th scope="col" className="py-1 pr-2 font-medium">
             {head}
           </th>
-          <th scope="col" className="px-2 py-1 text-right font-medium">
+          <th scope="col" className="w-px whitespace-nowrap px-2 py-1 text-right font-medium">
             Leads
           </th>
-          <th scope="col" className="px-2 py-1 text-right font-medium">
+          <th scope="col" className="w-px whitespace-nowrap px-2 py-1 text-right font-medium">
             Visits
           </th>
           <th scope="col" className="py-1 pl-2 text-right font-medium">
@@ -30,7 +30,7 @@ function LeadTable({ head, rows, none }: { head: string; rows: LeadSourceRow[]; 
       <tbody>
         {rows.map((r) => (
           <tr key={r.value} className="border-t border-stone-100">
-            <td className="py-1.5 pr-2 text-stone-900">{labelOf(r.value, none)}</td>
+            <td className="py-1.5 pr-2 break-all text-stone-900">{labelOf(r.value, none)}</td>
             <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.leads)}</td>
             <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.visits)}</td>
             <td className="py-1.5 pl-2 text-right tabular-nums">{formatRate(r.conversionRate)}</td>

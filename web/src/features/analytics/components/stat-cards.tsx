@@ -28,7 +28,8 @@ export function StatCards({ data }: { data: WebAnalytics }) {
       {FIGURES.map((f) => {
         const now = data[f.key];
         const before = data.previous[f.key];
-        const change = formatChange(now, before, f.kind);
+        // A period with no visits has nothing to compare a rate or a duration with either.
+        const change = data.previous.totalVisits === 0 ? null : formatChange(now, before, f.kind);
         const good = f.lowerIsBetter ? now <= before : now >= before;
         return (
           <div key={f.key} role="group" aria-label={f.title}>

@@ -17,11 +17,11 @@ export function TopTable({ title, head, rows, measure, none }: Props) {
               <th scope="col" className="py-1 pr-2 font-medium">
                 {head}
               </th>
-              <th scope="col" className="py-1 px-2 text-right font-medium">
+              <th scope="col" className="w-px whitespace-nowrap px-2 py-1 text-right font-medium">
                 {measure === 'visits' ? 'Visits' : 'Page views'}
               </th>
               {measure === 'visits' && (
-                <th scope="col" className="py-1 pl-2 text-right font-medium">
+                <th scope="col" className="w-px whitespace-nowrap py-1 pl-2 text-right font-medium">
                   Bounce rate
                 </th>
               )}

@@ -8,27 +8,30 @@ import { formatChange, formatCount, formatDuration, formatRate } from '../lib/fo
 
 type Props = { data: WebAnalytics | undefined; failed: boolean };
 
-export function WebAnalyticsHomeCards({ data, failed }: Props) {
+export function WebAnalyticsHomeCards({ data: current, failed }: Props) {
+  // No change to show against a period without visits.
+  const data = current;
+  const compare = !!current && current.previous.totalVisits > 0;
   const cards = [
     {
       title: 'Website visits',
       value: data && formatCount(data.totalVisits),
-      change: data && formatChange(data.totalVisits, data.previous.totalVisits, 'relative'),
+      change: compare && data && formatChange(data.totalVisits, data.previous.totalVisits, 'relative'),
     },
     {
       title: 'Unique visitors',
       value: data && formatCount(data.uniqueVisitors),
-      change: data && formatChange(data.uniqueVisitors, data.previous.uniqueVisitors, 'relative'),
+      change: compare && data && formatChange(data.uniqueVisitors, data.previous.uniqueVisitors, 'relative'),
     },
     {
       title: 'Bounce rate',
       value: data && formatRate(data.bounceRate),
-      change: data && formatChange(data.bounceRate, data.previous.bounceRate, 'points'),
+      change: compare && data && formatChange(data.bounceRate, data.previous.bounceRate, 'points'),
     },
     {
       title: 'Time on site',
       value: data && formatDuration(data.averageTimeOnSite),
-      change: data && formatChange(data.averageTimeOnSite, data.previous.averageTimeOnSite, 'relative'),
+      change: compare && data && formatChange(data.averageTimeOnSite, data.previous.averageTimeOnSite, 'relative'),
     },
   ];
   return (
