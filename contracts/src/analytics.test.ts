@@ -138,7 +138,8 @@ describe('batch events', () => {
     utmMedium: null,
     utmCampaign: null,
     utmTerm: null,
-    utmContent: null, utmExtra: null,
+    utmContent: null,
+    utmExtra: null,
   };
 
   it('carries the event meta and at least one hit, each with its own time', () => {
@@ -183,7 +184,8 @@ describe('batch events refuse what PostgreSQL cannot store', () => {
     utmMedium: null,
     utmCampaign: null,
     utmTerm: null,
-    utmContent: null, utmExtra: null,
+    utmContent: null,
+    utmExtra: null,
   };
   const ev = {
     at: new Date().toISOString(),

@@ -286,7 +286,8 @@ describeOnEachBackend('analytics pixels', (backend) => {
         utmMedium: null,
         utmCampaign: null,
         utmTerm: null,
-        utmContent: null, utmExtra: null,
+        utmContent: null,
+        utmExtra: null,
       })),
     };
     const duplicates = () => stack.platform.counters.get('analytics_pageviews_duplicates_total');

@@ -9,7 +9,7 @@ import type { Knex } from '@lp/runtime';
 import { lockRollups } from './record-hits.ts';
 import { sessionizeSql } from './sessionize-sql.ts';
 import { addToSketch, emptySketch } from './visitor-sketch.ts';
-import { VISIT_DIMENSIONS } from './visit-rows.ts';
+import type { VISIT_DIMENSIONS } from './visit-rows.ts';
 
 const TZ = ANALYTICS_TIME_ZONE;
 const COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path, referrer_host,

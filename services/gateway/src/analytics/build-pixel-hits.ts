@@ -8,7 +8,6 @@ import type { EventHit, EventPixelQuery, PageviewHit, PageviewPixelQuery } from 
 
 const NAMED_UTM = new Set(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']);
 const EXTRA_UTM_KEY = /^utm_[\w.-]{1,60}$/;
-const NOT_STORABLE = /[\u0000\ud800-\udfff]/;
 
 /** The other utm_* parameters of a raw query, or null when there are none. */
 export function extraUtmOf(raw: unknown): Record<string, string> | null {
@@ -19,8 +18,10 @@ export function extraUtmOf(raw: unknown): Record<string, string> | null {
     if (n >= 10) break;
     const first = Array.isArray(value) ? value[0] : value;
     if (NAMED_UTM.has(key) || !EXTRA_UTM_KEY.test(key) || typeof first !== 'string' || first === '') continue;
-    if (NOT_STORABLE.test(key) || NOT_STORABLE.test(first)) continue;
-    out[key] = first.slice(0, 200);
+    // jsonb refuses NUL and unpaired surrogates; JSON.stringify shows exactly those as escapes.
+    const value = first.slice(0, 200);
+    if (/\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(JSON.stringify(value))) continue;
+    out[key] = value;
     n++;
   }
   return n > 0 ? out : null;
