@@ -19,9 +19,9 @@ export function extraUtmOf(raw: unknown): Record<string, string> | null {
     const first = Array.isArray(value) ? value[0] : value;
     if (NAMED_UTM.has(key) || !EXTRA_UTM_KEY.test(key) || typeof first !== 'string' || first === '') continue;
     // jsonb refuses NUL and unpaired surrogates; JSON.stringify shows exactly those as escapes.
-    const value = first.slice(0, 200);
-    if (/\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(JSON.stringify(value))) continue;
-    out[key] = value;
+    const cut = first.slice(0, 200);
+    if (/\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(JSON.stringify(cut))) continue;
+    out[key] = cut;
     n++;
   }
   return n > 0 ? out : null;
