@@ -1,7 +1,7 @@
 /**
  * Daily roll-ups, so every dashboard range reads O(days) rows: `daily_totals` (one row a day:
- * visits, bounces, summed durations, page views and a HyperLogLog sketch of the day's visitor
- * ids, which unions across days) and `daily_breakdowns` (one row per day × dimension × value:
+ * visits, bounces, summed durations, page views, the day's unique visitors and the
+ * HyperLogLog sketch they are estimated from, which unions across days) and `daily_breakdowns` (one row per day × dimension × value:
  * page, referrer host, source, UTM source/medium/campaign, device, browser). Kept when raw
  * months are dropped.
  */
@@ -15,6 +15,7 @@ export async function up(knex: Knex): Promise<void> {
       bounces integer not null default 0,
       duration_s double precision not null default 0,
       pageviews integer not null default 0,
+      visitors integer not null default 0,
       visitor_sketch bytea
     )`);
   await knex.raw(`

@@ -21,6 +21,7 @@ type TotalsRow = {
   bounces: number;
   duration_s: number;
   pageviews: number;
+  visitors: number;
   visitor_sketch: unknown;
 };
 type PartRow = { dimension: string; value: string; visits: number; bounces: number; pageviews: number };
@@ -59,7 +60,7 @@ export async function readWebAnalytics(
   const prevFrom = addDays(from, -days);
   const [totals, parts] = await Promise.all([
     knex.raw<{ rows: TotalsRow[] }>(
-      `select day::text as day, visits, bounces, duration_s, pageviews, visitor_sketch
+      `select day::text as day, visits, bounces, duration_s, pageviews, visitors, visitor_sketch
        from analytics.daily_totals where day between ?::date and ?::date`,
       [prevFrom, to],
     ),
@@ -75,7 +76,7 @@ export async function readWebAnalytics(
   const byDay = new Map(current.map((r) => [r.day, r]));
   const series = daysBetween(from, to).map((day) => {
     const r = byDay.get(day);
-    const visitors = r ? estimateSketch(mergeSketch(emptySketch(), sketchOf(r.visitor_sketch))) : 0;
+    const visitors = r ? Number(r.visitors) : 0;
     return {
       day,
       visits: r ? Number(r.visits) : 0,

@@ -6,7 +6,7 @@
  * A redelivered batch nets to nothing and writes nothing.
  */
 import type { Knex } from '@lp/runtime';
-import { addToSketch, emptySketch, sketchOf } from './visitor-sketch.ts';
+import { addToSketch, emptySketch, estimateSketch, sketchOf } from './visitor-sketch.ts';
 import { dimensionValues, figuresOf, type Figures, type VisitRow, VISIT_DIMENSIONS } from './visit-rows.ts';
 import { siteDayOf } from './site-day.ts';
 
@@ -126,7 +126,12 @@ export async function applyRollupDeltas(
     .map((day) => {
       const t = totals.get(day) ?? zero();
       const sketch = sketches.get(day);
-      return { day, ...t, ...(sketch ? { visitor_sketch: Buffer.from(sketch) } : {}), hasSketch: !!sketch };
+      return {
+        day,
+        ...t,
+        ...(sketch ? { visitor_sketch: Buffer.from(sketch), visitors: estimateSketch(sketch) } : {}),
+        hasSketch: !!sketch,
+      };
     })
     .filter((r) => r.hasSketch || nonZero(r));
   for (const { hasSketch, ...row } of totalRows) {
@@ -136,7 +141,10 @@ export async function applyRollupDeltas(
       duration_s: trx.raw('daily_totals.duration_s + excluded.duration_s'),
       pageviews: trx.raw('daily_totals.pageviews + excluded.pageviews'),
     };
-    if (hasSketch) merge.visitor_sketch = trx.raw('excluded.visitor_sketch');
+    if (hasSketch) {
+      merge.visitor_sketch = trx.raw('excluded.visitor_sketch');
+      merge.visitors = trx.raw('excluded.visitors');
+    }
     await trx.withSchema('analytics').table('daily_totals').insert(row).onConflict('day').merge(merge);
   }
 }

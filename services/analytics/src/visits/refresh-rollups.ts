@@ -8,7 +8,7 @@ import { ANALYTICS_TIME_ZONE } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { lockRollups } from './record-hits.ts';
 import { sessionizeSql } from './sessionize-sql.ts';
-import { addToSketch, emptySketch } from './visitor-sketch.ts';
+import { addToSketch, emptySketch, estimateSketch } from './visitor-sketch.ts';
 import type { VISIT_DIMENSIONS } from './visit-rows.ts';
 
 const TZ = ANALYTICS_TIME_ZONE;
@@ -90,8 +90,10 @@ export async function refreshRollups(knex: Knex, from: string, to: string): Prom
       [from, to],
     );
     for (const { day, ids: list } of ids.rows) {
-      await trx.raw(`update analytics.daily_totals set visitor_sketch = ? where day = ?::date`, [
-        Buffer.from(addToSketch(emptySketch(), list)),
+      const sketch = addToSketch(emptySketch(), list);
+      await trx.raw(`update analytics.daily_totals set visitor_sketch = ?, visitors = ? where day = ?::date`, [
+        Buffer.from(sketch),
+        estimateSketch(sketch),
         day,
       ]);
     }

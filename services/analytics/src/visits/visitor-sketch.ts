@@ -49,9 +49,14 @@ export function addToSketch(sketch: Uint8Array, ids: Iterable<string>): Uint8Arr
 /** Register-wise maximum of `other` into `into`. */
 export function mergeSketch(into: Uint8Array, other: Uint8Array | null | undefined): Uint8Array {
   if (!other) return into;
-  for (let i = 0; i < SKETCH_REGISTERS; i++) if ((other[i] ?? 0) > (into[i] ?? 0)) into[i] = other[i] ?? 0;
+  for (let i = 0; i < SKETCH_REGISTERS; i++) {
+    const r = other[i]!;
+    if (r > into[i]!) into[i] = r;
+  }
   return into;
 }
+
+const INVERSE_POWERS = Array.from({ length: 66 }, (_, r) => 2 ** -r);
 
 /** The estimated number of distinct ids added. */
 export function estimateSketch(sketch: Uint8Array): number {
@@ -60,7 +65,7 @@ export function estimateSketch(sketch: Uint8Array): number {
   let zeros = 0;
   for (let i = 0; i < m; i++) {
     const r = sketch[i] ?? 0;
-    sum += 2 ** -r;
+    sum += INVERSE_POWERS[r] ?? 0;
     if (r === 0) zeros++;
   }
   const alpha = 0.7213 / (1 + 1.079 / m);
