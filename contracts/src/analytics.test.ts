@@ -139,6 +139,7 @@ describe('batch events', () => {
     utmCampaign: null,
     utmTerm: null,
     utmContent: null,
+    utmExtra: null,
   };
 
   it('carries the event meta and at least one hit, each with its own time', () => {
@@ -184,6 +185,7 @@ describe('batch events refuse what PostgreSQL cannot store', () => {
     utmCampaign: null,
     utmTerm: null,
     utmContent: null,
+    utmExtra: null,
   };
   const ev = {
     at: new Date().toISOString(),

@@ -145,6 +145,16 @@ export const PageviewHitSchema = v.object({
   utmCampaign: nullableText(L.utm),
   utmTerm: nullableText(L.utm),
   utmContent: nullableText(L.utm),
+  /** Any other utm_* parameter the tracker forwarded (at most 10 in all, keys up to 64 characters). */
+  utmExtra: v.optional(
+    v.nullable(
+      v.pipe(
+        v.record(v.pipe(v.string(), v.regex(/^utm_[\w.-]{1,60}$/), storable()), busText(0, L.utm)),
+        v.check((o) => Object.keys(o).length <= 10, 'At most 10 extra utm_* parameters'),
+      ),
+    ),
+    null,
+  ),
 });
 export type PageviewHit = v.InferOutput<typeof PageviewHitSchema>;
 

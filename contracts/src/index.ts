@@ -16,3 +16,4 @@ export * from './lots.ts';
 export * from './inbox.ts';
 export * from './inbound-xss-corpus.ts';
 export * from './staff-accounts.ts';
+export * from './web-analytics.ts';

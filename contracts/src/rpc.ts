@@ -74,6 +74,15 @@ import {
   LotViewsSchema,
   PublicLotsSchema,
 } from './lots.ts';
+import {
+  AnalyticsRangeInputSchema,
+  AnalyticsRefreshedSchema,
+  AttributionInputSchema,
+  LeadAttributionSchema,
+  LeadsBySourceInputSchema,
+  LeadsBySourceSchema,
+  WebAnalyticsSchema,
+} from './web-analytics.ts';
 
 export type RpcSpec<I extends v.GenericSchema = v.GenericSchema, O extends v.GenericSchema = v.GenericSchema> = {
   readonly subject: string;
@@ -127,10 +136,6 @@ export const RPC = {
       ContactFromSenderSchema,
     ),
   },
-  analytics: {
-    /** Staff: page views of each lot's page and clicks on it in the map, in a time range. */
-    lotViews: rpc('rpc.analytics.lot-views.count', LotInterestInputSchema, LotViewsSchema),
-  },
   inventory: {
     /** Public: every lot as visitors see it, and the newest change. */
     lotsList: rpc('rpc.inventory.lots.list', NoInputSchema, PublicLotsSchema),
@@ -140,6 +145,18 @@ export const RPC = {
     lotUpdate: rpc('rpc.inventory.lots.update', LotUpdateInputSchema, LotSchema),
     /** Staff: a lot's audit trail, newest first. */
     lotChangesList: rpc('rpc.inventory.lot-changes.list', LotNumberInputSchema, v.array(LotChangeSchema)),
+  },
+  analytics: {
+    /** Staff: the web-analytics summary of a range, from the daily roll-ups. */
+    webAnalytics: rpc('rpc.analytics.web-analytics.get', AnalyticsRangeInputSchema, WebAnalyticsSchema),
+    /** Staff: re-aggregate the range's visits and roll-ups from the raw hits (idempotent). */
+    refresh: rpc('rpc.analytics.rollups.refresh', AnalyticsRangeInputSchema, AnalyticsRefreshedSchema),
+    /** Staff: first touch, visits and pages before converting, per lead (by session id). */
+    attribution: rpc('rpc.analytics.attribution.list', AttributionInputSchema, v.array(LeadAttributionSchema)),
+    /** Staff: leads and conversion rate per first-touch source and campaign. */
+    leadsBySource: rpc('rpc.analytics.leads-by-source.get', LeadsBySourceInputSchema, LeadsBySourceSchema),
+    /** Staff: page views of each lot's page and clicks on it in the map, in a time range. */
+    lotViews: rpc('rpc.analytics.lot-views.count', LotInterestInputSchema, LotViewsSchema),
   },
   mailer: {
     stats: rpc('rpc.mailer.stats.get', NoInputSchema, MailerStatsSchema),

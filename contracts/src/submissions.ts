@@ -170,6 +170,8 @@ export const FormSubmissionSchema = v.object({
   topic: v.nullable(v.string()),
   page: v.nullable(v.string()),
   lotNumber: v.nullable(v.number()),
+  /** The visitor's analytics session id, when the tracker had one (lead attribution). */
+  sessionId: v.optional(v.nullable(v.string()), null),
   createdAt: v.string(),
   /** The contact with the same e-mail (any case), if there is one: the submission is in its history. */
   contactId: v.nullable(v.number()),

@@ -1,7 +1,8 @@
 /**
  * analytics: owns page views, events, visits and their roll-ups (schema `analytics`). Its
  * declaration: the ANALYTICS stream, where the gateway publishes pixel batches, and the two
- * consumers that store them. Roll-ups and dashboard queries come later.
+ * consumers that store them with their visits and daily roll-ups, and the staff requests (web
+ * analytics, refresh, lead attribution, leads by source).
  */
 import { fileURLToPath } from 'node:url';
 import { STREAMS } from '@lp/contracts';
@@ -9,6 +10,7 @@ import type { ServiceDefinition } from '@lp/runtime';
 import { consumeEvents } from './consumers/consume-events.ts';
 import { consumePageViews } from './consumers/consume-page-views.ts';
 import { serveLotRequests } from './rpc/serve-lot-requests.ts';
+import { serveAnalyticsRequests } from './rpc/serve-analytics-requests.ts';
 
 export const analyticsService: ServiceDefinition = {
   name: 'analytics',
@@ -16,5 +18,5 @@ export const analyticsService: ServiceDefinition = {
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   streams: [STREAMS.analytics],
   consumers: [consumePageViews, consumeEvents],
-  rpcs: [...serveLotRequests],
+  rpcs: [...serveAnalyticsRequests, ...serveLotRequests],
 };

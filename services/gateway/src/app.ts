@@ -13,6 +13,8 @@ import { measureRequests } from './middleware/measure-requests.ts';
 import { parseFrameAncestors, readScriptHashes, securityHeaders } from './middleware/security-headers.ts';
 import { requestContext, type GatewayState } from './middleware/request-context.ts';
 import type { GatewayDeps } from './routes/context.ts';
+import type { RequestListener } from 'node:http';
+import { createPixelEndpoint } from './analytics/pixel-endpoint.ts';
 import { mountRoutes } from './routes/index.ts';
 
 export const GATEWAY_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -56,4 +58,16 @@ export function createGatewayApp(deps: GatewayDeps & { webDist: string }): Koa<G
   );
   mountRoutes(app, deps, deps.webDist);
   return app;
+}
+
+/**
+ * The gateway's request listener: pixel hits answered by the plain handler (the hot path: no
+ * Koa context, request log, session lookup, body parsing or web host), everything else by Koa.
+ */
+export function createGatewayHandler(deps: GatewayDeps & { webDist: string }): RequestListener {
+  const pixels = createPixelEndpoint(deps);
+  const koa = createGatewayApp(deps).callback();
+  return (req, res) => {
+    if (!pixels.handle(req, res)) void koa(req, res);
+  };
 }

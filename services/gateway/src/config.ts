@@ -64,6 +64,19 @@ export const GatewayConfigSchema = v.object({
   /** How long an import waits for crm to answer a chunk (e.g. while crm restarts) before failing. */
   IMPORT_CRM_WAIT_MS: env.int(120_000, 1000, 3_600_000),
   PIXEL_BACKLOG_MAX_HITS: env.int(20_000, 1, 10_000_000),
+  /**
+   * Pixel hits (page views and events together) kept per client address per minute; the rest
+   * still get the GIF (with `X-Pixel-Dropped: rate_limited`) and are counted, not stored. High
+   * by default so an office or a campus behind one address keeps its visits.
+   */
+  PIXEL_HITS_PER_MINUTE: env.int(6000, 1, 10_000_000),
+  /**
+   * The write buffers publish a batch of pixel hits every PIXEL_FLUSH_MS, or at once when it
+   * holds PIXEL_BATCH_MAX_HITS hits (or 256 KiB of JSON). Bigger, rarer batches cost the
+   * analytics service less per hit (one transaction per batch); hits wait a little longer.
+   */
+  PIXEL_FLUSH_MS: env.int(50, 5, 5000),
+  PIXEL_BATCH_MAX_HITS: env.int(200, 1, 1000),
   PIXEL_BACKLOG_MAX_BYTES: env.int(8 * 1024 * 1024, 64 * 1024, 2 ** 31),
   /**
    * The shared secret of the inbound mail webhooks (`POST /api/inbound/{provider}`), given as

@@ -28,7 +28,7 @@ import {
   type ShutdownStep,
   startServices,
 } from '@lp/runtime';
-import { createGatewayApp, gatewayServiceWith } from './app.ts';
+import { createGatewayHandler, gatewayServiceWith } from './app.ts';
 import { createLotCache } from './lots/lot-cache.ts';
 import type { GatewayConfig } from './config.ts';
 import { checkServingConfig, createHttpServer } from './http-server.ts';
@@ -92,7 +92,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   });
 
   const drainHooks: (() => Promise<void>)[] = [];
-  const app = createGatewayApp({
+  const handler = createGatewayHandler({
     config,
     bus,
     knex: db.knex,
@@ -102,7 +102,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     webDist: opts.webDist,
     onShutdown: (fn) => drainHooks.push(fn),
   });
-  const server = createHttpServer(app.callback(), config);
+  const server = createHttpServer(handler, config);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());

@@ -1,16 +1,17 @@
 /**
- * Consumes `analytics.events.recorded` and stores each batch (idempotent on event id + hit index).
+ * Consumes `analytics.events.recorded` and stores each batch (idempotent on event id + hit index)
+ * with its visits and roll-ups in the same transaction (engagement pings extend visits).
  * A batch the database can never take (class 22/23) is parked as a dead letter; the rest retry.
  */
 import { DURABLES, EventsRecordedSchema } from '@lp/contracts';
 import { defineConsumer, rethrowDbError } from '@lp/runtime';
-import { insertEvents } from '../queries/insert-events.ts';
+import { recordEvents } from '../visits/record-hits.ts';
 
 export const consumeEvents = defineConsumer({
   durable: DURABLES.analyticsEvents,
   schema: EventsRecordedSchema,
   handle: async (batch, { knex, counters, log }) => {
-    const { inserted } = await insertEvents(knex, batch).catch(rethrowDbError);
+    const { inserted } = await recordEvents(knex, batch).catch(rethrowDbError);
     counters.inc('analytics_events_stored_total', {}, inserted);
     if (inserted < batch.hits.length) {
       // Hits of a redelivered or re-sent batch that were stored before: the de-duplication at work.

@@ -5,6 +5,7 @@ import { eventMeta, type EventsRecorded, type PageviewsRecorded } from '@lp/cont
 import { migrate, openPglite, type Database } from '@lp/runtime';
 import { insertEvents } from './insert-events.ts';
 import { insertPageViews } from './insert-page-views.ts';
+import { ensureMonthPartitions, monthOf } from './ensure-month-partitions.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -13,6 +14,9 @@ describe('batch inserts', () => {
   beforeAll(async () => {
     db = await openPglite();
     await migrate(db.knex, 'analytics', MIGRATIONS);
+    const months = ['2026-11', monthOf(new Date())];
+    await ensureMonthPartitions(db.knex, {}, 'page_views', months);
+    await ensureMonthPartitions(db.knex, {}, 'events', months);
   }, 60_000);
   afterAll(() => db?.close());
 
@@ -30,10 +34,11 @@ describe('batch inserts', () => {
       utmCampaign: 'spring-lots',
       utmTerm: null,
       utmContent: null,
+      utmExtra: { utm_id: 'fb-2026' },
     };
     const batch: PageviewsRecorded = { ...eventMeta(), hits: [hit, { ...hit, path: '/investment' }, hit] };
-    expect(await insertPageViews(db.knex, batch)).toEqual({ inserted: 3 });
-    expect(await insertPageViews(db.knex, batch)).toEqual({ inserted: 0 });
+    expect((await insertPageViews(db.knex, batch)).inserted).toBe(3);
+    expect((await insertPageViews(db.knex, batch)).inserted).toBe(0);
     const rows: Record<string, unknown>[] = await db.knex
       .withSchema('analytics')
       .table('page_views')
@@ -48,6 +53,7 @@ describe('batch inserts', () => {
       utm_campaign: 'spring-lots',
       device_type: 'mobile',
       referrer: 'https://www.google.com/',
+      utm_extra: { utm_id: 'fb-2026' },
     });
     expect(new Date(rows[0]?.occurred_at as string).toISOString()).toBe(at);
   });
@@ -65,8 +71,8 @@ describe('batch inserts', () => {
       properties: { lots: 5, bay: 'Good Hope Bay', tags: ['builder'] },
     };
     const batch: EventsRecorded = { ...eventMeta(), hits: [hit, { ...hit, value: null, properties: null }] };
-    expect(await insertEvents(db.knex, batch)).toEqual({ inserted: 2 });
-    expect(await insertEvents(db.knex, batch)).toEqual({ inserted: 0 });
+    expect((await insertEvents(db.knex, batch)).inserted).toBe(2);
+    expect((await insertEvents(db.knex, batch)).inserted).toBe(0);
     const rows: Record<string, unknown>[] = await db.knex
       .withSchema('analytics')
       .table('events')
@@ -83,7 +89,8 @@ describe('batch inserts', () => {
 
   it('indexes both tables by time with BRIN', async () => {
     const { rows } = await db.knex.raw<{ rows: { indexname: string }[] }>(
-      "select indexname from pg_indexes where schemaname = 'analytics' and indexdef ilike '%using brin%' order by 1",
+      `select indexname from pg_indexes where schemaname = 'analytics' and indexdef ilike '%using brin%'
+       and tablename in ('page_views', 'events') order by 1`,
     );
     expect(rows.map((r) => r.indexname)).toEqual(['events_occurred_at_brin', 'page_views_occurred_at_brin']);
   });

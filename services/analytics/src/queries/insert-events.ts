@@ -2,7 +2,13 @@
 import type { Knex } from '@lp/runtime';
 import type { EventsRecorded } from '@lp/contracts';
 
-export async function insertEvents(knex: Knex, batch: EventsRecorded): Promise<{ inserted: number }> {
+/** An event this insert stored (not one stored before). */
+export type InsertedEvent = { sessionId: string; occurredAt: Date; name: string };
+
+export async function insertEvents(
+  knex: Knex,
+  batch: EventsRecorded,
+): Promise<{ inserted: number; rows: InsertedEvent[] }> {
   const rows = batch.hits.map((h, i) => ({
     event_id: batch.id,
     hit_index: i,
@@ -17,12 +23,15 @@ export async function insertEvents(knex: Knex, batch: EventsRecorded): Promise<{
     // Sent as JSON text so the pg driver and PGlite store exactly the same jsonb.
     properties: h.properties === null ? null : JSON.stringify(h.properties),
   }));
-  const stored = await knex
+  const stored: { session_id: string; occurred_at: Date | string; name: string }[] = await knex
     .withSchema('analytics')
     .table('events')
     .insert(rows)
-    .onConflict(['event_id', 'hit_index'])
+    .onConflict(['event_id', 'hit_index', 'occurred_at'])
     .ignore()
-    .returning('id');
-  return { inserted: stored.length };
+    .returning(['session_id', 'occurred_at', 'name']);
+  return {
+    inserted: stored.length,
+    rows: stored.map((r) => ({ sessionId: r.session_id, occurredAt: new Date(r.occurred_at), name: r.name })),
+  };
 }

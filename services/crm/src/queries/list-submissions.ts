@@ -14,6 +14,7 @@ type Row = {
   topic: string | null;
   page: string | null;
   lot_number: number | null;
+  session_id: string | null;
   created_at: Date | string;
   converted_at: Date | string | null;
   contact_id: number | null;
@@ -35,6 +36,7 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; offset:
       's.topic',
       's.page',
       's.lot_number',
+      's.session_id',
       's.created_at',
       's.converted_at',
       knex.raw('(select c.id from crm.contacts c where lower(c.email) = lower(s.email)) as contact_id'),
@@ -57,6 +59,7 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; offset:
     topic: r.topic,
     page: r.page,
     lotNumber: r.lot_number,
+    sessionId: r.session_id,
     createdAt: new Date(r.created_at).toISOString(),
     contactId: r.contact_id,
     convertedAt: r.converted_at ? new Date(r.converted_at).toISOString() : null,

@@ -1,10 +1,33 @@
 /**
  * Turns a checked pixel query into the hit the analytics service stores: camelCase fields,
  * absent parameters as null, and `at` = when the gateway received it (client clocks lie).
+ * utm_* parameters other than the five named ones travel in `utmExtra` (bounded like the
+ * tracker bounds them: 10 keys of at most 64 characters, values cut to 200).
  */
 import type { EventHit, EventPixelQuery, PageviewHit, PageviewPixelQuery } from '@lp/contracts';
 
-export function buildPageviewHit(q: PageviewPixelQuery, receivedAt: Date): PageviewHit {
+const NAMED_UTM = new Set(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']);
+const EXTRA_UTM_KEY = /^utm_[\w.-]{1,60}$/;
+
+/** The other utm_* parameters of a raw query, or null when there are none. */
+export function extraUtmOf(raw: unknown): Record<string, string> | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (n >= 10) break;
+    const first = Array.isArray(value) ? value[0] : value;
+    if (NAMED_UTM.has(key) || !EXTRA_UTM_KEY.test(key) || typeof first !== 'string' || first === '') continue;
+    // jsonb refuses NUL and unpaired surrogates; JSON.stringify shows exactly those as escapes.
+    const cut = first.slice(0, 200);
+    if (/\\u0000|\\ud[89a-f][0-9a-f]{2}/i.test(JSON.stringify(cut))) continue;
+    out[key] = cut;
+    n++;
+  }
+  return n > 0 ? out : null;
+}
+
+export function buildPageviewHit(q: PageviewPixelQuery, receivedAt: Date, raw?: unknown): PageviewHit {
   return {
     at: receivedAt.toISOString(),
     path: q.p,
@@ -17,6 +40,7 @@ export function buildPageviewHit(q: PageviewPixelQuery, receivedAt: Date): Pagev
     utmCampaign: q.utm_campaign ?? null,
     utmTerm: q.utm_term ?? null,
     utmContent: q.utm_content ?? null,
+    utmExtra: extraUtmOf(raw),
   };
 }
 

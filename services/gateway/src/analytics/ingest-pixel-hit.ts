@@ -4,12 +4,13 @@
  * counted as `gateway_hits_dropped_total{reason}` and logged. The pipeline never waits for
  * the bus: an accepted hit is handed to the write buffer, which publishes it later.
  *
- * How a drop is answered: rate limited → 429, invalid query → 400, buffer full → 503 (all
- * the error envelope); a bot gets the same GIF as a person and is simply not stored.
+ * How a drop is answered: always with the same GIF as an accepted hit (an image request never
+ * gets a JSON body), the reason in the `X-Pixel-Dropped` header and the counter. Invalid
+ * queries log their field errors.
  */
 import * as v from 'valibot';
 import { fieldErrorsOf } from '@lp/contracts';
-import { badRequest, rateLimited, unavailable, type AppError, type Counters, type Logger } from '@lp/runtime';
+import type { Counters, Logger } from '@lp/runtime';
 import { isBotUserAgent } from './is-bot-user-agent.ts';
 import type { HitKind } from './pixel-buffer.ts';
 
@@ -25,10 +26,9 @@ export type PixelRequest = {
   log: Logger;
 };
 
-export type IngestOutcome =
-  { accepted: true } | { accepted: false; step: string; reason: HitDropReason; error: AppError | undefined };
+export type IngestOutcome = { accepted: true } | { accepted: false; step: string; reason: HitDropReason };
 
-type Drop = { reason: HitDropReason; error?: AppError };
+type Drop = { reason: HitDropReason; fields?: Record<string, string[]> };
 type State<H> = { req: PixelRequest; hit?: H };
 type Step<H> = readonly [name: string, run: (s: State<H>) => Drop | undefined];
 
@@ -44,7 +44,7 @@ const LOG_LEVEL: Record<HitDropReason, 'debug' | 'info' | 'warn'> = {
 export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
   kind: HitKind;
   schema: S;
-  toHit: (query: v.InferOutput<S>, receivedAt: Date) => H;
+  toHit: (query: v.InferOutput<S>, receivedAt: Date, raw: unknown) => H;
   buffer: { add(hit: H): boolean };
   limiter: { hit(key: string): number };
   counters: Counters;
@@ -52,36 +52,18 @@ export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
   const { kind, counters } = opts;
 
   const steps: Step<H>[] = [
-    [
-      'check_rate_limit',
-      ({ req }) => {
-        const wait = opts.limiter.hit(req.ip);
-        return wait > 0
-          ? { reason: 'rate_limited', error: rateLimited('Too many analytics hits from your connection.', wait) }
-          : undefined;
-      },
-    ],
+    ['check_rate_limit', ({ req }) => (opts.limiter.hit(req.ip) > 0 ? { reason: 'rate_limited' } : undefined)],
     ['filter_bots', ({ req }) => (isBotUserAgent(req.userAgent) ? { reason: 'bot' } : undefined)],
     [
       'parse_query',
       (s) => {
         const r = v.safeParse(opts.schema, s.req.query);
-        if (!r.success)
-          return {
-            reason: 'invalid_query',
-            error: badRequest('The analytics pixel query is invalid', { fields: fieldErrorsOf(r.issues) }),
-          };
-        s.hit = opts.toHit(r.output, s.req.receivedAt);
+        if (!r.success) return { reason: 'invalid_query', fields: fieldErrorsOf(r.issues) };
+        s.hit = opts.toHit(r.output, s.req.receivedAt, s.req.query);
         return undefined;
       },
     ],
-    [
-      'buffer_hit',
-      ({ hit }) =>
-        hit !== undefined && opts.buffer.add(hit)
-          ? undefined
-          : { reason: 'buffer_full', error: unavailable('Analytics is busy; the hit was not recorded.') },
-    ],
+    ['buffer_hit', ({ hit }) => (hit !== undefined && opts.buffer.add(hit) ? undefined : { reason: 'buffer_full' })],
   ];
 
   return (req) => {
@@ -90,8 +72,8 @@ export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
       const drop = run(state);
       if (!drop) continue;
       counters.inc('gateway_hits_dropped_total', { reason: drop.reason });
-      req.log[LOG_LEVEL[drop.reason]]({ kind, step, reason: drop.reason }, 'pixel hit dropped');
-      return { accepted: false, step, reason: drop.reason, error: drop.error };
+      req.log[LOG_LEVEL[drop.reason]]({ kind, step, reason: drop.reason, fields: drop.fields }, 'pixel hit dropped');
+      return { accepted: false, step, reason: drop.reason };
     }
     counters.inc('gateway_hits_accepted_total', { kind });
     return { accepted: true };

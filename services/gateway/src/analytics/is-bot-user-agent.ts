@@ -1,64 +1,25 @@
 /**
- * Bot detection for pixel hits, by user agent only: search and SEO crawlers, link previewers,
- * headless and automated browsers, uptime monitors and scripted HTTP clients. A compact list
- * of the common ones (in the spirit of `isbot`), not an exhaustive database; a missing user
- * agent counts as a bot, since every real browser sends one.
+ * Bot detection for pixel hits, by user agent: the `isbot` package (a maintained list of
+ * crawlers, previewers, monitors, scripted clients; headless browsers included), plus an
+ * explicit headless/automation check so those stay dropped whatever the list does, and a
+ * missing user agent, since every real browser sends one. Verdicts are remembered per user
+ * agent (a bounded map): the list is one large regular expression (about 9 µs a test), and
+ * a site's visitors share a few hundred user agents.
  */
+import { isbot } from 'isbot';
 
-const BOT_PATTERN = new RegExp(
-  [
-    // "…bot" as a word ending: Googlebot/2.1, bingbot, AhrefsBot; not the CUBOT phone brand
-    '(?<!cu)bot(?![a-z])',
-    'crawl',
-    'spider',
-    'slurp',
-    'scrap',
-    'archiver',
-    'mediapartners',
-    'facebookexternalhit',
-    'bingpreview',
-    'skypeuripreview',
-    'whatsapp',
-    'embedly',
-    // headless and automated browsers, audits
-    'headless',
-    'phantomjs',
-    'selenium',
-    'webdriver',
-    'puppeteer',
-    'playwright',
-    'lighthouse',
-    'pagespeed',
-    'gtmetrix',
-    // uptime and performance monitors
-    'pingdom',
-    'uptime',
-    'statuscake',
-    'site24x7',
-    'newrelic',
-    'datadog',
-    'checkly',
-    'monitor',
-    // scripted clients
-    '^curl/',
-    '^wget',
-    'python-',
-    'aiohttp',
-    'httpx',
-    'go-http-client',
-    '^java/',
-    'okhttp',
-    'apache-httpclient',
-    'libwww',
-    'axios/',
-    'node-fetch',
-    'undici',
-    '^node$',
-  ].join('|'),
-  'i',
-);
+const AUTOMATION = /headless|phantomjs|selenium|webdriver|puppeteer|playwright|lighthouse/i;
+const CACHE_MAX = 5000;
+const verdicts = new Map<string, boolean>();
 
 export function isBotUserAgent(userAgent: string | undefined): boolean {
   const ua = userAgent?.trim() ?? '';
-  return ua === '' || BOT_PATTERN.test(ua);
+  if (ua === '') return true;
+  let bot = verdicts.get(ua);
+  if (bot === undefined) {
+    bot = AUTOMATION.test(ua) || isbot(ua);
+    if (verdicts.size >= CACHE_MAX) verdicts.clear();
+    verdicts.set(ua, bot);
+  }
+  return bot;
 }

@@ -198,14 +198,14 @@ describe('PixelBuffer', () => {
     });
     const req = (n: number) => ({
       ip: '203.0.113.9',
-      userAgent: 'Mozilla/5.0',
+      userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:127.0) Gecko/20100101 Firefox/127.0',
       query: { n },
       receivedAt: new Date(),
       log: createLogger('test', 'silent'),
     });
     const outcomes = [0, 1, 2, 3, 4].map((n) => ingest(req(n)));
     expect(outcomes.map((o) => o.accepted)).toEqual([true, true, true, false, false]);
-    expect(outcomes[3]).toMatchObject({ reason: 'buffer_full', error: { status: 503 } });
+    expect(outcomes[3]).toMatchObject({ reason: 'buffer_full' });
     expect(counters.get('gateway_hits_dropped_total', { reason: 'buffer_full' })).toBe(2);
     expect(counters.get('gateway_hits_accepted_total', { kind: 'pageview' })).toBe(3);
   });

@@ -1,10 +1,10 @@
 /**
  * Every HTTP entry point of the platform, mounted in one place, in order:
- * health → public API (form submissions, pixels, blog, inbound mail webhooks) → staff sign-in →
- * staff API (session required; dead letters under /api/marketing/ops, the inbox under
- * /api/marketing-dashboard/inbox) → unknown /api paths (404 envelope) → media → blog pages and
- * sitemap, and the pages showing lots (home, map, embed, builder package, lot pages; all rendered
- * per request) →
+ * (pixels are answered before Koa: analytics/pixel-endpoint.ts) → health → public API (form
+ * submissions, blog, inbound mail webhooks) → staff sign-in → staff API (session required; dead
+ * letters under /api/marketing/ops; the inbox and web analytics under /api/marketing-dashboard) →
+ * unknown /api paths (404 envelope) → media → blog pages and sitemap, and the pages showing lots
+ * (home, map, embed, builder package, lot pages; all rendered per request) →
  * the web app.
  */
 import type Koa from 'koa';
@@ -30,13 +30,12 @@ import { listRoutes } from './lists.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
 import { marketingRoutes } from './marketing.ts';
 import { mediaRoutes } from './media.ts';
-import { pixelRoutes } from './pixels.ts';
+import { webAnalyticsRoutes } from './web-analytics.ts';
 
 /** The API routers, exported so tests can enumerate every route. */
 export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
   return [
     submissionRoutes(deps),
-    pixelRoutes(deps),
     authRoutes(deps),
     marketingRoutes(deps),
     contactRoutes(deps),
@@ -49,6 +48,7 @@ export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
     ...inboxRoutes(deps),
     staffAccountRoutes(deps),
     auditLogRoutes(deps),
+    webAnalyticsRoutes(deps),
   ];
 }
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  ENGAGEMENT_MIN_MS,
   PIXEL_REMOVE_MS,
   STORAGE_KEYS,
   UTM_MAX_LENGTH,
@@ -140,5 +141,71 @@ describe('tracker', () => {
     const [pv] = pixels();
     expect(pv!.searchParams.get('br')).toBe('Firefox');
     expect(pv!.searchParams.get('dt')).toBe('tablet');
+  });
+
+  describe('engagement pings (fake clock)', () => {
+    let visibility: DocumentVisibilityState = 'visible';
+    // Every pixel sent, even those already removed from the page (they go after 5 s).
+    let sent: URL[] = [];
+    beforeEach(() => {
+      visibility = 'visible';
+      sent = [];
+      vi.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+      const append = document.body.appendChild.bind(document.body);
+      vi.spyOn(document.body, 'appendChild').mockImplementation(<T extends Node>(node: T): T => {
+        if (node instanceof HTMLImageElement) sent.push(new URL(node.src));
+        return append(node);
+      });
+    });
+    const setVisibility = (v: DocumentVisibilityState) => {
+      visibility = v;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    const pings = () => sent.filter((u) => u.searchParams.get('n') === 'engagement');
+
+    it('sends the visible time when the tab is hidden, and never as a page view', () => {
+      trackPageView();
+      vi.advanceTimersByTime(42_000);
+      setVisibility('hidden');
+      expect(pings()).toHaveLength(1);
+      const ping = pings()[0]!;
+      expect(ping.pathname).toBe('/api/analytics/event-pixel');
+      expect(ping.searchParams.get('c')).toBe('engagement');
+      expect(ping.searchParams.get('val')).toBe('42000');
+      expect(ping.searchParams.get('p')).toBe('/market');
+      expect(sent.filter((u) => u.pathname === '/api/analytics/pixel')).toHaveLength(1);
+    });
+
+    it('does not count hidden time, and sums visible spells of the same page', () => {
+      trackPageView();
+      vi.advanceTimersByTime(10_000);
+      setVisibility('hidden'); // ping 1: 10 s
+      vi.advanceTimersByTime(600_000); // away for ten minutes
+      setVisibility('visible');
+      vi.advanceTimersByTime(5_000);
+      window.dispatchEvent(new Event('pagehide')); // ping 2: 5 s
+      expect(pings().map((p) => p.searchParams.get('val'))).toEqual(['10000', '5000']);
+    });
+
+    it('sends the time of the page being left on navigation, before the next page view', () => {
+      trackPageView();
+      vi.advanceTimersByTime(7_500);
+      trackPageView('/investment');
+      expect(sent.map((u) => u.searchParams.get('n') ?? u.searchParams.get('p'))).toEqual([
+        '/market',
+        'engagement',
+        '/investment',
+      ]);
+      expect(sent[1]!.searchParams.get('p')).toBe('/market');
+      expect(sent[1]!.searchParams.get('val')).toBe('7500');
+    });
+
+    it('sends nothing for less than the minimum engaged time', () => {
+      trackPageView();
+      vi.advanceTimersByTime(ENGAGEMENT_MIN_MS - 1);
+      setVisibility('hidden');
+      window.dispatchEvent(new Event('pagehide'));
+      expect(pings()).toHaveLength(0);
+    });
   });
 });

@@ -9,6 +9,12 @@
  * Inside a frame (the home page's lot map loads /embed) nothing is tracked: the page around
  * it already counted the visit. Every `utm_*` query parameter is forwarded (spec §3), at most
  * UTM_MAX_PARAMS of them, each value cut to UTM_MAX_LENGTH characters.
+ *
+ * Engagement: the time the page was visible since its page view is summed, and sent as an
+ * `engagement` event (val = engaged ms) when the tab is hidden, the page is left, or the app
+ * navigates to another path, if at least ENGAGEMENT_MIN_MS. The analytics service lets it
+ * extend the visit (so one-page visits do not all count 0 s); it is never a page view and
+ * never an interaction for the bounce rate.
  */
 import { site } from '@lp/contracts/site';
 import { createUuid } from '../create-uuid';
@@ -28,6 +34,9 @@ export const UTM_MAX_PARAMS = 10;
 /** The gateway refuses a known utm_* value longer than this (ANALYTICS_LIMITS.utm). */
 export const UTM_MAX_LENGTH = 200;
 const UTM_MAX_KEY_LENGTH = 64;
+/** Engaged time below this is not worth a request. */
+export const ENGAGEMENT_MIN_MS = 1000;
+export const ENGAGEMENT_EVENT = 'engagement';
 const DEV_HOSTS =
   /(^localhost$)|(^127\.)|(^\[::1\]$)|(\.local$)|(\.replit\.dev$)|(\.repl\.co$)|(\.vercel\.app$)|(\.netlify\.app$)|(\.pages\.dev$)/;
 
@@ -44,6 +53,10 @@ type TrackedEvent = {
 let state: TrackerState = 'idle';
 let lastPath: string | null = null;
 let client: { browser: BrowserName; deviceType: DeviceType } | null = null;
+/** Visible time of the current page view: summed so far, and since when it is visible again. */
+let engagedMs = 0;
+let visibleSince: number | null = null;
+let detach: (() => void) | null = null;
 
 function safeGet(storage: Storage, key: string): string | null {
   try {
@@ -92,8 +105,58 @@ function sendPixel(path: string, params: URLSearchParams): void {
   setTimeout(() => img.remove(), PIXEL_REMOVE_MS);
 }
 
+function pauseEngagement(): void {
+  if (visibleSince !== null) engagedMs += Date.now() - visibleSince;
+  visibleSince = null;
+}
+
+/** Sends the engaged time of the current page (if enough) and starts counting afresh. */
+function flushEngagement(): void {
+  pauseEngagement();
+  const ms = Math.round(engagedMs);
+  engagedMs = 0;
+  if (ms < ENGAGEMENT_MIN_MS || lastPath === null) return;
+  const params = new URLSearchParams({
+    n: ENGAGEMENT_EVENT,
+    c: ENGAGEMENT_EVENT,
+    sid: getSessionId(),
+    val: String(ms),
+    p: lastPath,
+  });
+  sendPixel('/api/analytics/event-pixel', params);
+}
+
+function onVisibilityChange(): void {
+  try {
+    if (document.visibilityState === 'hidden') flushEngagement();
+    else if (visibleSince === null) visibleSince = Date.now();
+  } catch (error) {
+    console.error('Analytics engagement failed:', error);
+  }
+}
+
+function onPageHide(): void {
+  try {
+    flushEngagement();
+  } catch (error) {
+    console.error('Analytics engagement failed:', error);
+  }
+}
+
+function listenForEngagement(): void {
+  document.addEventListener('visibilitychange', onVisibilityChange);
+  window.addEventListener('pagehide', onPageHide);
+  detach = () => {
+    document.removeEventListener('visibilitychange', onVisibilityChange);
+    window.removeEventListener('pagehide', onPageHide);
+  };
+}
+
 function sendPageView(path: string): void {
+  if (lastPath !== null) flushEngagement(); // the page being left
   lastPath = path;
+  engagedMs = 0;
+  visibleSince = document.visibilityState === 'hidden' ? null : Date.now();
   const params = new URLSearchParams({
     p: path,
     sid: getSessionId(),
@@ -139,6 +202,7 @@ export function initTracker(): void {
     safeSet(localStorage, STORAGE_KEYS.deviceType, deviceType);
     client = { browser, deviceType };
     state = 'ready';
+    listenForEngagement();
     sendPageView(window.location.pathname);
   } catch (error) {
     state = 'idle';
@@ -183,7 +247,11 @@ export function trackerState(): TrackerState {
 
 /** Test hook: back to a fresh, uninitialised tracker. */
 export function resetTrackerForTests(): void {
+  detach?.();
+  detach = null;
   state = 'idle';
   lastPath = null;
   client = null;
+  engagedMs = 0;
+  visibleSince = null;
 }

@@ -1,10 +1,13 @@
 /**
  * Dashboard home: six cards (Contacts, Campaigns, Lists, Open rate, Click rate, Form Responses)
  * with real numbers and their real change since the month began ('—' where there is nothing to
- * compare with), and a spinner until the stats and the e-mail analytics have answered. Form
- * Responses is crm's count of submissions (the list itself is not downloaded here). Open and
- * click rates show '—' while there are no e-mail analytics: no invented numbers.
+ * compare with), then the website's last 30 days (visits, unique visitors, bounce rate, time on
+ * site) from the web-analytics API; a spinner until the stats, the e-mail and the web analytics
+ * have answered. Form Responses is crm's count of submissions (the list itself is not downloaded
+ * here). Open and click rates show '—' while there are no e-mail analytics: no invented numbers.
  */
+import { DEFAULT_ANALYTICS_RANGE } from '@lp/contracts';
+import { useWebAnalytics, WebAnalyticsHomeCards } from '../../analytics';
 import { useMarketingStats } from '../api/get-stats';
 import { useEmailAnalytics } from '../api/get-email-analytics';
 import { StatCard } from './stat-card';
@@ -15,8 +18,9 @@ const NO_EMAIL_ANALYTICS = 'Not available yet: open and click rates appear once 
 export function DashboardHome() {
   const stats = useMarketingStats();
   const email = useEmailAnalytics();
-  if (stats.isLoading || email.isLoading) return <Spinner label="Loading dashboard…" />;
-  const failed = stats.error;
+  const web = useWebAnalytics(DEFAULT_ANALYTICS_RANGE);
+  if (stats.isLoading || email.isLoading || web.isLoading) return <Spinner label="Loading dashboard…" />;
+  const failed = stats.error || web.error;
   const n = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-US'));
   const rate = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(1)}%`);
   const changes = stats.data?.changes;
@@ -70,6 +74,7 @@ export function DashboardHome() {
           change={changes?.submissions ?? null}
         />
       </div>
+      <WebAnalyticsHomeCards data={web.data} failed={!!web.error} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 /**
  * The signed-in shell: header 'Marketing Dashboard' with Logout, the nav bar, and the screen
- * for the path (Contacts, Lists, Form Submissions, Lots, Inbox, Blog, or the dashboard home for any
- * other /marketing path).
+ * for the path (Contacts, Lists, Analytics, Form Submissions, Lots, Inbox, Blog, or the dashboard
+ * home for any other /marketing path).
  */
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
+import { AnalyticsPage } from '../../analytics';
 import { BlogAdminPage, BlogArticleEditorPage } from '../../blog-admin';
 import { LotsPage } from '../../lot-inventory';
 import { InboxPage } from '../../inbox';
@@ -60,6 +61,7 @@ export function DashboardShell({ user }: { user: StaffUser }) {
           <Route path="submissions" element={<FormSubmissionsPage />} />
           <Route path="lots" element={<LotsPage />} />
           <Route path="inbox" element={<InboxPage />} />
+          <Route path="analytics" element={<AnalyticsPage />} />
           <Route path="blog" element={<BlogAdminPage />} />
           <Route path="blog/new" element={<BlogArticleEditorPage />} />
           <Route path="blog/:id" element={<BlogArticleEditorRoute />} />

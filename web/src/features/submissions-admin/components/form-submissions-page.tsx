@@ -1,7 +1,8 @@
 /**
  * Form Submissions (/marketing/form-submissions and /marketing/submissions): the website's
  * submissions as a table with a list selector and 'Add to Contacts' per row. A row whose e-mail
- * already belongs to a contact shows 'In contacts'; converting never makes a second contact.
+ * already belongs to a contact shows 'In contacts'; converting never makes a second contact. Each
+ * row shows its lead attribution (first touch, visits and pages before converting).
  */
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -12,6 +13,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { fieldControl } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/toast/toast-store';
+import { SubmissionFirstTouch } from '../../analytics';
 import { LISTS_KEY, useLists } from '../../lists';
 import { convertSubmission } from '../api/convert-submission';
 import { useSubmissions } from '../api/list-submissions';
@@ -30,6 +32,11 @@ const COLUMNS: Column<FormSubmission>[] = [
   { header: 'Phone', cell: (s) => s.phone, className: 'hidden md:table-cell' },
   { header: 'Interest', cell: (s) => interestLabel(s.interest), className: 'hidden lg:table-cell' },
   { header: 'Source', cell: (s) => s.source, className: 'hidden xl:table-cell' },
+  {
+    header: 'First touch',
+    cell: (s) => <SubmissionFirstTouch submissionId={s.id} />,
+    className: 'hidden lg:table-cell',
+  },
   {
     header: 'Date',
     cell: (s) => <span className="whitespace-nowrap">{dateFormat.format(new Date(s.createdAt))}</span>,

@@ -1,10 +1,9 @@
 /**
- * The pixel routes over real HTTP with a fake bus: the GIF answer, the error envelope, bot
+ * The pixel endpoint over real HTTP with a fake bus: the GIF answer for every hit (dropped ones marked), bot
  * drops, and the shutdown hook that flushes both write buffers before the bus closes.
  */
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventsRecorded, PageviewsRecorded } from '@lp/contracts';
 import {
@@ -17,15 +16,13 @@ import {
   type PublishResult,
 } from '@lp/runtime';
 import { GatewayConfigSchema } from '../config.ts';
-import { errorHandler } from '../middleware/error-handler.ts';
-import type { GatewayState } from '../middleware/request-context.ts';
-import { pixelRoutes, TRANSPARENT_GIF } from '../routes/pixels.ts';
 import { createLotCache } from '../lots/lot-cache.ts';
+import { createPixelEndpoint, TRANSPARENT_GIF } from './pixel-endpoint.ts';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-describe('pixel routes', () => {
+describe('pixel endpoint', () => {
   const published: { subject: string; payload: unknown }[] = [];
   const hooks: (() => Promise<void>)[] = [];
   const counters = new Counters();
@@ -43,14 +40,7 @@ describe('pixel routes', () => {
 
   beforeAll(async () => {
     const log = createLogger('test', 'silent');
-    const app = new Koa<GatewayState>();
-    app.use(async (ctx, next) => {
-      ctx.state.log = log;
-      ctx.state.reqId = 'test';
-      await next();
-    });
-    app.use(errorHandler());
-    const router = pixelRoutes({
+    const endpoint = createPixelEndpoint({
       config: parseConfig(GatewayConfigSchema, {}),
       bus,
       knex: {} as Knex,
@@ -59,8 +49,9 @@ describe('pixel routes', () => {
       lots: createLotCache(),
       onShutdown: (fn) => hooks.push(fn),
     });
-    app.use(router.routes()).use(router.allowedMethods());
-    server = app.listen(0, '127.0.0.1');
+    server = createServer((req, res) => {
+      if (!endpoint.handle(req, res)) res.writeHead(404).end();
+    }).listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -80,13 +71,31 @@ describe('pixel routes', () => {
     expect(body.subarray(0, 6).toString('latin1')).toBe('GIF89a');
   });
 
-  it('answers an invalid query 400 with the error envelope', async () => {
+  it('answers an invalid query with the GIF, its drop reason in a header, and counts it', async () => {
     const res = await get('/api/analytics/event-pixel', { n: 'x', sid: 's', val: 'ten' });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/gif');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const body = (await res.json()) as { error: { code: string; details: { fields: Record<string, string[]> } } };
-    expect(body.error.code).toBe('validation_failed');
-    expect(body.error.details.fields).toEqual({ c: ['Category is required'], val: ['Value must be a number'] });
+    expect(res.headers.get('x-pixel-dropped')).toBe('invalid_query');
+    expect(Buffer.from(await res.arrayBuffer()).equals(TRANSPARENT_GIF)).toBe(true);
+    expect(counters.get('gateway_hits_dropped_total', { reason: 'invalid_query' })).toBe(1);
+  });
+
+  it('keeps every utm_* parameter: the five named ones and the rest as extras', async () => {
+    const res = await get('/api/analytics/pixel', {
+      p: '/lots',
+      sid: 'utm-extra',
+      utm_source: 'fb',
+      utm_id: 'camp-7',
+      utm_creative_format: 'video',
+    });
+    expect(res.headers.get('x-pixel-dropped')).toBeNull();
+    await hooks[0]!();
+    const hit = published
+      .filter((p) => p.subject === 'analytics.pageviews.recorded')
+      .flatMap((p) => (p.payload as PageviewsRecorded).hits)
+      .find((h) => h.sessionId === 'utm-extra');
+    expect(hit).toMatchObject({ utmSource: 'fb', utmExtra: { utm_id: 'camp-7', utm_creative_format: 'video' } });
   });
 
   it('answers a bot with the GIF, marked as dropped, and never publishes it', async () => {
@@ -129,7 +138,12 @@ describe('pixel routes', () => {
     expect(pageviews[0]).toMatchObject({ utmSource: 'mail', referrer: null, deviceType: null });
     expect(events.map((h) => h.name).sort()).toEqual(['click-1', 'click-2']);
     expect(events[0]).toMatchObject({ category: 'cta', properties: { lot: 12 }, value: null });
-    expect(counters.get('gateway_hits_accepted_total', { kind: 'pageview' })).toBe(4);
+    expect(counters.get('gateway_hits_accepted_total', { kind: 'pageview' })).toBe(5);
     expect(counters.get('gateway_hits_accepted_total', { kind: 'event' })).toBe(2);
+  });
+
+  it('leaves other methods and paths to the rest of the gateway', async () => {
+    expect((await fetch(`${base}/api/analytics/pixel?p=/&sid=x`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${base}/api/analytics/pixels?p=/&sid=x`)).status).toBe(404);
   });
 });

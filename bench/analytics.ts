@@ -1,0 +1,233 @@
+/**
+ * `pnpm bench:analytics`: web analytics at scale on the local Postgres, in a database of its
+ * own (dropped afterwards). Generates page views (default 10 million) over the last 365 days
+ * with COPY, as visits of 1–6 pages by returning visitors, builds the visits and daily
+ * roll-ups with the service's refresh, then times the web-analytics answer (the function the
+ * analytics service's request handler runs) for 7, 30, 90 and 365 days — p50 and p95 of 20
+ * calls each — and, beside it, the same 365-day answer (per-day visits and visitors, top pages
+ * and sources) as a plain GROUP BY over the raw table. Target (issue 8): p50 ≤ 50 ms for 365 days.
+ *
+ * Flags: --rows <n> (10000000), --keep (leave the database for a look).
+ * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { PoolClient } from 'pg';
+import { ANALYTICS_RANGES } from '@lp/contracts';
+import { migrate, openPostgres } from '@lp/runtime';
+import { analyticsService } from '@lp/analytics';
+import { ensureMonthPartitions, monthOf } from '@lp/analytics/queries/ensure-month-partitions';
+import { readWebAnalytics } from '@lp/analytics/queries/read-web-analytics';
+import { refreshRollups } from '@lp/analytics/visits/refresh-rollups';
+import { addDays, siteDayOf } from '@lp/analytics/visits/site-day';
+import { createDatabase } from './support/processes.ts';
+
+const flag = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const ROWS = Number(flag('rows', '10000000'));
+const KEEP = process.argv.includes('--keep');
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DAY_MS = 86_400_000;
+
+const PATHS = ['/', '/lot-map', '/market', '/investment', '/builder-package-1', '/blog', '/contact', '/sitemap'];
+const PATHS_LONG = Array.from({ length: 40 }, (_, i) => `/blog/article-${i + 1}`);
+const REFERRERS = [
+  '',
+  '',
+  '',
+  'https://www.google.com/',
+  'https://www.bing.com/',
+  'https://www.facebook.com/',
+  'https://duckduckgo.com/',
+  'https://www.zillow.com/',
+  'https://news.example.org/lake-powell',
+];
+const SOURCES = ['', '', '', '', '', 'newsletter', 'facebook', 'google', 'zillow'];
+const CAMPAIGNS = ['spring-lots', 'lake-view', 'builder-2026', 'open-house'];
+const DEVICES = ['desktop', 'mobile', 'mobile', 'tablet'];
+const BROWSERS = ['Chrome', 'Safari', 'Safari', 'Firefox', 'Edge', 'Samsung Internet'];
+
+/** mulberry32: a small seeded generator, so every run writes the same data. */
+let seed = 42;
+function rand(): number {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+
+/** Page view rows as COPY text, visit by visit, until `rows` are written. */
+function* copyRows(rows: number, now: number): Generator<string> {
+  const visitors = Math.max(1, Math.floor(rows / 9));
+  let written = 0;
+  let eventId = randomUUID();
+  let hitIndex = 0;
+  let chunk: string[] = [];
+  while (written < rows) {
+    // More traffic lately and on weekends' eves; a visit starts any time in the last 365 days.
+    const ago = Math.floor(rand() ** 1.3 * 365 * DAY_MS);
+    let t = now - ago;
+    const visitor = `v${Math.floor(rand() * visitors)}`;
+    const source = pick(SOURCES);
+    const campaign = source && rand() < 0.6 ? pick(CAMPAIGNS) : '';
+    const referrer = source ? '' : pick(REFERRERS);
+    const device = pick(DEVICES);
+    const browser = pick(BROWSERS);
+    const pages = rand() < 0.45 ? 1 : 1 + Math.floor(rand() * 6);
+    for (let p = 0; p < pages && written < rows; p++) {
+      if (t > now) break;
+      const path = rand() < 0.7 ? pick(PATHS) : pick(PATHS_LONG);
+      const utm = p === 0 && source ? [source, campaign ? 'email' : '\\N', campaign || '\\N'] : ['\\N', '\\N', '\\N'];
+      chunk.push(
+        [
+          eventId,
+          hitIndex,
+          new Date(t).toISOString(),
+          path,
+          p === 0 && referrer ? referrer : '\\N',
+          visitor,
+          device,
+          browser,
+          ...utm,
+        ].join('\t'),
+      );
+      written++;
+      if (++hitIndex === 1000) {
+        eventId = randomUUID();
+        hitIndex = 0;
+      }
+      t += 10_000 + Math.floor(rand() * 290_000);
+    }
+    if (chunk.length >= 5000) {
+      yield `${chunk.join('\n')}\n`;
+      chunk = [];
+    }
+  }
+  if (chunk.length) yield `${chunk.join('\n')}\n`;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+async function time(times: number, fn: () => Promise<unknown>) {
+  const ms: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t = performance.now();
+    await fn();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
+}
+
+const db = await createDatabase(DATABASE_URL, 'lp_bench_analytics');
+const { knex, close } = await openPostgres(db.url, 4);
+const out = (line: string) => process.stdout.write(`${line}\n`);
+try {
+  await migrate(knex, analyticsService.schema, analyticsService.migrationsDir);
+  const now = Date.now();
+  const months = new Set<string>();
+  for (let t = now - 366 * DAY_MS; t <= now + DAY_MS; t += 10 * DAY_MS) months.add(monthOf(new Date(t)));
+  months.add(monthOf(new Date(now)));
+  await ensureMonthPartitions(knex, {}, 'page_views', months);
+  await ensureMonthPartitions(knex, {}, 'events', months);
+
+  let t0 = performance.now();
+  const client = (await knex.client.acquireConnection()) as PoolClient;
+  try {
+    await pipeline(
+      Readable.from(copyRows(ROWS, now)),
+      client.query(
+        copyFrom(
+          `COPY analytics.page_views (event_id, hit_index, occurred_at, path, referrer, session_id, device_type, browser,
+             utm_source, utm_medium, utm_campaign) FROM STDIN`,
+        ),
+      ),
+    );
+  } finally {
+    await knex.client.releaseConnection(client);
+  }
+  const copySeconds = (performance.now() - t0) / 1000;
+  out(
+    `generated ${ROWS.toLocaleString('en-US')} page views over 365 days with COPY in ${copySeconds.toFixed(1)} s (${Math.round(ROWS / copySeconds).toLocaleString('en-US')} rows/s)`,
+  );
+  await knex.raw('analyze analytics.page_views');
+
+  t0 = performance.now();
+  const today = siteDayOf(new Date(now));
+  // A month at a time, so each transaction stays a reasonable size.
+  for (let to = today; to >= addDays(today, -366); to = addDays(to, -31)) {
+    const from = addDays(to, -30);
+    await refreshRollups(knex, from, to);
+  }
+  const rollupSeconds = (performance.now() - t0) / 1000;
+  await knex.raw('analyze analytics.visits; analyze analytics.daily_totals; analyze analytics.daily_breakdowns');
+  const counts = await knex.raw<{ rows: { visits: string; totals: string; parts: string }[] }>(
+    `select (select count(*) from analytics.visits) as visits, (select count(*) from analytics.daily_totals) as totals,
+       (select count(*) from analytics.daily_breakdowns) as parts`,
+  );
+  const c = counts.rows[0]!;
+  out(
+    `built ${Number(c.visits).toLocaleString('en-US')} visits and roll-ups (${c.totals} daily totals, ${Number(c.parts).toLocaleString('en-US')} breakdown rows) in ${rollupSeconds.toFixed(1)} s`,
+  );
+
+  const at = new Date(now);
+  out('');
+  out('web-analytics answer (from the roll-ups), 20 calls each after one warm-up:');
+  out(
+    `${'days'.padStart(6)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}   visits / unique visitors / bounce / time on site`,
+  );
+  let year = { p50: 0, p95: 0 };
+  for (const days of ANALYTICS_RANGES) {
+    const answer = await readWebAnalytics(knex, days, at);
+    const r = await time(20, () => readWebAnalytics(knex, days, at));
+    if (days === 365) year = r;
+    out(
+      `${String(days).padStart(6)} ${`${r.p50.toFixed(1)} ms`.padStart(9)} ${`${r.p95.toFixed(1)} ms`.padStart(9)}   ` +
+        `${answer.totalVisits.toLocaleString('en-US')} / ${answer.uniqueVisitors.toLocaleString('en-US')} / ${answer.bounceRate.toFixed(1)}% / ${answer.averageTimeOnSite} s`,
+    );
+  }
+
+  // The same 365-day answer straight from the raw hits: per-day visits (session-days) and visitors, top pages, top sources.
+  const from = addDays(today, -364);
+  const raw = () =>
+    Promise.all([
+      knex.raw(
+        `select (occurred_at at time zone 'America/Phoenix')::date as day, count(distinct session_id) as visitors, count(*) as pageviews
+         from analytics.page_views where occurred_at >= (?::date::timestamp at time zone 'America/Phoenix') group by 1`,
+        [from],
+      ),
+      knex.raw(
+        `select count(distinct session_id) as visitors, count(*) as pageviews
+         from analytics.page_views where occurred_at >= (?::date::timestamp at time zone 'America/Phoenix')`,
+        [from],
+      ),
+      knex.raw(
+        `select path, count(*) from analytics.page_views where occurred_at >= (?::date::timestamp at time zone 'America/Phoenix')
+         group by path order by 2 desc limit 10`,
+        [from],
+      ),
+      knex.raw(
+        `select coalesce(utm_source, referrer, ''), count(*) from analytics.page_views
+         where occurred_at >= (?::date::timestamp at time zone 'America/Phoenix') group by 1 order by 2 desc limit 10`,
+        [from],
+      ),
+    ]);
+  const rawTimes = await time(3, raw);
+  out(
+    `${'raw'.padStart(6)} ${`${rawTimes.p50.toFixed(0)} ms`.padStart(9)} ${`${rawTimes.p95.toFixed(0)} ms`.padStart(9)}   plain GROUP BY over the raw table, 365 days (3 calls; no visits, no bounce or duration)`,
+  );
+  out('');
+  out(
+    `365 days: roll-ups p50 ${year.p50.toFixed(1)} ms (target ≤ 50 ms: ${year.p50 <= 50 ? 'met' : 'NOT met'}), ` +
+      `${(rawTimes.p50 / year.p50).toFixed(0)}× faster than the raw GROUP BY`,
+  );
+} finally {
+  await close();
+  if (KEEP) out(`kept database ${db.name}`);
+  else await db.drop();
+}

@@ -1,0 +1,187 @@
+/**
+ * `pnpm bench:pixel`: the pixel endpoint under load (autocannon, 50 connections, 10 s, the
+ * same query string), against a bare `node:http` server answering the same GIF measured in the
+ * same run, in both run modes:
+ * - embedded: the one process `pnpm start` runs (PGlite + in-process bus);
+ * - distributed: `pnpm service gateway` and `pnpm service analytics` as separate processes on
+ *   the local NATS and Postgres (a database and a bus namespace of their own, dropped after).
+ * After the load it waits until every answered hit that was not dropped is stored, and prints
+ * sent / answered / dropped by reason / stored. Targets (issue 8): distributed ≥ 0.7× the bare
+ * server's requests/s with p99 ≤ 20 ms; embedded ≥ 0.5×.
+ *
+ * Flags: --duration <s> (10), --connections <n> (50), --mode embedded|distributed|both.
+ * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_NATS_URL (nats://127.0.0.1:4222).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  createDatabase,
+  deleteNatsNamespace,
+  readCounter,
+  readCounterBy,
+  sleep,
+  startProcess,
+  stopProcess,
+} from './support/processes.ts';
+
+const flag = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const DURATION = Number(flag('duration', '10'));
+const CONNECTIONS = Number(flag('connections', '50'));
+const MODE = flag('mode', 'both');
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const QUERY = '/api/analytics/pixel?p=%2Flot-map&sid=bench-visitor&dt=desktop&br=Chrome&utm_source=bench';
+/** Every hit from 127.0.0.1: the per-address limit is lifted so the bench measures the path, not the limit. */
+const PRODUCT_ENV = {
+  LOG_LEVEL: 'warn',
+  PIXEL_HITS_PER_MINUTE: '10000000',
+  NODE_ENV: 'production',
+  COOKIE_SECURE: 'false',
+};
+
+type Load = { rps: number; p50: number; p99: number; sent: number; answered: number; errors: number };
+
+async function load(base: string): Promise<Load> {
+  const r = await autocannon({
+    url: `${base}${QUERY}`,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { 'user-agent': CHROME },
+  });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    sent: r.requests.sent,
+    answered: r['2xx'],
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+async function bare(port: number): Promise<Load> {
+  const gif = 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
+  const code = `const g=Buffer.from('${gif}','base64');require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'image/gif','cache-control':'no-store','content-length':g.length});s.end(g)}).listen(${port})`;
+  const child = await startProcess(['-e', code], {}, `http://127.0.0.1:${port}/`);
+  try {
+    return await load(`http://127.0.0.1:${port}`);
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+/** Polls `stored()` until it reaches `expected` or stops growing for 20 s. */
+async function waitStored(stored: () => Promise<number>, expected: number): Promise<number> {
+  let last = -1;
+  let still = Date.now();
+  for (;;) {
+    const n = await stored().catch(() => last);
+    if (n >= expected) return n;
+    if (n !== last) {
+      last = n;
+      still = Date.now();
+    } else if (Date.now() - still > 20_000) return n;
+    await sleep(250);
+  }
+}
+
+type Row = { mode: string; load: Load; accepted?: number; dropped?: Record<string, number>; stored?: number };
+
+async function embedded(port: number, healthPort: number): Promise<Row> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lpl-bench-pixel-'));
+  const metrics = `http://127.0.0.1:${healthPort}/metrics`;
+  const child = await startProcess(
+    ['--import', 'tsx', 'scripts/start-embedded.ts'],
+    { ...PRODUCT_ENV, PORT: String(port), HOST: '127.0.0.1', HEALTH_PORT: String(healthPort), DATA_DIR: dataDir },
+    `http://127.0.0.1:${port}/readyz`,
+  );
+  try {
+    const result = await load(`http://127.0.0.1:${port}`);
+    const accepted = await readCounter(metrics, 'gateway_hits_accepted_total', { kind: 'pageview' });
+    const stored = await waitStored(() => readCounter(metrics, 'analytics_pageviews_stored_total'), accepted);
+    const dropped = await readCounterBy(metrics, 'gateway_hits_dropped_total', 'reason');
+    return { mode: 'embedded (pnpm start)', load: result, accepted, dropped, stored };
+  } finally {
+    await stopProcess(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function distributed(port: number, healthPort: number): Promise<Row> {
+  const db = await createDatabase(DATABASE_URL, 'lp_bench_pixel');
+  const ns = `bench${randomBytes(3).toString('hex')}`;
+  const common = { ...PRODUCT_ENV, DATABASE_URL: db.url, NATS_URL, BUS_NAMESPACE: ns, HOST: '127.0.0.1' };
+  const metrics = `http://127.0.0.1:${healthPort}/metrics`;
+  const started = [];
+  try {
+    // The analytics service first: it migrates its schema and creates the stream and durables.
+    started.push(
+      await startProcess(
+        ['--import', 'tsx', 'scripts/run-service.ts', 'analytics'],
+        { ...common, HEALTH_PORT: String(healthPort + 1) },
+        `http://127.0.0.1:${healthPort + 1}/readyz`,
+      ),
+    );
+    started.push(
+      await startProcess(
+        ['--import', 'tsx', 'scripts/run-service.ts', 'gateway'],
+        {
+          ...common,
+          PORT: String(port),
+          HEALTH_PORT: String(healthPort),
+          ADMIN_USERNAME: 'bench',
+          ADMIN_PASSWORD: 'bench-password-1',
+        },
+        `http://127.0.0.1:${port}/readyz`,
+      ),
+    );
+    const result = await load(`http://127.0.0.1:${port}`);
+    const accepted = await readCounter(metrics, 'gateway_hits_accepted_total', { kind: 'pageview' });
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    const stored = await waitStored(async () => {
+      const r = await client.query<{ n: string }>('select count(*) as n from analytics.page_views');
+      return Number(r.rows[0]?.n ?? 0);
+    }, accepted);
+    await client.end();
+    const dropped = await readCounterBy(metrics, 'gateway_hits_dropped_total', 'reason');
+    return { mode: 'distributed (gateway + analytics)', load: result, accepted, dropped, stored };
+  } finally {
+    for (const c of started.reverse()) await stopProcess(c);
+    await db.drop().catch(() => {});
+    await deleteNatsNamespace(NATS_URL, ns).catch(() => {});
+  }
+}
+
+const port = 3291;
+const rows: Row[] = [];
+rows.push({ mode: 'baseline: bare node:http GIF', load: await bare(port) });
+if (MODE !== 'distributed') rows.push(await embedded(port + 10, port + 11));
+if (MODE !== 'embedded') rows.push(await distributed(port + 20, port + 21));
+rows.push({ mode: 'baseline again (after)', load: await bare(port) });
+
+const base = rows[0]!.load.rps;
+const lines = [
+  `pixel endpoint: autocannon, ${CONNECTIONS} connections, ${DURATION} s, one query string`,
+  `${'mode'.padEnd(36)} ${'req/s'.padStart(8)} ${'ratio'.padStart(6)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}   sent / answered / dropped / stored`,
+];
+for (const r of rows) {
+  const dropped = r.dropped ? Object.entries(r.dropped).filter(([, n]) => n > 0) : [];
+  const droppedText = r.dropped ? (dropped.length ? dropped.map(([k, n]) => `${k} ${n}`).join(', ') : '0') : '-';
+  lines.push(
+    `${r.mode.padEnd(36)} ${String(r.load.rps).padStart(8)} ${(r.load.rps / base).toFixed(2).padStart(5)}× ${`${r.load.p50}ms`.padStart(6)} ${`${r.load.p99}ms`.padStart(6)}   ` +
+      `${r.load.sent} / ${r.load.answered}${r.load.errors ? ` (+${r.load.errors} errors)` : ''} / ${droppedText} / ${r.stored ?? '-'}` +
+      (r.accepted !== undefined
+        ? `  (accepted ${r.accepted}${r.stored === r.accepted ? ', all stored' : `, ${r.accepted - (r.stored ?? 0)} NOT stored`})`
+        : ''),
+  );
+}
+process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,0 +1,102 @@
+/**
+ * Helpers the benchmarks share: start a child process and wait for a URL to answer, stop it by
+ * its pid, read one Prometheus counter, make and drop a database and a NATS namespace of its own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
+  const child = spawn('node', args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    const ok = await fetch(readyUrl).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return child;
+    if (Date.now() > deadline) throw new Error(`${readyUrl} never answered`);
+    await sleep(100);
+  }
+}
+
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(15_000).then(() => child.kill('SIGKILL'))]);
+}
+
+export async function runToEnd(args: string[], env: Record<string, string>): Promise<void> {
+  const child = spawn('node', args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const code = await new Promise<number | null>((r) => child.once('exit', r));
+  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}`);
+}
+
+/** Sums the samples of one counter on a /metrics page whose labels include `labels`. */
+export async function readCounter(
+  metricsUrl: string,
+  name: string,
+  labels: Record<string, string> = {},
+): Promise<number> {
+  const text = await (await fetch(metricsUrl)).text();
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (Object.entries(labels).some(([k, v]) => !line.includes(`${k}="${v}"`))) continue;
+    sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return sum;
+}
+
+/** Every value of one label of a counter, with its sum. */
+export async function readCounterBy(metricsUrl: string, name: string, label: string): Promise<Record<string, number>> {
+  const text = await (await fetch(metricsUrl)).text();
+  const out: Record<string, number> = {};
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`)) continue;
+    const value = line.match(new RegExp(`${label}="([^"]*)"`))?.[1];
+    if (value !== undefined) out[value] = (out[value] ?? 0) + Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return out;
+}
+
+export async function createDatabase(adminUrl: string, prefix: string) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function deleteNatsNamespace(natsUrl: string, ns: string): Promise<void> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for await (const s of jsm.streams.list())
+      if (s.config.name.startsWith(`${ns}_`)) await jsm.streams.delete(s.config.name);
+  } finally {
+    await nc.close();
+  }
+}

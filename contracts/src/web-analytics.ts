@@ -1,0 +1,138 @@
+/**
+ * Web analytics as staff read it (staff dashboard spec §3, §7; issue 8): the ranges, the
+ * summary with the previous period, the per-day series and the top-N tables, lead attribution
+ * and leads by source. The analytics service answers these over the bus; the gateway serves
+ * them under /api/marketing-dashboard. Days are calendar days in the site's time zone.
+ */
+import * as v from 'valibot';
+
+/** The ranges the dashboard offers (spec §9), in days; 30 is the default. */
+export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
+
+/** The seller is in Arizona (no daylight saving): a "day" starts at midnight there. */
+export const ANALYTICS_TIME_ZONE = 'America/Phoenix';
+/** A visit ends after this long without a hit (sliding). */
+export const VISIT_GAP_MINUTES = 30;
+/** The tracker's engagement ping: an event with this name (never a page view, never an interaction). */
+export const ENGAGEMENT_EVENT = 'engagement';
+/** Rows per top-N table. */
+export const ANALYTICS_TOP_N = 10;
+
+/** `?days=` of the analytics routes: one of the ranges, 30 when absent; anything else is a 400. */
+export const AnalyticsRangeQuerySchema = v.object({
+  days: v.optional(
+    v.pipe(
+      v.string(),
+      v.transform(Number),
+      v.picklist(ANALYTICS_RANGES, `days must be one of ${ANALYTICS_RANGES.join(', ')}`),
+    ),
+    String(DEFAULT_ANALYTICS_RANGE),
+  ),
+});
+
+export const AnalyticsRangeInputSchema = v.object({ days: v.picklist(ANALYTICS_RANGES) });
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+/** The four figures (spec §3): seconds for time on site, percent for bounce rate. */
+export const WebAnalyticsTotalsSchema = v.object({
+  totalVisits: count,
+  uniqueVisitors: count,
+  averageTimeOnSite: v.number(),
+  bounceRate: v.number(),
+  pageviews: count,
+});
+export type WebAnalyticsTotals = v.InferOutput<typeof WebAnalyticsTotalsSchema>;
+
+export const WebAnalyticsDaySchema = v.object({
+  /** YYYY-MM-DD in the site's time zone. */
+  day: v.string(),
+  visits: count,
+  visitors: count,
+  pageviews: count,
+});
+export type WebAnalyticsDay = v.InferOutput<typeof WebAnalyticsDaySchema>;
+
+export const TopRowSchema = v.object({
+  /** '' stands for none (direct traffic, no campaign). */
+  value: v.string(),
+  visits: count,
+  pageviews: count,
+  bounceRate: v.number(),
+});
+export type TopRow = v.InferOutput<typeof TopRowSchema>;
+
+export const WebAnalyticsSchema = v.object({
+  days: v.picklist(ANALYTICS_RANGES),
+  /** First and last day of the range (inclusive). */
+  from: v.string(),
+  to: v.string(),
+  ...WebAnalyticsTotalsSchema.entries,
+  previous: WebAnalyticsTotalsSchema,
+  series: v.array(WebAnalyticsDaySchema),
+  top: v.object({
+    pages: v.array(TopRowSchema),
+    referrers: v.array(TopRowSchema),
+    sources: v.array(TopRowSchema),
+    campaigns: v.array(TopRowSchema),
+    devices: v.array(TopRowSchema),
+    browsers: v.array(TopRowSchema),
+  }),
+});
+export type WebAnalytics = v.InferOutput<typeof WebAnalyticsSchema>;
+
+export const AnalyticsRefreshedSchema = v.object({ days: count, from: v.string(), to: v.string() });
+export type AnalyticsRefreshed = v.InferOutput<typeof AnalyticsRefreshedSchema>;
+
+const sessionId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
+
+/** Attribution of leads: each with the visitor's session id and when they converted. */
+export const LeadRefSchema = v.object({ sessionId, submittedAt: v.pipe(v.string(), v.isoTimestamp()) });
+export const AttributionInputSchema = v.object({ leads: v.pipe(v.array(LeadRefSchema), v.maxLength(5000)) });
+
+export const LeadAttributionSchema = v.object({
+  sessionId: v.string(),
+  /** First touch: the visitor's first visit (null when no hit of this visitor was stored). */
+  firstTouch: v.nullable(
+    v.object({
+      at: v.string(),
+      /** utm_source, else the referrer's host, else '' (direct). */
+      source: v.string(),
+      referrerHost: v.nullable(v.string()),
+      utmSource: v.nullable(v.string()),
+      utmMedium: v.nullable(v.string()),
+      utmCampaign: v.nullable(v.string()),
+      landingPage: v.nullable(v.string()),
+    }),
+  ),
+  /** Visits started before converting. */
+  visits: count,
+  /** Page views before converting, and their paths in order (the first 20). */
+  pageviews: count,
+  pages: v.array(v.string()),
+});
+export type LeadAttribution = v.InferOutput<typeof LeadAttributionSchema>;
+
+export const LeadsBySourceInputSchema = v.object({
+  days: v.picklist(ANALYTICS_RANGES),
+  leads: v.pipe(v.array(LeadRefSchema), v.maxLength(5000)),
+});
+
+export const LeadSourceRowSchema = v.object({
+  /** '' = direct / none. */
+  value: v.string(),
+  leads: count,
+  visits: count,
+  /** Leads per 100 visits of that source in the range. */
+  conversionRate: v.number(),
+});
+export type LeadSourceRow = v.InferOutput<typeof LeadSourceRowSchema>;
+
+export const LeadsBySourceSchema = v.object({
+  days: v.picklist(ANALYTICS_RANGES),
+  sources: v.array(LeadSourceRowSchema),
+  campaigns: v.array(LeadSourceRowSchema),
+});
+export type LeadsBySource = v.InferOutput<typeof LeadsBySourceSchema>;

@@ -1,0 +1,19 @@
+/** The analytics service's request handlers (declared in contracts' `RPC.analytics`). */
+import { RPC } from '@lp/contracts';
+import { answerRpc } from '@lp/runtime';
+import { readAttribution } from '../queries/read-attribution.ts';
+import { readLeadsBySource } from '../queries/read-leads-by-source.ts';
+import { readWebAnalytics } from '../queries/read-web-analytics.ts';
+import { refreshRollups } from '../visits/refresh-rollups.ts';
+import { addDays, siteDayOf } from '../visits/site-day.ts';
+
+export const serveAnalyticsRequests = [
+  answerRpc(RPC.analytics.webAnalytics, ({ days }, { knex }) => readWebAnalytics(knex, days)),
+  answerRpc(RPC.analytics.refresh, async ({ days }, { knex }) => {
+    const to = siteDayOf(new Date());
+    const done = await refreshRollups(knex, addDays(to, -(days - 1)), to);
+    return { days, ...done };
+  }),
+  answerRpc(RPC.analytics.attribution, ({ leads }, { knex }) => readAttribution(knex, leads)),
+  answerRpc(RPC.analytics.leadsBySource, ({ days, leads }, { knex }) => readLeadsBySource(knex, days, leads)),
+];

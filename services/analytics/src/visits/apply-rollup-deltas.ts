@@ -1,0 +1,150 @@
+/**
+ * Applies the difference between a set of visits before and after a batch to the daily
+ * roll-ups (in the caller's transaction): each old visit is subtracted and each new one added
+ * on its start day, in the totals and under every dimension; page views count under their
+ * page on the day they happened; the day's visitor sketch takes the new visits' visitor ids.
+ * A redelivered batch nets to nothing and writes nothing.
+ */
+import type { Knex } from '@lp/runtime';
+import { addToSketch, emptySketch, estimateSketch, sketchOf } from './visitor-sketch.ts';
+import { dimensionValues, figuresOf, type Figures, type VisitRow, VISIT_DIMENSIONS } from './visit-rows.ts';
+import { siteDayOf } from './site-day.ts';
+
+type Delta = Figures & { day: string; dimension: string; value: string };
+
+const keyOf = (v: VisitRow) =>
+  `${v.session_id}|${v.started_at.getTime()}|${v.last_at.getTime()}|${v.pageviews}|${v.interactions}`;
+
+export async function applyRollupDeltas(
+  trx: Knex,
+  change: { before: VisitRow[]; after: VisitRow[] },
+  pageviews: readonly { path: string; occurredAt: Date }[],
+): Promise<void> {
+  // A visit found unchanged (same bounds and counts) contributes nothing either way.
+  const beforeKeys = new Set(change.before.map(keyOf));
+  const afterKeys = new Set(change.after.map(keyOf));
+  const removed = change.before.filter((v) => !afterKeys.has(keyOf(v)));
+  const added = change.after.filter((v) => !beforeKeys.has(keyOf(v)));
+
+  const totals = new Map<string, Figures>();
+  const parts = new Map<string, Delta>();
+  const bump = (map: Map<string, Figures>, key: string, f: Figures, make: () => Figures) => {
+    const t = map.get(key) ?? make();
+    t.visits += f.visits;
+    t.bounces += f.bounces;
+    t.duration_s += f.duration_s;
+    t.pageviews += f.pageviews;
+    map.set(key, t);
+  };
+  const zero = (): Figures => ({ visits: 0, bounces: 0, duration_s: 0, pageviews: 0 });
+  for (const [visits, sign] of [
+    [removed, -1],
+    [added, 1],
+  ] as const) {
+    for (const v of visits) {
+      const f = figuresOf(v, sign);
+      bump(totals, v.day, f, zero);
+      const dims = dimensionValues(v);
+      for (const dimension of VISIT_DIMENSIONS) {
+        const value = dims[dimension];
+        bump(parts as Map<string, Figures>, `${v.day}|${dimension}|${value}`, f, () => ({
+          ...zero(),
+          day: v.day,
+          dimension,
+          value,
+        }));
+      }
+    }
+  }
+  for (const pv of pageviews) {
+    const day = siteDayOf(pv.occurredAt);
+    const f = { visits: 0, bounces: 0, duration_s: 0, pageviews: 1 };
+    bump(totals, day, { ...f, pageviews: 0 }, zero);
+    bump(parts as Map<string, Figures>, `${day}|page|${pv.path}`, f, () => ({
+      ...zero(),
+      day,
+      dimension: 'page',
+      value: pv.path,
+    }));
+  }
+
+  const nonZero = (f: Figures) =>
+    f.visits !== 0 || f.bounces !== 0 || f.pageviews !== 0 || Math.abs(f.duration_s) > 1e-9;
+  const partRows = [...parts.values()].filter(nonZero);
+  if (partRows.length > 0) {
+    await trx
+      .withSchema('analytics')
+      .table('daily_breakdowns')
+      .insert(partRows)
+      .onConflict(['day', 'dimension', 'value'])
+      .merge({
+        visits: trx.raw('daily_breakdowns.visits + excluded.visits'),
+        bounces: trx.raw('daily_breakdowns.bounces + excluded.bounces'),
+        duration_s: trx.raw('daily_breakdowns.duration_s + excluded.duration_s'),
+        pageviews: trx.raw('daily_breakdowns.pageviews + excluded.pageviews'),
+      });
+  }
+
+  // Visitor sketches of the days that gained a visit; adding an id twice changes nothing. A day
+  // that lost a visitor's only visit (a late hit moved the visit to the day before) is rebuilt
+  // from its visits, since a sketch cannot forget an id.
+  const idsByDay = new Map<string, string[]>();
+  for (const v of added) idsByDay.set(v.day, [...(idsByDay.get(v.day) ?? []), v.session_id]);
+  const keptOn = new Set(added.map((v) => `${v.day}|${v.session_id}`));
+  const rebuild = new Set(removed.filter((v) => !keptOn.has(`${v.day}|${v.session_id}`)).map((v) => v.day));
+  for (const day of rebuild) if (!idsByDay.has(day)) idsByDay.set(day, []);
+  const sketches = new Map<string, Uint8Array>();
+  if (idsByDay.size > 0) {
+    const { rows } = await trx.raw<{ rows: { day: string; visitor_sketch: unknown }[] }>(
+      `select day::text as day, visitor_sketch from analytics.daily_totals
+       where day in (select value::date from json_array_elements_text(?::json))`,
+      [JSON.stringify([...idsByDay.keys()])],
+    );
+    const stored = new Map(rows.map((r) => [r.day, sketchOf(r.visitor_sketch)]));
+    for (const [day, ids] of idsByDay) {
+      if (rebuild.has(day)) {
+        const { rows: all } = await trx.raw<{ rows: { session_id: string }[] }>(
+          'select distinct session_id from analytics.visits where day = ?::date',
+          [day],
+        );
+        sketches.set(
+          day,
+          addToSketch(
+            emptySketch(),
+            all.map((r) => r.session_id),
+          ),
+        );
+        continue;
+      }
+      const s = stored.get(day);
+      sketches.set(day, addToSketch(s ? new Uint8Array(s) : emptySketch(), ids));
+    }
+  }
+
+  const days = new Set([...totals.keys(), ...sketches.keys()]);
+  const totalRows = [...days]
+    .map((day) => {
+      const t = totals.get(day) ?? zero();
+      const sketch = sketches.get(day);
+      return {
+        day,
+        ...t,
+        ...(sketch ? { visitor_sketch: Buffer.from(sketch), visitors: estimateSketch(sketch) } : {}),
+        hasSketch: !!sketch,
+      };
+    })
+    .filter((r) => r.hasSketch || nonZero(r));
+  for (const { hasSketch, ...row } of totalRows) {
+    const merge: Record<string, unknown> = {
+      visits: trx.raw('daily_totals.visits + excluded.visits'),
+      bounces: trx.raw('daily_totals.bounces + excluded.bounces'),
+      duration_s: trx.raw('daily_totals.duration_s + excluded.duration_s'),
+      pageviews: trx.raw('daily_totals.pageviews + excluded.pageviews'),
+    };
+    if (hasSketch) {
+      merge.visitor_sketch = trx.raw('excluded.visitor_sketch');
+      merge.visitors = trx.raw('excluded.visitors');
+    }
+    await trx.withSchema('analytics').table('daily_totals').insert(row).onConflict('day').merge(merge);
+  }
+}

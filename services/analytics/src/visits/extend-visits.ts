@@ -1,0 +1,146 @@
+/**
+ * The visits of the hits a batch newly stored: the fast path for hits that come after
+ * everything stored for their session (the usual case: it follows a visit in JavaScript from
+ * its latest stored visit, no re-read of raw hits), and the exact rebuild from raw hits
+ * (rebuild-session-visits.ts) for sessions with a hit at or before their latest stored hit (late
+ * hits, the other stream first). Both apply the rules of sessionize-sql.ts; the unit tests hold
+ * them to the same roll-ups as a recomputation. Returns the visits replaced and their successors.
+ */
+import { ENGAGEMENT_EVENT, VISIT_GAP_MINUTES, site } from '@lp/contracts';
+import type { Knex } from '@lp/runtime';
+import type { InsertedEvent } from '../queries/insert-events.ts';
+import type { InsertedPageView } from '../queries/insert-page-views.ts';
+import { rebuildSessionVisits } from './rebuild-session-visits.ts';
+import { siteDayOf } from './site-day.ts';
+import { toVisitRow, type VisitRow } from './visit-rows.ts';
+
+const GAP_MS = VISIT_GAP_MINUTES * 60_000;
+const COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path, referrer_host,
+  utm_source, utm_medium, utm_campaign, device, browser`;
+
+/** 1 page view, 2 interaction, 3 engagement ping (the SQL's kinds and tie order). */
+type Hit = { sessionId: string; at: Date; kind: 1 | 2 | 3; pv?: InsertedPageView };
+
+/** The referrer's lower-case host without `www.`; null for none and for the site itself (as in SQL). */
+export function referrerHostOf(referrer: string | null): string | null {
+  const host = referrer
+    ?.match(/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/([^/:?#]+)/)?.[1]
+    ?.toLowerCase()
+    .replace(/^www\./, '');
+  return !host || host === site.host ? null : host;
+}
+
+export function hitsOf(pageviews: readonly InsertedPageView[], events: readonly InsertedEvent[]): Hit[] {
+  return [
+    ...pageviews.map((pv) => ({ sessionId: pv.sessionId, at: pv.occurredAt, kind: 1 as const, pv })),
+    ...events.map((e) => ({
+      sessionId: e.sessionId,
+      at: e.occurredAt,
+      kind: e.name === ENGAGEMENT_EVENT ? (3 as const) : (2 as const),
+    })),
+  ];
+}
+
+function startVisit(h: Hit): VisitRow {
+  return {
+    session_id: h.sessionId,
+    started_at: h.at,
+    last_at: h.at,
+    last_real_at: h.at,
+    day: siteDayOf(h.at),
+    pageviews: 0,
+    interactions: 0,
+    entry_path: null,
+    referrer_host: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
+    device: null,
+    browser: null,
+  };
+}
+
+function addHit(v: VisitRow, h: Hit): void {
+  v.last_at = h.at;
+  if (h.kind !== 3) v.last_real_at = h.at;
+  if (h.kind === 2) v.interactions++;
+  if (h.kind === 1 && h.pv) {
+    if (v.pageviews === 0) {
+      v.entry_path = h.pv.path;
+      v.referrer_host = referrerHostOf(h.pv.referrer);
+      v.utm_source = h.pv.utmSource;
+      v.utm_medium = h.pv.utmMedium;
+      v.utm_campaign = h.pv.utmCampaign;
+      v.device = h.pv.device;
+      v.browser = h.pv.browser;
+    }
+    v.pageviews++;
+  }
+}
+
+export async function extendVisits(
+  trx: Knex,
+  hits: readonly Hit[],
+): Promise<{ before: VisitRow[]; after: VisitRow[] }> {
+  if (hits.length === 0) return { before: [], after: [] };
+  const bySession = new Map<string, Hit[]>();
+  for (const h of hits) bySession.set(h.sessionId, [...(bySession.get(h.sessionId) ?? []), h]);
+  const { rows } = await trx.raw<{ rows: Record<string, unknown>[] }>(
+    `select distinct on (v.session_id) v.session_id, v.started_at, v.last_at, v.last_real_at, v.day::text as day,
+       v.pageviews, v.interactions, v.entry_path, v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign,
+       v.device, v.browser
+     from analytics.visits v where v.session_id in (select value from json_array_elements_text(?::json))
+     order by v.session_id, v.started_at desc`,
+    [JSON.stringify([...bySession.keys()])],
+  );
+  const latest = new Map(rows.map((r) => [String(r.session_id), toVisitRow(r)]));
+
+  const before: VisitRow[] = [];
+  const after: VisitRow[] = [];
+  const late: Hit[] = [];
+  for (const [sessionId, list] of bySession) {
+    list.sort((a, b) => a.at.getTime() - b.at.getTime() || a.kind - b.kind);
+    const last = latest.get(sessionId);
+    if (last && list[0]!.at.getTime() <= last.last_at.getTime()) {
+      late.push(...list);
+      continue;
+    }
+    const extended = last ? { ...last } : undefined;
+    let cur = extended;
+    let extendedChanged = false;
+    for (const h of list) {
+      const t = h.at.getTime();
+      if (cur && t - cur.last_at.getTime() <= GAP_MS) {
+        if (h.kind === 3 && t - cur.last_real_at.getTime() > GAP_MS) continue;
+        addHit(cur, h);
+        if (cur === extended) extendedChanged = true;
+        continue;
+      }
+      if (h.kind === 3) continue; // a ping never starts a visit
+      if (cur && cur !== extended) after.push(cur);
+      cur = startVisit(h);
+      addHit(cur, h);
+    }
+    if (cur && cur !== extended) after.push(cur);
+    if (extendedChanged && last && extended) {
+      before.push(last);
+      after.push(extended);
+    }
+  }
+
+  if (before.length > 0)
+    await trx.raw(
+      `delete from analytics.visits v using json_to_recordset(?::json) as o(session_id text, started_at timestamptz)
+       where v.session_id = o.session_id and v.started_at = o.started_at`,
+      [JSON.stringify(before.map((v) => ({ session_id: v.session_id, started_at: v.started_at.toISOString() })))],
+    );
+  if (after.length > 0)
+    await trx.raw(
+      `insert into analytics.visits (${COLUMNS})
+       select ${COLUMNS} from json_populate_recordset(null::analytics.visits, ?::json)`,
+      [JSON.stringify(after)],
+    );
+  if (late.length === 0) return { before, after };
+  const rebuilt = await rebuildSessionVisits(trx, late);
+  return { before: [...before, ...rebuilt.before], after: [...after, ...rebuilt.after] };
+}

@@ -1,0 +1,244 @@
+/**
+ * Visits, bounces, durations and roll-ups against hand-computed fixtures, on PGlite with the
+ * service's migrations: the 30-minute boundary, a visit across midnight, engagement pings, a
+ * late batch, redeliveries, and roll-ups equal to a recomputation from the raw hits.
+ */
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eventMeta, type EventHit, type EventsRecorded, type PageviewHit, type PageviewsRecorded } from '@lp/contracts';
+import { migrate, openPglite, type Database } from '@lp/runtime';
+import { readWebAnalytics } from '../queries/read-web-analytics.ts';
+import { recordEvents, recordPageViews } from './record-hits.ts';
+import { refreshRollups } from './refresh-rollups.ts';
+
+const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
+/** Phoenix is UTC−7 all year: 10:00 there is 17:00Z. */
+const phx = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00-07:00`).toISOString();
+const D1 = '2026-11-20';
+const D2 = '2026-11-21';
+const NOW = new Date(`${D2}T20:00:00-07:00`);
+
+const pv = (sessionId: string, at: string, extra: Partial<PageviewHit> = {}): PageviewHit => ({
+  at,
+  path: '/',
+  sessionId,
+  referrer: null,
+  deviceType: 'desktop',
+  browser: 'Firefox',
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  utmTerm: null,
+  utmContent: null,
+  utmExtra: null,
+  ...extra,
+});
+const ev = (sessionId: string, at: string, name: string): EventHit => ({
+  at,
+  sessionId,
+  name,
+  category: name === 'engagement' ? 'engagement' : 'lead',
+  action: null,
+  label: null,
+  value: name === 'engagement' ? 180_000 : null,
+  path: '/',
+  properties: null,
+});
+const pvBatch = (...hits: PageviewHit[]): PageviewsRecorded => ({ ...eventMeta(), hits });
+const evBatch = (...hits: EventHit[]): EventsRecorded => ({ ...eventMeta(), hits });
+
+describe('visits and daily roll-ups', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openPglite();
+    await migrate(db.knex, 'analytics', MIGRATIONS);
+  }, 60_000);
+  afterAll(() => db?.close());
+  beforeEach(async () => {
+    for (const t of ['page_views', 'events', 'visits', 'daily_totals', 'daily_breakdowns'])
+      await db.knex.raw(`truncate analytics.${t}`);
+  });
+
+  const visits = async () =>
+    (
+      await db.knex.raw<{
+        rows: { session_id: string; day: string; pageviews: number; seconds: number; bounce: boolean }[];
+      }>(
+        `select session_id, day::text as day, pageviews,
+           extract(epoch from last_at - started_at)::int as seconds, (pageviews = 1 and interactions = 0) as bounce
+         from analytics.visits order by session_id, started_at`,
+      )
+    ).rows.map((r) => ({ ...r, seconds: Number(r.seconds) }));
+
+  it('a gap over 30 minutes starts a new visit; exactly 30 minutes does not', async () => {
+    await recordPageViews(
+      db.knex,
+      pvBatch(pv('a', phx(D1, '10:00')), pv('a', phx(D1, '10:30')), pv('a', phx(D1, '11:01'))),
+    );
+    expect(await visits()).toEqual([
+      { session_id: 'a', day: D1, pageviews: 2, seconds: 1800, bounce: false },
+      { session_id: 'a', day: D1, pageviews: 1, seconds: 0, bounce: true },
+    ]);
+  });
+
+  it('a visit survives midnight and counts on the day it started', async () => {
+    await recordPageViews(db.knex, pvBatch(pv('b', phx(D1, '23:50'))));
+    await recordPageViews(db.knex, pvBatch(pv('b', phx(D2, '00:10'))));
+    expect(await visits()).toEqual([{ session_id: 'b', day: D1, pageviews: 2, seconds: 1200, bounce: false }]);
+  });
+
+  it('an engagement ping extends the visit but is neither a page view nor an interaction; a late ping is dropped', async () => {
+    await recordPageViews(db.knex, pvBatch(pv('c', phx(D1, '12:00')), pv('d', phx(D1, '14:00'))));
+    await recordEvents(
+      db.knex,
+      evBatch(ev('c', phx(D1, '12:03'), 'engagement'), ev('d', phx(D1, '14:01'), 'schedule_viewing')),
+    );
+    await recordEvents(db.knex, evBatch(ev('c', phx(D1, '13:00'), 'engagement')));
+    expect(await visits()).toEqual([
+      { session_id: 'c', day: D1, pageviews: 1, seconds: 180, bounce: true },
+      { session_id: 'd', day: D1, pageviews: 1, seconds: 60, bounce: false },
+    ]);
+  });
+
+  it('a late batch merges two visits into one, and the roll-ups follow', async () => {
+    await recordPageViews(db.knex, pvBatch(pv('a', phx(D1, '10:00')), pv('a', phx(D1, '10:55'))));
+    expect((await readWebAnalytics(db.knex, 7, NOW)).totalVisits).toBe(2);
+    await recordPageViews(db.knex, pvBatch(pv('a', phx(D1, '10:30'), { path: '/market' })));
+    expect(await visits()).toEqual([{ session_id: 'a', day: D1, pageviews: 3, seconds: 3300, bounce: false }]);
+    const r = await readWebAnalytics(db.knex, 7, NOW);
+    expect(r).toMatchObject({
+      totalVisits: 1,
+      uniqueVisitors: 1,
+      bounceRate: 0,
+      averageTimeOnSite: 3300,
+      pageviews: 3,
+    });
+  });
+
+  it('computes the four definitions over a range, with the previous period beside them', async () => {
+    // a: 2 visits (one bounce, 0 s; one 1,200 s); b: 1 visit across midnight (1,200 s);
+    // c: a bounce with a 180 s ping; d: an interaction (60 s), not a bounce. Previous period: e.
+    await recordPageViews(
+      db.knex,
+      pvBatch(
+        pv('a', phx(D1, '09:00')),
+        pv('a', phx(D1, '10:00'), {
+          referrer: 'https://www.google.com/search',
+          utmCampaign: 'spring-lots',
+          utmSource: 'newsletter',
+        }),
+        pv('a', phx(D1, '10:20'), { path: '/market' }),
+        pv('b', phx(D1, '23:50'), { deviceType: 'mobile', browser: 'Safari' }),
+        pv('b', phx(D2, '00:10')),
+        pv('c', phx(D2, '12:00')),
+        pv('d', phx(D2, '14:00')),
+        pv('e', phx('2026-11-10', '08:00')),
+      ),
+    );
+    await recordEvents(
+      db.knex,
+      evBatch(ev('c', phx(D2, '12:03'), 'engagement'), ev('d', phx(D2, '14:01'), 'contact_submit')),
+    );
+    const r = await readWebAnalytics(db.knex, 7, NOW);
+    expect(r).toMatchObject({
+      totalVisits: 5,
+      uniqueVisitors: 4,
+      bounceRate: 40, // a's first visit and c: 2 of 5
+      averageTimeOnSite: Math.round((0 + 1200 + 1200 + 180 + 60) / 5),
+      previous: { totalVisits: 1, uniqueVisitors: 1, bounceRate: 100 },
+    });
+    expect(r.series.find((d) => d.day === D1)).toEqual({ day: D1, visits: 3, visitors: 2, pageviews: 5 });
+    expect(r.top.pages[0]).toMatchObject({ value: '/', pageviews: 6 });
+    expect(r.top.campaigns).toEqual([{ value: 'spring-lots', visits: 1, pageviews: 2, bounceRate: 0 }]);
+    expect(r.top.sources.map((s) => s.value)).toEqual(['', 'newsletter']);
+    expect(r.top.devices.map((s) => [s.value, s.visits])).toEqual([
+      ['desktop', 4],
+      ['mobile', 1],
+    ]);
+  });
+
+  it('roll-ups after redeliveries and out-of-order streams equal a recomputation from the raw hits', async () => {
+    const b1 = pvBatch(pv('a', phx(D1, '10:00')), pv('b', phx(D1, '23:40')), pv('c', phx(D2, '09:00')));
+    const b2 = pvBatch(pv('a', phx(D1, '10:25'), { path: '/lots' }), pv('b', phx(D2, '00:05')));
+    const e1 = evBatch(ev('a', phx(D1, '10:26'), 'engagement'), ev('c', phx(D2, '09:02'), 'contact_submit'));
+    await recordEvents(db.knex, e1); // the event stream first
+    await recordPageViews(db.knex, b2); // a later batch before an earlier one
+    await recordPageViews(db.knex, b1);
+    await recordPageViews(db.knex, b1); // redelivered
+    await recordEvents(db.knex, e1);
+    const snapshot = async () => ({
+      visits: await visits(),
+      totals: (
+        await db.knex.raw(
+          `select day::text, visits, bounces, round(duration_s::numeric, 3) as d, pageviews, encode(visitor_sketch, 'hex') as s
+           from analytics.daily_totals where visits <> 0 or pageviews <> 0 order by day`,
+        )
+      ).rows,
+      parts: (
+        await db.knex.raw(
+          `select day::text, dimension, value, visits, bounces, round(duration_s::numeric, 3) as d, pageviews
+           from analytics.daily_breakdowns where visits <> 0 or pageviews <> 0 or bounces <> 0 order by 1, 2, 3`,
+        )
+      ).rows,
+    });
+    const incremental = await snapshot();
+    expect(incremental.visits).toHaveLength(3);
+    await refreshRollups(db.knex, D1, D2);
+    expect(await snapshot()).toEqual(incremental);
+    await refreshRollups(db.knex, D1, D2); // idempotent
+    expect(await snapshot()).toEqual(incremental);
+  });
+
+  it('in-order, late, cross-stream and redelivered batches of many sessions give the roll-ups of a recomputation', async () => {
+    // A fixed pseudo-random sequence: 12 visitors over two days, hits 0-50 minutes apart, some pings and clicks.
+    let seed = 7;
+    const rand = () => {
+      seed = (seed + 0x6d2b79f5) | 0; // mulberry32
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const pvs: PageviewHit[] = [];
+    const evs: EventHit[] = [];
+    for (let s = 0; s < 12; s++) {
+      let t = new Date(`${D1}T20:00:00-07:00`).getTime() + Math.floor(rand() * 6 * 3_600_000);
+      for (let i = 0; i < 15; i++) {
+        t += Math.floor(rand() * 50 * 60_000);
+        const at = new Date(t).toISOString();
+        const r = rand();
+        if (r < 0.6) pvs.push(pv(`v${s}`, at, { path: `/p${i % 4}`, utmCampaign: i === 0 ? `c${s % 3}` : null }));
+        else if (r < 0.8) evs.push(ev(`v${s}`, at, 'engagement'));
+        else evs.push(ev(`v${s}`, at, 'lot_click'));
+      }
+    }
+    const chunks = <T>(list: T[], n: number) =>
+      list.reduce<T[][]>((out, x, i) => (i % n ? out[out.length - 1]!.push(x) : out.push([x]), out), []);
+    const pvBatches = chunks(pvs, 9).map((hits) => pvBatch(...hits));
+    const evBatches = chunks(evs, 7).map((hits) => evBatch(...hits));
+    // Page views mostly in order, events after them, two batches late, some delivered twice.
+    const order = [...pvBatches.slice(2), ...evBatches, pvBatches[1]!, pvBatches[0]!, pvBatches[3]!, evBatches[0]!];
+    for (const b of order) {
+      if ('name' in b.hits[0]!) await recordEvents(db.knex, b as EventsRecorded);
+      else await recordPageViews(db.knex, b as PageviewsRecorded);
+    }
+    const snapshot = async () => ({
+      visits: await visits(),
+      totals: (
+        await db.knex.raw(
+          `select day::text, visits, bounces, round(duration_s::numeric, 3) as d, pageviews, encode(visitor_sketch, 'hex') as s
+           from analytics.daily_totals where visits <> 0 or pageviews <> 0 order by day`,
+        )
+      ).rows,
+      parts: (
+        await db.knex.raw(
+          `select day::text, dimension, value, visits, bounces, round(duration_s::numeric, 3) as d, pageviews
+           from analytics.daily_breakdowns where visits <> 0 or pageviews <> 0 or bounces <> 0 order by 1, 2, 3`,
+        )
+      ).rows,
+    });
+    const incremental = await snapshot();
+    expect(incremental.visits.length).toBeGreaterThan(12);
+    await refreshRollups(db.knex, D1, '2026-11-23');
+    expect(await snapshot()).toEqual(incremental);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * A visit as stored (analytics.visits) and what it adds to the daily roll-ups: one visit,
+ * a bounce when it has one page view and no interaction, its duration (last hit − first hit,
+ * pings included) and its page views, on its start day, in the totals and under each
+ * dimension (referrer host, source, UTM source/medium/campaign, device, browser).
+ */
+export type VisitRow = {
+  session_id: string;
+  started_at: Date;
+  last_at: Date;
+  /** The last page view or interaction (pings only extend within 30 minutes of it). */
+  last_real_at: Date;
+  /** YYYY-MM-DD (start day in the site's time zone). */
+  day: string;
+  pageviews: number;
+  interactions: number;
+  entry_path: string | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  device: string | null;
+  browser: string | null;
+};
+
+export type Figures = { visits: number; bounces: number; duration_s: number; pageviews: number };
+
+export const VISIT_DIMENSIONS = [
+  'referrer',
+  'source',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'device',
+  'browser',
+] as const;
+export type VisitDimension = (typeof VISIT_DIMENSIONS)[number];
+
+/** utm_source, else the referrer's host, else '' (direct): how a visit is attributed. */
+export const sourceOf = (v: Pick<VisitRow, 'utm_source' | 'referrer_host'>): string =>
+  v.utm_source ?? v.referrer_host ?? '';
+
+export const isBounce = (v: Pick<VisitRow, 'pageviews' | 'interactions'>): boolean =>
+  v.pageviews === 1 && v.interactions === 0;
+
+export const durationOf = (v: Pick<VisitRow, 'started_at' | 'last_at'>): number =>
+  (v.last_at.getTime() - v.started_at.getTime()) / 1000;
+
+export function figuresOf(v: VisitRow, sign: 1 | -1): Figures {
+  return {
+    visits: sign,
+    bounces: isBounce(v) ? sign : 0,
+    duration_s: sign * durationOf(v),
+    pageviews: sign * v.pageviews,
+  };
+}
+
+export function dimensionValues(v: VisitRow): Record<VisitDimension, string> {
+  return {
+    referrer: v.referrer_host ?? '',
+    source: sourceOf(v),
+    utm_source: v.utm_source ?? '',
+    utm_medium: v.utm_medium ?? '',
+    utm_campaign: v.utm_campaign ?? '',
+    device: v.device ?? '',
+    browser: v.browser ?? '',
+  };
+}
+
+/** Rows from the database (dates as Date or text, days as Date or text) → VisitRow. */
+export function toVisitRow(r: Record<string, unknown>): VisitRow {
+  const day = r.day instanceof Date ? r.day.toISOString().slice(0, 10) : String(r.day).slice(0, 10);
+  return {
+    session_id: String(r.session_id),
+    started_at: new Date(r.started_at as string),
+    last_at: new Date(r.last_at as string),
+    last_real_at: new Date(r.last_real_at as string),
+    day,
+    pageviews: Number(r.pageviews),
+    interactions: Number(r.interactions),
+    entry_path: (r.entry_path as string | null) ?? null,
+    referrer_host: (r.referrer_host as string | null) ?? null,
+    utm_source: (r.utm_source as string | null) ?? null,
+    utm_medium: (r.utm_medium as string | null) ?? null,
+    utm_campaign: (r.utm_campaign as string | null) ?? null,
+    device: (r.device as string | null) ?? null,
+    browser: (r.browser as string | null) ?? null,
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * The two analytics pixels (public site spec §7) as a plain `node:http` handler that runs
+ * before Koa: `GET /api/analytics/pixel` (page view) and `GET /api/analytics/event-pixel`
+ * (named event). A hit needs no request context, session, body parsing or web host, so it
+ * gets none of them: it runs the ingestion pipeline and is answered at once with a 1×1
+ * transparent GIF (`Cache-Control: no-store`), whatever happened to it — a dropped hit (rate
+ * limited, bot, invalid query, buffer full) gets the same GIF with its reason in
+ * `X-Pixel-Dropped`, and is counted. HEAD gets the headers and records nothing. Accepted hits
+ * are published in batches by the write buffers, flushed on shutdown so every hit answered
+ * while the gateway runs reaches the bus. Other methods fall through to Koa.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  EventPixelQuerySchema,
+  PageviewPixelQuerySchema,
+  SUBJECTS,
+  type EventHit,
+  type PageviewHit,
+} from '@lp/contracts';
+import { RateLimiter } from '../middleware/rate-limit.ts';
+import type { GatewayDeps } from '../routes/context.ts';
+import { buildEventHit, buildPageviewHit } from './build-pixel-hits.ts';
+import { createHitIngestion, type IngestOutcome, type PixelRequest } from './ingest-pixel-hit.ts';
+import { PixelBuffer } from './pixel-buffer.ts';
+
+/** A 43-byte 1×1 GIF whose only pixel is transparent (GIF89a, graphic control extension). */
+export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+
+const PATHS = { '/api/analytics/pixel': 'pageview', '/api/analytics/event-pixel': 'event' } as const;
+type PixelPath = keyof typeof PATHS;
+
+/** The query string as Koa's ctx.query reads it: a repeated key becomes an array. */
+function parseQuery(search: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of new URLSearchParams(search)) {
+    const had = out[k];
+    out[k] = had === undefined ? v : Array.isArray(had) ? [...had, v] : [had, v];
+  }
+  return out;
+}
+
+export type PixelEndpoint = {
+  /** Answers the request when it is a pixel hit (GET or HEAD); false for anything else. */
+  handle(req: IncomingMessage, res: ServerResponse): boolean;
+};
+
+export function createPixelEndpoint({ bus, log, counters, config, onShutdown }: GatewayDeps): PixelEndpoint {
+  const limiter = new RateLimiter(config.PIXEL_HITS_PER_MINUTE, 60_000);
+  const bound = {
+    maxBacklogHits: config.PIXEL_BACKLOG_MAX_HITS,
+    maxBacklogBytes: config.PIXEL_BACKLOG_MAX_BYTES,
+    maxWaitMs: config.PIXEL_FLUSH_MS,
+    maxHits: config.PIXEL_BATCH_MAX_HITS,
+  };
+  const pageviews = new PixelBuffer<PageviewHit>({
+    kind: 'pageview',
+    subject: SUBJECTS.pageviewsRecorded,
+    bus,
+    log,
+    counters,
+    ...bound,
+  });
+  const events = new PixelBuffer<EventHit>({
+    kind: 'event',
+    subject: SUBJECTS.eventsRecorded,
+    bus,
+    log,
+    counters,
+    ...bound,
+  });
+  onShutdown?.(async () => {
+    await Promise.all([pageviews.drain(), events.drain()]);
+  });
+  const ingest = {
+    pageview: createHitIngestion({
+      kind: 'pageview',
+      schema: PageviewPixelQuerySchema,
+      toHit: buildPageviewHit,
+      buffer: pageviews,
+      limiter,
+      counters,
+    }),
+    event: createHitIngestion({
+      kind: 'event',
+      schema: EventPixelQuerySchema,
+      toHit: buildEventHit,
+      buffer: events,
+      limiter,
+      counters,
+    }),
+  };
+
+  // The client address as Koa computes ctx.ip: behind a trusted proxy, the X-Forwarded-For
+  // entry TRUST_PROXY_HOPS from the right; otherwise the socket's.
+  const clientIp = (req: IncomingMessage): string => {
+    if (config.TRUST_PROXY) {
+      const xff = req.headers['x-forwarded-for'];
+      const list = (Array.isArray(xff) ? xff.join(',') : (xff ?? '')).split(/\s*,\s*/).filter(Boolean);
+      const ip = list.slice(-config.TRUST_PROXY_HOPS)[0];
+      if (ip) return ip;
+    }
+    return req.socket.remoteAddress ?? '';
+  };
+
+  return {
+    handle(req, res) {
+      const url = req.url ?? '';
+      const q = url.indexOf('?');
+      const path = (q < 0 ? url : url.slice(0, q)) as PixelPath;
+      const kind = PATHS[path];
+      if (!kind || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+      const started = performance.now();
+      let outcome: IngestOutcome = { accepted: true };
+      // A HEAD (link checkers, monitors) is no visit.
+      if (req.method === 'GET') {
+        const hit: PixelRequest = {
+          ip: clientIp(req),
+          userAgent: req.headers['user-agent'],
+          query: parseQuery(q < 0 ? '' : url.slice(q + 1)),
+          receivedAt: new Date(),
+          log,
+        };
+        outcome = ingest[kind](hit);
+      }
+      const headers: Record<string, string | number> = {
+        'Content-Type': 'image/gif',
+        'Content-Length': TRANSPARENT_GIF.length,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      };
+      if (!outcome.accepted) headers['X-Pixel-Dropped'] = outcome.reason;
+      res.writeHead(200, headers);
+      res.end(req.method === 'HEAD' ? undefined : TRANSPARENT_GIF);
+      counters.observe(
+        'http_request_duration_seconds',
+        { method: req.method, route: path, status_class: '2xx' },
+        (performance.now() - started) / 1000,
+      );
+      return true;
+    },
+  };
+}

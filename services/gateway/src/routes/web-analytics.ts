@@ -1,0 +1,55 @@
+/**
+ * Web analytics for staff (session required like every /api/marketing* route), asked of the
+ * analytics service, which owns the hits:
+ * - `GET /api/marketing-dashboard/web-analytics?days=7|30|90|365` (default 30; anything else
+ *   is a 400 naming the allowed values): the four figures, the previous period's, the per-day
+ *   series and the top-10 tables;
+ * - `POST /api/marketing-dashboard/refresh-analytics[?days=…]`: re-aggregates the range from
+ *   the raw hits (idempotent; concurrent calls take turns);
+ * - `GET /api/marketing-dashboard/leads-by-source?days=…`: leads and conversion rate per
+ *   first-touch source and campaign (crm's form submissions + analytics' attribution);
+ * - `GET /api/marketing-dashboard/submission-attribution`: first touch, visits and pages before
+ *   converting for each form submission that carries a session id.
+ */
+import { AnalyticsRangeQuerySchema, RPC, type FormSubmission } from '@lp/contracts';
+import { callRpc } from '@lp/runtime';
+import { validate } from '../middleware/validate.ts';
+import { type GatewayDeps, askedBy, createRouter } from './context.ts';
+
+const leadsOf = (submissions: FormSubmission[]) =>
+  submissions.flatMap((s) => (s.sessionId ? [{ sessionId: s.sessionId, submittedAt: s.createdAt }] : []));
+
+export function webAnalyticsRoutes({ bus }: GatewayDeps) {
+  const router = createRouter({ prefix: '/api/marketing-dashboard' });
+
+  router.get('/web-analytics', async (ctx) => {
+    const { days } = validate(AnalyticsRangeQuerySchema, ctx.query);
+    ctx.body = await callRpc(bus, RPC.analytics.webAnalytics, { days }, askedBy(ctx));
+  });
+
+  router.post('/refresh-analytics', async (ctx) => {
+    const { days } = validate(AnalyticsRangeQuerySchema, ctx.query);
+    // A year of re-aggregation can take longer than a read.
+    ctx.body = await callRpc(bus, RPC.analytics.refresh, { days }, { ...askedBy(ctx), timeoutMs: 120_000 });
+  });
+
+  router.get('/leads-by-source', async (ctx) => {
+    const { days } = validate(AnalyticsRangeQuerySchema, ctx.query);
+    const asked = askedBy(ctx);
+    const submissions = await callRpc(bus, RPC.crm.submissionsList, { limit: 5000 }, asked);
+    ctx.body = await callRpc(bus, RPC.analytics.leadsBySource, { days, leads: leadsOf(submissions) }, asked);
+  });
+
+  router.get('/submission-attribution', async (ctx) => {
+    const asked = askedBy(ctx);
+    const submissions = await callRpc(bus, RPC.crm.submissionsList, { limit: 5000 }, asked);
+    const attributed = await callRpc(bus, RPC.analytics.attribution, { leads: leadsOf(submissions) }, asked);
+    const bySession = new Map(attributed.map((a) => [a.sessionId, a]));
+    ctx.body = submissions.flatMap((s) => {
+      const a = s.sessionId ? bySession.get(s.sessionId) : undefined;
+      return a ? [{ submissionId: s.id, ...a }] : [];
+    });
+  });
+
+  return router;
+}

@@ -1,0 +1,81 @@
+/**
+ * The Analytics screen in Chromium against the real platform (embedded): a new site's empty
+ * state, then visits from the pixels shown after a refresh, a range change (a new request
+ * with days=7) and the chart type switch between line and bar.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser.ts';
+import { startStack, type Stack } from '../support/stack.ts';
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+let stack: Stack;
+let browser: Browser;
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function signedIn(path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${stack.baseUrl}${path}`);
+  await page.getByLabel('Username').fill(stack.admin.username);
+  await page.getByLabel('Password').fill(stack.admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  return page;
+}
+
+describe('Analytics screen', () => {
+  it('shows the empty state, then the visits after a refresh, per range and chart type', async () => {
+    const page = await signedIn('/marketing/analytics');
+    await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+    await page.getByText('No visits yet: the tracker starts counting when the site gets visitors').waitFor();
+
+    for (const [sid, p] of [
+      ['e2e-a', '/'],
+      ['e2e-a', '/lot-map'],
+      ['e2e-b', '/market'],
+    ] as const) {
+      const params = new URLSearchParams({
+        p,
+        sid,
+        dt: 'desktop',
+        br: 'Chrome',
+        utm_source: 'newsletter',
+        utm_campaign: 'spring-lots',
+      });
+      await fetch(`${stack.baseUrl}/api/analytics/pixel?${params}`, { headers: { 'user-agent': CHROME } });
+    }
+    const token = await stack.login();
+    await expect
+      .poll(async () => {
+        const res = await stack.api('/api/marketing-dashboard/web-analytics?days=30', { token });
+        return ((await res.json()) as { totalVisits: number }).totalVisits;
+      })
+      .toBe(2);
+
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('group', { name: 'Total visits' }).getByText('2', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Visits per day, last 30 days' }).waitFor();
+    await page.getByRole('cell', { name: 'spring-lots' }).waitFor();
+    expect(await page.getByRole('img', { name: /Line chart of visits/ }).count()).toBe(1);
+
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(r.url()));
+    await page.getByLabel('Time range').selectOption({ label: 'Last 7 days' });
+    await page.getByRole('heading', { name: 'Visits per day, last 7 days' }).waitFor();
+    expect(asked.some((u) => u.endsWith('/api/marketing-dashboard/web-analytics?days=7'))).toBe(true);
+
+    await page.getByLabel('Chart type').selectOption('bar');
+    const bar = page.getByRole('img', { name: /Bar chart of visits/ });
+    await bar.waitFor();
+    await expect.poll(() => bar.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('img', { name: /Line chart/ }).count()).toBe(0);
+    await page.close();
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * Web analytics end to end, on both backends: pixel hits → gateway → bus → analytics consumers
+ * (raw hits, visits and roll-ups in one transaction) → Postgres → the staff API's numbers; a
+ * form submission attributed to its visitor's first-touch UTM campaign; the range check; a
+ * refresh that re-aggregates to the same numbers.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { LeadAttribution, LeadsBySource, WebAnalytics } from '@lp/contracts';
+import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+describeOnEachBackend('web analytics end to end', (backend) => {
+  let stack: Stack;
+  let token: string;
+  beforeAll(async () => {
+    stack = await startStack({ backend });
+    token = await stack.login();
+  });
+  afterAll(() => stack?.stop());
+
+  const pixel = async (path: string, params: Record<string, string>) => {
+    const res = await fetch(`${stack.baseUrl}${path}?${new URLSearchParams(params)}`, {
+      headers: { 'user-agent': CHROME },
+    });
+    expect(res.headers.get('x-pixel-dropped')).toBeNull();
+    return res;
+  };
+  const webAnalytics = async (days = 30) => {
+    const res = await stack.api(`/api/marketing-dashboard/web-analytics?days=${days}`, { token });
+    expect(res.status).toBe(200);
+    return (await res.json()) as WebAnalytics;
+  };
+
+  it('answers the figures of a new site, refuses other ranges with the allowed values, and only to staff', async () => {
+    const empty = await webAnalytics();
+    expect(empty).toMatchObject({ days: 30, totalVisits: 0, uniqueVisitors: 0, bounceRate: 0, averageTimeOnSite: 0 });
+    expect(empty.series).toHaveLength(30);
+    const defaulted = await stack.api('/api/marketing-dashboard/web-analytics', { token });
+    expect(((await defaulted.json()) as WebAnalytics).days).toBe(30);
+    const bad = await stack.api('/api/marketing-dashboard/web-analytics?days=14', { token });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('7, 30, 90, 365');
+    expect((await stack.api('/api/marketing-dashboard/web-analytics?days=30')).status).toBe(401);
+    expect((await stack.api('/api/marketing-dashboard/refresh-analytics', { method: 'POST' })).status).toBe(401);
+  });
+
+  it('turns pixel hits into visits, figures and top tables, and attributes a lead to its first-touch campaign', async () => {
+    const a = crypto.randomUUID();
+    const b = crypto.randomUUID();
+    await pixel('/api/analytics/pixel', {
+      p: '/',
+      sid: a,
+      ref: 'https://mail.example.com/inbox',
+      dt: 'mobile',
+      br: 'Safari',
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'spring-lots',
+      utm_id: 'nl-42',
+    });
+    await pixel('/api/analytics/pixel', { p: '/lot-map', sid: a, dt: 'mobile', br: 'Safari' });
+    await pixel('/api/analytics/event-pixel', {
+      n: 'engagement',
+      c: 'engagement',
+      sid: a,
+      val: '30000',
+      p: '/lot-map',
+    });
+    await pixel('/api/analytics/pixel', {
+      p: '/',
+      sid: b,
+      ref: 'https://www.google.com/',
+      dt: 'desktop',
+      br: 'Chrome',
+    });
+
+    const r = await eventually(
+      async () => {
+        const now = await webAnalytics();
+        return now.totalVisits === 2 && now.pageviews === 3 ? now : undefined;
+      },
+      15_000,
+      'two visits in the roll-ups',
+    );
+    expect(r).toMatchObject({ totalVisits: 2, uniqueVisitors: 2, bounceRate: 50 });
+    expect(r.top.pages.map((p) => [p.value, p.pageviews])).toEqual([
+      ['/', 2],
+      ['/lot-map', 1],
+    ]);
+    expect(r.top.campaigns.map((c) => [c.value, c.visits])).toEqual([['spring-lots', 1]]);
+    expect(r.top.referrers.map((c) => c.value).sort()).toEqual(['google.com', 'mail.example.com']);
+    expect(r.top.devices.map((c) => c.value).sort()).toEqual(['desktop', 'mobile']);
+    expect(r.series.at(-1)).toMatchObject({ visits: 2, visitors: 2, pageviews: 3 });
+
+    const sent = await stack.api('/api/contact', {
+      body: {
+        firstName: 'Maria',
+        lastName: 'Benally',
+        phone: '(928) 555-0101',
+        email: 'maria@example.com',
+        interest: 'Available Lots',
+        message: 'Is lot 12 still available?',
+        source: 'home',
+        page: '/lot-map',
+        website: '',
+        elapsedMs: 4000,
+        sessionId: a,
+      },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(sent.status).toBe(201);
+    const attribution = await eventually(
+      async () => {
+        const res = await stack.api('/api/marketing-dashboard/submission-attribution', { token });
+        const list = (await res.json()) as (LeadAttribution & { submissionId: number })[];
+        return list.find((x) => x.sessionId === a);
+      },
+      15_000,
+      'the submission and its attribution',
+    );
+    expect(attribution.firstTouch).toMatchObject({
+      source: 'newsletter',
+      utmCampaign: 'spring-lots',
+      utmMedium: 'email',
+      referrerHost: 'mail.example.com',
+      landingPage: '/',
+    });
+    expect(attribution).toMatchObject({ visits: 1, pageviews: 2, pages: ['/', '/lot-map'] });
+
+    const leads = (await (
+      await stack.api('/api/marketing-dashboard/leads-by-source?days=30', { token })
+    ).json()) as LeadsBySource;
+    expect(leads.campaigns).toEqual([{ value: 'spring-lots', leads: 1, visits: 1, conversionRate: 100 }]);
+    expect(leads.sources).toEqual([{ value: 'newsletter', leads: 1, visits: 1, conversionRate: 100 }]);
+
+    // A refresh re-aggregates from the raw hits and lands on the same figures.
+    const refreshed = await stack.api('/api/marketing-dashboard/refresh-analytics?days=30', { method: 'POST', token });
+    expect(refreshed.status).toBe(200);
+    const again = await webAnalytics();
+    expect({ ...again, previous: undefined }).toEqual({ ...r, previous: undefined });
+
+    // The extra utm_* parameter is kept beside the five named ones.
+    const { rows } = await stack.platform.db.knex.raw<{ rows: { utm_extra: unknown }[] }>(
+      'select utm_extra from analytics.page_views where session_id = ? and utm_extra is not null',
+      [a],
+    );
+    expect(rows.map((x) => x.utm_extra)).toEqual([{ utm_id: 'nl-42' }]);
+  });
+});

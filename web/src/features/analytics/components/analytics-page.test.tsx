@@ -1,0 +1,142 @@
+/**
+ * The Analytics screen's Web tab with a fake API: figures and change, range change (a new
+ * request with days), chart type, refresh (posts, then refetches), the empty state of a new
+ * site, and the error state's retry.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SWRConfig } from 'swr';
+import type { WebAnalytics, WebAnalyticsTotals } from '@lp/contracts';
+import { swrDefaults } from '../../../lib/swr-defaults';
+import { renderInRouter } from '../../../test/render-in-router';
+import { AnalyticsPage } from './analytics-page';
+
+const totals = (over: Partial<WebAnalyticsTotals> = {}): WebAnalyticsTotals => ({
+  totalVisits: 0,
+  uniqueVisitors: 0,
+  averageTimeOnSite: 0,
+  bounceRate: 0,
+  pageviews: 0,
+  ...over,
+});
+const analytics = (days: 7 | 30 | 90 | 365, over: Partial<WebAnalytics> = {}): WebAnalytics => ({
+  days,
+  from: '2026-10-26',
+  to: '2026-11-24',
+  ...totals(),
+  previous: totals(),
+  series: [{ day: '2026-11-24', visits: 0, visitors: 0, pageviews: 0 }],
+  top: { pages: [], referrers: [], sources: [], campaigns: [], devices: [], browsers: [] },
+  ...over,
+});
+const busy = (days: 7 | 30 | 90 | 365) =>
+  analytics(days, {
+    ...totals({ totalVisits: 1200, uniqueVisitors: 900, averageTimeOnSite: 75, bounceRate: 42.25, pageviews: 3000 }),
+    previous: totals({
+      totalVisits: 1000,
+      uniqueVisitors: 900,
+      averageTimeOnSite: 60,
+      bounceRate: 40,
+      pageviews: 2500,
+    }),
+    top: {
+      pages: [{ value: '/lot-map', visits: 0, pageviews: 800, bounceRate: 0 }],
+      referrers: [{ value: 'google.com', visits: 300, pageviews: 700, bounceRate: 35 }],
+      sources: [{ value: '', visits: 500, pageviews: 900, bounceRate: 50 }],
+      campaigns: [{ value: 'spring-lots', visits: 120, pageviews: 400, bounceRate: 20 }],
+      devices: [{ value: 'mobile', visits: 700, pageviews: 1500, bounceRate: 45 }],
+      browsers: [{ value: 'Safari', visits: 600, pageviews: 1400, bounceRate: 44 }],
+    },
+  });
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+let calls: string[] = [];
+let routes: Record<string, () => Response> = {};
+let user: UserEvent;
+
+beforeEach(() => {
+  calls = [];
+  routes = {
+    'GET /api/marketing-dashboard/leads-by-source?days=30': () =>
+      json({ days: 30, sources: [{ value: 'newsletter', leads: 3, visits: 60, conversionRate: 5 }], campaigns: [] }),
+    'GET /api/marketing-dashboard/leads-by-source?days=7': () => json({ days: 7, sources: [], campaigns: [] }),
+  };
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const key = `${init.method ?? 'GET'} ${url}`;
+    calls.push(key);
+    const handler = routes[key];
+    return handler ? handler() : json({ error: { code: 'not_found', message: 'Not found' } }, 404);
+  });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  user = userEvent.setup();
+});
+afterEach(() => vi.restoreAllMocks());
+
+const render = () =>
+  renderInRouter(
+    <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+      <AnalyticsPage />
+    </SWRConfig>,
+  );
+
+describe('Analytics screen, Web tab', () => {
+  it('shows the four figures with their change, the top tables and leads by source', async () => {
+    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(busy(30));
+    render();
+    expect(screen.getByRole('tab', { name: 'Web Analytics' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('1,200')).toBeTruthy();
+    expect(screen.getByText('+20.0%')).toBeTruthy(); // visits 1,000 → 1,200
+    expect(screen.getByText('42.3%')).toBeTruthy(); // one decimal
+    expect(screen.getByText('+2.3 pts')).toBeTruthy();
+    expect(screen.getByText('1m 15s')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'About Bounce rate' })).toBeTruthy();
+    const campaigns = screen.getByRole('heading', { name: 'Top campaigns' }).closest('section')!;
+    expect(within(campaigns).getByText('spring-lots')).toBeTruthy();
+    const leads = screen.getByRole('heading', { name: 'Leads by source' }).closest('section')!;
+    expect(await within(leads).findByText('newsletter')).toBeTruthy();
+    expect(within(leads).getByText('5.0%')).toBeTruthy();
+  });
+
+  it('asks for the chosen range, switches the chart type, and refreshes then refetches', async () => {
+    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(busy(30));
+    routes['GET /api/marketing-dashboard/web-analytics?days=7'] = () => json(busy(7));
+    routes['POST /api/marketing-dashboard/refresh-analytics?days=7'] = () => json({ days: 7, from: 'a', to: 'b' });
+    render();
+    expect(await screen.findByRole('img', { name: /Line chart/ })).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Time range'), 'Last 7 days');
+    await screen.findByText('Visits per day, last 7 days');
+    expect(calls).toContain('GET /api/marketing-dashboard/web-analytics?days=7');
+    await user.selectOptions(screen.getByLabelText('Chart type'), 'Bar');
+    expect(screen.getByRole('img', { name: /Bar chart/ })).toBeTruthy();
+    const before = calls.filter((c) => c === 'GET /api/marketing-dashboard/web-analytics?days=7').length;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(calls).toContain('POST /api/marketing-dashboard/refresh-analytics?days=7'));
+    await waitFor(() =>
+      expect(calls.filter((c) => c === 'GET /api/marketing-dashboard/web-analytics?days=7').length).toBe(before + 1),
+    );
+  });
+
+  it('says how a new site starts counting when there are no visits at all', async () => {
+    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(analytics(30));
+    render();
+    expect(
+      await screen.findByText('No visits yet: the tracker starts counting when the site gets visitors'),
+    ).toBeTruthy();
+    expect(screen.queryByText('Total visits')).toBeNull();
+  });
+
+  it('shows skeletons while loading, then an error with a retry that loads again', async () => {
+    let fail = true;
+    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () =>
+      fail ? json({ error: { code: 'unavailable', message: 'down' } }, 503) : json(busy(30));
+    render();
+    expect(screen.getByRole('status').textContent).toContain('Loading web analytics…');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load web analytics. Please try again.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('1,200')).toBeTruthy();
+  });
+});

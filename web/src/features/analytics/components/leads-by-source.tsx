@@ -1,0 +1,65 @@
+/**
+ * "Leads by source": form submissions of the range by their visitor's first-touch source and
+ * campaign, with the conversion rate (leads per 100 visits of that source in the range).
+ */
+import type { AnalyticsRange, LeadSourceRow } from '@lp/contracts';
+import { Card } from '../../../components/ui/card';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useLeadsBySource } from '../api/get-leads-by-source';
+import { formatCount, formatRate, labelOf } from '../lib/format-analytics';
+
+function LeadTable({ head, rows, none }: { head: string; rows: LeadSourceRow[]; none: string }) {
+  return (
+    <table className="w-full text-left text-sm">
+      <thead className="text-stone-600">
+        <tr>
+          <th scope="col" className="py-1 pr-2 font-medium">
+            {head}
+          </th>
+          <th scope="col" className="w-px whitespace-nowrap px-2 py-1 text-right font-medium">
+            Leads
+          </th>
+          <th scope="col" className="w-px whitespace-nowrap px-2 py-1 text-right font-medium">
+            Visits
+          </th>
+          <th scope="col" className="py-1 pl-2 text-right font-medium">
+            Conversion rate
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.value} className="border-t border-stone-100">
+            <td className="py-1.5 pr-2 break-all text-stone-900">{labelOf(r.value, none)}</td>
+            <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.leads)}</td>
+            <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.visits)}</td>
+            <td className="py-1.5 pl-2 text-right tabular-nums">{formatRate(r.conversionRate)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function LeadsBySourceCard({ days }: { days: AnalyticsRange }) {
+  const { data, error, isLoading } = useLeadsBySource(days);
+  return (
+    <Card title="Leads by source">
+      {isLoading && <Skeleton className="h-24" />}
+      {error && <p className="text-sm text-red-800">Leads by source could not be loaded.</p>}
+      {data && data.sources.length === 0 && (
+        <p className="text-sm text-stone-600">No form submissions in this range yet.</p>
+      )}
+      {data && data.sources.length > 0 && (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <LeadTable head="Source" rows={data.sources} none="Direct / none" />
+          {data.campaigns.length > 0 ? (
+            <LeadTable head="Campaign" rows={data.campaigns} none="No campaign" />
+          ) : (
+            <p className="text-sm text-stone-600">No lead came from a UTM campaign in this range.</p>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The Analytics screen's Web tab (staff spec §2, §4, §9): range (7/30/90/365 days, default 30)
+ * and chart type (line or bar) selectors, a refresh action (posts, then refetches), the four
+ * stat cards with the previous period's change, the per-day chart, the top-10 tables and
+ * "Leads by source"; loading skeletons, an empty state for a new site and an error with retry.
+ */
+import { useState } from 'react';
+import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange, type WebAnalytics } from '@lp/contracts';
+import { Card } from '../../../components/ui/card';
+import { Select } from '../../../components/ui/select';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useWebAnalytics } from '../api/get-web-analytics';
+import { useRefreshAnalytics } from '../api/refresh-analytics';
+import { LeadsBySourceCard } from './leads-by-source';
+import { StatCards } from './stat-cards';
+import { TopTable } from './top-table';
+import { VisitsChart, type ChartType } from './visits-chart';
+
+export const EMPTY_TEXT = 'No visits yet: the tracker starts counting when the site gets visitors';
+
+const RANGE_OPTIONS = ANALYTICS_RANGES.map((d) => ({
+  value: String(d) as `${AnalyticsRange}`,
+  label: `Last ${d} days`,
+}));
+const CHART_OPTIONS = [
+  { value: 'line', label: 'Line' },
+  { value: 'bar', label: 'Bar' },
+] as const;
+
+const isEmpty = (d: WebAnalytics) => d.totalVisits === 0 && d.previous.totalVisits === 0 && d.pageviews === 0;
+
+function LoadingState() {
+  return (
+    <div role="status" aria-live="polite">
+      <span className="sr-only">Loading web analytics…</span>
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-32" />
+        ))}
+      </div>
+      <Skeleton className="mt-6 h-72" />
+    </div>
+  );
+}
+
+export function WebAnalyticsTab() {
+  const [days, setDays] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
+  const [chart, setChart] = useState<ChartType>('line');
+  const [refreshing, setRefreshing] = useState(false);
+  const [refreshError, setRefreshError] = useState<string | null>(null);
+  const { data, error, isLoading, mutate } = useWebAnalytics(days);
+  const refresh = useRefreshAnalytics();
+
+  const onRefresh = async () => {
+    setRefreshing(true);
+    setRefreshError(null);
+    try {
+      await refresh(days);
+    } catch (e) {
+      setRefreshError(e instanceof Error ? e.message : 'Refresh failed');
+    } finally {
+      setRefreshing(false);
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Select
+          label="Time range"
+          value={String(days) as `${AnalyticsRange}`}
+          options={RANGE_OPTIONS}
+          onChange={(v) => setDays(Number(v) as AnalyticsRange)}
+        />
+        <Select label="Chart type" value={chart} options={CHART_OPTIONS} onChange={setChart} />
+        <button
+          type="button"
+          onClick={onRefresh}
+          disabled={refreshing}
+          className="ml-auto min-h-10 rounded-md px-4 text-sm font-semibold text-lake-900 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-60"
+        >
+          {refreshing ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </div>
+      {refreshError && (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
+          The analytics could not be refreshed ({refreshError}).
+        </p>
+      )}
+      {isLoading && <LoadingState />}
+      {error && !isLoading && (
+        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-4 text-red-800">
+          <span>Failed to load web analytics. Please try again.</span>
+          <button
+            type="button"
+            onClick={() => void mutate()}
+            className="min-h-10 rounded-md bg-white px-4 text-sm font-semibold ring-1 ring-red-300"
+          >
+            Retry
+          </button>
+        </div>
+      )}
+      {data && !isLoading && isEmpty(data) && (
+        <Card>
+          <p className="py-8 text-center text-stone-700">{EMPTY_TEXT}</p>
+        </Card>
+      )}
+      {data && !isLoading && !isEmpty(data) && (
+        <>
+          <StatCards data={data} />
+          <Card title={`Visits per day, last ${data.days} days`}>
+            <VisitsChart series={data.series} type={chart} />
+          </Card>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <TopTable title="Top pages" head="Page" rows={data.top.pages} measure="pageviews" none="—" />
+            <TopTable
+              title="Top referrers"
+              head="Referrer"
+              rows={data.top.referrers}
+              measure="visits"
+              none="Direct / none"
+            />
+            <TopTable title="Top sources" head="Source" rows={data.top.sources} measure="visits" none="Direct / none" />
+            <TopTable
+              title="Top campaigns"
+              head="Campaign"
+              rows={data.top.campaigns}
+              measure="visits"
+              none="No campaign"
+            />
+            <TopTable title="Devices" head="Device" rows={data.top.devices} measure="visits" none="Unknown" />
+            <TopTable title="Browsers" head="Browser" rows={data.top.browsers} measure="visits" none="Unknown" />
+          </div>
+          <LeadsBySourceCard days={days} />
+        </>
+      )}
+    </div>
+  );
+}
