@@ -11,3 +11,5 @@ export * from './analytics.ts';
 export * from './text.ts';
 export * from './dead-letters.ts';
 export * from './article-html.ts';
+export * from './email.ts';
+export * from './email-html.ts';

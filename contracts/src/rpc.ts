@@ -27,6 +27,28 @@ import {
 } from './blog.ts';
 import { FormSubmissionSchema, ListSubmissionsInputSchema } from './submissions.ts';
 import { CrmStatsSchema, MailerStatsSchema } from './stats.ts';
+import {
+  AudiencePageSchema,
+  AudienceResolveInputSchema,
+  CampaignDetailSchema,
+  CampaignLookupSchema,
+  CampaignScheduleInputSchema,
+  CampaignSchema,
+  DeletedSchema,
+  EmailAnalyticsInputSchema,
+  EmailAnalyticsSchema,
+  TemplateCreateSchema,
+  TemplateIdInputSchema,
+  TemplateSchema,
+  TemplateUpdateInputSchema,
+  TestSendSchema,
+  TestSentSchema,
+  TrackedClickSchema,
+  TrackedOpenSchema,
+  TrackInputSchema,
+  UnsubscribeInfoSchema,
+  UnsubscribeInputSchema,
+} from './email.ts';
 
 export type RpcSpec<I extends v.GenericSchema = v.GenericSchema, O extends v.GenericSchema = v.GenericSchema> = {
   readonly subject: string;
@@ -49,9 +71,30 @@ export const RPC = {
     /** Staff: form submissions, newest first. */
     submissionsList: rpc('rpc.crm.submissions.list', ListSubmissionsInputSchema, v.array(FormSubmissionSchema)),
     stats: rpc('rpc.crm.stats.get', NoInputSchema, CrmStatsSchema),
+    /** Mailer: a list or hand-picked addresses → mailable contacts only (never unsubscribed or bounced). */
+    audienceResolve: rpc('rpc.crm.audience.resolve', AudienceResolveInputSchema, AudiencePageSchema),
   },
   mailer: {
     stats: rpc('rpc.mailer.stats.get', NoInputSchema, MailerStatsSchema),
+    templatesList: rpc('rpc.mailer.templates.list', NoInputSchema, v.array(TemplateSchema)),
+    templateGet: rpc('rpc.mailer.templates.get', TemplateIdInputSchema, TemplateSchema),
+    templateCreate: rpc('rpc.mailer.templates.create', TemplateCreateSchema, TemplateSchema),
+    templateUpdate: rpc('rpc.mailer.templates.update', TemplateUpdateInputSchema, TemplateSchema),
+    templateDuplicate: rpc('rpc.mailer.templates.duplicate', TemplateIdInputSchema, TemplateSchema),
+    templateDelete: rpc('rpc.mailer.templates.delete', TemplateIdInputSchema, DeletedSchema),
+    campaignsList: rpc('rpc.mailer.campaigns.list', NoInputSchema, v.array(CampaignSchema)),
+    campaignGet: rpc('rpc.mailer.campaigns.get', CampaignLookupSchema, CampaignDetailSchema),
+    campaignPause: rpc('rpc.mailer.campaigns.pause', TemplateIdInputSchema, CampaignSchema),
+    campaignResume: rpc('rpc.mailer.campaigns.resume', TemplateIdInputSchema, CampaignSchema),
+    campaignSchedule: rpc('rpc.mailer.campaigns.schedule', CampaignScheduleInputSchema, CampaignSchema),
+    /** "Send a test to me": one message now, outside any campaign. */
+    testSend: rpc('rpc.mailer.test-sends.create', TestSendSchema, TestSentSchema),
+    emailAnalytics: rpc('rpc.mailer.email-analytics.get', EmailAnalyticsInputSchema, EmailAnalyticsSchema),
+    /** Public tracking: the signed token of a pixel, a link or an unsubscribe link. */
+    trackOpen: rpc('rpc.mailer.opens.record', TrackInputSchema, TrackedOpenSchema),
+    trackClick: rpc('rpc.mailer.clicks.record', TrackInputSchema, TrackedClickSchema),
+    unsubscribeInfo: rpc('rpc.mailer.unsubscribes.get', UnsubscribeInputSchema, UnsubscribeInfoSchema),
+    unsubscribe: rpc('rpc.mailer.unsubscribes.create', UnsubscribeInputSchema, UnsubscribeInfoSchema),
   },
   content: {
     /** Public: published articles with their bodies, newest first, a page at a time. */

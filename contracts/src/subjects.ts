@@ -44,6 +44,15 @@ export const STREAMS = {
     subjects: ['crm.>'],
     limits: { maxAgeMs: 90 * DAY_MS, maxBytes: 64 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
   },
+  /**
+   * Send requests, contact status changes learnt by the mailer and provider event batches: low
+   * volume; a send request must outlive the longest schedule staff may set, so kept a year.
+   */
+  mail: {
+    name: 'MAIL',
+    subjects: ['mail.>'],
+    limits: { maxAgeMs: 365 * DAY_MS, maxBytes: 256 * MiB, maxMsgs: 200_000, duplicateWindowMs: 10 * 60_000 },
+  },
 } as const satisfies Record<string, StreamSpec>;
 
 /** NATS's default `max_payload` (1 MiB): the largest message either bus adapter accepts. */
@@ -55,6 +64,9 @@ export const SUBJECTS = {
   submissionReceived: 'crm.submission.received',
   pageviewsRecorded: 'analytics.pageviews.recorded',
   eventsRecorded: 'analytics.events.recorded',
+  sendRequested: 'mail.send.requested',
+  contactStatusChanged: 'mail.contact-status.changed',
+  providerEventsReceived: 'mail.provider-events.received',
 } as const;
 
 /** Durable consumer names: replicas of a service share one, so JetStream spreads the work. */
@@ -66,6 +78,17 @@ export const DURABLES = {
     filterSubject: SUBJECTS.pageviewsRecorded,
   },
   analyticsEvents: { stream: STREAMS.analytics.name, name: 'analytics-events', filterSubject: SUBJECTS.eventsRecorded },
+  mailerSends: { stream: STREAMS.mail.name, name: 'mailer-sends', filterSubject: SUBJECTS.sendRequested },
+  mailerProviderEvents: {
+    stream: STREAMS.mail.name,
+    name: 'mailer-provider-events',
+    filterSubject: SUBJECTS.providerEventsReceived,
+  },
+  crmContactStatus: {
+    stream: STREAMS.mail.name,
+    name: 'crm-contact-status',
+    filterSubject: SUBJECTS.contactStatusChanged,
+  },
 } as const satisfies Record<string, DurableSpec>;
 
 export type DurableSpec = { stream: string; name: string; filterSubject: string };

@@ -11,7 +11,15 @@ import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { describe, inject, it } from 'vitest';
 import { GATEWAY_MIGRATIONS_DIR, GatewayConfigSchema, startPlatform, type Platform } from '@lp/gateway';
-import { BUS_MIGRATIONS_DIR, createLogger, migrate, openPglite, parseConfig, PGlite } from '@lp/runtime';
+import {
+  BUS_MIGRATIONS_DIR,
+  createLogger,
+  migrate,
+  openPglite,
+  parseConfig,
+  PGlite,
+  type ServiceDefinition,
+} from '@lp/runtime';
 import { ALL_SERVICES } from '../../scripts/services.ts';
 
 export type Backend = 'embedded' | 'real';
@@ -21,6 +29,8 @@ export type Stack = {
   backend: Backend;
   admin: { username: string; password: string };
   platform: Platform;
+  /** The configuration the stack started with (database URL and bus namespace on real backends). */
+  env: Record<string, string>;
   /** Signs the admin in; returns the bearer token. */
   login(): Promise<string>;
   /** fetch against the stack, JSON in and out. */
@@ -104,6 +114,8 @@ export async function startStack(
     backend?: Backend;
     env?: Record<string, string>;
     realBackends?: { databaseUrl: string; natsUrl: string };
+    /** The services booted in the stack's process (all unless given; tests run others apart). */
+    services?: ServiceDefinition[];
   } = {},
 ): Promise<Stack> {
   const backend = opts.backend ?? 'embedded';
@@ -138,7 +150,7 @@ export async function startStack(
   const platform = await startPlatform({
     config,
     log: createLogger('test-stack', config.LOG_LEVEL),
-    services: ALL_SERVICES,
+    services: opts.services ?? ALL_SERVICES,
     webDist: WEB_DIST,
     ...(pglite ? { pglite } : {}),
   });
@@ -158,6 +170,7 @@ export async function startStack(
     backend,
     admin,
     platform,
+    env,
     api,
     login: async () => {
       const res = await api('/api/marketing/auth/login', { body: admin });

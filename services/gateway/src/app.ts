@@ -17,14 +17,14 @@ export const GATEWAY_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', impo
 
 /**
  * The gateway as the runtime boots it: staff accounts and sessions in schema `gateway`, and the
- * streams it publishes to (form submissions, pixel batches). It consumes and serves nothing on
+ * streams it publishes to (form submissions, pixel batches, send requests, provider events). It consumes and serves nothing on
  * the bus; its HTTP app is built by `createGatewayApp`.
  */
 export const gatewayService: ServiceDefinition = {
   name: 'gateway',
   schema: 'gateway',
   migrationsDir: GATEWAY_MIGRATIONS_DIR,
-  streams: [STREAMS.crm, STREAMS.analytics],
+  streams: [STREAMS.crm, STREAMS.analytics, STREAMS.mail],
   consumers: [],
   rpcs: [],
 };

@@ -1,6 +1,7 @@
 /**
  * JSON request bodies, parsed after the session check so an anonymous request never gets a
- * large body read: 64 KB for public endpoints (form submissions), 1 MB for signed-in staff (articles).
+ * large body read: 64 KB for public endpoints (form submissions), 1 MB for signed-in staff (articles)
+ * and for mail providers' event webhooks (batches).
  * Other content types are left unread (image uploads read their raw body themselves).
  *
  * Whatever goes wrong while reading or decoding a body (a Content-Encoding the bytes do not
@@ -45,7 +46,9 @@ export function parseJsonBodies(): Middleware<GatewayState> {
   const publicBodies = koaBody(options('64kb')) as unknown as Middleware<GatewayState>;
   const staffBodies = koaBody(options('1mb')) as unknown as Middleware<GatewayState>;
   return async (ctx, next) => {
-    const parse = ctx.state.session ? staffBodies : publicBodies;
+    // Provider webhooks batch events (SendGrid: up to 768 KB); their secret is checked after.
+    const large = ctx.state.session || ctx.path.startsWith('/api/email-events/');
+    const parse = large ? staffBodies : publicBodies;
     let parsed = false;
     try {
       await parse(ctx, () => {

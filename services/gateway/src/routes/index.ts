@@ -1,6 +1,7 @@
 /**
  * Every HTTP entry point of the platform, mounted in one place, in order:
- * health → public API (form submissions, pixels, blog) → staff sign-in → staff API (session required;
+ * health → public API (form submissions, pixels, blog, e-mail tracking links and provider
+ * webhooks) → staff sign-in → staff API (session required;
  * dead letters under /api/marketing/ops) →
  * unknown /api paths (404 envelope) → media → blog pages and sitemap (rendered per request) →
  * the web app.
@@ -18,7 +19,13 @@ import { blogPageRoutes } from './blog-pages.ts';
 import { deadLetterRoutes } from './dead-letters.ts';
 import { submissionRoutes } from './submissions.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
+import { campaignRoutes } from './campaigns.ts';
+import { emailAnalyticsRoutes } from './email-analytics.ts';
+import { emailEventRoutes } from './email-events.ts';
+import { emailTrackingRoutes } from './email-tracking.ts';
 import { marketingRoutes } from './marketing.ts';
+import { singleSendRoutes } from './single-sends.ts';
+import { templateRoutes } from './templates.ts';
 import { mediaRoutes } from './media.ts';
 import { pixelRoutes } from './pixels.ts';
 
@@ -29,6 +36,12 @@ export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
     pixelRoutes(deps),
     authRoutes(deps),
     marketingRoutes(deps),
+    templateRoutes(deps),
+    singleSendRoutes(deps),
+    campaignRoutes(deps),
+    emailAnalyticsRoutes(deps),
+    emailTrackingRoutes(deps),
+    emailEventRoutes(deps),
     blogRoutes(deps),
     blogAdminRoutes(deps),
     deadLetterRoutes(deps),
