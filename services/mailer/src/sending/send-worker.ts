@@ -45,6 +45,7 @@ class SendLoop {
   private readonly batchSize: number;
   private readonly slot: ReturnType<typeof limiter>;
   private readonly toSending: (id: number) => Promise<boolean>;
+  private readonly toSent: (id: number) => Promise<boolean>;
 
   constructor(private readonly deps: ServiceDeps) {
     this.transport = createSmtpTransport(deps.config);
@@ -52,6 +53,16 @@ class SendLoop {
     this.batchSize = Math.min(500, Math.max(pool * 10, rate > 0 ? Math.ceil(rate / 2) : 200));
     this.slot = limiter(pool);
     this.toSending = coalesce((ids) => markSending(deps.knex, this.id, ids));
+    // Marked as soon as the server accepted it (joined per tick), so a crash leaves only the
+    // messages still in an SMTP transaction of unknown fate.
+    this.toSent = coalesce(async (ids) => {
+      await markDeliveries(
+        deps.knex,
+        this.id,
+        ids.map((id) => ({ id, status: 'sent' })),
+      );
+      return new Set(ids);
+    });
     this.heart = setInterval(() => {
       beat(deps.knex, this.id).catch((err: unknown) => deps.log.warn({ err }, 'heartbeat failed'));
     }, 2000);
@@ -92,7 +103,7 @@ class SendLoop {
         await markDeliveries(
           knex,
           this.id,
-          outcomes.filter((o): o is Outcome => o !== null),
+          outcomes.filter((o): o is Outcome => o !== null && o.status !== 'sent'),
         );
         await settleCampaigns(
           knex,
@@ -131,6 +142,7 @@ class SendLoop {
     );
     try {
       await this.transport.sendMail(msg);
+      await this.toSent(d.id);
       counters.inc('mailer_messages_total', { outcome: 'sent' });
       return { id: d.id, status: 'sent' };
     } catch (err) {
