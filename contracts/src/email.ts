@@ -69,7 +69,12 @@ export const TemplateIdInputSchema = v.object({ id });
 export const TemplateUpdateInputSchema = v.object({ id, template: TemplateInputSchema });
 export const DeletedSchema = v.object({ deleted: v.literal(true) });
 
-const email = v.pipe(v.string('Valid email is required'), v.trim(), v.email('Valid email is required'), v.maxLength(254));
+const email = v.pipe(
+  v.string('Valid email is required'),
+  v.trim(),
+  v.email('Valid email is required'),
+  v.maxLength(254),
+);
 
 /** `POST /api/marketing/single-send` (§3 Single-send email, §5 Email form). */
 export const SingleSendSchema = v.pipe(

@@ -16,7 +16,11 @@ const PUBLIC = 'https://mail.lakepowell.test';
 const WEBHOOK_SECRET = 'webhook-secret-0123456789';
 
 async function addContacts(knex: Knex, listName: string, people: [string, string, string, string][]) {
-  const [list] = await knex.withSchema('crm').table('lists').insert({ name: listName }).returning<{ id: number }[]>('id');
+  const [list] = await knex
+    .withSchema('crm')
+    .table('lists')
+    .insert({ name: listName })
+    .returning<{ id: number }[]>('id');
   for (const [first, last, email, status] of people) {
     const [c] = await knex
       .withSchema('crm')
@@ -61,10 +65,14 @@ describeOnEachBackend('email delivery', (backend) => {
     return ((await res.json()) as { campaignId: string }).campaignId;
   };
   const finished = (id: string) =>
-    eventually(async () => {
-      const c = await campaign(id);
-      return c.status === 'completed' ? c : undefined;
-    }, 20_000, `campaign ${id} to complete`);
+    eventually(
+      async () => {
+        const c = await campaign(id);
+        return c.status === 'completed' ? c : undefined;
+      },
+      20_000,
+      `campaign ${id} to complete`,
+    );
 
   it('saves templates with sanitised HTML and refuses an unknown merge tag', async () => {
     const bad = await stack.api('/api/marketing/templates', {
@@ -85,11 +93,15 @@ describeOnEachBackend('email delivery', (backend) => {
     const t = (await res.json()) as Template;
     expect(t.category).toBe('Custom');
     expect(t.content).toBe('<p>Hi {{firstName}}</p><a>x</a>');
-    const dup = (await (await stack.api(`/api/marketing/templates/${t.id}/duplicate`, { token, method: 'POST' })).json()) as Template;
+    const dup = (await (
+      await stack.api(`/api/marketing/templates/${t.id}/duplicate`, { token, method: 'POST' })
+    ).json()) as Template;
     expect(dup.name).toBe('Spring lots (Copy)');
     const invalid = await stack.api('/api/marketing/templates/2147483648', { token, method: 'PUT', body: {} });
     expect(invalid.status).toBe(400);
-    expect(JSON.stringify(await invalid.json())).toContain('Invalid template ID. Please go back to templates and try again.');
+    expect(JSON.stringify(await invalid.json())).toContain(
+      'Invalid template ID. Please go back to templates and try again.',
+    );
   });
 
   it('delivers a personalised broadcast with unsubscribe headers, footer and tracking, never to suppressed contacts', async () => {
@@ -103,7 +115,8 @@ describeOnEachBackend('email delivery', (backend) => {
       listId,
       subject: 'Lots for you, {{firstName}}',
       previewText: 'New lots near the lake',
-      content: '<p>Hi {{firstName}} {{lastName}},</p><p><a href="https://lakepowelllots.com/lots?a=1&amp;b=2">See the lots</a></p>',
+      content:
+        '<p>Hi {{firstName}} {{lastName}},</p><p><a href="https://lakepowelllots.com/lots?a=1&amp;b=2">See the lots</a></p>',
     });
     const done = await finished(id);
     expect(done.sent_count).toBe(2);
@@ -157,7 +170,10 @@ describeOnEachBackend('email delivery', (backend) => {
     });
     expect(oneClick.status).toBe(200);
     expect(await oneClick.text()).toContain('You are unsubscribed');
-    await eventually(async () => ((await contactStatus('alice@example.com')) === 'unsubscribed' ? true : undefined), 5000);
+    await eventually(
+      async () => ((await contactStatus('alice@example.com')) === 'unsubscribed' ? true : undefined),
+      5000,
+    );
 
     sink.messages.length = 0;
     const again = await send({ listId, subject: 'Second', content: '<p>Again {{firstName}}</p>' });
@@ -180,10 +196,14 @@ describeOnEachBackend('email delivery', (backend) => {
     sink.rejectWith.set('erin@example.com', { code: 550, message: 'No such mailbox here' });
     sink.rejectWith.set('fay@example.com', { code: 451, message: 'Try again later' });
     const id = await send({ listId, subject: 'Hello', content: '<p>Hello</p>' });
-    await eventually(async () => {
-      const c = await campaign(id);
-      return c.deliveries.failed === 1 && c.deliveries.pending === 1 ? c : undefined;
-    }, 10_000, 'one failed, one waiting for its retry');
+    await eventually(
+      async () => {
+        const c = await campaign(id);
+        return c.deliveries.failed === 1 && c.deliveries.pending === 1 ? c : undefined;
+      },
+      10_000,
+      'one failed, one waiting for its retry',
+    );
     const c = await campaign(id);
     expect(c.failures).toEqual([{ email: 'erin@example.com', error: expect.stringContaining('No such mailbox here') }]);
     sink.rejectWith.delete('fay@example.com');
@@ -200,7 +220,14 @@ describeOnEachBackend('email delivery', (backend) => {
     const id = await send({ listId, subject: 'Hi', content: '<p>Hi</p>' });
     await finished(id);
     const events = [
-      { email: 'gil@example.com', event: 'bounce', type: 'bounce', reason: '550 5.1.1 unknown user', sg_event_id: 'ev-1', timestamp: 1 },
+      {
+        email: 'gil@example.com',
+        event: 'bounce',
+        type: 'bounce',
+        reason: '550 5.1.1 unknown user',
+        sg_event_id: 'ev-1',
+        timestamp: 1,
+      },
       { email: 'hana@example.com', event: 'spamreport', sg_event_id: 'ev-2', timestamp: 2 },
     ];
     const wrong = await stack.api('/api/email-events/sendgrid?secret=not-the-secret', { body: events });
@@ -213,8 +240,14 @@ describeOnEachBackend('email delivery', (backend) => {
     const res = await stack.api(`/api/email-events/sendgrid?secret=${WEBHOOK_SECRET}`, { body: [events[0]] });
     expect(res.status).toBe(200);
     await eventually(async () => ((await contactStatus('gil@example.com')) === 'bounced' ? true : undefined), 5000);
-    await eventually(async () => ((await contactStatus('hana@example.com')) === 'unsubscribed' ? true : undefined), 5000);
-    const stored = await knex.withSchema('mailer').table('tracking_events').whereIn('event_key', ['sendgrid:ev-1', 'sendgrid:ev-2']);
+    await eventually(
+      async () => ((await contactStatus('hana@example.com')) === 'unsubscribed' ? true : undefined),
+      5000,
+    );
+    const stored = await knex
+      .withSchema('mailer')
+      .table('tracking_events')
+      .whereIn('event_key', ['sendgrid:ev-1', 'sendgrid:ev-2']);
     expect(stored.map((e: { kind: string }) => e.kind).sort()).toEqual(['bounce', 'complaint']);
     const list = (await (await stack.api('/api/marketing/campaigns', { token })).json()) as Campaign[];
     expect(list.find((c) => c.requestId === id)).toMatchObject({ status: 'completed', sent_count: 2 });

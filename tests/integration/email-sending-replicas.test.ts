@@ -86,7 +86,13 @@ describe.skipIf(Boolean(real.skip))('mailer processes (real backends)', () => {
   const send = async (listId: number) => {
     const res = await stack.api('/api/marketing/single-send', {
       token,
-      body: { listId, subject: 'Hi {{firstName}}', fromName: site.brand, fromEmail: site.email, content: '<p>Hello</p>' },
+      body: {
+        listId,
+        subject: 'Hi {{firstName}}',
+        fromName: site.brand,
+        fromEmail: site.email,
+        content: '<p>Hello</p>',
+      },
     });
     expect(res.status).toBe(202);
     return ((await res.json()) as { campaignId: string }).campaignId;

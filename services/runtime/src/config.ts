@@ -93,9 +93,8 @@ export const runtimeEnvEntries = {
   WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
 };
 
-const RuntimeConfigSchema = v.object(runtimeEnvEntries);
 /** The keys every process understands, parsed (a service's deps carry them). */
-export type RuntimeConfig = v.InferOutput<typeof RuntimeConfigSchema>;
+export type RuntimeConfig = v.InferOutput<v.ObjectSchema<typeof runtimeEnvEntries, undefined>>;
 
 /** Keys of a background service process (distributed mode), which needs NATS and Postgres. */
 export const serviceEnvEntries = {

@@ -19,10 +19,14 @@ export async function resolveAudience(
     .select('c.id', 'c.email', 'c.first_name', 'c.last_name');
   if ('listId' in input.audience)
     q.join('list_members as m', 'm.contact_id', 'c.id').where('m.list_id', input.audience.listId);
-  else
-    q.whereRaw('lower(c.email) = any(?)', [input.audience.emails.map((e) => e.toLowerCase())]);
+  else q.whereRaw('lower(c.email) = any(?)', [input.audience.emails.map((e) => e.toLowerCase())]);
   const rows = (await q) as { id: number; email: string; first_name: string | null; last_name: string | null }[];
   return {
-    contacts: rows.map((r) => ({ id: r.id, email: r.email, firstName: r.first_name ?? '', lastName: r.last_name ?? '' })),
+    contacts: rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      firstName: r.first_name ?? '',
+      lastName: r.last_name ?? '',
+    })),
   };
 }

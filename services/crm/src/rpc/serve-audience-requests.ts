@@ -3,4 +3,6 @@ import { RPC } from '@lp/contracts';
 import { answerRpc } from '@lp/runtime';
 import { resolveAudience } from '../queries/resolve-audience.ts';
 
-export const serveAudienceRequests = [answerRpc(RPC.crm.audienceResolve, (input, { knex }) => resolveAudience(knex, input))];
+export const serveAudienceRequests = [
+  answerRpc(RPC.crm.audienceResolve, (input, { knex }) => resolveAudience(knex, input)),
+];

@@ -22,7 +22,10 @@ const page = (title: string, body: string) =>
   `</head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><small>${escapeHtml(site.postalAddress)}</small></p></main></body></html>`;
 
 const notValid = () =>
-  page('Link not valid', '<p>This unsubscribe link is not valid. If you keep receiving emails, reply to one of them.</p>');
+  page(
+    'Link not valid',
+    '<p>This unsubscribe link is not valid. If you keep receiving emails, reply to one of them.</p>',
+  );
 
 export function emailTrackingRoutes({ bus }: GatewayDeps) {
   const router = createRouter();
@@ -60,7 +63,10 @@ export function emailTrackingRoutes({ bus }: GatewayDeps) {
       const r = await callRpc(bus, rpc, { token: ctx.params.token ?? '' }, askedBy(ctx));
       const email = escapeHtml(r.email);
       ctx.body = r.unsubscribed
-        ? page('You are unsubscribed', `<p>${email} will receive no more marketing emails from ${escapeHtml(site.brand)}.</p>`)
+        ? page(
+            'You are unsubscribed',
+            `<p>${email} will receive no more marketing emails from ${escapeHtml(site.brand)}.</p>`,
+          )
         : page(
             'Unsubscribe',
             `<p>Stop marketing emails from ${escapeHtml(site.brand)} to ${email}?</p>` +

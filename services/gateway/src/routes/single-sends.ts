@@ -5,15 +5,8 @@
  * the same way (Create Campaign). `POST /api/marketing/test-send` mails one test copy at once.
  */
 import type { ParameterizedContext } from 'koa';
-import * as v from 'valibot';
-import {
-  eventMeta,
-  RPC,
-  SingleSendSchema,
-  SUBJECTS,
-  TestSendSchema,
-  type SendRequested,
-} from '@lp/contracts';
+import type * as v from 'valibot';
+import { eventMeta, RPC, SingleSendSchema, SUBJECTS, TestSendSchema, type SendRequested } from '@lp/contracts';
 import { AppError, callRpc, isBusError } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
@@ -22,7 +15,11 @@ import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 export function singleSendRoutes({ bus }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing' });
 
-  const store = async (ctx: ParameterizedContext<GatewayState>, s: v.InferOutput<typeof SingleSendSchema>, draft: boolean) => {
+  const store = async (
+    ctx: ParameterizedContext<GatewayState>,
+    s: v.InferOutput<typeof SingleSendSchema>,
+    draft: boolean,
+  ) => {
     const event: SendRequested = {
       ...eventMeta(),
       send: {

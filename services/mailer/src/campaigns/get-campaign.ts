@@ -6,8 +6,7 @@ import { campaignRows, toCampaign, type CampaignRow } from './list-campaigns.ts'
 export async function getCampaign(knex: Knex, by: { id: number } | { requestId: string }): Promise<CampaignDetail> {
   const q = campaignRows(knex).select('c.from_name', 'c.from_email');
   const row = (await ('id' in by ? q.where('c.id', by.id) : q.where('c.request_id', by.requestId)).first()) as
-    | (CampaignRow & { from_name: string; from_email: string })
-    | undefined;
+    (CampaignRow & { from_name: string; from_email: string }) | undefined;
   if (!row) throw notFound('Campaign not found');
   const byStatus = (await knex
     .withSchema('mailer')

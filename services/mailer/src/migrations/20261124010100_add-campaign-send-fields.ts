@@ -20,9 +20,7 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('started_at', { useTz: true });
     t.timestamp('completed_at', { useTz: true });
   });
-  await knex.raw(
-    "create index campaigns_due_idx on mailer.campaigns (scheduled_for) where status = 'scheduled'",
-  );
+  await knex.raw("create index campaigns_due_idx on mailer.campaigns (scheduled_for) where status = 'scheduled'");
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -29,9 +29,7 @@ export const serveMailerRequests = [
   answerRpc(RPC.mailer.campaignGet, (by, { knex }) => getCampaign(knex, by)),
   answerRpc(RPC.mailer.campaignPause, ({ id }, { knex }) => pauseCampaign(knex, id)),
   answerRpc(RPC.mailer.campaignResume, ({ id }, { knex }) => resumeCampaign(knex, id)),
-  answerRpc(RPC.mailer.campaignSchedule, ({ id, scheduledFor }, { knex }) =>
-    scheduleCampaign(knex, id, scheduledFor),
-  ),
+  answerRpc(RPC.mailer.campaignSchedule, ({ id, scheduledFor }, { knex }) => scheduleCampaign(knex, id, scheduledFor)),
   answerRpc(RPC.mailer.testSend, (input, { config }) => sendTestMessage(config, input)),
   answerRpc(RPC.mailer.emailAnalytics, ({ days }, { knex }) => summarizeEmailAnalytics(knex, days)),
   ...serveTrackingRequests,

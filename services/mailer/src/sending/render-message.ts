@@ -31,7 +31,12 @@ export type RenderedMessage = {
 };
 
 const decodeEntities = (s: string) =>
-  s.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  s
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** Links a campaign tracks: its absolute http(s) hrefs, in order of first appearance. */
@@ -70,9 +75,7 @@ export function renderMessage(c: RenderCampaign, r: RenderRecipient, ctx: Render
     },
   );
   const preview = fillMergeTags(c.previewText, values, { html: true });
-  const preheader = preview
-    ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${preview}</div>`
-    : '';
+  const preheader = preview ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${preview}</div>` : '';
   const footer =
     `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">` +
     `<p style="font-size:12px;color:#666;line-height:1.5">${site.postalAddress}<br>` +

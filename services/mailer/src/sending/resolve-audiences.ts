@@ -37,7 +37,12 @@ export async function resolveNextAudience({ knex, bus, log }: ServiceDeps): Prom
       last_name: c.lastName,
     }));
     for (let i = 0; i < deliveries.length; i += 500)
-      await knex.withSchema('mailer').table('deliveries').insert(deliveries.slice(i, i + 500)).onConflict().ignore();
+      await knex
+        .withSchema('mailer')
+        .table('deliveries')
+        .insert(deliveries.slice(i, i + 500))
+        .onConflict()
+        .ignore();
     afterId = contacts.at(-1)!.id;
     if (contacts.length < PAGE) break;
   }

@@ -45,7 +45,10 @@ export const consumeProviderEvents = defineConsumer({
       const mapped = mapEvent(e);
       if (!mapped) continue;
       const idArg = Number(e.delivery_id);
-      const delivery = await findDelivery(knex, Number.isSafeInteger(idArg) && idArg > 0 ? { id: idArg } : { email: e.email });
+      const delivery = await findDelivery(
+        knex,
+        Number.isSafeInteger(idArg) && idArg > 0 ? { id: idArg } : { email: e.email },
+      );
       if (!delivery) {
         log.info({ event: e.event }, 'provider event for no known delivery ignored');
         continue;

@@ -4,6 +4,7 @@
  */
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { BlogAdminPage, BlogArticleEditorPage } from '../../blog-admin';
+import { CampaignPage, CampaignsPage, SendEmailPage, TemplateEditorPage, TemplatesPage } from '../../email';
 import { useSWRConfig } from 'swr';
 import type { StaffUser } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
@@ -53,6 +54,12 @@ export function DashboardShell({ user }: { user: StaffUser }) {
           <Route path="blog" element={<BlogAdminPage />} />
           <Route path="blog/new" element={<BlogArticleEditorPage />} />
           <Route path="blog/:id" element={<BlogArticleEditorRoute />} />
+          <Route path="templates" element={<TemplatesPage />} />
+          <Route path="templates/new" element={<TemplateEditorPage templateId={null} />} />
+          <Route path="templates/:id" element={<TemplateEditorRoute />} />
+          <Route path="send-email" element={<SendEmailPage />} />
+          <Route path="campaigns" element={<CampaignsPage />} />
+          <Route path="campaigns/:id" element={<CampaignRoute />} />
           <Route path="*" element={<DashboardHome />} />
         </Routes>
       </main>
@@ -68,4 +75,15 @@ function BlogArticleEditorRoute() {
   ) : (
     <DashboardHome />
   );
+}
+
+/** /marketing/templates/{id}: a numeric id edits that template (out of range: the spec's message on save). */
+function TemplateEditorRoute() {
+  const raw = useParams().id ?? '';
+  return /^\d+$/.test(raw) ? <TemplateEditorPage templateId={Number(raw)} /> : <DashboardHome />;
+}
+
+function CampaignRoute() {
+  const raw = useParams().id ?? '';
+  return /^\d+$/.test(raw) ? <CampaignPage id={raw} /> : <DashboardHome />;
 }
