@@ -2,8 +2,8 @@
  * The mailer as separate processes on the real backends (NATS + Postgres), as production runs
  * it: two replicas share one campaign without mailing anyone twice, and a mailer killed
  * mid-send (SIGKILL) and started again finishes the campaign without resending: every
- * recipient gets exactly one message, except the at most MAIL_SMTP_POOL messages that were in
- * an SMTP transaction at the kill, which are marked 'unknown' and never resent blindly.
+ * recipient gets exactly one message, except the at most 2 × MAIL_SMTP_POOL messages that were
+ * handed to SMTP and not yet confirmed at the kill, which are marked 'unknown' and never resent blindly.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -143,7 +143,7 @@ describe.skipIf(Boolean(real.skip))('mailer processes (real backends)', () => {
       .where({ campaign_id: done.id })
       .select('email', 'status')) as { email: string; status: string }[];
     const unknown = rows.filter((r) => r.status === 'unknown');
-    expect(unknown.length).toBeLessThanOrEqual(POOL);
+    expect(unknown.length).toBeLessThanOrEqual(2 * POOL);
     expect(rows.filter((r) => r.status === 'sent').every((r) => counts.get(r.email) === 1)).toBe(true);
     expect(rows.every((r) => r.status === 'sent' || r.status === 'unknown')).toBe(true);
     // Nobody is left out but the unknown-fate ones, shown as such on the campaign.

@@ -3,7 +3,7 @@
  * are due, resolve new audiences into delivery rows, turn dead senders' claims into `unknown`,
  * then claim a batch of due deliveries (SKIP LOCKED: replicas never share a row) and send each
  * through the pooled transport: claim, mark `sending` right before its SMTP transaction (at most
- * one per pooled connection at a time, so a crash leaves at most that many of unknown fate),
+ * two per pooled connection at a time, so a crash leaves at most that many of unknown fate),
  * send, mark the outcome. A campaign paused meanwhile stops between messages (its claimed rows
  * go back to pending) and resume continues from there.
  */
@@ -21,6 +21,8 @@ import { startDueCampaigns } from './start-due-campaigns.ts';
 import { beat, releaseClaims, sweepDeadClaims } from './sweep-dead-claims.ts';
 
 const IDLE_MS = 250;
+/** How often due campaigns, new audiences, dead senders and campaign counts are looked at while sending. */
+const HOUSEKEEPING_MS = 1000;
 const MAX_ATTEMPTS = 8;
 const retryDelayMs = (attempts: number) => Math.min(15 * 60_000, 5_000 * 2 ** (attempts - 1));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -50,8 +52,10 @@ class SendLoop {
   constructor(private readonly deps: ServiceDeps) {
     this.transport = createSmtpTransport(deps.config);
     const { MAIL_SMTP_POOL: pool, MAIL_SEND_RATE: rate } = deps.config;
-    this.batchSize = Math.min(500, Math.max(pool * 10, rate > 0 ? Math.ceil(rate / 2) : 200));
-    this.slot = limiter(pool);
+    this.batchSize = Math.min(500, Math.max(pool * 10, rate > 0 ? Math.ceil(rate / 2) : 500));
+    // Two messages per pooled connection: one in its SMTP transaction while the next one's
+    // 'sending' mark is written, so connections never wait on the database.
+    this.slot = limiter(pool * 2);
     this.toSending = coalesce((ids) => markSending(deps.knex, this.id, ids));
     // Marked as soon as the server accepted it (joined per tick), so a crash leaves only the
     // messages still in an SMTP transaction of unknown fate.
@@ -88,32 +92,50 @@ class SendLoop {
 
   private async loop(): Promise<void> {
     const { knex, log } = this.deps;
+    let next: Promise<ClaimedDelivery[]> | null = null;
+    let housekept = 0;
+    let settled = 0;
+    const touched = new Set<number>();
     while (!this.stopped) {
       try {
-        await startDueCampaigns(knex);
-        while (!this.stopped && (await resolveNextAudience(this.deps)));
-        await settleCampaigns(knex, await sweepDeadClaims(knex));
-        const batch = await claimDeliveries(knex, this.id, this.batchSize);
+        if (!next || Date.now() - housekept > HOUSEKEEPING_MS) {
+          await startDueCampaigns(knex);
+          while (!this.stopped && (await resolveNextAudience(this.deps)));
+          await settleCampaigns(knex, await sweepDeadClaims(knex));
+          housekept = Date.now();
+        }
+        const batch = await (next ?? claimDeliveries(knex, this.id, this.batchSize));
+        next = null;
         if (batch.length === 0) {
           await completeFinishedCampaigns(knex);
           await sleep(IDLE_MS);
           continue;
         }
-        const outcomes = await Promise.all(batch.map((d) => this.slot(() => this.send(d))));
+        // The next batch is claimed while this one sends, so connections never wait for it.
+        next = claimDeliveries(knex, this.id, this.batchSize);
+        next.catch(() => {});
+        const marks: Promise<unknown>[] = [];
+        const outcomes = await Promise.all(batch.map((d) => this.slot(() => this.send(d, marks))));
+        await Promise.all(marks);
         await markDeliveries(
           knex,
           this.id,
           outcomes.filter((o): o is Outcome => o !== null && o.status !== 'sent'),
         );
-        await settleCampaigns(
-          knex,
-          batch.map((d) => d.campaign_id),
-        );
+        for (const d of batch) touched.add(d.campaign_id);
+        if (Date.now() - settled > HOUSEKEEPING_MS) {
+          await settleCampaigns(knex, [...touched]);
+          touched.clear();
+          settled = Date.now();
+        }
       } catch (err) {
+        next = null;
         log.warn({ err }, 'send loop step failed; retrying');
         await sleep(1000);
       }
     }
+    // A batch claimed ahead is released by stop() (releaseClaims).
+    await next?.catch(() => []);
   }
 
   private campaign(id: number): Promise<RenderCampaign> {
@@ -127,7 +149,7 @@ class SendLoop {
   }
 
   /** One message: null when its campaign was paused before its turn (the row is pending again). */
-  private async send(d: ClaimedDelivery): Promise<Outcome | null> {
+  private async send(d: ClaimedDelivery, marks: Promise<unknown>[]): Promise<Outcome | null> {
     const { counters, config, knex } = this.deps;
     if (this.stopped || !(await this.toSending(d.id))) return null;
     if (!this.transport) {
@@ -142,7 +164,8 @@ class SendLoop {
     );
     try {
       await this.transport.sendMail(msg);
-      await this.toSent(d.id);
+      // Marked without holding the slot: the next message goes to the connection meanwhile.
+      marks.push(this.toSent(d.id));
       counters.inc('mailer_messages_total', { outcome: 'sent' });
       return { id: d.id, status: 'sent' };
     } catch (err) {
