@@ -12,7 +12,7 @@ import { eventually, startStack, type Stack } from '../support/stack.ts';
 
 let stack: Stack;
 let browser: Browser;
-let contacts: { id: number; firstName: string; lastName: string; email: string; status: string }[] = [];
+const contacts: { id: number; firstName: string; lastName: string; email: string; status: string }[] = [];
 const shots = process.env.SCREENSHOTS_DIR;
 
 beforeAll(async () => {
