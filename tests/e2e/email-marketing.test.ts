@@ -161,5 +161,12 @@ describe('campaigns table', () => {
     await row.getByText('scheduled').waitFor();
     await page.getByLabel('Search campaigns').fill('nothing like this');
     await page.getByText('No campaigns match your search').waitFor();
+
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('tab', { name: 'Email Analytics' }).waitFor();
+    await page.getByText('Open rate').waitFor();
+    await page.getByLabel('Time range').selectOption('90');
+    await page.getByLabel('Chart type').selectOption('bar');
+    await shoot(page, 'email-analytics');
   });
 });

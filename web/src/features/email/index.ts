@@ -4,4 +4,5 @@ export { TemplateEditorPage } from './components/template-editor-page';
 export { SendEmailPage } from './components/send-email-page';
 export { CampaignsPage } from './components/campaigns-page';
 export { CampaignPage } from './components/campaign-page';
+export { EmailAnalyticsPage } from './components/email-analytics-page';
 export { useEmailAnalytics } from './api/email-analytics';

@@ -4,7 +4,14 @@
  */
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { BlogAdminPage, BlogArticleEditorPage } from '../../blog-admin';
-import { CampaignPage, CampaignsPage, SendEmailPage, TemplateEditorPage, TemplatesPage } from '../../email';
+import {
+  CampaignPage,
+  CampaignsPage,
+  EmailAnalyticsPage,
+  SendEmailPage,
+  TemplateEditorPage,
+  TemplatesPage,
+} from '../../email';
 import { useSWRConfig } from 'swr';
 import type { StaffUser } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
@@ -59,6 +66,7 @@ export function DashboardShell({ user }: { user: StaffUser }) {
           <Route path="templates/:id" element={<TemplateEditorRoute />} />
           <Route path="send-email" element={<SendEmailPage />} />
           <Route path="campaigns" element={<CampaignsPage />} />
+          <Route path="analytics" element={<EmailAnalyticsPage />} />
           <Route path="campaigns/:id" element={<CampaignRoute />} />
           <Route path="*" element={<DashboardHome />} />
         </Routes>

@@ -72,7 +72,7 @@ export function CampaignsPage() {
         </p>
       )}
       {data && (
-        <div className="mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+        <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
           <table className="w-full min-w-[52rem] text-left text-sm">
             <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
               <tr>
