@@ -126,6 +126,32 @@ describe('templates and the email editor', () => {
 });
 
 describe('campaigns table', () => {
+  it('shows the editor send as not delivered when no SMTP is configured', async () => {
+    const token = await stack.login();
+    const detail = await eventually(async () => {
+      const list = (await (await stack.api('/api/marketing/campaigns', { token })).json()) as {
+        id: number;
+        name: string;
+      }[];
+      const sent = list.find((c) => c.name === 'New lots for {{firstName}}');
+      if (!sent) return undefined;
+      const d = (await (await stack.api(`/api/marketing/campaigns/${sent.id}`, { token })).json()) as {
+        id: number;
+        status: string;
+        deliveries: Record<string, number>;
+        failures: { error: string }[];
+      };
+      return d.status === 'completed' ? d : undefined;
+    });
+    expect(detail.deliveries.outbox).toBe(5);
+    expect(detail.deliveries.sent).toBe(0);
+    expect(detail.failures.every((f) => f.error === 'no SMTP configured')).toBe(true);
+    const page = await signedIn();
+    await page.goto(`${stack.baseUrl}/marketing/campaigns/${detail.id}`);
+    await page.getByText('Not delivered (no SMTP configured)').waitFor();
+    await shoot(page, 'campaign');
+  });
+
   it('lists campaigns with a search, and pauses and resumes a scheduled one', async () => {
     const token = await stack.login();
     const later = new Date(Date.now() + 86_400_000).toISOString();

@@ -188,6 +188,22 @@ describeOnEachBackend('email delivery', (backend) => {
     expect(analytics.series.at(-1)?.sent).toBe(3);
   });
 
+  it('starts a scheduled send at its time, not before', async () => {
+    const listId = await addContacts(knex, 'Scheduled', [['Ivy', 'E', 'ivy@example.com', 'subscribed']]);
+    const at = new Date(Date.now() + 2500);
+    const id = await send({ listId, subject: 'Later', content: '<p>Later</p>', scheduledFor: at.toISOString() });
+    const waiting = await eventually(async () => {
+      const res = await stack.api(`/api/marketing/campaigns/${id}`, { token });
+      return res.status === 200 ? ((await res.json()) as CampaignDetail) : undefined;
+    });
+    expect(waiting.status).toBe('scheduled');
+    const done = await finished(id);
+    expect(done.sent_count).toBe(1);
+    const received = sink.messages.find((m) => m.to === 'ivy@example.com');
+    expect(received).toBeDefined();
+    expect(received!.parsed.date!.getTime()).toBeGreaterThanOrEqual(at.getTime() - 1000);
+  });
+
   it('fails a recipient on a 5xx reply with the server reason and retries a 4xx one', async () => {
     const listId = await addContacts(knex, 'Failures', [
       ['Erin', 'A', 'erin@example.com', 'subscribed'],

@@ -15,7 +15,7 @@ export function CampaignPage({ id }: { id: string }) {
   const done = d.sent + d.failed + d.unknown + d.outbox;
   const total = Math.max(data.total_recipients, 1);
   const stats: [string, string | number][] = [
-    ['Status', data.status],
+    ['Status', data.status.charAt(0).toUpperCase() + data.status.slice(1)],
     ['Sent', `${d.sent} of ${data.total_recipients}`],
     ['Waiting', d.pending + d.claimed + d.sending],
     ['Failed', d.failed],
@@ -36,7 +36,7 @@ export function CampaignPage({ id }: { id: string }) {
         {stats.map(([k, v]) => (
           <div key={k} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
             <dt className="text-sm text-stone-600">{k}</dt>
-            <dd className="mt-1 text-lg font-semibold capitalize text-stone-900">{v}</dd>
+            <dd className="mt-1 text-lg font-semibold text-stone-900">{v}</dd>
           </div>
         ))}
       </dl>
