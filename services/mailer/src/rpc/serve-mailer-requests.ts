@@ -7,6 +7,7 @@ import { getCampaign } from '../campaigns/get-campaign.ts';
 import { listCampaigns } from '../campaigns/list-campaigns.ts';
 import { countMailerStats } from '../queries/count-mailer-stats.ts';
 import { sendTestMessage } from '../sending/send-test-message.ts';
+import { wakeSenders } from '../sending/wake-senders.ts';
 import {
   deleteTemplate,
   duplicateTemplate,
@@ -28,8 +29,10 @@ export const serveMailerRequests = [
   answerRpc(RPC.mailer.campaignsList, (_input, { knex }) => listCampaigns(knex)),
   answerRpc(RPC.mailer.campaignGet, (by, { knex }) => getCampaign(knex, by)),
   answerRpc(RPC.mailer.campaignPause, ({ id }, { knex }) => pauseCampaign(knex, id)),
-  answerRpc(RPC.mailer.campaignResume, ({ id }, { knex }) => resumeCampaign(knex, id)),
-  answerRpc(RPC.mailer.campaignSchedule, ({ id, scheduledFor }, { knex }) => scheduleCampaign(knex, id, scheduledFor)),
+  answerRpc(RPC.mailer.campaignResume, ({ id }, { knex }) => resumeCampaign(knex, id).finally(wakeSenders)),
+  answerRpc(RPC.mailer.campaignSchedule, ({ id, scheduledFor }, { knex }) =>
+    scheduleCampaign(knex, id, scheduledFor).finally(wakeSenders),
+  ),
   answerRpc(RPC.mailer.testSend, (input, { config }) => sendTestMessage(config, input)),
   answerRpc(RPC.mailer.emailAnalytics, ({ days }, { knex }) => summarizeEmailAnalytics(knex, days)),
   ...serveTrackingRequests,

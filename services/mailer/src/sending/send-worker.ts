@@ -19,8 +19,10 @@ import { resolveNextAudience } from './resolve-audiences.ts';
 import { classifySmtpError, createSmtpTransport } from './smtp-transport.ts';
 import { startDueCampaigns } from './start-due-campaigns.ts';
 import { beat, releaseClaims, sweepDeadClaims } from './sweep-dead-claims.ts';
+import { idle, wakeSenders } from './wake-senders.ts';
 
-const IDLE_MS = 250;
+/** An idle sender polls this often (new work in this process wakes it at once). */
+const IDLE_MS = 1000;
 /** How often due campaigns, new audiences, dead senders and campaign counts are looked at while sending. */
 const HOUSEKEEPING_MS = 1000;
 const MAX_ATTEMPTS = 8;
@@ -81,6 +83,7 @@ class SendLoop {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    wakeSenders();
     await this.done;
     clearInterval(this.heart);
     this.transport?.close();
@@ -108,7 +111,7 @@ class SendLoop {
         next = null;
         if (batch.length === 0) {
           await completeFinishedCampaigns(knex);
-          await sleep(IDLE_MS);
+          await idle(IDLE_MS);
           continue;
         }
         // The next batch is claimed while this one sends, so connections never wait for it.
