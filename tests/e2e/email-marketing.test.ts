@@ -152,7 +152,7 @@ describe('campaigns table', () => {
     await shoot(page, 'campaign');
   });
 
-  it('lists campaigns with a search, and pauses and resumes a scheduled one', async () => {
+  it('lists campaigns with a search; pauses and resumes a scheduled one; creates a draft and schedules it now', async () => {
     const token = await stack.login();
     const later = new Date(Date.now() + 86_400_000).toISOString();
     const res = await stack.api('/api/marketing/single-send', {
@@ -187,6 +187,27 @@ describe('campaigns table', () => {
     await row.getByText('scheduled').waitFor();
     await page.getByLabel('Search campaigns').fill('nothing like this');
     await page.getByText('No campaigns match your search').waitFor();
+
+    // Create Campaign: the editor stores a draft; Schedule with no time starts it now.
+    await page.getByLabel('Search campaigns').fill('');
+    await page.getByRole('button', { name: 'Create Campaign' }).click();
+    await page.waitForURL(/\/marketing\/send-email\?draft=1$/);
+    await page
+      .getByRole('button', { name: /^Spring lots\b/ })
+      .first()
+      .click();
+    await page.getByLabel('Choose individuals').check();
+    await page.getByRole('list', { name: 'Contacts' }).getByRole('checkbox', { name: /Bob/ }).check();
+    await page.getByRole('button', { name: 'Save Draft' }).click();
+    await page.getByRole('dialog', { name: 'Save Campaign' }).getByRole('button', { name: 'Save Draft' }).click();
+    await page.waitForURL(/\/marketing\/campaigns$/);
+    const draft = page.getByRole('row', { name: /\bdraft\b/ }).first();
+    await draft.waitFor();
+    await draft.getByRole('button', { name: /Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Schedule' }).click();
+    await page.getByRole('dialog', { name: 'Schedule Campaign' }).getByRole('button', { name: 'Send now' }).click();
+    await page.getByText('Campaign started').first().waitFor();
+    await expect.poll(() => page.getByRole('row', { name: /\bdraft\b/ }).count()).toBe(0);
 
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('tab', { name: 'Email Analytics' }).waitFor();

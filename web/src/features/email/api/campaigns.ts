@@ -5,8 +5,9 @@ import { apiRequest } from '../../../lib/api-request';
 
 export const CAMPAIGNS_KEY = '/api/marketing/campaigns';
 
+/** Read again whenever the table is shown: sends change it from other screens. */
 export function useCampaigns() {
-  return useSWR<Campaign[]>(CAMPAIGNS_KEY);
+  return useSWR<Campaign[]>(CAMPAIGNS_KEY, { revalidateOnMount: true });
 }
 
 /** Refreshed every 2 s while the campaign sends. */
@@ -26,3 +27,18 @@ export const pauseCampaign = (id: number) => apiRequest<Campaign>('POST', `${CAM
 export const resumeCampaign = (id: number) => apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/resume`);
 export const scheduleCampaign = (id: number, scheduledFor: string | null) =>
   apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/schedule`, { scheduledFor });
+
+/**
+ * A 202 means the request is stored on the bus; the mailer stores the campaign a moment later.
+ * Waits (up to about 3 s) until it can be read, so the table shows it when staff get there.
+ */
+export async function waitForCampaign(campaignId: string): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    try {
+      await apiRequest('GET', `${CAMPAIGNS_KEY}/${campaignId}`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+}

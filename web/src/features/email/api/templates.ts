@@ -5,8 +5,9 @@ import { apiRequest } from '../../../lib/api-request';
 
 export const TEMPLATES_KEY = '/api/marketing/templates';
 
+/** Read again whenever the list is shown: the editor changes it from its own page. */
 export function useTemplates() {
-  return useSWR<Template[]>(TEMPLATES_KEY);
+  return useSWR<Template[]>(TEMPLATES_KEY, { revalidateOnMount: true });
 }
 
 export function useTemplate(id: number | null) {

@@ -11,7 +11,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { mutate } from 'swr';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
-import { CAMPAIGNS_KEY, createDraftCampaign, sendSingle, sendTest } from '../api/campaigns';
+import { CAMPAIGNS_KEY, createDraftCampaign, sendSingle, sendTest, waitForCampaign } from '../api/campaigns';
 import { useTemplates } from '../api/templates';
 import { EmailFormSchema, emptyEmailForm, singleSendOf, type EmailForm } from '../lib/email-form';
 import { EmailPreviewFrame } from './email-preview-frame';
@@ -59,10 +59,10 @@ export function SendEmailPage() {
       try {
         const body = singleSendOf(f as Parameters<typeof singleSendOf>[0]);
         if (draft) {
-          await createDraftCampaign(body);
+          await waitForCampaign((await createDraftCampaign(body)).campaignId);
           toast({ title: 'Campaign saved as a draft' });
         } else {
-          await sendSingle(body);
+          await waitForCampaign((await sendSingle(body)).campaignId);
           toast({
             title: 'Email sent successfully',
             description: 'Your email has been sent to the selected recipients',
