@@ -7,6 +7,7 @@ const benches: Record<string, string> = {
   'cold-start': './cold-start.ts',
   web: './web-lighthouse.ts',
   import: './contact-import.ts',
+  send: './send.ts',
 };
 const name = process.argv[2];
 const file = name ? benches[name] : undefined;

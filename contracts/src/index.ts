@@ -17,3 +17,5 @@ export * from './inbox.ts';
 export * from './inbound-xss-corpus.ts';
 export * from './staff-accounts.ts';
 export * from './web-analytics.ts';
+export * from './email.ts';
+export * from './email-html.ts';

@@ -83,6 +83,27 @@ import {
   LeadsBySourceSchema,
   WebAnalyticsSchema,
 } from './web-analytics.ts';
+import {
+  AudiencePageSchema,
+  AudienceResolveInputSchema,
+  CampaignDetailSchema,
+  CampaignLookupSchema,
+  CampaignScheduleInputSchema,
+  CampaignSchema,
+  EmailAnalyticsInputSchema,
+  EmailAnalyticsSchema,
+  TemplateCreateSchema,
+  TemplateIdInputSchema,
+  TemplateSchema,
+  TemplateUpdateInputSchema,
+  TestSendSchema,
+  TestSentSchema,
+  TrackedClickSchema,
+  TrackedOpenSchema,
+  TrackInputSchema,
+  UnsubscribeInfoSchema,
+  UnsubscribeInputSchema,
+} from './email.ts';
 
 export type RpcSpec<I extends v.GenericSchema = v.GenericSchema, O extends v.GenericSchema = v.GenericSchema> = {
   readonly subject: string;
@@ -135,6 +156,8 @@ export const RPC = {
       ContactFromSenderInputSchema,
       ContactFromSenderSchema,
     ),
+    /** Mailer: a list or hand-picked addresses → mailable contacts only (never unsubscribed or bounced). */
+    audienceResolve: rpc('rpc.crm.audience.resolve', AudienceResolveInputSchema, AudiencePageSchema),
   },
   inventory: {
     /** Public: every lot as visitors see it, and the newest change. */
@@ -170,6 +193,25 @@ export const RPC = {
     inboxSetStatus: rpc('rpc.mailer.inbox.set-status', InboxSetStatusInputSchema, InboxChangedSchema),
     /** Permanent, attachments included. */
     inboxDelete: rpc('rpc.mailer.inbox.delete', InboxIdInputSchema, InboxDeletedSchema),
+    templatesList: rpc('rpc.mailer.templates.list', NoInputSchema, v.array(TemplateSchema)),
+    templateGet: rpc('rpc.mailer.templates.get', TemplateIdInputSchema, TemplateSchema),
+    templateCreate: rpc('rpc.mailer.templates.create', TemplateCreateSchema, TemplateSchema),
+    templateUpdate: rpc('rpc.mailer.templates.update', TemplateUpdateInputSchema, TemplateSchema),
+    templateDuplicate: rpc('rpc.mailer.templates.duplicate', TemplateIdInputSchema, TemplateSchema),
+    templateDelete: rpc('rpc.mailer.templates.delete', TemplateIdInputSchema, DeletedSchema),
+    campaignsList: rpc('rpc.mailer.campaigns.list', NoInputSchema, v.array(CampaignSchema)),
+    campaignGet: rpc('rpc.mailer.campaigns.get', CampaignLookupSchema, CampaignDetailSchema),
+    campaignPause: rpc('rpc.mailer.campaigns.pause', TemplateIdInputSchema, CampaignSchema),
+    campaignResume: rpc('rpc.mailer.campaigns.resume', TemplateIdInputSchema, CampaignSchema),
+    campaignSchedule: rpc('rpc.mailer.campaigns.schedule', CampaignScheduleInputSchema, CampaignSchema),
+    /** "Send a test to me": one message now, outside any campaign. */
+    testSend: rpc('rpc.mailer.test-sends.create', TestSendSchema, TestSentSchema),
+    emailAnalytics: rpc('rpc.mailer.email-analytics.get', EmailAnalyticsInputSchema, EmailAnalyticsSchema),
+    /** Public tracking: the signed token of a pixel, a link or an unsubscribe link. */
+    trackOpen: rpc('rpc.mailer.opens.record', TrackInputSchema, TrackedOpenSchema),
+    trackClick: rpc('rpc.mailer.clicks.record', TrackInputSchema, TrackedClickSchema),
+    unsubscribeInfo: rpc('rpc.mailer.unsubscribes.get', UnsubscribeInputSchema, UnsubscribeInfoSchema),
+    unsubscribe: rpc('rpc.mailer.unsubscribes.create', UnsubscribeInputSchema, UnsubscribeInfoSchema),
   },
   content: {
     /** Public: published articles with their bodies, newest first, a page at a time. */

@@ -51,13 +51,15 @@ export const STREAMS = {
     limits: { maxAgeMs: 90 * DAY_MS, maxBytes: 64 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
   },
   /**
-   * Mail for the mailer (inbound messages in parts of 512 KiB; sends to come): kept a month, and
-   * 128 MiB, room for several of the largest inbound messages waiting while the mailer is away.
+   * Mail for the mailer: send requests, contact status changes it learns, provider event batches
+   * and inbound messages (in parts of 512 KiB). A send request must outlive the longest schedule
+   * staff may set, so kept a year; 256 MiB leaves room for several of the largest inbound
+   * messages waiting while the mailer is away.
    */
   mail: {
     name: 'MAIL',
     subjects: ['mail.>'],
-    limits: { maxAgeMs: 30 * DAY_MS, maxBytes: 128 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
+    limits: { maxAgeMs: 365 * DAY_MS, maxBytes: 256 * MiB, maxMsgs: 200_000, duplicateWindowMs: 10 * 60_000 },
   },
 } as const satisfies Record<string, StreamSpec>;
 
@@ -73,6 +75,9 @@ export const SUBJECTS = {
   lotChanged: 'inventory.lot.changed',
   /** One part of an inbound message (contracts' inbox.ts `InboundMailPartSchema`). */
   inboundMailReceived: 'mail.inbound.received',
+  sendRequested: 'mail.send.requested',
+  contactStatusChanged: 'mail.contact-status.changed',
+  providerEventsReceived: 'mail.provider-events.received',
 } as const;
 
 /** Durable consumer names: replicas of a service share one, so JetStream spreads the work. */
@@ -87,6 +92,17 @@ export const DURABLES = {
   /** The gateway drops its cached lots (and the pages rendered from them) on each change. */
   gatewayLotCache: { stream: STREAMS.inventory.name, name: 'gateway-lot-cache', filterSubject: SUBJECTS.lotChanged },
   mailerInbound: { stream: STREAMS.mail.name, name: 'mailer-inbound', filterSubject: SUBJECTS.inboundMailReceived },
+  mailerSends: { stream: STREAMS.mail.name, name: 'mailer-sends', filterSubject: SUBJECTS.sendRequested },
+  mailerProviderEvents: {
+    stream: STREAMS.mail.name,
+    name: 'mailer-provider-events',
+    filterSubject: SUBJECTS.providerEventsReceived,
+  },
+  crmContactStatus: {
+    stream: STREAMS.mail.name,
+    name: 'crm-contact-status',
+    filterSubject: SUBJECTS.contactStatusChanged,
+  },
 } as const satisfies Record<string, DurableSpec>;
 
 export type DurableSpec = { stream: string; name: string; filterSubject: string };

@@ -19,6 +19,7 @@ import {
   openPglite,
   parseConfig,
   type PGlite,
+  type ServiceDefinition,
 } from '@lp/runtime';
 import { ALL_SERVICES } from '../../scripts/services.ts';
 
@@ -115,7 +116,7 @@ export async function startStack(
     env?: Record<string, string>;
     realBackends?: { databaseUrl: string; natsUrl: string };
     /** The services booted in the stack's process (default: all); others may run as processes of their own. */
-    services?: typeof ALL_SERVICES;
+    services?: ServiceDefinition[];
   } = {},
 ): Promise<Stack> {
   const backend = opts.backend ?? 'embedded';

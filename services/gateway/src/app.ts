@@ -21,10 +21,10 @@ export const GATEWAY_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', impo
 
 /**
  * The gateway as the runtime boots it: staff accounts and sessions in schema `gateway`, the
- * streams it publishes to (form submissions, pixel batches) and the lot changes it listens to
- * (to drop its cached lots). It serves nothing on the bus; its HTTP app is built by
- * `createGatewayApp`. `gatewayService` is the declaration for migrations; a running gateway
- * uses `gatewayServiceWith(itsLotCache)`.
+ * streams it publishes to (form submissions, pixel batches, send requests, provider events,
+ * inbound mail) and the lot changes it listens to (to drop its cached lots). It serves nothing on
+ * the bus; its HTTP app is built by `createGatewayApp`. `gatewayService` is the declaration for
+ * migrations; a running gateway uses `gatewayServiceWith(itsLotCache)`.
  */
 export const gatewayService: ServiceDefinition = {
   name: 'gateway',

@@ -83,7 +83,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   } else {
     bus = new MemoryBus({ store: createKnexStore(db.knex), log, topology });
   }
-  const running = await startServices(declarations, { bus, knex: db.knex, log, counters });
+  const running = await startServices(declarations, { bus, knex: db.knex, log, counters, config });
 
   const firstAdmin = await ensureFirstAdmin(db.knex, {
     username: config.ADMIN_USERNAME,

@@ -1,20 +1,25 @@
 /**
  * mailer: owns templates, campaigns, deliveries, tracking and the inbox (schema `mailer`). Its
- * declaration: the MAIL stream, the consumer that stores inbound mail (parts joined, HTML
- * sanitised, once per Message-ID) and the requests it answers (stats, the inbox).
+ * declaration: the MAIL stream, the consumers of send requests, provider events and inbound mail
+ * (parts joined, HTML sanitised, once per Message-ID), the requests it answers (templates,
+ * campaigns, analytics, tracking links, the inbox) and the send worker every replica runs.
  */
 import { fileURLToPath } from 'node:url';
 import { STREAMS } from '@lp/contracts';
 import type { ServiceDefinition } from '@lp/runtime';
 import { consumeInboundMail } from './consumers/consume-inbound-mail.ts';
 import { serveInboxRequests } from './rpc/serve-inbox-requests.ts';
+import { consumeSendRequests } from './campaigns/consume-send-requests.ts';
 import { serveMailerRequests } from './rpc/serve-mailer-requests.ts';
+import { sendWorker } from './sending/send-worker.ts';
+import { consumeProviderEvents } from './tracking/consume-provider-events.ts';
 
 export const mailerService: ServiceDefinition = {
   name: 'mailer',
   schema: 'mailer',
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   streams: [STREAMS.mail],
-  consumers: [consumeInboundMail],
+  consumers: [consumeSendRequests, consumeProviderEvents, consumeInboundMail],
   rpcs: [...serveMailerRequests, ...serveInboxRequests],
+  workers: [sendWorker],
 };

@@ -79,7 +79,22 @@ export const runtimeEnvEntries = {
   BUS_ACK_WAIT_MS: env.int(30_000, 500),
   BUS_STREAM_REPLICAS: env.int(1, 1, 5),
   DB_POOL_MAX: env.int(10, 1, 100),
+  /**
+   * E-mail (read by the mailer; the gateway reads WEBHOOK_SECRET). Without SMTP_URL messages go
+   * to the outbox and are shown as not delivered. MAIL_PUBLIC_URL is where recipients' links
+   * (tracking, unsubscribe) point: the site's public origin. Without TRACKING_SECRET the mailer
+   * keeps a generated one in its schema.
+   */
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be smtp:// or smtps://'))),
+  MAIL_SEND_RATE: env.int(50, 0, 100_000),
+  MAIL_SMTP_POOL: env.int(5, 1, 100),
+  MAIL_PUBLIC_URL: env.url('https://lakepowelllots.com'),
+  TRACKING_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
 };
+
+/** The keys every process understands, parsed (a service's deps carry them). */
+export type RuntimeConfig = v.InferOutput<v.ObjectSchema<typeof runtimeEnvEntries, undefined>>;
 
 /** Keys of a background service process (distributed mode), which needs NATS and Postgres. */
 export const serviceEnvEntries = {

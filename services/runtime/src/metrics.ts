@@ -51,6 +51,19 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     help: 'Lot changes stored whose lot-changed event the bus did not take (caches catch up on their timer)',
     labels: [],
   },
+  mailer_campaigns_stored_total: { help: 'Send requests stored as campaigns', labels: [] },
+  mailer_messages_total: {
+    help: 'Campaign messages by outcome (sent, retry for a 4xx reply, failed for a 5xx, outbox without SMTP, unknown after a crash)',
+    labels: ['outcome'],
+  },
+  mailer_tracking_events_total: {
+    help: 'Opens, clicks, unsubscribes, bounces and complaints recorded, by kind',
+    labels: ['kind'],
+  },
+  gateway_email_events_total: {
+    help: 'Provider webhook events received, by provider and result (stored, refused)',
+    labels: ['provider', 'result'],
+  },
   gateway_blog_images_uploaded_total: { help: 'Blog cover images stored, by content type', labels: ['type'] },
   gateway_inbound_mail_total: {
     help: 'Inbound mail posts by provider and result (accepted, duplicate, unauthorized, too_large, invalid, failed)',

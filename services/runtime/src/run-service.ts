@@ -31,7 +31,7 @@ export async function runService(def: ServiceDefinition): Promise<void> {
     namespace: config.BUS_NAMESPACE,
     topology: { ackWaitMs: config.BUS_ACK_WAIT_MS, replicas: config.BUS_STREAM_REPLICAS },
   });
-  const service = await startServices([def], { bus, knex: db.knex, log, counters });
+  const service = await startServices([def], { bus, knex: db.knex, log, counters, config });
   const app = new Koa();
   mountHealth(app, { bus, knex: db.knex, counters });
   const server = createServer(app.callback()).listen(config.HEALTH_PORT);

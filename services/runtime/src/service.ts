@@ -11,10 +11,17 @@ import { startConsumer } from './bus/consumer.ts';
 import { parkDeadLetter } from './bus/dead-letters/park-dead-letter.ts';
 import { serveRpc, type RpcContext } from './bus/rpc.ts';
 import type { Bus, BusMessage, ConsumerHandle, ServeHandle } from './bus/types.ts';
+import type { RuntimeConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { Counters } from './metrics.ts';
 
-export type ServiceDeps = { bus: Bus; knex: Knex; log: Logger; counters: Counters };
+export type ServiceDeps = { bus: Bus; knex: Knex; log: Logger; counters: Counters; config: RuntimeConfig };
+
+/** Background work of a service (a send loop, a scheduler), started after its consumers. */
+export type WorkerDefinition = {
+  name: string;
+  start(deps: ServiceDeps): Promise<{ stop(): Promise<void> }>;
+};
 
 export interface RunningService {
   /** Stops consumers and request handlers; the caller closes the bus and the database. */
@@ -43,6 +50,7 @@ export type ServiceDefinition = {
   streams: readonly StreamSpec[];
   consumers: readonly ConsumerDefinition[];
   rpcs: readonly RpcHandlerDefinition[];
+  workers?: readonly WorkerDefinition[];
 };
 
 /** Context of one message: the service's dependencies, the message and a logger naming it. */

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DURABLES, STREAMS, SUBJECTS, type RpcSpec } from '@lp/contracts';
 import { MemoryBus } from './bus/memory-bus.ts';
 import { callRpc } from './bus/rpc.ts';
+import { parseConfig, runtimeEnvEntries } from './config.ts';
 import { createLogger } from './logger.ts';
 import { Counters } from './metrics.ts';
 import { answerRpc, defineConsumer, type ServiceDefinition } from './service.ts';
@@ -41,7 +42,13 @@ describe('startServices', () => {
     };
     const bus = new MemoryBus();
     const counters = new Counters();
-    const running = await startServices([crmLike], { bus, knex: {} as Knex, log, counters });
+    const running = await startServices([crmLike], {
+      bus,
+      knex: {} as Knex,
+      log,
+      counters,
+      config: parseConfig(v.object(runtimeEnvEntries), {}),
+    });
 
     expect(await callRpc(bus, Ping, { n: 1 }, { log })).toEqual({ pong: 2 });
     await bus.publish(SUBJECTS.submissionReceived, { id: 'a' }, { msgId: 'a' });

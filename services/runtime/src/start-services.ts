@@ -52,13 +52,16 @@ export async function startServices(defs: readonly ServiceDefinition[], deps: Se
   });
   const serving: ServeHandle[] = [];
   const consuming: ConsumerHandle[] = [];
+  const working: { stop(): Promise<void> }[] = [];
   for (const def of defs) {
     const own: ServiceDeps = { ...deps, log: deps.log.child({ service: def.name }) };
     for (const r of def.rpcs) serving.push(await r.serve(own, queueGroupOf(def.name)));
     for (const c of def.consumers) consuming.push(await c.start(own));
+    for (const w of def.workers ?? []) working.push(await w.start({ ...own, log: own.log.child({ worker: w.name }) }));
   }
   return {
     stop: async () => {
+      await Promise.all(working.map((w) => w.stop()));
       await Promise.all(serving.map((s) => s.stop()));
       await Promise.all(consuming.map((c) => c.stop()));
     },

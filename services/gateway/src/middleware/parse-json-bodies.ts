@@ -1,6 +1,7 @@
 /**
  * JSON request bodies, parsed after the session check so an anonymous request never gets a
- * large body read: 64 KB for public endpoints (form submissions), 1 MB for signed-in staff (articles).
+ * large body read: 64 KB for public endpoints (form submissions), 1 MB for signed-in staff (articles)
+ * and for mail providers' event webhooks (batches).
  * Other content types are left unread (image uploads read their raw body themselves), and so
  * are inbound mail webhooks (`/api/inbound/*`), which read theirs after checking their secret.
  *
@@ -48,7 +49,9 @@ export function parseJsonBodies(): Middleware<GatewayState> {
   return async (ctx, next) => {
     // Inbound mail webhooks check their secret first, then read their own (larger) bodies.
     if (ctx.path.startsWith('/api/inbound/')) return next();
-    const parse = ctx.state.session ? staffBodies : publicBodies;
+    // Provider webhooks batch events (SendGrid: up to 768 KB); their secret is checked after.
+    const large = ctx.state.session || ctx.path.startsWith('/api/email-events/');
+    const parse = large ? staffBodies : publicBodies;
     let parsed = false;
     try {
       await parse(ctx, () => {

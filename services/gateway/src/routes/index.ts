@@ -1,10 +1,11 @@
 /**
  * Every HTTP entry point of the platform, mounted in one place, in order:
  * (pixels are answered before Koa: analytics/pixel-endpoint.ts) → health → public API (form
- * submissions, blog, inbound mail webhooks) → staff sign-in → staff API (session required; dead
- * letters under /api/marketing/ops; the inbox and web analytics under /api/marketing-dashboard) →
- * unknown /api paths (404 envelope) → media → blog pages and sitemap, and the pages showing lots
- * (home, map, embed, builder package, lot pages; all rendered per request) →
+ * submissions, blog, inbound mail webhooks, e-mail tracking links and provider event webhooks) →
+ * staff sign-in → staff API (session required; dead letters under /api/marketing/ops; the inbox,
+ * web and e-mail analytics under /api/marketing-dashboard) → unknown /api paths (404 envelope) →
+ * media → blog pages and sitemap, and the pages showing lots (home, map, embed, builder package,
+ * lot pages; all rendered per request) →
  * the web app.
  */
 import type Koa from 'koa';
@@ -28,7 +29,13 @@ import { submissionRoutes } from './submissions.ts';
 import { contactRoutes } from './contacts.ts';
 import { listRoutes } from './lists.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
+import { campaignRoutes } from './campaigns.ts';
+import { emailAnalyticsRoutes } from './email-analytics.ts';
+import { emailEventRoutes } from './email-events.ts';
+import { emailTrackingRoutes } from './email-tracking.ts';
 import { marketingRoutes } from './marketing.ts';
+import { singleSendRoutes } from './single-sends.ts';
+import { templateRoutes } from './templates.ts';
 import { mediaRoutes } from './media.ts';
 import { webAnalyticsRoutes } from './web-analytics.ts';
 
@@ -40,6 +47,12 @@ export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
     marketingRoutes(deps),
     contactRoutes(deps),
     listRoutes(deps),
+    templateRoutes(deps),
+    singleSendRoutes(deps),
+    campaignRoutes(deps),
+    emailAnalyticsRoutes(deps),
+    emailTrackingRoutes(deps),
+    emailEventRoutes(deps),
     blogRoutes(deps),
     blogAdminRoutes(deps),
     deadLetterRoutes(deps),

@@ -1,10 +1,10 @@
 /**
  * The Analytics screen (/marketing/analytics): tabs Email Analytics and Web Analytics (spec §2).
- * Web opens first: e-mail analytics arrive with the mailer's campaigns and show a note until then.
+ * Web opens first; the Email tab is the e-mail feature's (open, click and bounce rates of campaigns).
  */
 import { useState } from 'react';
-import { Card } from '../../../components/ui/card';
 import { Tabs } from '../../../components/ui/tabs';
+import { EmailAnalyticsTab } from '../../email';
 import { WebAnalyticsTab } from './web-analytics-tab';
 
 const TABS = [
@@ -18,15 +18,7 @@ export function AnalyticsPage() {
     <>
       <h1 className="mb-6 text-2xl font-bold text-lake-900">Analytics</h1>
       <Tabs label="Analytics" tabs={TABS} selected={tab} onSelect={setTab}>
-        {tab === 'web' ? (
-          <WebAnalyticsTab />
-        ) : (
-          <Card>
-            <p className="py-8 text-center text-stone-700">
-              Not available yet: open, click and bounce rates appear once e-mail campaigns are sent and tracked.
-            </p>
-          </Card>
-        )}
+        {tab === 'web' ? <WebAnalyticsTab /> : <EmailAnalyticsTab />}
       </Tabs>
     </>
   );

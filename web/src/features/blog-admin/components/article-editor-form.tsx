@@ -13,7 +13,7 @@ import type { FieldErrors } from '@lp/contracts';
 import { button } from '../../../components/ui/styles';
 import { ArticleFormSchema, EMPTY_ARTICLE_FORM, formErrorsOf, type ArticleFormValues } from '../lib/article-form';
 import { CoverImageField } from './cover-image-field';
-import { controlClass, FormField } from './form-field';
+import { controlClass, FormField } from '../../../components/form/form-field';
 import { MarkdownField } from './markdown-field';
 
 /** What a save came to; `fieldErrors` are the server's, to show on their fields. */

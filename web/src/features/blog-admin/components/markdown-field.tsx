@@ -5,7 +5,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { renderPreview } from '../lib/render-preview';
-import { controlClass, FormField } from './form-field';
+import { controlClass, FormField } from '../../../components/form/form-field';
 
 type Props = { id: string; value: string; error?: string; registration: UseFormRegisterReturn };
 

@@ -4,27 +4,29 @@
  * compare with), then the website's last 30 days (visits, unique visitors, bounce rate, time on
  * site) from the web-analytics API; a spinner until the stats, the e-mail and the web analytics
  * have answered. Form Responses is crm's count of submissions (the list itself is not downloaded
- * here). Open and click rates show '—' while there are no e-mail analytics: no invented numbers.
+ * here). Open and click rates come from the mailer's e-mail analytics (last 30 days) and show '—'
+ * until an email was sent: no invented numbers.
  */
 import { DEFAULT_ANALYTICS_RANGE } from '@lp/contracts';
 import { useWebAnalytics, WebAnalyticsHomeCards } from '../../analytics';
+import { useEmailAnalytics } from '../../email';
 import { useMarketingStats } from '../api/get-stats';
-import { useEmailAnalytics } from '../api/get-email-analytics';
 import { StatCard } from './stat-card';
 import { Spinner } from './spinner';
 
 const NO_EMAIL_ANALYTICS = 'Not available yet: open and click rates appear once e-mail campaigns are sent and tracked';
+const LAST_30_DAYS = 'Unique human opens and clicks of emails sent in the last 30 days';
 
 export function DashboardHome() {
   const stats = useMarketingStats();
-  const email = useEmailAnalytics();
+  const email = useEmailAnalytics(30);
   const web = useWebAnalytics(DEFAULT_ANALYTICS_RANGE);
   if (stats.isLoading || email.isLoading || web.isLoading) return <Spinner label="Loading dashboard…" />;
-  const failed = stats.error || web.error;
+  const failed = stats.error || email.error || web.error;
   const n = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-US'));
+  const mail = email.data && email.data.totalSent > 0 ? email.data : undefined;
   const rate = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(1)}%`);
   const changes = stats.data?.changes;
-  const mail = email.data && email.data.totalSent > 0 ? email.data : undefined;
 
   return (
     <>
@@ -58,14 +60,14 @@ export function DashboardHome() {
           title="Open rate"
           value={rate(mail?.openRate)}
           change={null}
-          hint={mail ? undefined : NO_EMAIL_ANALYTICS}
+          hint={mail ? LAST_30_DAYS : NO_EMAIL_ANALYTICS}
         />
         <StatCard
           to="/marketing/analytics"
           title="Click rate"
           value={rate(mail?.clickRate)}
           change={null}
-          hint={mail ? undefined : NO_EMAIL_ANALYTICS}
+          hint={mail ? LAST_30_DAYS : NO_EMAIL_ANALYTICS}
         />
         <StatCard
           to="/marketing/submissions"

@@ -9,6 +9,7 @@ import { BlogAdminPage, BlogArticleEditorPage } from '../../blog-admin';
 import { LotsPage } from '../../lot-inventory';
 import { InboxPage } from '../../inbox';
 import { AuditLogPage, StaffAccountsPage } from '../../staff-admin';
+import { CampaignPage, CampaignsPage, SendEmailPage, TemplateEditorPage, TemplatesPage } from '../../email';
 import { useSWRConfig } from 'swr';
 import type { StaffUser } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
@@ -67,6 +68,12 @@ export function DashboardShell({ user }: { user: StaffUser }) {
           <Route path="blog/:id" element={<BlogArticleEditorRoute />} />
           <Route path="audit" element={<AuditLogPage />} />
           {user.role === 'owner' && <Route path="staff" element={<StaffAccountsPage currentUserId={user.id} />} />}
+          <Route path="templates" element={<TemplatesPage />} />
+          <Route path="templates/new" element={<TemplateEditorPage templateId={null} />} />
+          <Route path="templates/:id" element={<TemplateEditorRoute />} />
+          <Route path="send-email" element={<SendEmailPage />} />
+          <Route path="campaigns" element={<CampaignsPage />} />
+          <Route path="campaigns/:id" element={<CampaignRoute />} />
           <Route path="*" element={<DashboardHome />} />
         </Routes>
       </main>
@@ -82,4 +89,15 @@ function BlogArticleEditorRoute() {
   ) : (
     <DashboardHome />
   );
+}
+
+/** /marketing/templates/{id}: a numeric id edits that template (out of range: the spec's message on save). */
+function TemplateEditorRoute() {
+  const raw = useParams().id ?? '';
+  return /^\d+$/.test(raw) ? <TemplateEditorPage templateId={Number(raw)} /> : <DashboardHome />;
+}
+
+function CampaignRoute() {
+  const raw = useParams().id ?? '';
+  return /^\d+$/.test(raw) ? <CampaignPage id={raw} /> : <DashboardHome />;
 }

@@ -1,0 +1,243 @@
+/**
+ * E-mail marketing payloads (staff dashboard §3, §5, §7): templates, the single send, campaigns,
+ * the events that carry a send request and a contact's status change over the bus, provider
+ * event webhooks, the tracking tokens' requests and the e-mail analytics summary. The web forms,
+ * the gateway and the mailer validate with these schemas.
+ */
+import * as v from 'valibot';
+import { findUnknownMergeTags } from './email-html.ts';
+import { EventMetaSchema } from './events.ts';
+import { storable } from './text.ts';
+
+const required = (message: string, max: number) =>
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, message), storable());
+const previewText = v.optional(
+  v.pipe(v.string(), v.trim(), v.maxLength(150, 'Preview text should be less than 150 characters'), storable()),
+  '',
+);
+const noUnknownTags = () =>
+  v.check<string, (issue: v.CheckIssue<string>) => string>(
+    (s) => findUnknownMergeTags(s).length === 0,
+    (issue) => `Unknown merge tag: ${findUnknownMergeTags(String(issue.input)).join(', ')}`,
+  );
+const htmlContent = (message: string) =>
+  v.pipe(
+    v.optional(v.string(message), ''),
+    v.minLength(1, message),
+    v.maxLength(500_000, 'The content is too large'),
+    noUnknownTags(),
+  );
+
+export const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const iso = v.pipe(v.string(), v.isoTimestamp());
+
+/** The spec's message for a template id outside 1..2147483647 (§5). */
+export const INVALID_TEMPLATE_ID = 'Invalid template ID. Please go back to templates and try again.';
+
+export const TemplateInputSchema = v.object({
+  name: required('Name is required', 200),
+  subject: v.pipe(required('Subject is required', 300), noUnknownTags()),
+  description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000), storable()), ''),
+  content: htmlContent('Content is required'),
+  previewText: v.pipe(previewText, noUnknownTags()),
+  category: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), storable()), 'Custom'),
+});
+export type TemplateInput = v.InferInput<typeof TemplateInputSchema>;
+
+/** The create dialog asks only for name, subject and description; content starts as a placeholder. */
+export const TemplateCreateSchema = v.object({
+  ...TemplateInputSchema.entries,
+  content: v.optional(TemplateInputSchema.entries.content, '<p>Start writing your email here...</p>'),
+});
+
+export const TemplateSchema = v.object({
+  id,
+  name: v.string(),
+  subject: v.string(),
+  description: v.string(),
+  content: v.string(),
+  previewText: v.string(),
+  category: v.string(),
+  thumbnailUrl: v.nullable(v.string()),
+  created_at: iso,
+  updated_at: iso,
+});
+export type Template = v.InferOutput<typeof TemplateSchema>;
+
+export const TemplateIdInputSchema = v.object({ id });
+export const TemplateUpdateInputSchema = v.object({ id, template: TemplateInputSchema });
+
+const email = v.pipe(
+  v.string('Valid email is required'),
+  v.trim(),
+  v.email('Valid email is required'),
+  v.maxLength(254),
+);
+
+/** `POST /api/marketing/single-send` (§3 Single-send email, §5 Email form). */
+export const SingleSendSchema = v.pipe(
+  v.object({
+    subject: v.pipe(required('Subject is required', 300), noUnknownTags()),
+    fromName: required('From name is required', 200),
+    fromEmail: v.pipe(v.optional(email, ''), v.email('Valid email is required')),
+    content: htmlContent('Email content is required'),
+    previewText: v.pipe(previewText, noUnknownTags()),
+    listId: v.optional(v.nullable(id)),
+    recipients: v.optional(v.pipe(v.array(email), v.maxLength(10_000)), []),
+    /** The campaign's name in the campaigns table; the subject when left out. */
+    name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), storable())),
+    /** Start later (the campaign is 'scheduled' until then); now when left out. */
+    scheduledFor: v.optional(v.nullable(iso)),
+    templateId: v.optional(v.nullable(id)),
+  }),
+  v.forward(
+    v.check((s) => Boolean(s.listId) || s.recipients.length > 0, 'Please select recipients for your email'),
+    ['recipients'],
+  ),
+);
+export type SingleSend = v.InferInput<typeof SingleSendSchema>;
+
+/** "Send a test to me": the same content to one address, never tracked as a campaign. */
+export const TestSendSchema = v.object({
+  subject: SingleSendSchema.pipe[0].entries.subject,
+  fromName: SingleSendSchema.pipe[0].entries.fromName,
+  fromEmail: SingleSendSchema.pipe[0].entries.fromEmail,
+  content: SingleSendSchema.pipe[0].entries.content,
+  previewText: SingleSendSchema.pipe[0].entries.previewText,
+  to: email,
+});
+export const TestSentSchema = v.object({ delivered: v.boolean(), detail: v.string() });
+
+export const AudienceSchema = v.union([
+  v.object({ listId: id }),
+  v.object({ emails: v.pipe(v.array(v.string()), v.minLength(1), v.maxLength(10_000)) }),
+]);
+export type Audience = v.InferOutput<typeof AudienceSchema>;
+
+/** `mail.send.requested`: a stored single send; its event id is the campaign's request id. */
+export const SendRequestedSchema = v.object({
+  ...EventMetaSchema,
+  send: v.object({
+    name: v.string(),
+    subject: v.string(),
+    fromName: v.string(),
+    fromEmail: v.string(),
+    content: v.string(),
+    previewText: v.string(),
+    audience: AudienceSchema,
+    scheduledFor: v.nullable(iso),
+    /** A draft: stored, not started until scheduled (Create Campaign). */
+    draft: v.optional(v.boolean(), false),
+  }),
+});
+export type SendRequested = v.InferOutput<typeof SendRequestedSchema>;
+
+export const SendAcceptedSchema = v.object({ campaignId: v.pipe(v.string(), v.uuid()), status: v.string() });
+
+/** `mail.contact-status.changed`: the mailer learnt that a contact must not be mailed again. */
+export const ContactStatusChangedSchema = v.object({
+  ...EventMetaSchema,
+  email: v.pipe(v.string(), v.minLength(1), v.maxLength(254)),
+  contactId: v.nullable(id),
+  status: v.picklist(['unsubscribed', 'bounced']),
+  reason: v.pipe(v.string(), v.maxLength(500)),
+});
+export type ContactStatusChanged = v.InferOutput<typeof ContactStatusChangedSchema>;
+
+/** One SendGrid Event Webhook event: the fields used, anything else kept as it is. */
+export const SendGridEventSchema = v.looseObject({
+  email: v.pipe(v.string(), v.maxLength(254)),
+  event: v.pipe(v.string(), v.maxLength(40)),
+  sg_event_id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  timestamp: v.optional(v.number()),
+  reason: v.optional(v.string()),
+  type: v.optional(v.string()),
+  delivery_id: v.optional(v.union([v.string(), v.number()])),
+});
+export const SendGridEventsSchema = v.pipe(v.array(SendGridEventSchema), v.minLength(1), v.maxLength(5000));
+
+/** `mail.provider-events.received`: a webhook's batch, stored before the provider is answered. */
+export const ProviderEventsReceivedSchema = v.object({
+  ...EventMetaSchema,
+  provider: v.literal('sendgrid'),
+  events: SendGridEventsSchema,
+});
+export type ProviderEventsReceived = v.InferOutput<typeof ProviderEventsReceivedSchema>;
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'completed', 'paused'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** A row of `GET /api/marketing/campaigns` (§3); rates in percent, null unless active or completed. */
+export const CampaignSchema = v.object({
+  id,
+  requestId: v.string(),
+  name: v.string(),
+  subject: v.string(),
+  status: v.picklist(CAMPAIGN_STATUSES),
+  created_at: iso,
+  scheduled_for: v.nullable(iso),
+  sent_count: count,
+  total_recipients: count,
+  open_rate: v.nullable(v.number()),
+  click_rate: v.nullable(v.number()),
+});
+export type Campaign = v.InferOutput<typeof CampaignSchema>;
+
+export const DELIVERY_STATUSES = ['pending', 'claimed', 'sending', 'sent', 'failed', 'unknown', 'outbox'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** One campaign's progress: deliveries by status, unique/total opens and clicks. */
+export const CampaignDetailSchema = v.object({
+  ...CampaignSchema.entries,
+  fromName: v.string(),
+  fromEmail: v.string(),
+  deliveries: v.record(v.picklist(DELIVERY_STATUSES), count),
+  uniqueOpens: count,
+  totalOpens: count,
+  proxyOpens: count,
+  uniqueClicks: count,
+  totalClicks: count,
+  failures: v.array(v.object({ email: v.string(), error: v.string() })),
+});
+export type CampaignDetail = v.InferOutput<typeof CampaignDetailSchema>;
+
+export const CampaignLookupSchema = v.union([v.object({ id }), v.object({ requestId: v.pipe(v.string(), v.uuid()) })]);
+export const CampaignScheduleInputSchema = v.object({ id, scheduledFor: v.nullable(iso) });
+
+export const ANALYTICS_DAYS = [7, 30, 90, 365] as const;
+export const EmailAnalyticsInputSchema = v.object({ days: v.picklist(ANALYTICS_DAYS) });
+export const EmailAnalyticsSchema = v.object({
+  openRate: v.number(),
+  clickRate: v.number(),
+  bounceRate: v.number(),
+  totalSent: count,
+  series: v.array(v.object({ date: v.string(), sent: count, opens: count, clicks: count, bounces: count })),
+});
+export type EmailAnalytics = v.InferOutput<typeof EmailAnalyticsSchema>;
+
+/** A tracking or unsubscribe token from a link in a message, with who followed it. */
+export const TrackInputSchema = v.object({
+  token: v.pipe(v.string(), v.maxLength(200)),
+  userAgent: v.optional(v.pipe(v.string(), v.maxLength(1000)), ''),
+  ip: v.optional(v.pipe(v.string(), v.maxLength(100)), ''),
+});
+export const TrackedOpenSchema = v.object({ recorded: v.boolean() });
+export const TrackedClickSchema = v.object({ url: v.string() });
+export const UnsubscribeInputSchema = v.object({ token: v.pipe(v.string(), v.maxLength(200)) });
+export const UnsubscribeInfoSchema = v.object({ email: v.string(), unsubscribed: v.boolean() });
+
+/** crm: resolve an audience to mailable contacts, a page at a time (keyset on id). */
+export const AudienceResolveInputSchema = v.object({
+  audience: AudienceSchema,
+  afterId: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000)), 1000),
+});
+export const MailableContactSchema = v.object({
+  id,
+  email: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+});
+export type MailableContact = v.InferOutput<typeof MailableContactSchema>;
+export const AudiencePageSchema = v.object({ contacts: v.array(MailableContactSchema) });

@@ -1,0 +1,55 @@
+/**
+ * Campaigns under `/api/marketing/campaigns`: the table, one campaign's progress (by numeric id
+ * or by the campaign id a send answered), and the Pause, Resume and Schedule actions.
+ */
+import type { ParameterizedContext } from 'koa';
+import * as v from 'valibot';
+import { CampaignScheduleInputSchema, RPC } from '@lp/contracts';
+import { callRpc, notFound } from '@lp/runtime';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { validate } from '../middleware/validate.ts';
+import { type GatewayDeps, askedBy, createRouter } from './context.ts';
+
+type Ctx = ParameterizedContext<GatewayState> & { params: Record<string, string | undefined> };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function campaignIdOf(ctx: Ctx): number {
+  const raw = ctx.params.id ?? '';
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound('Campaign not found');
+  return id;
+}
+
+const ScheduleBodySchema = v.object({ scheduledFor: CampaignScheduleInputSchema.entries.scheduledFor });
+
+export function campaignRoutes({ bus }: GatewayDeps) {
+  const router = createRouter({ prefix: '/api/marketing/campaigns' });
+
+  router.get('/', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await callRpc(bus, RPC.mailer.campaignsList, {}, askedBy(ctx));
+  });
+
+  router.get('/:id', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    const raw = ctx.params.id ?? '';
+    const by = UUID.test(raw) ? { requestId: raw.toLowerCase() } : { id: campaignIdOf(ctx) };
+    ctx.body = await callRpc(bus, RPC.mailer.campaignGet, by, askedBy(ctx));
+  });
+
+  router.post('/:id/pause', async (ctx) => {
+    ctx.body = await callRpc(bus, RPC.mailer.campaignPause, { id: campaignIdOf(ctx) }, askedBy(ctx));
+  });
+
+  router.post('/:id/resume', async (ctx) => {
+    ctx.body = await callRpc(bus, RPC.mailer.campaignResume, { id: campaignIdOf(ctx) }, askedBy(ctx));
+  });
+
+  router.post('/:id/schedule', async (ctx) => {
+    const { scheduledFor } = validate(ScheduleBodySchema, ctx.request.body ?? {});
+    ctx.body = await callRpc(bus, RPC.mailer.campaignSchedule, { id: campaignIdOf(ctx), scheduledFor }, askedBy(ctx));
+  });
+
+  return router;
+}

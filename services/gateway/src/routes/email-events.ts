@@ -1,0 +1,57 @@
+/**
+ * `POST /api/email-events/{provider}`: a mail provider's event webhook (SendGrid's Event Webhook
+ * format). Refused without WEBHOOK_SECRET, given as `?secret=` or as the basic-auth password.
+ * The batch is validated, published on the MAIL stream and answered 200 only once stored (the
+ * provider retries anything else); the mailer de-duplicates each event by its id.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { eventMeta, SendGridEventsSchema, SUBJECTS, type ProviderEventsReceived } from '@lp/contracts';
+import { AppError, isBusError, notFound, unauthorized } from '@lp/runtime';
+import { validate } from '../middleware/validate.ts';
+import { type GatewayDeps, createRouter } from './context.ts';
+
+const same = (a: string, b: string) => {
+  const x = createHash('sha256').update(a).digest();
+  const y = createHash('sha256').update(b).digest();
+  return timingSafeEqual(x, y);
+};
+
+function givenSecret(query: unknown, authorization: string): string {
+  const q = (query as { secret?: unknown }).secret;
+  if (typeof q === 'string') return q;
+  const m = /^Basic\s+(.+)$/i.exec(authorization);
+  if (!m) return '';
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  return decoded.slice(decoded.indexOf(':') + 1);
+}
+
+export function emailEventRoutes({ config, bus, counters }: GatewayDeps) {
+  const router = createRouter();
+
+  router.post('/api/email-events/:provider', async (ctx) => {
+    const provider = ctx.params.provider;
+    if (provider !== 'sendgrid') throw notFound('Unknown email provider');
+    if (!config.WEBHOOK_SECRET) throw new AppError(503, 'unavailable', 'Email event webhooks are not configured');
+    if (!same(givenSecret(ctx.query, ctx.get('authorization')), config.WEBHOOK_SECRET)) {
+      counters.inc('gateway_email_events_total', { provider, result: 'refused' });
+      ctx.set('WWW-Authenticate', 'Basic realm="email-events"');
+      throw unauthorized('Wrong or missing webhook secret');
+    }
+    const events = validate(SendGridEventsSchema, ctx.request.body);
+    const batch: ProviderEventsReceived = { ...eventMeta(), provider, events };
+    // The same batch posted again (a provider retry) is one message on the stream.
+    const msgId = createHash('sha256')
+      .update(events.map((e) => e.sg_event_id).join('\n'))
+      .digest('hex');
+    try {
+      await bus.publish(SUBJECTS.providerEventsReceived, batch, { msgId });
+    } catch (err) {
+      if (!isBusError(err)) throw err;
+      throw new AppError(503, 'unavailable', 'Events could not be stored right now; retry later');
+    }
+    counters.inc('gateway_email_events_total', { provider, result: 'stored' });
+    ctx.body = { received: events.length };
+  });
+
+  return router;
+}

@@ -1,0 +1,58 @@
+/**
+ * `POST /api/marketing/single-send`: a broadcast to a list or to chosen contacts. The request is
+ * published on the MAIL stream and answered 202 with the campaign id only once JetStream stored
+ * it; the mailer resolves the audience and sends. `POST /api/marketing/campaigns` stores a draft
+ * the same way (Create Campaign). `POST /api/marketing/test-send` mails one test copy at once.
+ */
+import type { ParameterizedContext } from 'koa';
+import type * as v from 'valibot';
+import { eventMeta, RPC, SingleSendSchema, SUBJECTS, TestSendSchema, type SendRequested } from '@lp/contracts';
+import { AppError, callRpc, isBusError } from '@lp/runtime';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { validate } from '../middleware/validate.ts';
+import { type GatewayDeps, askedBy, createRouter } from './context.ts';
+
+export function singleSendRoutes({ bus }: GatewayDeps) {
+  const router = createRouter({ prefix: '/api/marketing' });
+
+  const store = async (
+    ctx: ParameterizedContext<GatewayState>,
+    s: v.InferOutput<typeof SingleSendSchema>,
+    draft: boolean,
+  ) => {
+    const event: SendRequested = {
+      ...eventMeta(),
+      send: {
+        name: s.name || s.subject,
+        subject: s.subject,
+        fromName: s.fromName,
+        fromEmail: s.fromEmail,
+        content: s.content,
+        previewText: s.previewText,
+        audience: s.listId ? { listId: s.listId } : { emails: s.recipients },
+        scheduledFor: s.scheduledFor ?? null,
+        draft,
+      },
+    };
+    try {
+      await bus.publish(SUBJECTS.sendRequested, event, { msgId: event.id });
+    } catch (err) {
+      if (!isBusError(err)) throw err;
+      ctx.state.log.error({ err, failure: err.name }, 'send request not stored');
+      throw new AppError(503, 'unavailable', 'The email could not be queued right now. Please try again.');
+    }
+    ctx.state.log.info({ campaignId: event.id, draft }, 'send request stored');
+    ctx.status = 202;
+    ctx.body = { campaignId: event.id, status: draft ? 'draft' : event.send.scheduledFor ? 'scheduled' : 'active' };
+  };
+
+  router.post('/single-send', (ctx) => store(ctx, validate(SingleSendSchema, ctx.request.body), false));
+  router.post('/campaigns', (ctx) => store(ctx, validate(SingleSendSchema, ctx.request.body), true));
+
+  router.post('/test-send', async (ctx) => {
+    const input = validate(TestSendSchema, ctx.request.body);
+    ctx.body = await callRpc(bus, RPC.mailer.testSend, input, { ...askedBy(ctx), timeoutMs: 30_000 });
+  });
+
+  return router;
+}

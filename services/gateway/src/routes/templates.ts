@@ -1,0 +1,69 @@
+/**
+ * E-mail templates under `/api/marketing/templates` (staff dashboard §7): list, get, create,
+ * update, duplicate, delete. Validated with the contracts' schemas (an unknown merge tag is
+ * refused); the mailer owns the data, sanitises the HTML and checks again.
+ */
+import type { ParameterizedContext } from 'koa';
+import {
+  INVALID_TEMPLATE_ID,
+  RPC,
+  TemplateCreateSchema,
+  TemplateInputSchema,
+  type RpcInput,
+  type RpcSpec,
+} from '@lp/contracts';
+import { badRequest, callRpc } from '@lp/runtime';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { validate } from '../middleware/validate.ts';
+import { type GatewayDeps, askedBy, createRouter } from './context.ts';
+
+type Ctx = ParameterizedContext<GatewayState> & { params: Record<string, string | undefined> };
+
+/** A template id is 1..2147483647; anything else is the spec's message (§5). */
+function templateIdOf(ctx: Ctx): number {
+  const raw = ctx.params.id ?? '';
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw badRequest(INVALID_TEMPLATE_ID);
+  return id;
+}
+
+export function templateRoutes({ bus }: GatewayDeps) {
+  const router = createRouter({ prefix: '/api/marketing/templates' });
+  const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>) => {
+    ctx.set('Cache-Control', 'no-store');
+    return callRpc(bus, rpc, input, askedBy(ctx));
+  };
+
+  router.get('/', async (ctx) => {
+    ctx.body = await ask(ctx, RPC.mailer.templatesList, {});
+  });
+
+  router.post('/', async (ctx) => {
+    const template = await ask(ctx, RPC.mailer.templateCreate, validate(TemplateCreateSchema, ctx.request.body));
+    ctx.status = 201;
+    ctx.set('Location', `/api/marketing/templates/${template.id}`);
+    ctx.body = template;
+  });
+
+  router.get('/:id', async (ctx) => {
+    ctx.body = await ask(ctx, RPC.mailer.templateGet, { id: templateIdOf(ctx) });
+  });
+
+  router.put('/:id', async (ctx) => {
+    const id = templateIdOf(ctx);
+    const template = validate(TemplateInputSchema, ctx.request.body);
+    ctx.body = await ask(ctx, RPC.mailer.templateUpdate, { id, template });
+  });
+
+  router.post('/:id/duplicate', async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await ask(ctx, RPC.mailer.templateDuplicate, { id: templateIdOf(ctx) });
+  });
+
+  router.delete('/:id', async (ctx) => {
+    await ask(ctx, RPC.mailer.templateDelete, { id: templateIdOf(ctx) });
+    ctx.status = 204;
+  });
+
+  return router;
+}

@@ -1,0 +1,63 @@
+/**
+ * E-mail analytics over the last `days` days (by send time): messages sent, and in percent of
+ * delivered ones (sent minus bounced) the unique human opens and unique clickers; bounces (5xx
+ * failures and bounce events) in percent of messages attempted. Plus one point per day.
+ */
+import type { EmailAnalytics } from '@lp/contracts';
+import type { Knex } from '@lp/runtime';
+
+const pct = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 1000) / 10 : 0);
+
+export async function summarizeEmailAnalytics(knex: Knex, days: number): Promise<EmailAnalytics> {
+  const { rows } = await knex.raw<{
+    rows: { day: string; sent: string; failed: string; bounced: string; opened: string; clicked: string }[];
+  }>(
+    `with d as (
+       select d.id, d.status, coalesce(d.sent_at, d.claimed_at) as at
+         from mailer.deliveries d
+        where d.status in ('sent', 'failed') and coalesce(d.sent_at, d.claimed_at) >= now() - ? * interval '1 day'
+     ), t as (
+       select delivery_id,
+              bool_or(kind = 'bounce') as bounced,
+              bool_or(kind = 'open' and not is_proxy) as opened,
+              bool_or(kind = 'click') as clicked
+         from mailer.tracking_events where delivery_id in (select id from d) group by delivery_id
+     )
+     select to_char(date_trunc('day', d.at), 'YYYY-MM-DD') as day,
+            count(*) filter (where d.status = 'sent') as sent,
+            count(*) filter (where d.status = 'failed') as failed,
+            count(*) filter (where d.status = 'sent' and t.bounced) as bounced,
+            count(*) filter (where d.status = 'sent' and t.opened) as opened,
+            count(*) filter (where d.status = 'sent' and t.clicked) as clicked
+       from d left join t on t.delivery_id = d.id
+      group by 1 order by 1`,
+    [days],
+  );
+  let sent = 0;
+  let failed = 0;
+  let bounced = 0;
+  let opened = 0;
+  let clicked = 0;
+  const series = rows.map((r) => {
+    sent += Number(r.sent);
+    failed += Number(r.failed);
+    bounced += Number(r.bounced);
+    opened += Number(r.opened);
+    clicked += Number(r.clicked);
+    return {
+      date: r.day,
+      sent: Number(r.sent),
+      opens: Number(r.opened),
+      clicks: Number(r.clicked),
+      bounces: Number(r.bounced) + Number(r.failed),
+    };
+  });
+  const delivered = sent - bounced;
+  return {
+    openRate: pct(opened, delivered),
+    clickRate: pct(clicked, delivered),
+    bounceRate: pct(bounced + failed, sent + failed),
+    totalSent: sent,
+    series,
+  };
+}

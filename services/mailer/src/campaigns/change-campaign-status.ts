@@ -1,0 +1,58 @@
+/**
+ * Staff actions on a campaign: pause (an active or scheduled one; the sender stops at its next
+ * batch), resume (a paused one continues where it stopped, or waits for its time if that is
+ * still ahead), schedule (a draft or paused one at a time; `null` = now).
+ */
+import type { Campaign } from '@lp/contracts';
+import { conflict, notFound, type Knex } from '@lp/runtime';
+import { getCampaign } from './get-campaign.ts';
+
+async function transition(knex: Knex, id: number, from: string[], set: Record<string, unknown>, what: string) {
+  const n = await knex.withSchema('mailer').table('campaigns').where({ id }).whereIn('status', from).update(set);
+  if (!n) {
+    const exists = await knex.withSchema('mailer').table('campaigns').where({ id }).first('status');
+    if (!exists) throw notFound('Campaign not found');
+    throw conflict(`A ${(exists as { status: string }).status} campaign cannot be ${what}`);
+  }
+  const { deliveries: _d, fromName: _n, fromEmail: _e, ...rest } = await getCampaign(knex, { id });
+  const c: Campaign = {
+    id: rest.id,
+    requestId: rest.requestId,
+    name: rest.name,
+    subject: rest.subject,
+    status: rest.status,
+    created_at: rest.created_at,
+    scheduled_for: rest.scheduled_for,
+    sent_count: rest.sent_count,
+    total_recipients: rest.total_recipients,
+    open_rate: rest.open_rate,
+    click_rate: rest.click_rate,
+  };
+  return c;
+}
+
+export const pauseCampaign = (knex: Knex, id: number) =>
+  transition(knex, id, ['active', 'scheduled'], { status: 'paused' }, 'paused');
+
+export const resumeCampaign = (knex: Knex, id: number) =>
+  transition(
+    knex,
+    id,
+    ['paused'],
+    {
+      status: knex.raw(`case when scheduled_for > now() and started_at is null then 'scheduled' else 'active' end`),
+      started_at: knex.raw('coalesce(started_at, case when scheduled_for > now() then null else now() end)'),
+    },
+    'resumed',
+  );
+
+export const scheduleCampaign = (knex: Knex, id: number, at: string | null) =>
+  transition(
+    knex,
+    id,
+    ['draft', 'paused'],
+    at && new Date(at).getTime() > Date.now()
+      ? { status: 'scheduled', scheduled_for: at }
+      : { status: 'active', scheduled_for: at, started_at: knex.fn.now() },
+    'scheduled',
+  );

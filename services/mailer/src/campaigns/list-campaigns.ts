@@ -1,0 +1,69 @@
+/**
+ * Campaigns, newest first, with their rates in percent (one decimal) for active and completed
+ * ones: unique human opens (proxy fetches left out) and unique clickers ÷ delivered messages.
+ */
+import type { Campaign, CampaignStatus } from '@lp/contracts';
+import type { Knex } from '@lp/runtime';
+
+export type CampaignRow = {
+  id: number;
+  request_id: string | null;
+  name: string;
+  subject: string;
+  status: CampaignStatus;
+  created_at: Date;
+  scheduled_for: Date | null;
+  sent_count: number;
+  total_recipients: number;
+  unique_opens: string | number;
+  unique_clicks: string | number;
+};
+
+const rate = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 1000) / 10 : 0);
+
+export const toCampaign = (r: CampaignRow): Campaign => {
+  const shown = r.status === 'active' || r.status === 'completed';
+  return {
+    id: r.id,
+    requestId: r.request_id ?? '',
+    name: r.name,
+    subject: r.subject,
+    status: r.status,
+    created_at: new Date(r.created_at).toISOString(),
+    scheduled_for: r.scheduled_for ? new Date(r.scheduled_for).toISOString() : null,
+    sent_count: r.sent_count,
+    total_recipients: r.total_recipients,
+    open_rate: shown ? rate(Number(r.unique_opens), r.sent_count) : null,
+    click_rate: shown ? rate(Number(r.unique_clicks), r.sent_count) : null,
+  };
+};
+
+export function campaignRows(knex: Knex) {
+  return knex
+    .withSchema('mailer')
+    .table('campaigns as c')
+    .select(
+      'c.id',
+      'c.request_id',
+      'c.name',
+      'c.subject',
+      'c.status',
+      'c.created_at',
+      'c.scheduled_for',
+      'c.sent_count',
+      'c.total_recipients',
+      knex.raw(
+        `(select count(distinct delivery_id) from mailer.tracking_events t
+           where t.campaign_id = c.id and t.kind = 'open' and not t.is_proxy) as unique_opens`,
+      ),
+      knex.raw(
+        `(select count(distinct delivery_id) from mailer.tracking_events t
+           where t.campaign_id = c.id and t.kind = 'click') as unique_clicks`,
+      ),
+    );
+}
+
+export async function listCampaigns(knex: Knex): Promise<Campaign[]> {
+  const rows = (await campaignRows(knex).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc')) as CampaignRow[];
+  return rows.map(toCampaign);
+}

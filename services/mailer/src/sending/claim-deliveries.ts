@@ -1,0 +1,58 @@
+/**
+ * Claims up to `limit` due deliveries of active campaigns for this sender (`claimed`, stamped
+ * with its id, attempts + 1). FOR UPDATE SKIP LOCKED: replicas claim disjoint rows, never the
+ * same. A claimed row has not been handed to SMTP yet; `markSending` does that per message.
+ */
+import type { Knex } from '@lp/runtime';
+
+export type ClaimedDelivery = {
+  id: number;
+  campaign_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  attempts: number;
+};
+
+export async function claimDeliveries(knex: Knex, workerId: string, limit: number): Promise<ClaimedDelivery[]> {
+  const { rows } = await knex.raw<{ rows: ClaimedDelivery[] }>(
+    `update mailer.deliveries d
+        set status = 'claimed', claimed_by = ?, claimed_at = now(), attempts = d.attempts + 1
+      where d.id in (
+        select d2.id from mailer.deliveries d2
+          join mailer.campaigns c on c.id = d2.campaign_id
+         where d2.status = 'pending' and d2.next_attempt_at <= now() and c.status = 'active'
+         order by d2.next_attempt_at, d2.id
+         limit ?
+         for update of d2 skip locked)
+      returning d.id, d.campaign_id, d.email, d.first_name, d.last_name, d.attempts`,
+    [workerId, limit],
+  );
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/**
+ * Right before their SMTP transactions: the claimed rows whose campaign is still active become
+ * `sending` (their fate is unknown if this process dies now); the others (paused meanwhile) go
+ * back to `pending`. Returns the ids that may be sent.
+ */
+export async function markSending(knex: Knex, workerId: string, ids: number[]): Promise<Set<number>> {
+  const { rows } = await knex.raw<{ rows: { id: string | number }[] }>(
+    `update mailer.deliveries d set status = 'sending'
+       from mailer.campaigns c
+      where c.id = d.campaign_id and c.status = 'active'
+        and d.id = any(?) and d.claimed_by = ? and d.status = 'claimed'
+      returning d.id`,
+    [ids, workerId],
+  );
+  const ok = new Set(rows.map((r) => Number(r.id)));
+  const released = ids.filter((id) => !ok.has(id));
+  if (released.length)
+    await knex
+      .withSchema('mailer')
+      .table('deliveries')
+      .whereIn('id', released)
+      .where({ claimed_by: workerId, status: 'claimed' })
+      .update({ status: 'pending', claimed_by: null, attempts: knex.raw('attempts - 1') });
+  return ok;
+}

@@ -1,0 +1,61 @@
+/**
+ * For one active campaign whose audience is not resolved yet (leased with FOR UPDATE SKIP
+ * LOCKED, so one sender does it; a crashed sender's lease runs out and another redoes it): asks
+ * crm for the mailable contacts a page at a time and writes one delivery row per recipient
+ * (idempotent: one row per campaign and contact). crm never returns unsubscribed or bounced
+ * contacts. No transaction is held across the requests to crm.
+ */
+import { AudienceSchema, RPC } from '@lp/contracts';
+import { callRpc, type ServiceDeps } from '@lp/runtime';
+import * as v from 'valibot';
+
+const PAGE = 2000;
+const LEASE_MS = 120_000;
+
+export async function resolveNextAudience({ knex, bus, log }: ServiceDeps): Promise<boolean> {
+  const { rows } = await knex.raw<{ rows: { id: number; audience: unknown }[] }>(
+    `update mailer.campaigns set audience_lease_until = now() + ? * interval '1 millisecond'
+      where id = (select id from mailer.campaigns
+                   where status = 'active' and not audience_resolved
+                     and (audience_lease_until is null or audience_lease_until < now())
+                   order by id limit 1 for update skip locked)
+      returning id, audience`,
+    [LEASE_MS],
+  );
+  const campaign = rows[0];
+  if (!campaign) return false;
+  const audience = v.parse(AudienceSchema, campaign.audience);
+  let afterId = 0;
+  for (;;) {
+    const { contacts } = await callRpc(bus, RPC.crm.audienceResolve, { audience, afterId, limit: PAGE }, { log });
+    if (contacts.length === 0) break;
+    const deliveries = contacts.map((c) => ({
+      campaign_id: campaign.id,
+      contact_id: c.id,
+      email: c.email,
+      first_name: c.firstName,
+      last_name: c.lastName,
+    }));
+    for (let i = 0; i < deliveries.length; i += 500)
+      await knex
+        .withSchema('mailer')
+        .table('deliveries')
+        .insert(deliveries.slice(i, i + 500))
+        .onConflict()
+        .ignore();
+    afterId = contacts.at(-1)!.id;
+    if (contacts.length < PAGE) break;
+  }
+  const [{ n }] = (await knex
+    .withSchema('mailer')
+    .table('deliveries')
+    .where({ campaign_id: campaign.id })
+    .count({ n: '*' })) as [{ n: string | number }];
+  await knex
+    .withSchema('mailer')
+    .table('campaigns')
+    .where({ id: campaign.id })
+    .update({ audience_resolved: true, total_recipients: Number(n) });
+  log.info({ campaignId: campaign.id, recipients: Number(n) }, 'audience resolved');
+  return true;
+}

@@ -1,0 +1,45 @@
+/**
+ * "Send a test to me": the message as a recipient would get it (merge tags filled with sample
+ * values, footer and headers included, tracking links inert), sent at once, outside any campaign.
+ */
+import { fillMergeTags, type MergeValues } from '@lp/contracts';
+import type { RuntimeConfig } from '@lp/runtime';
+import { sanitizeEmailHtml } from '../templates/sanitize-email-html.ts';
+import { renderMessage } from './render-message.ts';
+import { classifySmtpError, createSmtpTransport } from './smtp-transport.ts';
+
+export type TestSend = {
+  subject: string;
+  fromName: string;
+  fromEmail: string;
+  content: string;
+  previewText: string;
+  to: string;
+};
+
+export async function sendTestMessage(config: RuntimeConfig, t: TestSend) {
+  const transport = createSmtpTransport({ ...config, MAIL_SMTP_POOL: 1, MAIL_SEND_RATE: 0 });
+  if (!transport) return { delivered: false, detail: 'no SMTP configured' };
+  const sample: MergeValues = { firstName: 'Test', lastName: 'Recipient', email: t.to, unsubscribeUrl: '#' };
+  const msg = renderMessage(
+    {
+      id: 0,
+      subject: `[Test] ${fillMergeTags(t.subject, sample, { html: false })}`,
+      fromName: t.fromName,
+      fromEmail: t.fromEmail,
+      content: sanitizeEmailHtml(t.content),
+      previewText: t.previewText,
+      links: new Map(),
+    },
+    { deliveryId: 0, email: t.to, firstName: 'Test', lastName: 'Recipient' },
+    { secret: 'test-message', publicUrl: config.MAIL_PUBLIC_URL },
+  );
+  try {
+    await transport.sendMail(msg);
+    return { delivered: true, detail: `sent to ${t.to}` };
+  } catch (err) {
+    return { delivered: false, detail: classifySmtpError(err).reason };
+  } finally {
+    transport.close();
+  }
+}

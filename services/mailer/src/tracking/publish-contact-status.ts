@@ -1,0 +1,15 @@
+/**
+ * Tells crm (over the MAIL stream) that a contact must not be mailed again. The message id is
+ * the cause's key, so a retried publish is stored once; crm's consumer is idempotent anyway.
+ */
+import { eventMeta, SUBJECTS, type ContactStatusChanged } from '@lp/contracts';
+import type { Bus } from '@lp/runtime';
+
+export async function publishContactStatus(
+  bus: Bus,
+  key: string,
+  change: Pick<ContactStatusChanged, 'email' | 'contactId' | 'status' | 'reason'>,
+): Promise<void> {
+  const event: ContactStatusChanged = { ...eventMeta(), ...change };
+  await bus.publish(SUBJECTS.contactStatusChanged, event, { msgId: `status-${key}` });
+}

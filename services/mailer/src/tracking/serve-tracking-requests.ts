@@ -1,0 +1,80 @@
+/**
+ * The public tracking requests the gateway forwards: an open pixel, a click redirect (only to a
+ * link of that campaign's message) and the unsubscribe page (GET shows, POST unsubscribes).
+ * Every token is checked against its HMAC first; a forged or altered one records nothing.
+ */
+import { RPC } from '@lp/contracts';
+import { answerRpc, notFound } from '@lp/runtime';
+import { findDelivery } from './find-delivery.ts';
+import { isProxyOpen } from './is-proxy-open.ts';
+import { loadTrackingSecret } from './load-tracking-secret.ts';
+import { publishContactStatus } from './publish-contact-status.ts';
+import { recordTrackingEvent } from './record-tracking-event.ts';
+import { readToken } from './tracking-tokens.ts';
+
+const INVALID_LINK = 'This link is not valid';
+
+export const serveTrackingRequests = [
+  answerRpc(RPC.mailer.trackOpen, async ({ token, userAgent }, { knex, config, counters }) => {
+    const ids = readToken(await loadTrackingSecret(knex, config.TRACKING_SECRET), 'open', token);
+    if (!ids) return { recorded: false };
+    const { inserted } = await recordTrackingEvent(knex, {
+      deliveryId: ids.deliveryId,
+      kind: 'open',
+      isProxy: isProxyOpen(userAgent),
+      detail: userAgent.slice(0, 300),
+    });
+    if (inserted) counters.inc('mailer_tracking_events_total', { kind: 'open' });
+    return { recorded: inserted };
+  }),
+
+  answerRpc(RPC.mailer.trackClick, async ({ token, userAgent }, { knex, config, counters }) => {
+    const ids = readToken(await loadTrackingSecret(knex, config.TRACKING_SECRET), 'click', token);
+    if (!ids) throw notFound(INVALID_LINK);
+    const delivery = await findDelivery(knex, { id: ids.deliveryId });
+    if (!delivery) throw notFound(INVALID_LINK);
+    const link = await knex
+      .withSchema('mailer')
+      .table('campaign_links')
+      .where({ campaign_id: delivery.campaign_id, idx: ids.linkIdx })
+      .first<{ url: string } | undefined>('url');
+    if (!link) throw notFound(INVALID_LINK);
+    await recordTrackingEvent(knex, {
+      deliveryId: delivery.id,
+      kind: 'click',
+      linkIdx: ids.linkIdx,
+      detail: userAgent.slice(0, 300),
+    });
+    counters.inc('mailer_tracking_events_total', { kind: 'click' });
+    return { url: link.url };
+  }),
+
+  answerRpc(RPC.mailer.unsubscribeInfo, async ({ token }, { knex, config }) => {
+    const ids = readToken(await loadTrackingSecret(knex, config.TRACKING_SECRET), 'unsubscribe', token);
+    const delivery = ids && (await findDelivery(knex, { id: ids.deliveryId }));
+    if (!delivery) throw notFound(INVALID_LINK);
+    const done = await knex
+      .withSchema('mailer')
+      .table('tracking_events')
+      .where({ event_key: `unsubscribe:${delivery.id}` })
+      .first('id');
+    return { email: delivery.email, unsubscribed: Boolean(done) };
+  }),
+
+  answerRpc(RPC.mailer.unsubscribe, async ({ token }, { knex, bus, config, counters }) => {
+    const ids = readToken(await loadTrackingSecret(knex, config.TRACKING_SECRET), 'unsubscribe', token);
+    const delivery = ids && (await findDelivery(knex, { id: ids.deliveryId }));
+    if (!delivery) throw notFound(INVALID_LINK);
+    const key = `unsubscribe:${delivery.id}`;
+    // Published before it is recorded: a failure here leaves nothing recorded, so a retry publishes again.
+    await publishContactStatus(bus, key, {
+      email: delivery.email,
+      contactId: delivery.contact_id,
+      status: 'unsubscribed',
+      reason: `unsubscribe link of campaign ${delivery.campaign_id}`,
+    });
+    const { inserted } = await recordTrackingEvent(knex, { deliveryId: delivery.id, kind: 'unsubscribe', key });
+    if (inserted) counters.inc('mailer_tracking_events_total', { kind: 'unsubscribe' });
+    return { email: delivery.email, unsubscribed: true };
+  }),
+];

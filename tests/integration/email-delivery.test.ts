@@ -1,0 +1,276 @@
+/**
+ * Broadcasts that really deliver, across the real boundaries: templates saved through the API,
+ * a single send answered 202 → MAIL stream → mailer → crm audience → a real SMTP server on
+ * loopback. Asserts what recipients get (personalisation, one-click unsubscribe headers, the
+ * visible unsubscribe link, the postal address, signed tracking links), that unsubscribed and
+ * bounced contacts are never mailed, opens/clicks/unsubscribes through the public links, SMTP
+ * failures (4xx retried, 5xx failed with the reason), and the provider webhook.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { site, type Campaign, type CampaignDetail, type EmailAnalytics, type Template } from '@lp/contracts';
+import type { Knex } from '@lp/runtime';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+
+const PUBLIC = 'https://mail.lakepowell.test';
+const WEBHOOK_SECRET = 'webhook-secret-0123456789';
+
+async function addContacts(knex: Knex, listName: string, people: [string, string, string, string][]) {
+  const [list] = await knex
+    .withSchema('crm')
+    .table('lists')
+    .insert({ name: listName })
+    .returning<{ id: number }[]>('id');
+  for (const [first, last, email, status] of people) {
+    const [c] = await knex
+      .withSchema('crm')
+      .table('contacts')
+      .insert({ first_name: first, last_name: last, email, status, source: 'test' })
+      .returning<{ id: number }[]>('id');
+    await knex.withSchema('crm').table('list_members').insert({ list_id: list!.id, contact_id: c!.id });
+  }
+  return list!.id;
+}
+
+describeOnEachBackend('email delivery', (backend) => {
+  let stack: Stack;
+  let sink: SmtpSink;
+  let token: string;
+  let knex: Knex;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    stack = await startStack({
+      backend,
+      env: { SMTP_URL: sink.url, MAIL_PUBLIC_URL: PUBLIC, WEBHOOK_SECRET, MAIL_SEND_RATE: '0' },
+    });
+    token = await stack.login();
+    knex = stack.platform.db.knex;
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await sink?.close();
+  });
+
+  const local = (url: string) => url.replace(PUBLIC, stack.baseUrl);
+  const campaign = async (id: string) =>
+    (await (await stack.api(`/api/marketing/campaigns/${id}`, { token })).json()) as CampaignDetail;
+  const contactStatus = async (email: string) =>
+    ((await knex.withSchema('crm').table('contacts').where({ email }).first('status')) as { status: string }).status;
+  const send = async (body: Record<string, unknown>) => {
+    const res = await stack.api('/api/marketing/single-send', {
+      token,
+      body: { fromName: 'Lake Powell Lots', fromEmail: site.email, ...body },
+    });
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { campaignId: string }).campaignId;
+  };
+  const finished = (id: string) =>
+    eventually(
+      async () => {
+        const c = await campaign(id);
+        return c.status === 'completed' ? c : undefined;
+      },
+      20_000,
+      `campaign ${id} to complete`,
+    );
+
+  it('saves templates with sanitised HTML and refuses an unknown merge tag', async () => {
+    const bad = await stack.api('/api/marketing/templates', {
+      token,
+      body: { name: 'T', subject: 'Hi {{nickname}}', content: '<p>x</p>' },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain('Unknown merge tag: {{nickname}}');
+    const res = await stack.api('/api/marketing/templates', {
+      token,
+      body: {
+        name: 'Spring lots',
+        subject: 'Hello {{firstName}}',
+        content: '<p onclick="x()">Hi {{firstName}}</p><script>alert(1)</script><a href="javascript:alert(1)">x</a>',
+      },
+    });
+    expect(res.status).toBe(201);
+    const t = (await res.json()) as Template;
+    expect(t.category).toBe('Custom');
+    expect(t.content).toBe('<p>Hi {{firstName}}</p><a>x</a>');
+    const dup = (await (
+      await stack.api(`/api/marketing/templates/${t.id}/duplicate`, { token, method: 'POST' })
+    ).json()) as Template;
+    expect(dup.name).toBe('Spring lots (Copy)');
+    const invalid = await stack.api('/api/marketing/templates/2147483648', { token, method: 'PUT', body: {} });
+    expect(invalid.status).toBe(400);
+    expect(JSON.stringify(await invalid.json())).toContain(
+      'Invalid template ID. Please go back to templates and try again.',
+    );
+  });
+
+  it('delivers a personalised broadcast with unsubscribe headers, footer and tracking, never to suppressed contacts', async () => {
+    const listId = await addContacts(knex, 'Spring', [
+      ['Alice', 'Yazzie', 'alice@example.com', 'subscribed'],
+      ['Bob', 'Begay', 'bob@example.com', 'subscribed'],
+      ['Carol', 'Tso', 'carol@example.com', 'unsubscribed'],
+      ['Dave', 'Nez', 'dave@example.com', 'bounced'],
+    ]);
+    const id = await send({
+      listId,
+      subject: 'Lots for you, {{firstName}}',
+      previewText: 'New lots near the lake',
+      content:
+        '<p>Hi {{firstName}} {{lastName}},</p><p><a href="https://lakepowelllots.com/lots?a=1&amp;b=2">See the lots</a></p>',
+    });
+    const done = await finished(id);
+    expect(done.sent_count).toBe(2);
+    expect(done.total_recipients).toBe(2);
+    expect(sink.messages.map((m) => m.to).sort()).toEqual(['alice@example.com', 'bob@example.com']);
+
+    const alice = sink.messages.find((m) => m.to === 'alice@example.com')!.parsed;
+    expect(alice.subject).toBe('Lots for you, Alice');
+    const html = String(alice.html);
+    expect(html).toContain('Hi Alice Yazzie,');
+    expect(html).toContain(site.postalAddress);
+    const header = (name: string) =>
+      alice.headerLines
+        .find((h) => h.key === name)
+        ?.line.replace(/\r?\n[ \t]+/g, ' ')
+        .replace(/^[^:]+:\s*/, '');
+    const unsubscribeUrl = /^<([^>]+)>$/.exec(header('list-unsubscribe') ?? '')?.[1] ?? '';
+    expect(unsubscribeUrl).toMatch(new RegExp(`^${PUBLIC}/unsubscribe/`));
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(html).toContain(`href="${unsubscribeUrl}"`);
+    expect(alice.text).toContain(site.postalAddress);
+    // The link is tracked: the message points at a signed redirect, not at the page itself.
+    expect(html).not.toContain('href="https://lakepowelllots.com/lots');
+    const click = /href="([^"]*\/e\/c\/[^"]+)"/.exec(html)![1]!;
+    const pixel = /src="([^"]*\/e\/o\/[^"]+)"/.exec(html)![1]!;
+
+    const redirect = await fetch(local(click), { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('location')).toBe('https://lakepowelllots.com/lots?a=1&b=2');
+    const forged = await fetch(local(click.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))), { redirect: 'manual' });
+    expect(forged.status).toBe(404);
+
+    const human = await fetch(local(pixel), { headers: { 'user-agent': 'Mozilla/5.0 (Macintosh) Chrome/130' } });
+    expect(human.headers.get('content-type')).toBe('image/gif');
+    await fetch(local(pixel), { headers: { 'user-agent': 'Mozilla/5.0' } }); // Apple MPP prefetch
+    await fetch(local(pixel), { headers: { 'user-agent': 'Mozilla/5.0 (Macintosh) Chrome/130' } });
+    const tracked = await campaign(id);
+    expect(tracked).toMatchObject({ uniqueOpens: 1, totalOpens: 3, proxyOpens: 1, uniqueClicks: 1, totalClicks: 1 });
+    expect(tracked.open_rate).toBe(50);
+    expect(tracked.click_rate).toBe(50);
+
+    // GET (a link scanner) shows the page and unsubscribes nobody; a one-click POST without cookies does.
+    const page = await fetch(local(unsubscribeUrl));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<form method="post">');
+    expect(await contactStatus('alice@example.com')).toBe('subscribed');
+    const oneClick = await fetch(local(unsubscribeUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain('You are unsubscribed');
+    await eventually(
+      async () => ((await contactStatus('alice@example.com')) === 'unsubscribed' ? true : undefined),
+      5000,
+    );
+
+    sink.messages.length = 0;
+    const again = await send({ listId, subject: 'Second', content: '<p>Again {{firstName}}</p>' });
+    await finished(again);
+    expect(sink.messages.map((m) => m.to)).toEqual(['bob@example.com']);
+
+    const analytics = (await (
+      await stack.api('/api/marketing-dashboard/email-analytics?days=30', { token })
+    ).json()) as EmailAnalytics;
+    expect(analytics.totalSent).toBe(3);
+    expect(analytics.openRate).toBe(33.3);
+    expect(analytics.series.at(-1)?.sent).toBe(3);
+  });
+
+  it('starts a scheduled send at its time, not before', async () => {
+    const listId = await addContacts(knex, 'Scheduled', [['Ivy', 'E', 'ivy@example.com', 'subscribed']]);
+    const at = new Date(Date.now() + 2500);
+    const id = await send({ listId, subject: 'Later', content: '<p>Later</p>', scheduledFor: at.toISOString() });
+    const waiting = await eventually(async () => {
+      const res = await stack.api(`/api/marketing/campaigns/${id}`, { token });
+      return res.status === 200 ? ((await res.json()) as CampaignDetail) : undefined;
+    });
+    expect(waiting.status).toBe('scheduled');
+    const done = await finished(id);
+    expect(done.sent_count).toBe(1);
+    const received = sink.messages.find((m) => m.to === 'ivy@example.com');
+    expect(received).toBeDefined();
+    expect(received!.parsed.date!.getTime()).toBeGreaterThanOrEqual(at.getTime() - 1000);
+  });
+
+  it('fails a recipient on a 5xx reply with the server reason and retries a 4xx one', async () => {
+    const listId = await addContacts(knex, 'Failures', [
+      ['Erin', 'A', 'erin@example.com', 'subscribed'],
+      ['Fay', 'B', 'fay@example.com', 'subscribed'],
+    ]);
+    sink.rejectWith.set('erin@example.com', { code: 550, message: 'No such mailbox here' });
+    sink.rejectWith.set('fay@example.com', { code: 451, message: 'Try again later' });
+    const id = await send({ listId, subject: 'Hello', content: '<p>Hello</p>' });
+    await eventually(
+      async () => {
+        const c = await campaign(id);
+        return c.deliveries.failed === 1 && c.deliveries.pending === 1 ? c : undefined;
+      },
+      10_000,
+      'one failed, one waiting for its retry',
+    );
+    const c = await campaign(id);
+    expect(c.failures).toEqual([{ email: 'erin@example.com', error: expect.stringContaining('No such mailbox here') }]);
+    sink.rejectWith.delete('fay@example.com');
+    // The 4xx's back-off is 5 s for the first retry.
+    await finished(id);
+    expect(sink.messages.filter((m) => m.to === 'fay@example.com')).toHaveLength(1);
+  });
+
+  it('ingests SendGrid events behind the webhook secret, once per event id', async () => {
+    const listId = await addContacts(knex, 'Webhook', [
+      ['Gil', 'C', 'gil@example.com', 'subscribed'],
+      ['Hana', 'D', 'hana@example.com', 'subscribed'],
+    ]);
+    const id = await send({ listId, subject: 'Hi', content: '<p>Hi</p>' });
+    await finished(id);
+    const events = [
+      {
+        email: 'gil@example.com',
+        event: 'bounce',
+        type: 'bounce',
+        reason: '550 5.1.1 unknown user',
+        sg_event_id: 'ev-1',
+        timestamp: 1,
+      },
+      { email: 'hana@example.com', event: 'spamreport', sg_event_id: 'ev-2', timestamp: 2 },
+    ];
+    const wrong = await stack.api('/api/email-events/sendgrid?secret=not-the-secret', { body: events });
+    expect(wrong.status).toBe(401);
+    const basic = `Basic ${Buffer.from(`sendgrid:${WEBHOOK_SECRET}`).toString('base64')}`;
+    for (let i = 0; i < 2; i++) {
+      const res = await stack.api('/api/email-events/sendgrid', { body: events, headers: { authorization: basic } });
+      expect(res.status).toBe(200);
+    }
+    const res = await stack.api(`/api/email-events/sendgrid?secret=${WEBHOOK_SECRET}`, { body: [events[0]] });
+    expect(res.status).toBe(200);
+    await eventually(async () => ((await contactStatus('gil@example.com')) === 'bounced' ? true : undefined), 5000);
+    await eventually(
+      async () => ((await contactStatus('hana@example.com')) === 'unsubscribed' ? true : undefined),
+      5000,
+    );
+    // Each event once, though the batch came twice and ev-1 a third time.
+    const kinds = await eventually(async () => {
+      const rows = (await knex
+        .withSchema('mailer')
+        .table('tracking_events')
+        .whereIn('event_key', ['sendgrid:ev-1', 'sendgrid:ev-2'])
+        .select('kind')) as { kind: string }[];
+      return rows.length >= 2 ? rows.map((r) => r.kind).sort() : undefined;
+    }, 5000);
+    expect(kinds).toEqual(['bounce', 'complaint']);
+    const list = (await (await stack.api('/api/marketing/campaigns', { token })).json()) as Campaign[];
+    expect(list.find((c) => c.requestId === id)).toMatchObject({ status: 'completed', sent_count: 2 });
+  });
+});

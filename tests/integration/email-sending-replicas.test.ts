@@ -1,0 +1,153 @@
+/**
+ * The mailer as separate processes on the real backends (NATS + Postgres), as production runs
+ * it: two replicas share one campaign without mailing anyone twice, and a mailer killed
+ * mid-send (SIGKILL) and started again finishes the campaign without resending: every
+ * recipient gets exactly one message, except the at most 2 × MAIL_SMTP_POOL messages that were
+ * handed to SMTP and not yet confirmed at the kill, which are marked 'unknown' and never resent blindly.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { site, type CampaignDetail } from '@lp/contracts';
+import type { Knex } from '@lp/runtime';
+import { ALL_SERVICES } from '../../scripts/services.ts';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { backendsUnderTest, eventually, startStack, type Stack } from '../support/stack.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const POOL = 2;
+const real = backendsUnderTest().find((b) => b.backend === 'real')!;
+
+describe.skipIf(Boolean(real.skip))('mailer processes (real backends)', () => {
+  let stack: Stack;
+  let sink: SmtpSink;
+  let token: string;
+  let knex: Knex;
+  const children = new Set<ChildProcess>();
+
+  beforeAll(async () => {
+    sink = await startSmtpSink({ parse: false });
+    stack = await startStack({ backend: 'real', services: ALL_SERVICES.filter((s) => s.name !== 'mailer') });
+    token = await stack.login();
+    knex = stack.platform.db.knex;
+  });
+  afterEach(() => {
+    for (const c of children) c.kill('SIGKILL');
+    children.clear();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await sink?.close();
+  });
+
+  /** One mailer process (`services/mailer/src/main.ts`), resolved once it says it is ready. */
+  const startMailer = (rate: number) =>
+    new Promise<ChildProcess>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'services/mailer/src/main.ts'], {
+        cwd: ROOT,
+        env: {
+          PATH: process.env.PATH,
+          NATS_URL: stack.env.NATS_URL,
+          DATABASE_URL: stack.env.DATABASE_URL,
+          BUS_NAMESPACE: stack.env.BUS_NAMESPACE,
+          BUS_ACK_WAIT_MS: '2000',
+          DB_POOL_MAX: '4',
+          SMTP_URL: sink.url,
+          MAIL_SMTP_POOL: String(POOL),
+          MAIL_SEND_RATE: String(rate),
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      children.add(child);
+      let out = '';
+      child.stdout!.on('data', (b: Buffer) => {
+        out += b.toString();
+        if (out.includes('"msg":"ready"')) resolve(child);
+      });
+      child.once('exit', (code) => reject(new Error(`mailer exited with ${code} before ready`)));
+    });
+
+  const addList = async (name: string, n: number) => {
+    const [list] = await knex.withSchema('crm').table('lists').insert({ name }).returning<{ id: number }[]>('id');
+    const people = Array.from({ length: n }, (_, i) => ({
+      first_name: `P${i}`,
+      last_name: name,
+      email: `${name.toLowerCase()}-${i}@example.com`,
+      source: 'test',
+    }));
+    const ids = await knex.withSchema('crm').table('contacts').insert(people).returning<{ id: number }[]>('id');
+    await knex
+      .withSchema('crm')
+      .table('list_members')
+      .insert(ids.map((c) => ({ list_id: list!.id, contact_id: c.id })));
+    return list!.id;
+  };
+  const send = async (listId: number) => {
+    const res = await stack.api('/api/marketing/single-send', {
+      token,
+      body: {
+        listId,
+        subject: 'Hi {{firstName}}',
+        fromName: site.brand,
+        fromEmail: site.email,
+        content: '<p>Hello</p>',
+      },
+    });
+    expect(res.status).toBe(202);
+    return ((await res.json()) as { campaignId: string }).campaignId;
+  };
+  const campaign = async (id: string) =>
+    (await (await stack.api(`/api/marketing/campaigns/${id}`, { token })).json()) as CampaignDetail;
+  const completed = (id: string, timeoutMs: number) =>
+    eventually(async () => ((await campaign(id)).status === 'completed' ? campaign(id) : undefined), timeoutMs);
+  const receivedBy = (prefix: string) => {
+    const counts = new Map<string, number>();
+    for (const m of sink.messages) if (m.to.startsWith(prefix)) counts.set(m.to, (counts.get(m.to) ?? 0) + 1);
+    return counts;
+  };
+
+  it('two replicas share one campaign and mail nobody twice', async () => {
+    await Promise.all([startMailer(150), startMailer(150)]);
+    const listId = await addList('Pair', 300);
+    const id = await send(listId);
+    const done = await completed(id, 30_000);
+    expect(done.sent_count).toBe(300);
+    const counts = receivedBy('pair-');
+    expect(counts.size).toBe(300);
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    const senders = await knex
+      .withSchema('mailer')
+      .table('deliveries')
+      .where({ campaign_id: done.id })
+      .distinct('claimed_by');
+    expect(senders).toHaveLength(2);
+  });
+
+  it('a mailer killed mid-send and restarted finishes without resending', async () => {
+    const first = await startMailer(100);
+    const listId = await addList('Crash', 300);
+    const id = await send(listId);
+    await eventually(async () => (receivedBy('crash-').size >= 60 ? true : undefined), 20_000, '60 messages');
+    first.kill('SIGKILL');
+    await new Promise((r) => first.once('exit', r));
+    const atKill = receivedBy('crash-').size;
+    expect(atKill).toBeLessThan(300);
+    await startMailer(500);
+    const done = await completed(id, 40_000);
+    const counts = receivedBy('crash-');
+    expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    const rows = (await knex
+      .withSchema('mailer')
+      .table('deliveries')
+      .where({ campaign_id: done.id })
+      .select('email', 'status')) as { email: string; status: string }[];
+    const unknown = rows.filter((r) => r.status === 'unknown');
+    expect(unknown.length).toBeLessThanOrEqual(2 * POOL);
+    expect(rows.filter((r) => r.status === 'sent').every((r) => counts.get(r.email) === 1)).toBe(true);
+    expect(rows.every((r) => r.status === 'sent' || r.status === 'unknown')).toBe(true);
+    // Nobody is left out but the unknown-fate ones, shown as such on the campaign.
+    expect(rows.filter((r) => !counts.has(r.email)).every((r) => r.status === 'unknown')).toBe(true);
+    expect(done.deliveries.unknown).toBe(unknown.length);
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * A real SMTP server on loopback (smtp-server) that keeps every message it accepts, parsed
+ * (mailparser), for tests that assert what recipients receive. `rejectWith` makes it answer
+ * RCPT TO for an address with a given reply (e.g. a 550 or a 451).
+ */
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type SinkMessage = { to: string; raw: string; parsed: ParsedMail };
+
+export type SmtpSink = {
+  url: string;
+  messages: SinkMessage[];
+  /** Replies for RCPT TO <address>: `{ code, message }`, removed with `delete`. */
+  rejectWith: Map<string, { code: number; message: string }>;
+  close(): Promise<void>;
+};
+
+export async function startSmtpSink(opts: { parse?: boolean } = {}): Promise<SmtpSink> {
+  const messages: SinkMessage[] = [];
+  const rejectWith = new Map<string, { code: number; message: string }>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 10 * 1024 * 1024,
+    onRcptTo(address, _session, cb) {
+      const r = rejectWith.get(address.address.toLowerCase());
+      if (!r) return cb();
+      const err = new Error(r.message) as Error & { responseCode: number };
+      err.responseCode = r.code;
+      cb(err);
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(',');
+        if (opts.parse === false) {
+          messages.push({ to, raw, parsed: undefined as unknown as ParsedMail });
+          return cb();
+        }
+        simpleParser(raw).then(
+          (parsed) => {
+            messages.push({ to, raw, parsed });
+            cb();
+          },
+          (err: Error) => cb(err),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    rejectWith,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

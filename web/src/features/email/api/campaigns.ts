@@ -1,0 +1,44 @@
+/** Campaigns: the table, one campaign's progress, Pause / Resume / Schedule, and the single send. */
+import useSWR from 'swr';
+import type { Campaign, CampaignDetail, SingleSend } from '@lp/contracts/email';
+import { apiRequest } from '../../../lib/api-request';
+
+export const CAMPAIGNS_KEY = '/api/marketing/campaigns';
+
+/** Read again whenever the table is shown: sends change it from other screens. */
+export function useCampaigns() {
+  return useSWR<Campaign[]>(CAMPAIGNS_KEY, { revalidateOnMount: true });
+}
+
+/** Refreshed every 2 s while the campaign sends. */
+export function useCampaign(id: string) {
+  return useSWR<CampaignDetail>(`${CAMPAIGNS_KEY}/${id}`, {
+    refreshInterval: (c) => (c && (c.status === 'active' || c.status === 'scheduled') ? 2000 : 0),
+  });
+}
+
+export type SendAccepted = { campaignId: string; status: string };
+
+export const sendSingle = (s: SingleSend) => apiRequest<SendAccepted>('POST', '/api/marketing/single-send', s);
+export const createDraftCampaign = (s: SingleSend) => apiRequest<SendAccepted>('POST', CAMPAIGNS_KEY, s);
+export const sendTest = (s: Omit<SingleSend, 'listId' | 'recipients'> & { to: string }) =>
+  apiRequest<{ delivered: boolean; detail: string }>('POST', '/api/marketing/test-send', s);
+export const pauseCampaign = (id: number) => apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/pause`);
+export const resumeCampaign = (id: number) => apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/resume`);
+export const scheduleCampaign = (id: number, scheduledFor: string | null) =>
+  apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/schedule`, { scheduledFor });
+
+/**
+ * A 202 means the request is stored on the bus; the mailer stores the campaign a moment later.
+ * Waits (up to about 3 s) until it can be read, so the table shows it when staff get there.
+ */
+export async function waitForCampaign(campaignId: string): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    try {
+      await apiRequest('GET', `${CAMPAIGNS_KEY}/${campaignId}`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/** Templates: GET/POST /api/marketing/templates, GET/PUT/DELETE /api/marketing/templates/{id}, duplicate. */
+import useSWR from 'swr';
+import type { Template, TemplateInput } from '@lp/contracts/email';
+import { apiRequest } from '../../../lib/api-request';
+
+export const TEMPLATES_KEY = '/api/marketing/templates';
+
+/** Read again whenever the list is shown: the editor changes it from its own page. */
+export function useTemplates() {
+  return useSWR<Template[]>(TEMPLATES_KEY, { revalidateOnMount: true });
+}
+
+export function useTemplate(id: number | null) {
+  return useSWR<Template>(id ? `${TEMPLATES_KEY}/${id}` : null);
+}
+
+export const createTemplate = (t: TemplateInput) => apiRequest<Template>('POST', TEMPLATES_KEY, t);
+export const updateTemplate = (id: number, t: TemplateInput) =>
+  apiRequest<Template>('PUT', `${TEMPLATES_KEY}/${id}`, t);
+export const duplicateTemplate = (id: number) => apiRequest<Template>('POST', `${TEMPLATES_KEY}/${id}/duplicate`);
+export const deleteTemplate = (id: number) => apiRequest<void>('DELETE', `${TEMPLATES_KEY}/${id}`);

@@ -1,0 +1,57 @@
+/** One campaign (/marketing/campaigns/{id}): progress while it sends (refreshed), opens, clicks and failures. */
+import { useCampaign } from '../api/campaigns';
+
+export function CampaignPage({ id }: { id: string }) {
+  const { data, error } = useCampaign(id);
+  if (error)
+    return (
+      <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+        Failed to load campaigns. Please try again.
+      </p>
+    );
+  if (!data) return <p>Loading campaign…</p>;
+  const c = data.deliveries;
+  const d = { pending: 0, claimed: 0, sending: 0, sent: 0, failed: 0, unknown: 0, outbox: 0, ...c };
+  const done = d.sent + d.failed + d.unknown + d.outbox;
+  const total = Math.max(data.total_recipients, 1);
+  const stats: [string, string | number][] = [
+    ['Status', data.status.charAt(0).toUpperCase() + data.status.slice(1)],
+    ['Sent', `${d.sent} of ${data.total_recipients}`],
+    ['Waiting', d.pending + d.claimed + d.sending],
+    ['Failed', d.failed],
+    ['Not delivered (no SMTP configured)', d.outbox],
+    ['Unknown after a crash', d.unknown],
+    ['Unique opens', data.uniqueOpens],
+    ['Total opens', `${data.totalOpens} (${data.proxyOpens} by privacy proxies)`],
+    ['Unique clicks', data.uniqueClicks],
+  ];
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-lake-900">{data.name}</h1>
+      <p className="mt-1 text-stone-600">{data.subject}</p>
+      <div className="mt-6" aria-label="Progress">
+        <progress className="h-3 w-full" max={total} value={done} aria-label="Messages processed" />
+      </div>
+      <dl className="mt-6 grid gap-4 sm:grid-cols-3">
+        {stats.map(([k, v]) => (
+          <div key={k} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200">
+            <dt className="text-sm text-stone-600">{k}</dt>
+            <dd className="mt-1 text-lg font-semibold text-stone-900">{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {data.failures.length > 0 && (
+        <section className="mt-6">
+          <h2 className="font-semibold text-stone-900">Not delivered</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {data.failures.map((f) => (
+              <li key={f.email}>
+                <span className="font-medium">{f.email}</span>: {f.error}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

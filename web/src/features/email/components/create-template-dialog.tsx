@@ -1,0 +1,65 @@
+/** The create dialog: name and subject required, description optional; content starts as a placeholder. */
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { mutate } from 'swr';
+import * as v from 'valibot';
+import { TemplateInputSchema } from '@lp/contracts/email';
+import { toast } from '../../../components/toast/toast-store';
+import { FormField, controlClass } from '../../../components/form/form-field';
+import { TEMPLATES_KEY, createTemplate } from '../api/templates';
+import { Modal, buttonClass } from './modal';
+
+const CreateSchema = v.object({
+  name: TemplateInputSchema.entries.name,
+  subject: TemplateInputSchema.entries.subject,
+  description: TemplateInputSchema.entries.description,
+});
+type CreateForm = v.InferInput<typeof CreateSchema>;
+
+export const PLACEHOLDER_CONTENT = '<p>Start writing your email here...</p>';
+
+export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const { register, handleSubmit, formState, reset } = useForm<CreateForm>({
+    resolver: valibotResolver(CreateSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const onSubmit = handleSubmit(async (f) => {
+    try {
+      const t = await createTemplate({ ...f, content: PLACEHOLDER_CONTENT, category: 'Custom' });
+      await mutate(TEMPLATES_KEY);
+      toast({ title: 'Template created' });
+      reset();
+      onClose();
+      navigate(`/marketing/templates/${t.id}`);
+    } catch {
+      toast({ title: 'Failed to create new template', variant: 'destructive' });
+    }
+  });
+  const e = formState.errors;
+  return (
+    <Modal open={open} title="Create Template" onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <FormField id="new-template-name" label="Name" required error={e.name?.message}>
+          {(c) => <input {...c} {...register('name')} className={controlClass} />}
+        </FormField>
+        <FormField id="new-template-subject" label="Subject" required error={e.subject?.message}>
+          {(c) => <input {...c} {...register('subject')} className={controlClass} />}
+        </FormField>
+        <FormField id="new-template-description" label="Description" error={e.description?.message}>
+          {(c) => <textarea {...c} {...register('description')} rows={3} className={controlClass} />}
+        </FormField>
+        <div className="flex justify-end gap-3">
+          <button type="button" className={buttonClass.secondary} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonClass.primary} disabled={formState.isSubmitting}>
+            Create
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,270 @@
+/**
+ * 'Send an Email' (staff spec §2, §4, §5, §8): tabs Select Design, Compose and Preview; the send
+ * button stays disabled until a template is chosen; the confirmation dialog shows subject and
+ * recipients and 'Sending...' while the request runs. With ?draft=1 (Create Campaign) the same
+ * editor stores a draft campaign instead. A test copy can be sent to any address first.
+ */
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { mutate } from 'swr';
+import { FormField, controlClass } from '../../../components/form/form-field';
+import { toast } from '../../../components/toast/toast-store';
+import { CAMPAIGNS_KEY, createDraftCampaign, sendSingle, sendTest, waitForCampaign } from '../api/campaigns';
+import { useTemplates } from '../api/templates';
+import { EmailFormSchema, emptyEmailForm, singleSendOf, type EmailForm } from '../lib/email-form';
+import { EmailPreviewFrame } from './email-preview-frame';
+import { Modal, buttonClass } from './modal';
+import { RecipientPicker } from './recipient-picker';
+
+const TABS = ['Select Design', 'Compose', 'Preview'] as const;
+type Tab = (typeof TABS)[number];
+
+export function SendEmailPage() {
+  const [params] = useSearchParams();
+  const draft = params.get('draft') === '1';
+  const navigate = useNavigate();
+  const templates = useTemplates();
+  const [tab, setTab] = useState<Tab>('Select Design');
+  const [templateId, setTemplateId] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [testTo, setTestTo] = useState('');
+  const form = useForm<EmailForm>({
+    resolver: valibotResolver(EmailFormSchema),
+    defaultValues: emptyEmailForm(),
+    reValidateMode: 'onChange',
+  });
+  const { register, watch, setValue, reset, handleSubmit, formState } = form;
+  const values = watch();
+
+  const choose = (id: number) => {
+    const t = templates.data?.find((x) => x.id === id);
+    if (!t) return;
+    setTemplateId(id);
+    setValue('content', t.content);
+    setValue('subject', t.subject);
+    setValue('previewText', t.previewText);
+  };
+  useEffect(() => {
+    const fromQuery = Number(params.get('template'));
+    if (fromQuery && templates.data && templateId === null) choose(fromQuery);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [templates.data]);
+
+  const send = handleSubmit(
+    async (f) => {
+      setSending(true);
+      try {
+        const body = singleSendOf(f as Parameters<typeof singleSendOf>[0]);
+        if (draft) {
+          await waitForCampaign((await createDraftCampaign(body)).campaignId);
+          toast({ title: 'Campaign saved as a draft' });
+        } else {
+          await waitForCampaign((await sendSingle(body)).campaignId);
+          toast({
+            title: 'Email sent successfully',
+            description: 'Your email has been sent to the selected recipients',
+          });
+        }
+        await mutate(CAMPAIGNS_KEY);
+        setConfirming(false);
+        if (draft) navigate('/marketing/campaigns');
+      } catch (err) {
+        toast({
+          title: 'Error sending email',
+          description: (err as Error).message || 'An unknown error occurred',
+          variant: 'destructive',
+        });
+      } finally {
+        setSending(false);
+      }
+    },
+    () => {
+      setConfirming(false);
+      setTab('Compose');
+    },
+  );
+
+  const onTest = async () => {
+    try {
+      const r = await sendTest({
+        ...singleSendOf({ ...values, recipientType: 'individual', recipients: [testTo] } as Parameters<
+          typeof singleSendOf
+        >[0]),
+        to: testTo,
+      });
+      toast(
+        r.delivered
+          ? { title: 'Test email sent', description: r.detail }
+          : { title: 'Test email not sent', description: r.detail, variant: 'destructive' },
+      );
+    } catch (err) {
+      toast({
+        title: 'Error sending email',
+        description: (err as Error).message || 'An unknown error occurred',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const e = formState.errors;
+  const recipientsText =
+    values.recipientType === 'list'
+      ? `List #${values.listId || '—'}`
+      : `${values.recipients?.length ?? 0} recipient(s): ${(values.recipients ?? []).join(', ')}`;
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-lake-900">{draft ? 'Create Campaign' : 'Send an Email'}</h1>
+      <div role="tablist" aria-label="Email editor" className="mt-6 flex gap-1 border-b border-stone-200">
+        {TABS.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            onClick={() => setTab(t)}
+            className={`min-h-10 rounded-t-md px-4 text-sm font-medium ${tab === t ? 'bg-white text-lake-900 ring-1 ring-stone-200' : 'text-stone-600 hover:bg-stone-100'}`}
+          >
+            {t}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={tab} className="mt-6">
+        {tab === 'Select Design' && (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {templates.error && <p role="alert">Failed to load templates</p>}
+            {templates.data?.length === 0 && <p>No templates yet: create one under Templates.</p>}
+            {templates.data?.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                aria-pressed={templateId === t.id}
+                onClick={() => {
+                  choose(t.id);
+                  setTab('Compose');
+                }}
+                className={`rounded-xl bg-white p-4 text-left shadow-sm ring-1 ${templateId === t.id ? 'ring-2 ring-lake-700' : 'ring-stone-200'} hover:ring-lake-600`}
+              >
+                <span className="block font-semibold text-stone-900">{t.name}</span>
+                <span className="mt-1 block text-sm text-stone-600">{t.subject}</span>
+                <span className="mt-2 inline-block rounded-full bg-stone-100 px-2 py-0.5 text-xs">{t.category}</span>
+              </button>
+            ))}
+          </div>
+        )}
+        {tab === 'Compose' && (
+          <div className="grid gap-4 lg:grid-cols-2">
+            <div className="space-y-4">
+              <FormField id="send-subject" label="Subject" required error={e.subject?.message}>
+                {(c) => <input {...c} {...register('subject')} className={controlClass} />}
+              </FormField>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <FormField id="send-from-name" label="From name" required error={e.fromName?.message}>
+                  {(c) => <input {...c} {...register('fromName')} className={controlClass} />}
+                </FormField>
+                <FormField id="send-from-email" label="From email" required error={e.fromEmail?.message}>
+                  {(c) => <input {...c} type="email" {...register('fromEmail')} className={controlClass} />}
+                </FormField>
+              </div>
+              <FormField id="send-preview-text" label="Preview text" error={e.previewText?.message}>
+                {(c) => <input {...c} {...register('previewText')} className={controlClass} />}
+              </FormField>
+              <FormField id="send-content" label="Content (HTML)" required error={e.content?.message}>
+                {(c) => (
+                  <textarea {...c} rows={10} {...register('content')} className={`${controlClass} font-mono text-sm`} />
+                )}
+              </FormField>
+            </div>
+            <RecipientPicker
+              mode={values.recipientType}
+              onMode={(m) => setValue('recipientType', m)}
+              listId={values.listId ?? ''}
+              onList={(id) => setValue('listId', id, { shouldValidate: formState.isSubmitted })}
+              recipients={values.recipients ?? []}
+              onRecipients={(r) => setValue('recipients', r, { shouldValidate: formState.isSubmitted })}
+              error={e.recipients?.message}
+            />
+          </div>
+        )}
+        {tab === 'Preview' && (
+          <div className="space-y-4">
+            {templateId === null ? (
+              <p className="text-stone-700">No template selected</p>
+            ) : !values.content ? (
+              <p className="text-stone-700">No content to preview</p>
+            ) : (
+              <EmailPreviewFrame html={values.content} />
+            )}
+            <div className="flex flex-wrap items-end gap-3">
+              <div className="min-w-64">
+                <label htmlFor="send-test-to" className="block text-sm font-medium text-stone-800">
+                  Send a test to
+                </label>
+                <input
+                  id="send-test-to"
+                  type="email"
+                  value={testTo}
+                  onChange={(ev) => setTestTo(ev.target.value)}
+                  className={controlClass}
+                />
+              </div>
+              <button
+                type="button"
+                className={buttonClass.secondary}
+                disabled={!testTo || !values.content}
+                onClick={onTest}
+              >
+                Send Test
+              </button>
+              <button
+                type="button"
+                className={buttonClass.secondary}
+                onClick={() => {
+                  reset(emptyEmailForm());
+                  setTemplateId(null);
+                }}
+              >
+                Reset
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+      <div className="mt-8 flex justify-end">
+        <button
+          type="button"
+          className={buttonClass.primary}
+          disabled={templateId === null}
+          onClick={() => setConfirming(true)}
+        >
+          {draft ? 'Save Draft' : 'Send Email'}
+        </button>
+      </div>
+      <Modal open={confirming} title={draft ? 'Save Campaign' : 'Send Email'} onClose={() => setConfirming(false)}>
+        <p className="text-stone-700">
+          {draft ? 'Save this email as a draft campaign?' : 'Are you sure you want to send this email?'}
+        </p>
+        <dl className="mt-3 space-y-1 text-sm">
+          <div>
+            <dt className="inline font-semibold">Subject: </dt>
+            <dd className="inline">{values.subject}</dd>
+          </div>
+          <div>
+            <dt className="inline font-semibold">Recipients: </dt>
+            <dd className="inline break-all">{recipientsText}</dd>
+          </div>
+        </dl>
+        <div className="mt-6 flex justify-end gap-3">
+          <button type="button" className={buttonClass.secondary} onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+          <button type="button" className={buttonClass.primary} disabled={sending} onClick={() => void send()}>
+            {sending ? 'Sending...' : draft ? 'Save Draft' : 'Send'}
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}

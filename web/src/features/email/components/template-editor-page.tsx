@@ -1,0 +1,150 @@
+/**
+ * The template page (/marketing/templates/new and /marketing/templates/{id}): the HTML editor
+ * with the merge tags listed and a live preview in a sandboxed frame (the mailer's policy).
+ * After create, the new template's route; after update, back to the list.
+ */
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { mutate } from 'swr';
+import type * as v from 'valibot';
+import { INVALID_TEMPLATE_ID, TemplateInputSchema } from '@lp/contracts/email';
+import { MERGE_TAGS } from '@lp/contracts/email-html';
+import { FormField, controlClass } from '../../../components/form/form-field';
+import { toast } from '../../../components/toast/toast-store';
+import { TEMPLATES_KEY, createTemplate, updateTemplate, useTemplate } from '../api/templates';
+import { PLACEHOLDER_CONTENT } from './create-template-dialog';
+import { EmailPreviewFrame } from './email-preview-frame';
+import { buttonClass } from './modal';
+
+type TemplateForm = v.InferInput<typeof TemplateInputSchema>;
+
+const isValidId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2147483647;
+
+export function TemplateEditorPage({ templateId }: { templateId: number | null }) {
+  const navigate = useNavigate();
+  const editing = templateId !== null;
+  const { data, error } = useTemplate(editing && isValidId(templateId) ? templateId : null);
+  const { register, handleSubmit, formState, reset, watch } = useForm<TemplateForm>({
+    resolver: valibotResolver(TemplateInputSchema),
+    defaultValues: {
+      name: '',
+      subject: '',
+      description: '',
+      previewText: '',
+      category: 'Custom',
+      content: PLACEHOLDER_CONTENT,
+    },
+    reValidateMode: 'onChange',
+  });
+  useEffect(() => {
+    if (data)
+      reset({
+        name: data.name,
+        subject: data.subject,
+        description: data.description,
+        previewText: data.previewText,
+        category: data.category,
+        content: data.content,
+      });
+  }, [data, reset]);
+
+  const onSubmit = handleSubmit(async (f) => {
+    if (editing && !isValidId(templateId)) {
+      toast({ title: 'Error saving template', description: INVALID_TEMPLATE_ID, variant: 'destructive' });
+      return;
+    }
+    try {
+      if (editing) {
+        await updateTemplate(templateId, f);
+        await mutate(TEMPLATES_KEY);
+        toast({ title: 'Template updated' });
+        navigate('/marketing/templates');
+      } else {
+        const t = await createTemplate(f);
+        await mutate(TEMPLATES_KEY);
+        toast({ title: 'Template created' });
+        navigate(`/marketing/templates/${t.id}`);
+      }
+    } catch (err) {
+      toast({ title: 'Error saving template', description: (err as Error).message, variant: 'destructive' });
+    }
+  });
+
+  const e = formState.errors;
+  if (editing && error)
+    return (
+      <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+        Failed to load templates
+      </p>
+    );
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-lake-900">{editing ? 'Edit Template' : 'New Template'}</h1>
+        <div className="flex gap-3">
+          <button type="button" className={buttonClass.secondary} onClick={() => navigate('/marketing/templates')}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonClass.primary} disabled={formState.isSubmitting}>
+            Save Template
+          </button>
+        </div>
+      </div>
+      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+        <div className="space-y-4">
+          <FormField id="template-name" label="Name" required error={e.name?.message}>
+            {(c) => <input {...c} {...register('name')} className={controlClass} />}
+          </FormField>
+          <FormField id="template-subject" label="Subject" required error={e.subject?.message}>
+            {(c) => <input {...c} {...register('subject')} className={controlClass} />}
+          </FormField>
+          <FormField
+            id="template-preview-text"
+            label="Preview text"
+            hint="At most 150 characters"
+            error={e.previewText?.message}
+          >
+            {(c) => <input {...c} {...register('previewText')} className={controlClass} />}
+          </FormField>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField id="template-category" label="Category" error={e.category?.message}>
+              {(c) => <input {...c} {...register('category')} className={controlClass} />}
+            </FormField>
+            <FormField id="template-description" label="Description" error={e.description?.message}>
+              {(c) => <input {...c} {...register('description')} className={controlClass} />}
+            </FormField>
+          </div>
+          <FormField id="template-content" label="Content (HTML)" required error={e.content?.message}>
+            {(c) => (
+              <textarea
+                {...c}
+                {...register('content')}
+                rows={14}
+                spellCheck={false}
+                className={`${controlClass} font-mono text-sm`}
+              />
+            )}
+          </FormField>
+          <section aria-labelledby="merge-tags" className="rounded-lg bg-white p-4 ring-1 ring-stone-200">
+            <h2 id="merge-tags" className="text-sm font-semibold text-stone-800">
+              Merge tags
+            </h2>
+            <ul className="mt-2 grid gap-1 text-sm text-stone-700 sm:grid-cols-2">
+              {Object.entries(MERGE_TAGS).map(([tag, what]) => (
+                <li key={tag}>
+                  <code className="rounded bg-stone-100 px-1">{`{{${tag}}}`}</code> {what}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+        <div>
+          <h2 className="mb-2 text-sm font-semibold text-stone-800">Preview</h2>
+          <EmailPreviewFrame html={watch('content') ?? ''} />
+        </div>
+      </div>
+    </form>
+  );
+}

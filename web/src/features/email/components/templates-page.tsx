@@ -1,0 +1,102 @@
+/**
+ * Templates (staff spec §2): the list tab (row menu Edit, Duplicate, Use in Email, Delete) and
+ * the create dialog (name, subject, description); after create, the new template's page.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { mutate } from 'swr';
+import { toast } from '../../../components/toast/toast-store';
+import { TEMPLATES_KEY, deleteTemplate, duplicateTemplate, useTemplates } from '../api/templates';
+import { CreateTemplateDialog } from './create-template-dialog';
+import { buttonClass } from './modal';
+import { RowMenu } from './row-menu';
+
+const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+export function TemplatesPage() {
+  const { data, error, isLoading } = useTemplates();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+
+  const act = async (fn: () => Promise<unknown>, ok: string, failed: string) => {
+    try {
+      await fn();
+      await mutate(TEMPLATES_KEY);
+      toast({ title: ok });
+    } catch {
+      toast({ title: failed, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-lake-900">Templates</h1>
+        <button type="button" className={buttonClass.primary} onClick={() => setCreating(true)}>
+          Create Template
+        </button>
+      </div>
+      {isLoading && <p className="mt-6 text-stone-700">Loading templates…</p>}
+      {error && (
+        <p role="alert" className="mt-6 rounded-md bg-red-50 p-3 text-red-800">
+          Failed to load templates
+        </p>
+      )}
+      {data && data.length === 0 && <p className="mt-6 text-stone-700">No templates yet.</p>}
+      {data && data.length > 0 && (
+        <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
+              <tr>
+                {['Name', 'Subject', 'Category', 'Updated', ''].map((c) => (
+                  <th key={c} scope="col" className="px-4 py-3 font-semibold">
+                    {c || <span className="sr-only">Actions</span>}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((t) => (
+                <tr key={t.id} className="border-b border-stone-100 last:border-0">
+                  <td className="px-4 py-3 font-medium text-stone-900">{t.name}</td>
+                  <td className="px-4 py-3">{t.subject}</td>
+                  <td className="px-4 py-3">{t.category}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{date.format(new Date(t.updated_at))}</td>
+                  <td className="px-4 py-3 text-right">
+                    <RowMenu
+                      label={`Actions for ${t.name}`}
+                      actions={[
+                        { label: 'Edit', onSelect: () => navigate(`/marketing/templates/${t.id}`) },
+                        {
+                          label: 'Duplicate',
+                          onSelect: () =>
+                            act(
+                              () => duplicateTemplate(t.id),
+                              'Template duplicated successfully',
+                              'Failed to duplicate template',
+                            ),
+                        },
+                        { label: 'Use in Email', onSelect: () => navigate(`/marketing/send-email?template=${t.id}`) },
+                        {
+                          label: 'Delete',
+                          danger: true,
+                          onSelect: () =>
+                            act(
+                              () => deleteTemplate(t.id),
+                              'Template deleted successfully',
+                              'Failed to delete template',
+                            ),
+                        },
+                      ]}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <CreateTemplateDialog open={creating} onClose={() => setCreating(false)} />
+    </>
+  );
+}
