@@ -31,6 +31,7 @@ const PACKAGES: Record<string, string> = {
   '@lp/mailer': 'services/mailer',
   '@lp/analytics': 'services/analytics',
   '@lp/content': 'services/content',
+  '@lp/inventory': 'services/inventory',
 };
 const SCRIPTS = ['run-service.ts', 'migrate.ts', 'create-admin.ts', 'replay-dead-letter.ts', 'services.ts'];
 
