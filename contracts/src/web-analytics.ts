@@ -32,6 +32,12 @@ export const AnalyticsRangeQuerySchema = v.object({
   ),
 });
 
+/** The refresh command takes its range and nothing else: an unknown option is refused, not ignored. */
+export const AnalyticsRefreshQuerySchema = v.strictObject(
+  AnalyticsRangeQuerySchema.entries,
+  'The only option of a refresh is days',
+);
+
 export const AnalyticsRangeInputSchema = v.object({ days: v.picklist(ANALYTICS_RANGES) });
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));

@@ -11,9 +11,9 @@
  * - `GET /api/marketing-dashboard/submission-attribution`: first touch, visits and pages before
  *   converting for each form submission that carries a session id.
  */
-import { AnalyticsRangeQuerySchema, RPC, type FormSubmission } from '@lp/contracts';
+import { AnalyticsRangeQuerySchema, AnalyticsRefreshQuerySchema, RPC, type FormSubmission } from '@lp/contracts';
 import { callRpc } from '@lp/runtime';
-import { validate } from '../middleware/validate.ts';
+import { refuseBody, validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
 const leadsOf = (submissions: FormSubmission[]) =>
@@ -28,7 +28,8 @@ export function webAnalyticsRoutes({ bus }: GatewayDeps) {
   });
 
   router.post('/refresh-analytics', async (ctx) => {
-    const { days } = validate(AnalyticsRangeQuerySchema, ctx.query);
+    refuseBody(ctx.headers);
+    const { days } = validate(AnalyticsRefreshQuerySchema, ctx.query);
     // A year of re-aggregation can take longer than a read.
     ctx.body = await callRpc(bus, RPC.analytics.refresh, { days }, { ...askedBy(ctx), timeoutMs: 120_000 });
   });

@@ -1,7 +1,8 @@
 /**
- * The key of the tracking tokens: TRACKING_SECRET when configured, else one generated once and
- * kept in `mailer.settings`, so links in mail already sent keep working across restarts and
- * every replica signs alike.
+ * The key of the tracking tokens: TRACKING_SECRET when configured, else the one a migration
+ * generated once and keeps in `mailer.settings`, so links in mail already sent keep working across
+ * restarts and every replica signs alike. (The insert stays as a guard for a schema migrated
+ * before that migration existed; it does nothing once the key is there.)
  */
 import { randomBytes } from 'node:crypto';
 import type { Knex } from '@lp/runtime';
