@@ -276,7 +276,11 @@ describe.each(factories)('bus contract: $name', ({ make, skip, cleanup }) => {
     await s2.stop();
     // The messages were stored too: a durable of the subject still gets all three.
     const got: unknown[] = [];
-    const spec: DurableSpec = { stream: STREAMS.inventory.name, name: 'contract-lots', filterSubject: SUBJECTS.lotChanged };
+    const spec: DurableSpec = {
+      stream: STREAMS.inventory.name,
+      name: 'contract-lots',
+      filterSubject: SUBJECTS.lotChanged,
+    };
     await b.ensureDurable(spec);
     const c = await b.consume(spec, async (m) => {
       got.push(m.json());
