@@ -27,13 +27,13 @@ export function LotInterestCard({ days }: { days: AnalyticsRange }) {
                 <th scope="col" className="py-1 pr-2 font-medium">
                   Lot
                 </th>
-                <th scope="col" className="whitespace-nowrap px-2 py-1 text-right font-medium">
+                <th scope="col" className="w-32 whitespace-nowrap px-2 py-1 text-right font-medium">
                   Page views
                 </th>
-                <th scope="col" className="whitespace-nowrap px-2 py-1 text-right font-medium">
+                <th scope="col" className="w-32 whitespace-nowrap px-2 py-1 text-right font-medium">
                   Map clicks
                 </th>
-                <th scope="col" className="whitespace-nowrap py-1 pl-2 text-right font-medium">
+                <th scope="col" className="w-32 whitespace-nowrap py-1 pl-2 text-right font-medium">
                   Leads
                 </th>
               </tr>
