@@ -8,7 +8,8 @@
 import * as v from 'valibot';
 import { EventMetaSchema } from './events.ts';
 import { storable } from './text.ts';
-import { LOT_INTEREST_RANGES, LOT_STATUSES, LOT_TAGS, type LotInterestRange } from './lot-names.ts';
+import { LOT_STATUSES, LOT_TAGS } from './lot-names.ts';
+import { ANALYTICS_RANGES } from './web-analytics.ts';
 
 export * from './lot-names.ts';
 
@@ -143,9 +144,13 @@ export const LotViewsSchema = v.object({
 });
 export const LotLeadsSchema = v.object({ lots: v.array(v.object({ number: lotNumber, leads: count })) });
 
-/** `GET /api/marketing/lots/interest?range=30d`: one row per lot that drew any interest. */
+/**
+ * `GET /api/marketing/lots/interest?range=30d` (the Lots screen) or `?days=365` (the Analytics
+ * screen): one row per lot that drew any interest. `range` is the span as `{days}d` either way.
+ */
 export const LotInterestSchema = v.object({
-  range: v.picklist(Object.keys(LOT_INTEREST_RANGES) as LotInterestRange[]),
+  range: v.picklist(ANALYTICS_RANGES.map((d) => `${d}d` as const)),
+  days: v.picklist(ANALYTICS_RANGES),
   from: v.string(),
   to: v.string(),
   lots: v.array(v.object({ number: lotNumber, pageViews: count, mapClicks: count, leads: count })),

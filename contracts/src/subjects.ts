@@ -89,8 +89,6 @@ export const DURABLES = {
     filterSubject: SUBJECTS.pageviewsRecorded,
   },
   analyticsEvents: { stream: STREAMS.analytics.name, name: 'analytics-events', filterSubject: SUBJECTS.eventsRecorded },
-  /** The gateway drops its cached lots (and the pages rendered from them) on each change. */
-  gatewayLotCache: { stream: STREAMS.inventory.name, name: 'gateway-lot-cache', filterSubject: SUBJECTS.lotChanged },
   mailerInbound: { stream: STREAMS.mail.name, name: 'mailer-inbound', filterSubject: SUBJECTS.inboundMailReceived },
   mailerSends: { stream: STREAMS.mail.name, name: 'mailer-sends', filterSubject: SUBJECTS.sendRequested },
   mailerProviderEvents: {

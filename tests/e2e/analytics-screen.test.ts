@@ -1,7 +1,7 @@
 /**
  * The Analytics screen in Chromium against the real platform (embedded): a new site's empty
  * state, then visits from the pixels shown after a refresh, a range change (a new request
- * with days=7) and the chart type switch between line and bar.
+ * with days=7), the chart type switch between line and bar, and interest per lot in the range.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,37 @@ describe('Analytics screen', () => {
     await bar.waitFor();
     await expect.poll(() => bar.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     expect(await page.getByRole('img', { name: /Line chart/ }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('lists interest per lot for the range: page views of its page and clicks on it in the map', async () => {
+    for (const p of ['/lots/12', '/lots/12', '/lots/4'])
+      await fetch(`${stack.baseUrl}/api/analytics/pixel?p=${p}&sid=e2e-lots&dt=desktop&br=Chrome`, {
+        headers: { 'user-agent': CHROME },
+      });
+    await fetch(`${stack.baseUrl}/api/analytics/event-pixel?n=lot_click&c=lot-map&lbl=4&p=/map&sid=e2e-lots`, {
+      headers: { 'user-agent': CHROME },
+    });
+    const token = await stack.login();
+    await expect
+      .poll(async () => {
+        const res = await stack.api('/api/marketing/lots/interest?days=90', { token });
+        return ((await res.json()) as { lots: unknown[] }).lots.length;
+      })
+      .toBe(2);
+    const page = await signedIn('/marketing/analytics');
+    await page.getByLabel('Time range').selectOption({ label: 'Last 90 days' });
+    const card = page.locator('section', { has: page.getByRole('heading', { name: 'Interest per lot' }) });
+    const table = card.getByRole('table');
+    await table.getByRole('rowheader', { name: 'Lot 12' }).waitFor();
+    // Lot 4 has a map click, so it ranks above lot 12's two page views.
+    expect(await table.getByRole('rowheader').allTextContents()).toEqual(['Lot 4', 'Lot 12']);
+    expect(
+      await table
+        .getByRole('row', { name: /Lot 12/ })
+        .getByRole('cell')
+        .allTextContents(),
+    ).toEqual(['2', '0', '0']);
     await page.close();
   });
 });

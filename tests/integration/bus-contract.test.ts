@@ -2,7 +2,8 @@
  * One contract, both adapters: the embedded bus must behave like JetStream where the
  * services rely on it (stored publish, de-duplication, ack/nak/term, redelivery, shared
  * durables, bounded in-flight, request/reply with queue groups, nothing lost across a consumer
- * restart, retention by limits, the payload limit, one error type per failure).
+ * restart, retention by limits, the payload limit, one error type per failure, fire-and-forget
+ * subscriptions every subscriber hears).
  */
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -251,6 +252,42 @@ describe.each(factories)('bus contract: $name', ({ make, skip, cleanup }) => {
     await expect(b.request('rpc.test.nobody', {}, { timeoutMs: 2000 })).rejects.toBeInstanceOf(NoRespondersError);
     await s1.stop();
     await s2.stop();
+    await b.close();
+  });
+
+  it('tells every subscriber of a subject about each publish from then on, beside the durables', async () => {
+    const b = await fresh();
+    await b.publish(SUBJECTS.lotChanged, { before: true }, { msgId: crypto.randomUUID() });
+    const first: unknown[] = [];
+    const second: { payload: unknown; subject: string }[] = [];
+    const s1 = await b.subscribe(SUBJECTS.lotChanged, (p) => first.push(p));
+    const s2 = await b.subscribe('inventory.>', (payload, meta) => second.push({ payload, subject: meta.subject }));
+    await b.publish(SUBJECTS.lotChanged, { n: 1 }, { msgId: crypto.randomUUID() });
+    await eventually(async () => (first.length === 1 && second.length === 1 ? true : undefined));
+    expect(first).toEqual([{ n: 1 }]);
+    expect(second).toEqual([{ payload: { n: 1 }, subject: SUBJECTS.lotChanged }]);
+    // A stopped subscriber hears nothing more; the other still hears each publish once.
+    await s1.stop();
+    await b.publish(SUBJECTS.lotChanged, { n: 2 }, { msgId: crypto.randomUUID() });
+    await eventually(async () => (second.length === 2 ? true : undefined));
+    await new Promise((res) => setTimeout(res, 200));
+    expect(first).toEqual([{ n: 1 }]);
+    expect(second.map((m) => m.payload)).toEqual([{ n: 1 }, { n: 2 }]);
+    await s2.stop();
+    // The messages were stored too: a durable of the subject still gets all three.
+    const got: unknown[] = [];
+    const spec: DurableSpec = {
+      stream: STREAMS.inventory.name,
+      name: 'contract-lots',
+      filterSubject: SUBJECTS.lotChanged,
+    };
+    await b.ensureDurable(spec);
+    const c = await b.consume(spec, async (m) => {
+      got.push(m.json());
+      m.ack();
+    });
+    await eventually(async () => (got.length === 3 ? true : undefined));
+    await c.stop();
     await b.close();
   });
 

@@ -2,14 +2,17 @@
  * Lots as data (issue 13), on both backends: the staff API's authorisation and validation
  * (401 without a session, 400 with field errors, 404 for an unknown lot), a status change
  * reaching the public map's HTML on the next load (through the gateway that took it, and
- * through the lot-changed event when another client changed it), the audit trail naming the
+ * through the lot-changed event when another client changed it, in every gateway replica), the
+ * audit trail naming the
  * staff member, a lot page's Product/Offer JSON-LD and sitemap entry following its status,
- * and interest per lot (page views, map clicks, leads naming it) in the staff API.
+ * and interest per lot (page views, map clicks, leads naming it) in the staff API, for the Lots
+ * screen's ranges and the Analytics screen's (days).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RPC } from '@lp/contracts';
-import { callRpc, createLogger } from '@lp/runtime';
+import { GatewayConfigSchema, startPlatform } from '@lp/gateway';
+import { callRpc, createLogger, parseConfig } from '@lp/runtime';
 import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
 
 const html = async (stack: Stack, path: string) => {
@@ -108,6 +111,59 @@ describeOnEachBackend('lots', (backend) => {
       10_000,
       'the builder page to show lot 15 reserved',
     );
+  });
+
+  it('drops the cached lots in every gateway replica on each change, well within the 30 s renewal', async () => {
+    // Two more gateway processes on the same database and bus (real backends; one process embedded).
+    const replicas =
+      backend === 'real'
+        ? await Promise.all(
+            [1, 2].map(() =>
+              startPlatform({
+                config: parseConfig(GatewayConfigSchema, { ...stack.env, PORT: '0' }),
+                log: createLogger('replica', 'silent'),
+                services: [],
+                webDist: stack.env.WEB_DIST!,
+              }),
+            ),
+          )
+        : [];
+    try {
+      const urls = [stack.baseUrl, ...replicas.map((r) => r.url)];
+      const builder = async (url: string) => (await fetch(`${url}/builder-package-1`)).text();
+      // Every replica has a copy with lot 16 available.
+      for (const url of urls) expect(await builder(url)).toMatch(/Lot 16<\/a><\/th><td[^>]*>Available/);
+      await callRpc(
+        stack.platform.bus,
+        RPC.inventory.lotUpdate,
+        { number: 16, patch: { status: 'reserved' }, changedBy: 'another-office' },
+        { log: createLogger('test', 'silent') },
+      );
+      for (const url of urls)
+        await eventually(
+          async () => ((await builder(url)).match(/Lot 16<\/a><\/th><td[^>]*>Reserved/) ? true : undefined),
+          5_000,
+          `${url} to show lot 16 reserved`,
+        );
+    } finally {
+      await Promise.all(replicas.map((r) => r.stop()));
+    }
+  });
+
+  it("gives the interest per lot for the Analytics screen's ranges (days), 400 for any other", async () => {
+    for (const days of [7, 30, 90, 365]) {
+      const res = await stack.api(`/api/marketing/lots/interest?days=${days}`, { token });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { range: string; days: number; from: string; to: string };
+      expect(body).toMatchObject({ range: `${days}d`, days });
+      expect(Date.parse(body.to) - Date.parse(body.from)).toBe(days * 86_400_000);
+    }
+    for (const bad of ['days=14', 'days=', 'days=365d', 'days=7&days=30', 'days=7&range=7d', 'range=365d']) {
+      const res = await stack.api(`/api/marketing/lots/interest?${bad}`, { token });
+      expect(res.status, bad).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBeTruthy();
+    }
+    expect((await stack.api('/api/marketing/lots/interest?days=30')).status).toBe(401);
   });
 
   it('gives each lot a crawlable page with Product/Offer data that follows its status', async () => {

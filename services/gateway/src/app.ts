@@ -6,7 +6,6 @@
 import { fileURLToPath } from 'node:url';
 import Koa from 'koa';
 import { STREAMS } from '@lp/contracts';
-import { consumeLotChanges, type LotCache } from './lots/lot-cache.ts';
 import type { ServiceDefinition } from '@lp/runtime';
 import { errorHandler } from './middleware/error-handler.ts';
 import { measureRequests } from './middleware/measure-requests.ts';
@@ -22,9 +21,9 @@ export const GATEWAY_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', impo
 /**
  * The gateway as the runtime boots it: staff accounts and sessions in schema `gateway`, the
  * streams it publishes to (form submissions, pixel batches, send requests, provider events,
- * inbound mail) and the lot changes it listens to (to drop its cached lots). It serves nothing on
- * the bus; its HTTP app is built by `createGatewayApp`. `gatewayService` is the declaration for
- * migrations; a running gateway uses `gatewayServiceWith(itsLotCache)`.
+ * inbound mail). It serves nothing on the bus and has no durable consumers: it hears lot changes
+ * through a per-process subscription (`listenForLotChanges`, started by `startPlatform`); its
+ * HTTP app is built by `createGatewayApp`.
  */
 export const gatewayService: ServiceDefinition = {
   name: 'gateway',
@@ -34,11 +33,6 @@ export const gatewayService: ServiceDefinition = {
   consumers: [],
   rpcs: [],
 };
-
-export const gatewayServiceWith = (lots: LotCache): ServiceDefinition => ({
-  ...gatewayService,
-  consumers: [consumeLotChanges(lots)],
-});
 
 export function createGatewayApp(deps: GatewayDeps & { webDist: string }): Koa<GatewayState> {
   // Behind proxies, the client address is the one the trusted proxy appended (counted from the

@@ -28,8 +28,8 @@ import {
   type ShutdownStep,
   startServices,
 } from '@lp/runtime';
-import { createGatewayHandler, gatewayServiceWith } from './app.ts';
-import { createLotCache } from './lots/lot-cache.ts';
+import { createGatewayHandler, gatewayService } from './app.ts';
+import { createLotCache, listenForLotChanges } from './lots/lot-cache.ts';
 import type { GatewayConfig } from './config.ts';
 import { checkServingConfig, createHttpServer } from './http-server.ts';
 import { ensureFirstAdmin, type FirstAdmin } from './queries/ensure-first-admin.ts';
@@ -67,7 +67,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     ? await openPostgres(config.DATABASE_URL!, config.DB_POOL_MAX)
     : await openPglite(opts.pglite ? { pglite: opts.pglite } : { dataDir: config.DATA_DIR });
   const lots = createLotCache();
-  const declarations = [gatewayServiceWith(lots), ...opts.services];
+  const declarations = [gatewayService, ...opts.services];
   await migrateServices(db.knex, declarations, log);
 
   const topology = { ackWaitMs: config.BUS_ACK_WAIT_MS, replicas: config.BUS_STREAM_REPLICAS };
@@ -84,6 +84,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     bus = new MemoryBus({ store: createKnexStore(db.knex), log, topology });
   }
   const running = await startServices(declarations, { bus, knex: db.knex, log, counters, config });
+  // Every gateway process drops its own copy of the lots on every change (no shared durable).
+  const lotChanges = await listenForLotChanges(bus, lots, log);
 
   const firstAdmin = await ensureFirstAdmin(db.knex, {
     username: config.ADMIN_USERNAME,
@@ -124,6 +126,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
         }),
     ],
     ['gateway buffers', async () => void (await Promise.all(drainHooks.map((fn) => fn())))],
+    ['lot changes', () => lotChanges.stop()],
     ['services', () => running.stop()],
     ['bus', () => bus.close()],
     ['database', () => db.close()],

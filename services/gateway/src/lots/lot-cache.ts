@@ -1,16 +1,18 @@
 /**
  * The gateway's copy of the public lots, so the pages rendered per request (home, map, embed,
  * builder package, each lot's page) never wait on the bus. It is dropped when a lot changes:
- * at once by the change this gateway forwarded, and by the `inventory.lot.changed` event
- * (durable `gateway-lot-cache`). Replicas of the gateway share that durable, so each event
- * reaches one of them; the others notice within `LOT_CACHE_TTL_MS`. Concurrent misses share one
+ * at once by the change this gateway forwarded, and by the `inventory.lot.changed` event, which
+ * every gateway process hears through its own fire-and-forget subscription (`listenForLotChanges`;
+ * no shared durable, so no replica is left out). A notification missed while the bus was away is
+ * covered by `LOT_CACHE_TTL_MS`, the safety net. Concurrent misses share one
  * request; while inventory cannot answer, the last copy is served (and logged). Pages rendered
  * from the copy are kept with it (`renders`), keyed by URL, and dropped with it.
  */
-import { LotChangedSchema, DURABLES, type PublicLots } from '@lp/contracts';
-import { defineConsumer, type ConsumerDefinition, type Logger } from '@lp/runtime';
+import * as v from 'valibot';
+import { LotChangedSchema, SUBJECTS, type PublicLots } from '@lp/contracts';
+import type { Bus, Logger, SubscriptionHandle } from '@lp/runtime';
 
-/** How long a copy is trusted without hearing of a change (covers events another replica took). */
+/** How long a copy is trusted without hearing of a change (covers notifications the bus lost). */
 export const LOT_CACHE_TTL_MS = 30_000;
 
 export type LotCache = {
@@ -67,14 +69,15 @@ export function createLotCache(opts: { ttlMs?: number; now?: () => number } = {}
   return cache;
 }
 
-/** The gateway's consumer of lot changes: drops the copy so the next page load shows the change. */
-export function consumeLotChanges(cache: LotCache): ConsumerDefinition {
-  return defineConsumer({
-    durable: DURABLES.gatewayLotCache,
-    schema: LotChangedSchema,
-    handle: async (event, { log }) => {
-      cache.invalidate();
-      log.debug({ lot: event.lot.number }, 'lot cache dropped');
-    },
+/**
+ * This process's subscription to lot changes: each one drops the copy so the next page load shows
+ * it. Every gateway replica subscribes on its own, so every replica drops its copy.
+ */
+export function listenForLotChanges(bus: Bus, cache: LotCache, log: Logger): Promise<SubscriptionHandle> {
+  return bus.subscribe(SUBJECTS.lotChanged, (payload) => {
+    cache.invalidate();
+    const event = v.safeParse(LotChangedSchema, payload);
+    if (event.success) log.debug({ lot: event.output.lot.number }, 'lot cache dropped');
+    else log.warn({ issues: v.flatten(event.issues) }, 'lot cache dropped on a malformed lot-changed event');
   });
 }

@@ -5,16 +5,19 @@
  * `PATCH /api/marketing/lots/{number}` with any of status, price, tags, sizeSqFt, description
  * (400 with field errors, 404 for an unknown number; the staff username is the change's
  * author), `GET /api/marketing/lots/{number}/changes` (its audit trail) and
- * `GET /api/marketing/lots/interest?range=7d|30d|90d` (page views, map clicks and leads per
- * lot, asked of analytics and crm together).
+ * `GET /api/marketing/lots/interest?range=7d|30d|90d` (the Lots screen) or `?days=7|30|90|365`
+ * (the Analytics screen): page views, map clicks and leads per lot, asked of analytics and crm
+ * together; 400 for any other value, or for both parameters at once.
  */
 import type { ParameterizedContext } from 'koa';
 import {
+  ANALYTICS_RANGES,
   LOT_INTEREST_RANGES,
   LOT_NUMBER_MAX,
   LotPatchSchema,
   RPC,
   type LotInterest,
+  type AnalyticsRange,
   type LotInterestRange,
 } from '@lp/contracts';
 import { badRequest, callRpc, notFound, unauthorized } from '@lp/runtime';
@@ -35,6 +38,23 @@ function lotNumberOf(ctx: Ctx): number {
 
 const DAY_MS = 86_400_000;
 
+const fieldError = (field: string, message: string) =>
+  badRequest('Some fields need attention', { fields: { [field]: [message] } });
+
+/** The span of an interest request: `range` (7d|30d|90d, default 30d) or `days` (7|30|90|365). */
+function interestDaysOf(query: Record<string, string | string[] | undefined>): AnalyticsRange {
+  const { range, days } = query;
+  if (range !== undefined && days !== undefined) throw fieldError('days', 'Give either range or days, not both');
+  if (days !== undefined) {
+    const n = (ANALYTICS_RANGES as readonly number[]).find((d) => typeof days === 'string' && String(d) === days);
+    if (n === undefined) throw fieldError('days', 'days must be 7, 30, 90 or 365');
+    return n as AnalyticsRange;
+  }
+  const r = typeof range === 'string' ? range : range === undefined ? '30d' : '';
+  if (!Object.hasOwn(LOT_INTEREST_RANGES, r)) throw fieldError('range', 'Range must be 7d, 30d or 90d');
+  return LOT_INTEREST_RANGES[r as LotInterestRange];
+}
+
 export function lotRoutes(deps: GatewayDeps) {
   const { bus } = deps;
   const router = createRouter();
@@ -51,11 +71,9 @@ export function lotRoutes(deps: GatewayDeps) {
 
   router.get('/api/marketing/lots/interest', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    const range = (typeof ctx.query.range === 'string' ? ctx.query.range : '30d') as LotInterestRange;
-    if (!(range in LOT_INTEREST_RANGES))
-      throw badRequest('Some fields need attention', { fields: { range: ['Range must be 7d, 30d or 90d'] } });
+    const days = interestDaysOf(ctx.query);
     const to = new Date();
-    const from = new Date(to.getTime() - LOT_INTEREST_RANGES[range] * DAY_MS);
+    const from = new Date(to.getTime() - days * DAY_MS);
     const input = { from: from.toISOString(), to: to.toISOString() };
     const [views, leads] = await Promise.all([
       callRpc(bus, RPC.analytics.lotViews, input, askedBy(ctx)),
@@ -67,7 +85,8 @@ export function lotRoutes(deps: GatewayDeps) {
     for (const l of views.lots) Object.assign(row(l.number), { pageViews: l.pageViews, mapClicks: l.mapClicks });
     for (const l of leads.lots) row(l.number).leads = l.leads;
     ctx.body = {
-      range,
+      range: `${days}d`,
+      days,
       ...input,
       lots: [...byLot.values()].sort((a, b) => a.number - b.number),
     } satisfies LotInterest;

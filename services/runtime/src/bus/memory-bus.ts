@@ -19,6 +19,7 @@ import {
   PayloadTooLargeError,
   RequestTimeoutError,
   streamOf,
+  subjectMatches,
   wireSize,
   type Bus,
   type ConsumeOptions,
@@ -28,7 +29,9 @@ import {
   type PublishOptions,
   type PublishResult,
   type ReplyHandler,
+  type NotificationHandler,
   type ServeHandle,
+  type SubscriptionHandle,
   type TopologyOptions,
 } from './types.ts';
 
@@ -67,6 +70,7 @@ export class MemoryBus implements Bus, DurableHost {
   private readonly durables = new Map<string, MemoryDurable>();
   private readonly servers = new Map<string, { queue: string; handler: ReplyHandler }[]>();
   private readonly turns = new Map<string, number>();
+  private readonly subscribers: { pattern: string; handler: NotificationHandler }[] = [];
   private loaded: Promise<Map<string, number>> | undefined;
   private pruning: Promise<void> = Promise.resolve();
   private readonly ageTimer: NodeJS.Timeout;
@@ -209,6 +213,7 @@ export class MemoryBus implements Bus, DurableHost {
       d.offer(seq, subject);
       d.pump();
     }
+    this.notify(subject, data, headers);
     this.applyLimits(s, now);
     return { stream: spec.name, seq, duplicate: false };
   }
@@ -288,6 +293,29 @@ export class MemoryBus implements Bus, DurableHost {
         if (i >= 0) l.splice(i, 1);
       },
     };
+  }
+
+  async subscribe(subject: string, handler: NotificationHandler): Promise<SubscriptionHandle> {
+    const entry = { pattern: subject, handler };
+    this.subscribers.push(entry);
+    return {
+      stop: async () => {
+        const i = this.subscribers.indexOf(entry);
+        if (i >= 0) this.subscribers.splice(i, 1);
+      },
+    };
+  }
+
+  /** Core-subscription delivery: each subscriber of the subject gets its own parsed copy. */
+  private notify(subject: string, data: string, headers: Headers): void {
+    for (const { pattern, handler } of [...this.subscribers]) {
+      if (!subjectMatches(pattern, subject)) continue;
+      try {
+        handler(JSON.parse(data) as unknown, { subject, headers: { ...headers } });
+      } catch (err) {
+        this.log?.error({ err, subject }, 'subscriber failed');
+      }
+    }
   }
 
   async ping(): Promise<void> {

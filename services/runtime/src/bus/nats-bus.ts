@@ -48,7 +48,9 @@ import {
   type PublishOptions,
   type PublishResult,
   type ReplyHandler,
+  type NotificationHandler,
   type ServeHandle,
+  type SubscriptionHandle,
   type TopologyOptions,
 } from './types.ts';
 
@@ -291,6 +293,43 @@ export class NatsBus implements Bus {
     return {
       stop: async () => {
         await sub.drain();
+      },
+    };
+  }
+
+  /**
+   * A core subscription without a queue group: JetStream-stored messages reach core subscribers
+   * of their subject too, so every subscribing process hears each publish. Resolves once the
+   * server has registered the interest (a flush), so nothing published after it is missed.
+   */
+  async subscribe(subject: string, handler: NotificationHandler): Promise<SubscriptionHandle> {
+    const sub = this.nc.subscribe(this.ns.subject(subject), {
+      callback: (err, msg) => {
+        if (err) return this.log?.error({ err, subject }, 'subscription error');
+        const headers: Headers = {};
+        if (msg.headers) for (const [k, vals] of msg.headers) headers[k] = vals[0] ?? '';
+        let payload: unknown;
+        try {
+          payload = msg.data.length ? (JSON.parse(dec.decode(msg.data)) as unknown) : null;
+        } catch {
+          payload = undefined;
+        }
+        try {
+          handler(payload, { subject: this.ns.unsubject(msg.subject), headers });
+        } catch (e) {
+          this.log?.error({ err: e, subject }, 'subscriber failed');
+        }
+      },
+    });
+    try {
+      await this.nc.flush();
+    } catch (err) {
+      sub.unsubscribe();
+      throw new BusUnavailableError(`subscribe ${subject} failed: ${(err as Error).message}`);
+    }
+    return {
+      stop: async () => {
+        if (!sub.isClosed()) await sub.drain();
       },
     };
   }

@@ -8,6 +8,10 @@
  * - `request` / `serve` are request/reply with queue groups, as in NATS core: each queue group
  *   that serves a subject gets the request once (its members take turns), every group gets it,
  *   and the first reply wins; a handler that fails sends no reply (the caller times out).
+ * - `subscribe` is fire-and-forget, as a NATS core subscription: every subscriber (in every
+ *   process) gets each message published to the subject while it listens, once, after it is
+ *   stored; nothing is replayed, acknowledged or redelivered (notifications such as "drop your
+ *   cache", where a missed one is covered by a timer).
  * - Streams keep messages by their retention limits (age, bytes, count), never by consumers.
  * - A message (payload + headers) over the server's `max_payload` is refused.
  * - Every failure has one error type, the same on both adapters (below).
@@ -56,6 +60,13 @@ export interface ServeHandle {
   stop(): Promise<void>;
 }
 
+/** A notification as a subscriber sees it: the payload parsed from JSON (undefined if it is not JSON). */
+export type NotificationHandler = (payload: unknown, meta: { subject: string; headers: Headers }) => void;
+
+export interface SubscriptionHandle {
+  stop(): Promise<void>;
+}
+
 export type TopologyOptions = {
   /** How long a delivered message may stay unacknowledged before it is redelivered. */
   ackWaitMs: number;
@@ -79,6 +90,11 @@ export interface Bus {
   consume(durable: DurableSpec, handler: MessageHandler, opts?: ConsumeOptions): Promise<ConsumerHandle>;
   request(subject: string, payload: unknown, opts?: { timeoutMs?: number; headers?: Headers }): Promise<unknown>;
   serve(subject: string, queue: string, handler: ReplyHandler): Promise<ServeHandle>;
+  /**
+   * Every message published to `subject` (wildcards allowed) from the time this resolves, to this
+   * subscriber and to every other one; no durable, no ack, no replay.
+   */
+  subscribe(subject: string, handler: NotificationHandler): Promise<SubscriptionHandle>;
   /** Messages of a durable not yet acknowledged: waiting plus delivered (the metrics' gauge). */
   pendingMessages(durable: DurableSpec): Promise<number>;
   /** Resolves when the bus is reachable (readiness). */

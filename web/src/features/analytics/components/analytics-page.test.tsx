@@ -1,7 +1,7 @@
 /**
  * The Analytics screen's Web tab with a fake API: figures and change, range change (a new
  * request with days), chart type, refresh (posts, then refetches), the empty state of a new
- * site, and the error state's retry.
+ * site, the error state's retry, and interest per lot for the range.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -116,6 +116,49 @@ describe('Analytics screen, Web tab', () => {
     await waitFor(() =>
       expect(calls.filter((c) => c === 'GET /api/marketing-dashboard/web-analytics?days=7').length).toBe(before + 1),
     );
+  });
+
+  it('lists interest per lot for the chosen range, most interest first', async () => {
+    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(busy(30));
+    routes['GET /api/marketing-dashboard/web-analytics?days=365'] = () => json(busy(365));
+    const interest = (
+      days: 30 | 365,
+      lots: { number: number; pageViews: number; mapClicks: number; leads: number }[],
+    ) => json({ range: `${days}d`, days, from: 'a', to: 'b', lots });
+    routes['GET /api/marketing/lots/interest?days=30'] = () =>
+      interest(30, [
+        { number: 3, pageViews: 1200, mapClicks: 2, leads: 0 },
+        { number: 5, pageViews: 40, mapClicks: 9, leads: 2 },
+        { number: 12, pageViews: 90, mapClicks: 9, leads: 2 },
+      ]);
+    routes['GET /api/marketing/lots/interest?days=365'] = () =>
+      interest(365, [{ number: 21, pageViews: 7, mapClicks: 0, leads: 0 }]);
+    render();
+    const card = (await screen.findByRole('heading', { name: 'Interest per lot' })).closest('section')!;
+    const table = await within(card).findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([
+      ['Lot 12', '90', '9', '2'],
+      ['Lot 5', '40', '9', '2'],
+      ['Lot 3', '1,200', '2', '0'],
+    ]);
+    expect(within(table).getByRole('link', { name: 'Lot 12' }).getAttribute('href')).toBe('/lots/12');
+    await user.selectOptions(screen.getByLabelText('Time range'), 'Last 365 days');
+    await waitFor(() => expect(calls).toContain('GET /api/marketing/lots/interest?days=365'));
+    const yearCard = (await screen.findByRole('heading', { name: 'Interest per lot' })).closest('section')!;
+    expect(await within(yearCard).findByRole('rowheader', { name: 'Lot 21' })).toBeTruthy();
+    expect(within(yearCard).queryByText('Lot 12')).toBeNull();
+  });
+
+  it('says when no lot drew interest, and when the figures cannot be loaded', async () => {
+    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(busy(30));
+    routes['GET /api/marketing-dashboard/web-analytics?days=7'] = () => json(busy(7));
+    routes['GET /api/marketing/lots/interest?days=30'] = () =>
+      json({ range: '30d', days: 30, from: 'a', to: 'b', lots: [] });
+    render();
+    expect(await screen.findByText('No lot drew interest in this range.')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Time range'), 'Last 7 days');
+    expect(await screen.findByText('Interest per lot could not be loaded.')).toBeTruthy();
   });
 
   it('says how a new site starts counting when there are no visits at all', async () => {

@@ -1,8 +1,8 @@
 /**
  * The Analytics screen's Web tab (staff spec §2, §4, §9): range (7/30/90/365 days, default 30)
  * and chart type (line or bar) selectors, a refresh action (posts, then refetches), the four
- * stat cards with the previous period's change, the per-day chart, the top-10 tables and
- * "Leads by source"; loading skeletons, an empty state for a new site and an error with retry.
+ * stat cards with the previous period's change, the per-day chart, the top-10 tables,
+ * "Leads by source" and "Interest per lot"; loading skeletons, an empty state for a new site and an error with retry.
  */
 import { useState } from 'react';
 import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange, type WebAnalytics } from '@lp/contracts';
@@ -12,6 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useWebAnalytics } from '../api/get-web-analytics';
 import { useRefreshAnalytics } from '../api/refresh-analytics';
 import { LeadsBySourceCard } from './leads-by-source';
+import { LotInterestCard } from './lot-interest-card';
 import { StatCards } from './stat-cards';
 import { TopTable } from './top-table';
 import { VisitsChart, type ChartType } from './visits-chart';
@@ -132,6 +133,7 @@ export function WebAnalyticsTab() {
             <TopTable title="Browsers" head="Browser" rows={data.top.browsers} measure="visits" none="Unknown" />
           </div>
           <LeadsBySourceCard days={days} />
+          <LotInterestCard days={days} />
         </>
       )}
     </div>

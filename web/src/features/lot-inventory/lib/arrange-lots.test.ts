@@ -24,6 +24,7 @@ const lots = [
 ];
 const interest = {
   range: '30d' as const,
+  days: 30 as const,
   from: '',
   to: '',
   lots: [
