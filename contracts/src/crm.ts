@@ -127,7 +127,8 @@ export const DeletedSchema = v.object({ deleted: v.boolean() });
 /**
  * One entry of a contact's history, newest first. Form submissions and list joins come from
  * crm's own tables; e-mail entries (sent, opened, clicked) from `crm.contact_activity`, which the
- * mailer's delivery and tracking events feed.
+ * mailer's delivery and tracking events feed; mail the contact sent (`email_received`) from the
+ * mailer's inbox, merged in by the gateway.
  */
 export const ContactHistoryItemSchema = v.variant('type', [
   v.object({
@@ -144,6 +145,14 @@ export const ContactHistoryItemSchema = v.variant('type', [
     at: v.string(),
     subject: v.nullable(v.string()),
     url: v.nullable(v.string()),
+  }),
+  /** A message the contact wrote to the inbox (the gateway adds these from the mailer's inbox). */
+  v.object({
+    type: v.literal('email_received'),
+    at: v.string(),
+    inboxId: v.number(),
+    subject: v.string(),
+    snippet: v.string(),
   }),
 ]);
 export type ContactHistoryItem = v.InferOutput<typeof ContactHistoryItemSchema>;

@@ -133,6 +133,10 @@ export const InboxEmailMetaSchema = v.object({
   attachments: v.array(InboxAttachmentInfoSchema),
   bodyTextBytes: v.number(),
   bodyHtmlBytes: v.number(),
+  /** The broadcast this message replies to (its In-Reply-To/References name one), else null. */
+  campaignId: v.optional(v.nullable(v.number())),
+  campaignName: v.optional(v.nullable(v.string())),
+  campaignSubject: v.optional(v.nullable(v.string())),
 });
 export type InboxEmailMeta = v.InferOutput<typeof InboxEmailMetaSchema>;
 

@@ -115,11 +115,31 @@ describe.each([1440, 375])('CRM screens at %i px', (width) => {
     await toast(page, 'Added 3 contacts to list');
     await shot(page, `contacts-list-${tag}`);
 
+    // Mail the contact wrote (through the inbox's own ingestion path) shows in its history.
+    const sent = await api('/api/marketing/test-webhook-email', {
+      name: 'Zed Zulu',
+      email: `zed.${tag}@example.com`,
+      subject: `Road question ${tag}`,
+      text: 'Is the road to the lots paved?',
+      emailFormat: 'standard',
+    });
+    expect(sent.status).toBeLessThan(300);
+    await eventually(
+      async () => {
+        const res = await api(`/api/marketing-dashboard/inbox?status=all&from=zed.${tag}%40example.com`);
+        return ((await res.json()) as { emails: unknown[] }).emails.length > 0 ? true : undefined;
+      },
+      15_000,
+      'the mail in the inbox',
+    );
+
     // The row menu: View History, Edit, Delete.
     await page.getByRole('button', { name: `Actions for zed.${tag}@example.com` }).click();
     await page.getByRole('menuitem', { name: 'View History' }).click();
     const history = page.getByRole('dialog', { name: 'Contact History' });
     await history.getByText(`Added to the list ${list.name}`).waitFor();
+    await history.getByText(`Wrote to the inbox: Road question ${tag}`).waitFor();
+    await history.getByText('Is the road to the lots paved?').waitFor();
     await shot(page, `contacts-history-${tag}`);
     await history.getByRole('button', { name: 'Close' }).last().click();
 

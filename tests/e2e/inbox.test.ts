@@ -252,4 +252,53 @@ describeOnEachBackend('the inbox in Chromium', (backend) => {
     await page.screenshot({ path: join(SHOTS, `inbox-dialog-375-${backend}.png`) });
     await page.close();
   });
+
+  it('names the broadcast a reply answers and links to it, at 1440 and 375 px', async () => {
+    const knex = stack.platform.db.knex;
+    const [campaign] = await knex
+      .withSchema('mailer')
+      .table('campaigns')
+      .insert({ name: 'Spring lots broadcast', status: 'completed', subject: 'Lake view lots' })
+      .returning<{ id: number }[]>('id');
+    const [delivery] = await knex
+      .withSchema('mailer')
+      .table('deliveries')
+      .insert({ campaign_id: campaign!.id, contact_id: 1, email: 'una@example.com', status: 'sent' })
+      .returning<{ id: number }[]>('id');
+    const reply = Buffer.from(
+      [
+        'From: "Una Long" <una@example.com>',
+        'To: info@lakepowelllots.com',
+        'Subject: Re: Lake view lots',
+        'Message-ID: <e2e-reply-1@example.com>',
+        `In-Reply-To: <d${delivery!.id}.c${campaign!.id}@mail.lakepowell.test>`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Is lot 12 still available?',
+        '',
+      ].join('\r\n'),
+    );
+    await post('raw', reply, 'message/rfc822');
+    await stored('Is lot 12 still available', 1);
+    for (const [width, height] of [
+      [1440, 900],
+      [375, 740],
+    ] as const) {
+      const page = await signIn(width, height);
+      await page.goto(`${stack.baseUrl}/marketing/inbox`);
+      await page.getByLabel('Search emails').fill('lot 12 still');
+      await page
+        .getByRole('button', { name: /Re: Lake view lots/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      const link = dialog.getByRole('link', { name: 'Spring lots broadcast' });
+      await link.waitFor();
+      expect(await dialog.getByText('Reply to campaign:').count()).toBe(1);
+      await page.screenshot({ path: join(SHOTS, `inbox-campaign-reply-${width}-${backend}.png`) });
+      await link.click();
+      await page.waitForURL(`${stack.baseUrl}/marketing/campaigns/${campaign!.id}`);
+      await page.close();
+    }
+  });
 });

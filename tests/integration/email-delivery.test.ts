@@ -7,7 +7,16 @@
  * failures (4xx retried, 5xx failed with the reason), and the provider webhook.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { site, type Campaign, type CampaignDetail, type EmailAnalytics, type Template } from '@lp/contracts';
+import {
+  site,
+  type Campaign,
+  type CampaignDetail,
+  type ContactHistory,
+  type EmailAnalytics,
+  type InboxEmail,
+  type InboxPage,
+  type Template,
+} from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
@@ -272,5 +281,110 @@ describeOnEachBackend('email delivery', (backend) => {
     expect(kinds).toEqual(['bounce', 'complaint']);
     const list = (await (await stack.api('/api/marketing/campaigns', { token })).json()) as Campaign[];
     expect(list.find((c) => c.requestId === id)).toMatchObject({ status: 'completed', sent_count: 2 });
+  });
+
+  it('links a reply to the broadcast it answers: the inbox names the campaign', async () => {
+    const listId = await addContacts(knex, 'Replies', [['Una', 'Long', 'una@example.com', 'subscribed']]);
+    const id = await send({ listId, subject: 'Lake view lots', content: '<p>Hi {{firstName}}</p>' });
+    await finished(id);
+    const sent = sink.messages.find((m) => m.to === 'una@example.com')!.parsed;
+    const messageId = sent.messageId!;
+    const campaignId = Number(/\.c(\d+)@/.exec(messageId)![1]);
+    const row = (await knex.withSchema('mailer').table('campaigns').where({ id: campaignId }).first('name')) as {
+      name: string;
+    };
+    const reply = [
+      'From: Una Long <una@example.com>',
+      `To: ${site.email}`,
+      'Subject: Re: Lake view lots',
+      'Message-ID: <reply-una-1@example.com>',
+      `In-Reply-To: ${messageId}`,
+      `References: ${messageId}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Is lot 12 still available?',
+      '',
+    ].join('\r\n');
+    const posted = await fetch(`${stack.baseUrl}/api/inbound/raw?secret=${WEBHOOK_SECRET}`, {
+      method: 'POST',
+      headers: { 'content-type': 'message/rfc822' },
+      body: reply,
+    });
+    expect(posted.status).toBe(200);
+    const summary = await eventually(
+      async () => {
+        const page = (await (
+          await stack.api('/api/marketing-dashboard/inbox?q=lot%2012', { token })
+        ).json()) as InboxPage;
+        return page.emails[0];
+      },
+      15_000,
+      'the reply in the inbox',
+    );
+    const detail = (await (
+      await stack.api(`/api/marketing-dashboard/inbox/${summary.id}`, { token })
+    ).json()) as InboxEmail;
+    expect(detail).toMatchObject({ campaignId, campaignName: row.name, campaignSubject: 'Lake view lots' });
+  });
+
+  it("lists a known contact's inbound mail in that contact's View History", async () => {
+    await addContacts(knex, 'Writers', [['Jo', 'Yellowhair', 'jo@example.com', 'subscribed']]);
+    // A contact as staff add one (the API's sources), so its history reads.
+    await knex
+      .withSchema('crm')
+      .table('contacts')
+      .whereIn('email', ['jo@example.com'])
+      .update({ source: 'manual_entry' });
+    const { id: contactId } = (await knex
+      .withSchema('crm')
+      .table('contacts')
+      .where({ email: 'jo@example.com' })
+      .first('id')) as {
+      id: number;
+    };
+    const raw = [
+      'From: Jo Yellowhair <JO@example.com>',
+      `To: ${site.email}`,
+      'Subject: Question about lot 40',
+      'Message-ID: <jo-question-1@example.com>',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Does lot 40 have power at the road?',
+      '',
+    ].join('\r\n');
+    const posted = await fetch(`${stack.baseUrl}/api/inbound/raw?secret=${WEBHOOK_SECRET}`, {
+      method: 'POST',
+      headers: { 'content-type': 'message/rfc822' },
+      body: raw,
+    });
+    expect(posted.status).toBe(200);
+    const item = await eventually(
+      async () => {
+        const res = await stack.api(`/api/marketing/contacts/${contactId}/history`, { token });
+        const history = (await res.json()) as ContactHistory;
+        return history.items.find((i) => i.type === 'email_received');
+      },
+      15_000,
+      'the message in the history',
+    );
+    expect(item).toMatchObject({
+      type: 'email_received',
+      subject: 'Question about lot 40',
+      snippet: 'Does lot 40 have power at the road?',
+    });
+    // Another contact's history does not show it.
+    await addContacts(knex, 'Quiet', [['Kim', 'Bah', 'kim@example.com', 'subscribed']]);
+    await knex
+      .withSchema('crm')
+      .table('contacts')
+      .where({ email: 'kim@example.com' })
+      .update({ source: 'manual_entry' });
+    const kim = (await knex.withSchema('crm').table('contacts').where({ email: 'kim@example.com' }).first('id')) as {
+      id: number;
+    };
+    const other = (await (
+      await stack.api(`/api/marketing/contacts/${kim.id}/history`, { token })
+    ).json()) as ContactHistory;
+    expect(other.items.filter((i) => i.type === 'email_received')).toEqual([]);
   });
 });

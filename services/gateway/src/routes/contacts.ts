@@ -2,6 +2,7 @@
  * Staff contacts under `/api/marketing` (session required): the paged, searchable list (total in
  * `X-Total-Count`, the next page in `Link: <…>; rel="next"`), add, read, edit, delete, history,
  * CSV export and import, and `POST /contacts-to-list`. crm owns the data and checks again.
+ * The history also lists the mail the contact sent (the mailer's inbox, asked by address).
  */
 import { Readable } from 'node:stream';
 import type { ParameterizedContext } from 'koa';
@@ -11,6 +12,7 @@ import {
   ContactsToListSchema,
   ContactUpdateSchema,
   RPC,
+  type ContactHistoryItem,
   type RpcInput,
   type RpcSpec,
 } from '@lp/contracts';
@@ -105,7 +107,24 @@ export function contactRoutes(deps: GatewayDeps) {
   });
 
   router.get('/contacts/:id/history', async (ctx) => {
-    ctx.body = await ask(ctx, RPC.crm.contactHistory, { id: pathId(ctx.params.id, 'Contact') });
+    const history = await ask(ctx, RPC.crm.contactHistory, { id: pathId(ctx.params.id, 'Contact') });
+    const inbox = await callRpc(
+      bus,
+      RPC.mailer.inboxList,
+      { from: history.contact.email, status: 'all', unreadOnly: false, q: '', limit: 100 },
+      askedBy(ctx),
+    );
+    const received = inbox.emails.map((e): ContactHistoryItem => ({
+      type: 'email_received',
+      at: e.receivedAt,
+      inboxId: e.id,
+      subject: e.subject,
+      snippet: e.snippet,
+    }));
+    ctx.body = {
+      ...history,
+      items: [...history.items, ...received].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)),
+    };
   });
 
   router.post('/contacts-to-list', async (ctx) => {

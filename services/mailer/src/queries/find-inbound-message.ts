@@ -1,4 +1,4 @@
-/** One inbound message's details and its attachments' names (no bodies: their sizes say what to read). */
+/** One inbound message's details (with the campaign it replies to) and its attachments' names (no bodies: their sizes say what to read). */
 import type { Knex } from '@lp/runtime';
 import type { InboxEmailMeta } from '@lp/contracts';
 import { toSummary, type InboundSummaryRow } from './inbound-row.ts';
@@ -13,15 +13,21 @@ type Row = InboundSummaryRow & {
   has_remote_images: boolean;
   text_bytes: number;
   html_bytes: number;
+  campaign_id: number | null;
+  campaign_name: string | null;
+  campaign_subject: string | null;
 };
 
 export async function findInboundMessage(knex: Knex, id: number): Promise<InboxEmailMeta | null> {
   const row = await knex
     .withSchema('mailer')
-    .table('inbound_messages')
-    .where({ id })
+    .table('inbound_messages as m')
+    .leftJoin('campaigns as c', 'c.id', 'm.campaign_id')
+    .where('m.id', id)
     .first<Row | undefined>(
-      '*',
+      'm.*',
+      'c.name as campaign_name',
+      'c.subject as campaign_subject',
       knex.raw('left(body_text, 200) as snippet'),
       knex.raw('octet_length(body_text) as text_bytes'),
       knex.raw('octet_length(body_html) as html_bytes'),
@@ -57,5 +63,8 @@ export async function findInboundMessage(knex: Knex, id: number): Promise<InboxE
     })),
     bodyTextBytes: Number(row.text_bytes),
     bodyHtmlBytes: Number(row.html_bytes),
+    campaignId: row.campaign_name === null ? null : row.campaign_id,
+    campaignName: row.campaign_name,
+    campaignSubject: row.campaign_subject,
   };
 }

@@ -1,15 +1,18 @@
 /**
  * Stores one inbound message with its attachments (inside the caller's transaction); a message
- * whose Message-ID is already stored is a no-op (`id` null).
+ * whose Message-ID is already stored is a no-op (`id` null). A reply to a broadcast is linked
+ * to its campaign, delivery and contact.
  */
 import type { Knex } from '@lp/runtime';
 import type { InboundMail } from '@lp/contracts';
+import { findRepliedDelivery } from './find-replied-delivery.ts';
 
 export async function insertInboundMessage(
   trx: Knex.Transaction,
   mail: InboundMail,
   stored: { mailKey: string; html: string; hasRemoteImages: boolean },
 ): Promise<{ id: number | null }> {
+  const replied = await findRepliedDelivery(trx, mail.inReplyTo, mail.references);
   const [row] = await trx
     .withSchema('mailer')
     .table('inbound_messages')
@@ -30,6 +33,9 @@ export async function insertInboundMessage(
       headers: mail.headers,
       sent_at: mail.sentAt,
       has_attachments: mail.attachments.length > 0,
+      campaign_id: replied?.campaignId ?? null,
+      delivery_id: replied?.deliveryId ?? null,
+      contact_id: replied?.contactId ?? null,
     })
     .onConflict('message_id')
     .ignore()

@@ -1,4 +1,4 @@
-/** View History: the contact's form submissions, list joins and e-mail activity, newest first. */
+/** View History: the contact's form submissions, list joins, e-mail activity and received mail, newest first. */
 import type { Contact, ContactHistoryItem } from '@lp/contracts';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -23,6 +23,8 @@ function describe(item: ContactHistoryItem): { title: string; detail?: string } 
       return { title: `Opened the email ${item.subject ?? ''}`.trim() };
     case 'email_clicked':
       return { title: `Clicked a link in ${item.subject ?? 'an email'}`, detail: item.url ?? undefined };
+    case 'email_received':
+      return { title: `Wrote to the inbox: ${item.subject || '(no subject)'}`, detail: item.snippet || undefined };
   }
 }
 

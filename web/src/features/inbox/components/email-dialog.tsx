@@ -2,6 +2,7 @@
  * The detail dialog (spec §2): subject, sender, received date, the HTML or plain body, the
  * attachments (downloads), Archive and Delete. Opening an unread email marks it read. The
  * sender links to the CRM: 'In contacts' when the address is a contact, else one click adds it.
+ * A reply to a broadcast links to its campaign.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -69,6 +70,20 @@ export function EmailDialog({ id, onClose }: { id: number | null; onClose: () =>
                 </button>
               )}
             </dd>
+            {email.campaignId ? (
+              <>
+                <dt className="font-semibold text-stone-600">Campaign</dt>
+                <dd className="min-w-0 break-words text-stone-900">
+                  Reply to campaign:{' '}
+                  <Link
+                    to={`/marketing/campaigns/${email.campaignId}`}
+                    className="font-semibold text-lake-800 underline"
+                  >
+                    {email.campaignName || email.campaignSubject || `#${email.campaignId}`}
+                  </Link>
+                </dd>
+              </>
+            ) : null}
             {email.to && (
               <>
                 <dt className="font-semibold text-stone-600">To</dt>
