@@ -1,4 +1,4 @@
-/** A TCP hop between a process and NATS that a test can cut and restore (a bus outage). */
+/** A TCP hop between a process and NATS or PostgreSQL that a test can cut and restore (an outage). */
 import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
@@ -12,9 +12,15 @@ export class CuttableProxy {
     if (this.server?.listening) return;
     this.server = createServer((client) => {
       const upstream = tcpConnect(this.target);
-      for (const s of [client, upstream]) {
+      // Either side gone (a clean close or a reset, as when a process is killed) ends the other,
+      // as a direct connection would: a server never keeps a dead client's session open.
+      const pair = [client, upstream] as const;
+      for (const [s, other] of [pair, [upstream, client] as const]) {
         this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
+        s.on('close', () => {
+          this.sockets.delete(s);
+          other.destroy();
+        });
         s.on('error', () => s.destroy());
       }
       client.pipe(upstream).pipe(client);
