@@ -46,7 +46,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describeReal('the distributed topology under faults (separate processes, own NATS and database)', () => {
   const natsPort = 4300 + Math.floor(Math.random() * 600);
-  const gatewayPort = 5000 + Math.floor(Math.random() * 600);
+  // fetch refuses the WHATWG "bad ports" (5060, 5061, 6000, 6566, 6665–6669, …): these ranges hold none.
+  const gatewayPort = 7100 + Math.floor(Math.random() * 500);
   const healthBase = gatewayPort + 1000;
   const natsDir = mkdtempSync(join(tmpdir(), 'lp-faults-nats-'));
   let nats: ChildProcess | undefined;
