@@ -2,10 +2,9 @@
  * When the bus cannot store a form submission, the visitor is told so (503) instead of a false
  * success; once it is back, the retry with the same idempotency key makes exactly one submission.
  */
-import { createServer, connect as tcpConnect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { FormSubmission } from '@lp/contracts';
+import { CuttableProxy } from '../support/cuttable-proxy.ts';
 import { eventually, startStack, type Stack } from '../support/stack.ts';
 
 const real = inject('realBackends');
@@ -18,36 +17,6 @@ const submission = {
   website: '',
   elapsedMs: 5000,
 };
-
-/** A TCP hop between the gateway and NATS that the test can cut and restore. */
-class CuttableProxy {
-  private server: Server | undefined;
-  private sockets = new Set<Socket>();
-  port = 0;
-  constructor(private readonly target: { host: string; port: number }) {}
-  async up(): Promise<void> {
-    if (this.server?.listening) return;
-    this.server = createServer((client) => {
-      const upstream = tcpConnect(this.target);
-      for (const s of [client, upstream]) {
-        this.sockets.add(s);
-        s.on('close', () => this.sockets.delete(s));
-        s.on('error', () => s.destroy());
-      }
-      client.pipe(upstream).pipe(client);
-    });
-    await new Promise<void>((resolve, reject) => {
-      this.server!.once('error', reject);
-      this.server!.listen(this.port, '127.0.0.1', () => resolve());
-    });
-    this.port = (this.server!.address() as AddressInfo).port;
-  }
-  async down(): Promise<void> {
-    if (!this.server?.listening) return;
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((r) => this.server?.close(() => r()));
-  }
-}
 
 describe('form submission while NATS is unreachable', () => {
   if ('unavailable' in real) {
