@@ -240,6 +240,7 @@ export const RecipientMailInputSchema = v.object({
 const mailOf = { campaignId: id, campaignName: v.string(), subject: v.string() };
 /** A delivery's status as the history shows it: the send's outcome, or what the provider told after. */
 export const RECIPIENT_MAIL_STATUSES = [...DELIVERY_STATUSES, 'bounced', 'complained'] as const;
+export type RecipientMailStatus = (typeof RECIPIENT_MAIL_STATUSES)[number];
 export const RecipientMailItemSchema = v.variant('type', [
   v.object({
     type: v.literal('email_sent'),

@@ -5,7 +5,7 @@
  * and the subject as the recipient saw it. Index reads only: deliveries by recipient, events by
  * delivery.
  */
-import { fillMergeTags, type RecipientMail, type RecipientMailItem } from '@lp/contracts';
+import { fillMergeTags, type RecipientMail, type RecipientMailItem, type RecipientMailStatus } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 
 type Row = {
@@ -64,7 +64,7 @@ export async function listRecipientMail(knex: Knex, email: string, limit: number
     };
     if (r.kind === 'open') return { type: 'email_opened', ...mail, proxy: r.is_proxy };
     if (r.kind === 'click') return { type: 'email_clicked', ...mail, url: r.url ?? '' };
-    return { type: 'email_sent', ...mail, status: r.status as Extract<RecipientMailItem, { status: string }>['status'] };
+    return { type: 'email_sent', ...mail, status: r.status as RecipientMailStatus };
   });
   items.sort((a, b) => b.at.localeCompare(a.at));
   return { items };
