@@ -19,4 +19,7 @@ export async function down(knex: Knex): Promise<void> {
     t.timestamp('occurred_at', { useTz: true }).notNullable();
     t.index(['contact_id', 'occurred_at'], 'contact_activity_contact_idx');
   });
+  await knex.raw(
+    "alter table crm.contact_activity add constraint contact_activity_kind_check check (kind in ('email_sent', 'email_opened', 'email_clicked'))",
+  );
 }

@@ -113,7 +113,12 @@ export function contactRoutes(deps: GatewayDeps) {
     const history = await ask(ctx, RPC.crm.contactHistory, { id: pathId(ctx.params.id, 'Contact') });
     const email = history.contact.email;
     const [inbox, mail] = await Promise.all([
-      callRpc(bus, RPC.mailer.inboxList, { from: email, status: 'all', unreadOnly: false, q: '', limit: 100 }, askedBy(ctx)),
+      callRpc(
+        bus,
+        RPC.mailer.inboxList,
+        { from: email, status: 'all', unreadOnly: false, q: '', limit: 100 },
+        askedBy(ctx),
+      ),
       callRpc(bus, RPC.mailer.recipientMail, { email, limit: 100 }, askedBy(ctx)),
     ]);
     const received = inbox.emails.map((e): ContactHistoryItem => ({
