@@ -226,8 +226,9 @@ describeOnEachBackend('email delivery', (backend) => {
     const id = await send({ listId, subject: 'Hello', content: '<p>Hello</p>' });
     await eventually(
       async () => {
+        // Until the mailer has stored the campaign its page is a 404 without deliveries.
         const c = await campaign(id);
-        return c.deliveries.failed === 1 && c.deliveries.pending === 1 ? c : undefined;
+        return c.deliveries?.failed === 1 && c.deliveries.pending === 1 ? c : undefined;
       },
       10_000,
       'one failed, one waiting for its retry',

@@ -13,7 +13,7 @@ import {
   type SubmissionAccepted,
   type SubmissionReceived,
 } from '@lp/contracts';
-import { AppError, isBusError, rateLimited } from '@lp/runtime';
+import { AppError, isBusError, rateLimited, requestIdHeaders } from '@lp/runtime';
 import { RateLimiter } from '../middleware/rate-limit.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
@@ -80,7 +80,10 @@ export function submissionRoutes({ config, bus, counters }: GatewayDeps) {
       },
     };
     try {
-      const r = await bus.publish(SUBJECTS.submissionReceived, event, { msgId: event.id });
+      const r = await bus.publish(SUBJECTS.submissionReceived, event, {
+        msgId: event.id,
+        headers: requestIdHeaders(ctx.state.reqId),
+      });
       counters.inc('gateway_submissions_accepted_total', { source, duplicate: String(r.duplicate) });
       ctx.state.log.info({ eventId: event.id, source, duplicate: r.duplicate }, 'submission accepted');
     } catch (err) {

@@ -64,18 +64,23 @@ export const serveTrackingRequests = [
     return { email: delivery.email, unsubscribed: Boolean(done) };
   }),
 
-  answerRpc(RPC.mailer.unsubscribe, async ({ token }, { knex, bus, config, counters }) => {
+  answerRpc(RPC.mailer.unsubscribe, async ({ token }, { knex, bus, config, counters, reqId }) => {
     const ids = readToken(await loadTrackingSecret(knex, config.TRACKING_SECRET), 'unsubscribe', token);
     const delivery = ids && (await findDelivery(knex, { id: ids.deliveryId }));
     if (!delivery) throw notFound(INVALID_LINK);
     const key = `unsubscribe:${delivery.id}`;
     // Published before it is recorded: a failure here leaves nothing recorded, so a retry publishes again.
-    await publishContactStatus(bus, key, {
-      email: delivery.email,
-      contactId: delivery.contact_id,
-      status: 'unsubscribed',
-      reason: `unsubscribe link of campaign ${delivery.campaign_id}`,
-    });
+    await publishContactStatus(
+      bus,
+      key,
+      {
+        email: delivery.email,
+        contactId: delivery.contact_id,
+        status: 'unsubscribed',
+        reason: `unsubscribe link of campaign ${delivery.campaign_id}`,
+      },
+      reqId,
+    );
     const { inserted } = await recordTrackingEvent(knex, { deliveryId: delivery.id, kind: 'unsubscribe', key });
     if (inserted) counters.inc('mailer_tracking_events_total', { kind: 'unsubscribe' });
     return { email: delivery.email, unsubscribed: true };
