@@ -3,14 +3,17 @@
  * /api/marketing/contacts/import` into the distributed setup: the gateway and crm as separate
  * `pnpm service` processes on the local NATS and Postgres (a database and a bus namespace of
  * their own, removed afterwards). Prints rows/s end to end and the peak RSS of both processes
- * (sampled from /proc every 100 ms), then `psql \copy` of the same rows into a bare table as the
- * ceiling, with the ratio. Needs BENCH_DATABASE_URL / BENCH_NATS_URL (default: the local ones).
- * BENCH_ROWS changes the row count.
+ * (sampled from /proc every 100 ms) and the CPU time each spent (with PostgreSQL's backends for
+ * the bench database when they run on this machine): on a busy machine the rate says how much CPU
+ * the import got, the CPU per row what it costs. Then `psql \copy` of the same rows into a bare
+ * table as the ceiling, with the ratio. Needs BENCH_DATABASE_URL / BENCH_NATS_URL (default: the local ones).
+ * BENCH_ROWS changes the row count; BENCH_NODE_FLAGS adds node flags to both services (e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where their time goes).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { openAsBlob } from 'node:fs';
@@ -27,6 +30,16 @@ const rssKb = (pid: number) => {
       .split('\n')
       .find((l) => l.startsWith('VmRSS'));
     return Number(line?.split(/\s+/)[1] ?? 0);
+  } catch {
+    return 0;
+  }
+};
+
+/** CPU time (user + system) of a process so far, in ms; 0 once it is gone or not on this machine. */
+const cpuMs = (pid: number) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
   } catch {
     return 0;
   }
@@ -92,7 +105,8 @@ try {
     HTTP_REQUEST_TIMEOUT_MS: '1800000',
   };
   const start = (name: string, healthPort: number) => {
-    const child = spawn('node', ['--import', 'tsx', 'scripts/run-service.ts', name], {
+    const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const child = spawn('node', [...flags, '--import', 'tsx', 'scripts/run-service.ts', name], {
       env: { ...env, HEALTH_PORT: String(healthPort) },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -113,10 +127,33 @@ try {
   });
   const { token } = (await login.json()) as { token: string };
 
-  const peak = { gateway: rssKb(gateway.pid!), crm: rssKb(crm.pid!) };
+  const rest = { gateway: rssKb(gateway.pid!), crm: rssKb(crm.pid!) };
+  const peak = { ...rest };
+  const cpu0 = { gateway: cpuMs(gateway.pid!), crm: cpuMs(crm.pid!) };
+  // PostgreSQL's backends serving the bench database: CPU used since first seen, per backend.
+  const watcher = new pg.Client({ connectionString: ADMIN_URL });
+  await watcher.connect();
+  const backends = new Map<number, { first: number; last: number }>();
+  const watchBackends = async () => {
+    const { rows } = await watcher.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [dbName],
+    );
+    for (const { pid } of rows) {
+      const now = cpuMs(pid);
+      const seen = backends.get(pid);
+      if (!seen) backends.set(pid, { first: now, last: now });
+      else if (now > 0) seen.last = now;
+    }
+  };
+  await watchBackends();
+  let watching = false;
   const sampler = setInterval(() => {
     peak.gateway = Math.max(peak.gateway, rssKb(gateway.pid!));
     peak.crm = Math.max(peak.crm, rssKb(crm.pid!));
+    if (watching) return;
+    watching = true;
+    void watchBackends().finally(() => (watching = false));
   }, 100);
   const form = new FormData();
   form.append('file', await openAsBlob(csvPath, { type: 'text/csv' }), 'contacts.csv');
@@ -129,6 +166,14 @@ try {
   const result = (await res.json()) as { imported: number; updated: number; skipped: number };
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
+  await watchBackends();
+  await watcher.end();
+  const cpu = {
+    gateway: cpuMs(gateway.pid!) - cpu0.gateway,
+    crm: cpuMs(crm.pid!) - cpu0.crm,
+    postgres: [...backends.values()].reduce((sum, b) => sum + b.last - b.first, 0),
+  };
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   if (res.status !== 200) throw new Error(`import answered ${res.status}: ${JSON.stringify(result)}`);
   const check = new pg.Client({ connectionString: dbUrl.toString() });
   await check.connect();
@@ -151,14 +196,19 @@ try {
   const rate = ROWS / seconds;
   const copyRate = ROWS / copySeconds;
   const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+  const perRow = (ms: number) => `${(ms / 1000).toFixed(1)} s (${((ms * 1000) / ROWS).toFixed(1)} µs/row)`;
+  const cores = availableParallelism();
   process.stdout.write(
     [
       `import through HTTP → gateway → NATS (chunks) → crm → Postgres`,
       `  rows                 ${ROWS.toLocaleString('en-US')} (${result.imported} imported, ${result.updated} updated, ${result.skipped} skipped; ${stored} stored)`,
       `  time                 ${seconds.toFixed(1)} s`,
       `  rate                 ${Math.round(rate).toLocaleString('en-US')} rows/s  (target ≥ 50,000)`,
-      `  peak RSS gateway     ${mb(peak.gateway)}  (target ≤ 300 MB)`,
-      `  peak RSS crm         ${mb(peak.crm)}  (target ≤ 300 MB)`,
+      `  peak RSS gateway     ${mb(peak.gateway)}  (target ≤ 300 MB; ${mb(rest.gateway)} before the import)`,
+      `  peak RSS crm         ${mb(peak.crm)}  (target ≤ 300 MB; ${mb(rest.crm)} before the import)`,
+      `  CPU                  gateway ${perRow(cpu.gateway)}, crm ${perRow(cpu.crm)}, PostgreSQL ${perRow(cpu.postgres)}`,
+      `  CPU-bound rate       ${Math.round(ROWS / ((cpu.gateway + cpu.crm + cpu.postgres) / 1000 / cores)).toLocaleString('en-US')} rows/s if the ${cores} cores were the import's alone`,
+      `  load average         ${load} (1, 5, 15 min; other work on the machine slows the rate)`,
       `ceiling: psql \\copy into a bare table`,
       `  time                 ${copySeconds.toFixed(1)} s`,
       `  rate                 ${Math.round(copyRate).toLocaleString('en-US')} rows/s`,

@@ -95,10 +95,10 @@ describeOnEachBackend('crm API', (backend) => {
     await json(await api('/api/marketing/contacts/abc'), 404);
   });
 
-  it('imports a CSV: BOM, CRLF, aliases, quoted commas and newlines, blank lines, duplicates in any case, invalid rows', async () => {
+  it('imports a CSV: BOM, CRLF, aliases, quoted commas, quotes and newlines, blank lines, duplicates in any case, invalid rows', async () => {
     const csv =
       '\uFEFFEmail Address, FIRST NAME ,last_name,Phone Number,Favourite Colour,notes\r\n' +
-      'one@import.test,One,"Smith, Jr.",555-0101,blue,"line one\r\nline two"\r\n' +
+      'one@import.test,One,"Smith ""Smitty"", Jr.",555-0101,blue,"line one\r\nline two: C:\\lots\\{12}, NULL"\r\n' +
       '\r\n' +
       'TWO@import.test,Two,Jones,,red,\r\n' +
       'not-an-email,Bad,Row,,,\r\n' +
@@ -119,12 +119,12 @@ describeOnEachBackend('crm API', (backend) => {
     const one = await contactByEmail('one@import.test');
     expect(one).toMatchObject({
       firstName: 'One',
-      lastName: 'Smith, Jr.',
+      lastName: 'Smith "Smitty", Jr.',
       phone: '555-0101',
       source: 'csv_import',
       status: 'subscribed',
     });
-    expect(one?.metadata.notes).toBe('line one\r\nline two');
+    expect(one?.metadata.notes).toBe('line one\r\nline two: C:\\lots\\{12}, NULL');
     const two = await contactByEmail('two@import.test');
     expect(two).toMatchObject({ email: 'TWO@import.test', firstName: 'Twice', lastName: 'Jones' });
     const ada = await contactByEmail('ada@example.com');

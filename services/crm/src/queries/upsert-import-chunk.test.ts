@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeDuplicateRows } from './upsert-import-chunk.ts';
+import { mergeDuplicateRows, pgTextArray } from './upsert-import-chunk.ts';
 
 describe('mergeDuplicateRows', () => {
   it('merges rows of one e-mail in any case: the first spelling stays, later non-empty fields win', () => {
@@ -13,5 +13,14 @@ describe('mergeDuplicateRows', () => {
       ['Ann@x.co', 'Ann', 'Archer', '555', null, 'note'],
       ['b@x.co', 'Bo', null, null, null, null],
     ]);
+  });
+});
+
+describe('pgTextArray', () => {
+  it('quotes every text (quotes and backslashes escaped) and writes null as NULL', () => {
+    expect(pgTextArray(['a"b', 'c\\d', null, 'NULL', '', 'x,y {z}'])).toBe(
+      '{"a\\"b","c\\\\d",NULL,"NULL","","x,y {z}"}',
+    );
+    expect(pgTextArray([])).toBe('{}');
   });
 });

@@ -27,6 +27,22 @@ export function mergeDuplicateRows(rows: readonly ImportRow[]): { rows: ImportRo
   return { rows: [...byEmail.values()], merged: rows.length - byEmail.size };
 }
 
+const ARRAY_ESCAPE = /["\\]/;
+const ARRAY_ESCAPES = /["\\]/g;
+
+/**
+ * A PostgreSQL array literal of texts: each element quoted (backslash and double quote escaped),
+ * null as NULL. Passed as one text parameter cast to text[]; texts never hold NUL (storable()).
+ */
+export function pgTextArray(values: readonly (string | null)[]): string {
+  const parts = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] ?? null;
+    parts[i] = value === null ? 'NULL' : `"${ARRAY_ESCAPE.test(value) ? value.replace(ARRAY_ESCAPES, '\\$&') : value}"`;
+  }
+  return `{${parts.join(',')}}`;
+}
+
 export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Promise<Counts> {
   return knex.transaction(async (trx) => {
     const claimed = await trx
@@ -48,12 +64,13 @@ export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Pr
     const { rows, merged } = mergeDuplicateRows(chunk.rows);
     let counts: Counts = { imported: 0, updated: merged };
     if (rows.length > 0) {
-      // The rows travel as one JSON parameter: one statement per chunk, whatever its size.
+      // The rows travel as six text arrays (one per column), unnested in one statement per chunk:
+      // cheaper for PostgreSQL to read than a JSON document, and six parameters whatever the size.
+      const column = (i: number) => pgTextArray(rows.map((row) => row[i] ?? null));
       const result = await trx.raw(
         `with input as (
-           select r->>0 as email, r->>1 as first_name, r->>2 as last_name, r->>3 as phone,
-                  r->>4 as address, r->>5 as notes
-           from json_array_elements(?::json) as r
+           select * from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+             as r(email, first_name, last_name, phone, address, notes)
          ), up as (
            insert into crm.contacts as c (email, first_name, last_name, phone, status, source, metadata)
            select email, first_name, last_name, phone, 'subscribed', 'csv_import',
@@ -70,7 +87,7 @@ export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Pr
            returning (xmax = 0) as inserted
          )
          select count(*) filter (where inserted) as imported, count(*) filter (where not inserted) as updated from up`,
-        [JSON.stringify(rows)],
+        [column(0), column(1), column(2), column(3), column(4), column(5)],
       );
       const r = (result as { rows: { imported: number | string; updated: number | string }[] }).rows[0]!;
       counts = { imported: Number(r.imported), updated: Number(r.updated) + merged };

@@ -1,16 +1,20 @@
 /**
- * GET /api/marketing/contacts: a page of contacts for the search, with the total from
+ * GET /api/marketing/contacts: a page of contacts for the search and status, with the total from
  * `X-Total-Count` and the next page's URL from `Link: <…>; rel="next"`.
  */
 import useSWRInfinite from 'swr/infinite';
-import type { Contact } from '@lp/contracts';
+import type { Contact, ContactStatus } from '@lp/contracts';
 import { apiGetWithHeaders } from '../../../lib/api-request';
 
 export type ContactsPage = { contacts: Contact[]; total: number; next: string | null };
 
-export const contactsUrl = (q: string) => {
+/** The status filter of the Contacts screen: every contact, or those with one status. */
+export type StatusFilter = ContactStatus | 'all';
+
+export const contactsUrl = (q: string, status: StatusFilter = 'all') => {
   const params = new URLSearchParams({ limit: '100' });
   if (q) params.set('q', q);
+  if (status !== 'all') params.set('status', status);
   return `/api/marketing/contacts?${params}`;
 };
 
@@ -20,10 +24,10 @@ async function fetchPage(url: string): Promise<ContactsPage> {
   return { contacts: data, total: Number(headers.get('x-total-count') ?? data.length), next };
 }
 
-/** Pages of contacts for a search; `setSize(size + 1)` loads the next one. */
-export function useContacts(q: string) {
+/** Pages of contacts for a search and status; `setSize(size + 1)` loads the next one. */
+export function useContacts(q: string, status: StatusFilter = 'all') {
   return useSWRInfinite<ContactsPage>(
-    (index, previous: ContactsPage | null) => (index === 0 ? contactsUrl(q) : (previous?.next ?? null)),
+    (index, previous: ContactsPage | null) => (index === 0 ? contactsUrl(q, status) : (previous?.next ?? null)),
     fetchPage,
     { revalidateFirstPage: false },
   );

@@ -1,23 +1,29 @@
 /**
- * Contacts (/marketing/contacts): server-side search, select-all and row checkboxes, Add
+ * Contacts (/marketing/contacts): server-side search and status filter, select-all and row checkboxes, Add
  * Contact, Import Contacts (CSV), Add to List for the selection, Export, and per row Edit,
  * View History, Add to List and Delete. Pages of 100 load on demand; the total is the server's.
  */
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { Contact } from '@lp/contracts';
+import { CONTACT_STATUSES, type Contact } from '@lp/contracts';
 import { SelectableTable } from '../../../components/ui/data-table';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { fieldControl } from '../../../components/ui/form-field';
+import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { button } from '../../../components/ui/styles';
 import { toast } from '../../../components/toast/toast-store';
-import { useContacts } from '../api/list-contacts';
+import { useContacts, type StatusFilter } from '../api/list-contacts';
 import { CONTACT_COLUMNS } from './contact-columns';
 import { ContactDialogs, type OpenDialog } from './contact-dialogs';
 import { ExportContactsMenu } from './export-contacts-menu';
+
+const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  ...CONTACT_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
+];
 
 function useDebounced(value: string, ms: number) {
   const [debounced, setDebounced] = useState(value);
@@ -31,7 +37,9 @@ function useDebounced(value: string, ms: number) {
 export function ContactsPage() {
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
-  const pages = useContacts(q);
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const pages = useContacts(q, status);
+  const filtered = q !== '' || status !== 'all';
   const { mutate } = useSWRConfig();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [open, setOpen] = useState<OpenDialog>(null);
@@ -78,6 +86,15 @@ export function ContactsPage() {
             className={`${fieldControl} mt-0`}
           />
         </div>
+        <Select
+          label="Status"
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={(value) => {
+            setStatus(value);
+            setSelected(new Set());
+          }}
+        />
         <button
           type="button"
           className={button.secondary}
@@ -85,7 +102,7 @@ export function ContactsPage() {
         >
           Add to List{selected.size ? ` (${selected.size})` : ''}
         </button>
-        <ExportContactsMenu q={q} />
+        <ExportContactsMenu q={q} status={status === 'all' ? undefined : status} />
       </div>
       <p className="mt-3 text-sm text-stone-600" aria-live="polite">
         {pages.data
@@ -98,8 +115,12 @@ export function ContactsPage() {
           <ErrorState message="Failed to load contacts. Please try again." onRetry={() => pages.mutate()} />
         )}
         {pages.data && contacts.length === 0 && (
-          <EmptyState title={q ? 'No contacts match your search' : 'No contacts found'}>
-            {q ? 'Try another name, email or phone.' : 'Add a contact or import a CSV file to get started.'}
+          <EmptyState title={filtered ? 'No contacts match your search' : 'No contacts found'}>
+            {q
+              ? 'Try another name, email or phone.'
+              : filtered
+                ? 'No contact has this status.'
+                : 'Add a contact or import a CSV file to get started.'}
           </EmptyState>
         )}
         {contacts.length > 0 && (

@@ -1,4 +1,5 @@
-/** Export: all contacts, the current search's, or one list's, as a CSV download. */
+/** Export: all contacts, the current search's and status's, or one list's, as a CSV download. */
+import type { ContactStatus } from '@lp/contracts';
 import { useLists } from '../../lists';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { exportContactsUrl } from '../api/export-contacts';
@@ -12,8 +13,9 @@ const download = (url: string) => {
   a.remove();
 };
 
-export function ExportContactsMenu({ q }: { q: string }) {
+export function ExportContactsMenu({ q, status }: { q: string; status?: ContactStatus }) {
   const lists = useLists();
+  const matching = [q ? `"${q}"` : '', status ?? ''].filter(Boolean).join(', ');
   return (
     <div className="flex items-center gap-1 rounded-md ring-1 ring-stone-300">
       <span className="pl-3 text-sm font-semibold text-stone-800">Export</span>
@@ -21,7 +23,9 @@ export function ExportContactsMenu({ q }: { q: string }) {
         label="Export contacts as CSV"
         items={[
           { label: 'All contacts', onSelect: () => download(exportContactsUrl({})) },
-          ...(q ? [{ label: `Matching "${q}"`, onSelect: () => download(exportContactsUrl({ q })) }] : []),
+          ...(matching
+            ? [{ label: `Matching ${matching}`, onSelect: () => download(exportContactsUrl({ q, status })) }]
+            : []),
           ...(lists.data ?? []).map((l) => ({
             label: `List: ${l.name}`,
             onSelect: () => download(exportContactsUrl({ listId: l.id })),

@@ -1,4 +1,7 @@
-/** A list's contacts, each with Remove ('Contact removed from list' / 'Failed to remove contact from list'). */
+/**
+ * A list's contacts, each with Remove ('Contact removed from list' / 'Failed to remove contact
+ * from list'): pages of 100 with "Load more" and the list's total, so a list of any size is viewed.
+ */
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ContactList } from '@lp/contracts';
@@ -6,12 +9,16 @@ import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { toast } from '../../../components/toast/toast-store';
 import { Spinner } from '../../../components/ui/spinner';
+import { button } from '../../../components/ui/styles';
 import { LISTS_KEY } from '../api/list-lists';
 import { removeListMember, useListMembers } from '../api/list-members';
 
 export function ListContactsDialog({ list, onClose }: { list: ContactList | null; onClose: () => void }) {
   const { mutate } = useSWRConfig();
   const members = useListMembers(list?.id ?? null);
+  const contacts = (members.data ?? []).flatMap((p) => p.contacts);
+  const total = members.data?.[0]?.total ?? 0;
+  const next = members.data?.[members.data.length - 1]?.next ?? null;
   useEffect(() => {
     if (members.error) toast({ title: 'Failed to fetch contacts for this list', variant: 'destructive' });
   }, [members.error]);
@@ -40,10 +47,15 @@ export function ListContactsDialog({ list, onClose }: { list: ContactList | null
       }
     >
       {members.isLoading && <Spinner label="Loading contacts…" />}
-      {members.data && members.data.length === 0 && <EmptyState title="No contacts in this list" />}
-      {members.data && members.data.length > 0 && (
-        <ul className="max-h-[60vh] divide-y divide-stone-100 overflow-y-auto">
-          {members.data.map((c) => (
+      {members.data && contacts.length === 0 && <EmptyState title="No contacts in this list" />}
+      {contacts.length > 0 && (
+        <p className="text-sm text-stone-600" aria-live="polite">
+          {`Showing ${contacts.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} contacts`}
+        </p>
+      )}
+      {contacts.length > 0 && (
+        <ul className="mt-2 max-h-[60vh] divide-y divide-stone-100 overflow-y-auto">
+          {contacts.map((c) => (
             <li key={c.id} className="flex items-center justify-between gap-3 py-2">
               <div className="min-w-0">
                 <p className="truncate font-medium text-stone-900">
@@ -62,6 +74,18 @@ export function ListContactsDialog({ list, onClose }: { list: ContactList | null
             </li>
           ))}
         </ul>
+      )}
+      {next && (
+        <div className="mt-4 text-center">
+          <button
+            type="button"
+            className={button.secondary}
+            onClick={() => members.setSize(members.size + 1)}
+            disabled={members.isValidating}
+          >
+            {members.isValidating ? 'Loading...' : 'Load more'}
+          </button>
+        </div>
       )}
     </Dialog>
   );

@@ -1,0 +1,123 @@
+/**
+ * The Contacts screen with a fake API: the status filter asks the server for that status (with
+ * the search), shows only what the server answered and its total, keeps "Load more" on the
+ * filtered pages, and shows the no-match state when no contact has the status.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SWRConfig } from 'swr';
+import type { Contact, ContactStatus } from '@lp/contracts';
+import { swrDefaults } from '../../../lib/swr-defaults';
+import { renderInRouter } from '../../../test/render-in-router';
+import { ContactsPage } from './contacts-page';
+
+const contact = (id: number, email: string, status: ContactStatus): Contact => ({
+  id,
+  email,
+  firstName: null,
+  lastName: null,
+  phone: null,
+  status,
+  source: 'manual_entry',
+  metadata: { address: null, notes: null },
+  createdAt: '2026-11-01T16:00:00.000Z',
+  updatedAt: '2026-11-01T16:00:00.000Z',
+});
+
+const page = (contacts: Contact[], total: number, next?: string) =>
+  new Response(JSON.stringify(contacts), {
+    status: 200,
+    headers: {
+      'content-type': 'application/json',
+      'x-total-count': String(total),
+      ...(next ? { link: `<${next}>; rel="next"` } : {}),
+    },
+  });
+
+let calls: string[] = [];
+let routes: Record<string, () => Response> = {};
+let user: UserEvent;
+
+beforeEach(() => {
+  calls = [];
+  routes = {
+    '/api/marketing/lists': () => page([], 0),
+    '/api/marketing/contacts?limit=100': () =>
+      page([contact(3, 'ann@example.com', 'subscribed'), contact(2, 'bo@example.com', 'bounced')], 2),
+  };
+  vi.stubGlobal('fetch', async (url: string) => {
+    calls.push(url);
+    const handler = routes[url];
+    return handler
+      ? handler()
+      : new Response(JSON.stringify({ error: { code: 'not_found', message: 'Not found' } }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        });
+  });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  user = userEvent.setup();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const render = () =>
+  renderInRouter(
+    <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+      <ContactsPage />
+    </SWRConfig>,
+  );
+
+describe('Contacts screen, status filter', () => {
+  it('offers every contact status and shows all contacts until one is chosen', async () => {
+    render();
+    expect(await screen.findByText('ann@example.com')).toBeTruthy();
+    const select = screen.getByLabelText('Status');
+    expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'All',
+      'Subscribed',
+      'Unsubscribed',
+      'Bounced',
+      'Other',
+    ]);
+    expect(screen.getByText('Showing 2 of 2 contacts')).toBeTruthy();
+  });
+
+  it('asks for the chosen status, shows its contacts and total, and loads more of the same status', async () => {
+    routes['/api/marketing/contacts?limit=100&status=bounced'] = () =>
+      page([contact(9, 'cy@example.com', 'bounced')], 2, '/api/marketing/contacts?limit=100&status=bounced&cursor=9');
+    routes['/api/marketing/contacts?limit=100&status=bounced&cursor=9'] = () =>
+      page([contact(2, 'bo@example.com', 'bounced')], 2);
+    render();
+    await screen.findByText('ann@example.com');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Bounced');
+    expect(await screen.findByText('cy@example.com')).toBeTruthy();
+    expect(screen.queryByText('ann@example.com')).toBeNull();
+    expect(screen.getByText('Showing 1 of 2 contacts')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('bo@example.com')).toBeTruthy();
+    expect(screen.getByText('Showing 2 of 2 contacts')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(calls).toContain('/api/marketing/contacts?limit=100&status=bounced&cursor=9');
+  });
+
+  it('combines the status with the search, and says so when nothing matches', async () => {
+    routes['/api/marketing/contacts?limit=100&status=unsubscribed'] = () =>
+      page([contact(4, 'dee@example.com', 'unsubscribed')], 1);
+    routes['/api/marketing/contacts?limit=100&q=zed&status=unsubscribed'] = () => page([], 0);
+    render();
+    await screen.findByText('ann@example.com');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Unsubscribed');
+    await screen.findByText('dee@example.com');
+    await user.type(screen.getByLabelText('Search contacts'), 'zed');
+    expect(await screen.findByText('No contacts match your search')).toBeTruthy();
+    expect(calls).toContain('/api/marketing/contacts?limit=100&q=zed&status=unsubscribed');
+    await user.clear(screen.getByLabelText('Search contacts'));
+    await user.selectOptions(screen.getByLabelText('Status'), 'All');
+    expect(await screen.findByText('ann@example.com')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Showing 2 of 2 contacts')).toBeTruthy());
+  });
+});
