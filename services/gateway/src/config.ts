@@ -36,6 +36,13 @@ export const GatewayConfigSchema = v.object({
   SPAM_MIN_FILL_MS: env.int(2000, 0, 60_000),
   /** Per-IP form submissions allowed per 10 minutes. */
   CONTACT_RATE_LIMIT: env.int(20, 1, 10_000),
+  /** CSV contact imports allowed per 10 minutes per staff user, and per client address. */
+  IMPORT_RATE_LIMIT: env.int(10, 1, 10_000),
+  /**
+   * Posts allowed per minute per client address to each provider webhook (e-mail events,
+   * inbound mail), counted before the secret is checked, so guessing it is throttled too.
+   */
+  WEBHOOK_RATE_LIMIT: env.int(600, 1, 1_000_000),
   /**
    * Failed sign-ins allowed per 15 minutes per username from one address (with growing delays
    * between them), and per address across usernames.
