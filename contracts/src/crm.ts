@@ -78,7 +78,8 @@ export type ContactUpdate = v.InferOutput<typeof ContactUpdateSchema>;
 export const CONTACTS_PAGE_DEFAULT = 100;
 export const CONTACTS_PAGE_MAX = 1000;
 
-const intString = (message: string) =>
+/** A query-string whole number from 0 to 2^31-1 (a page size, an id). */
+export const intString = (message: string) =>
   v.pipe(
     v.string(),
     v.regex(/^\d{1,10}$/, message),
