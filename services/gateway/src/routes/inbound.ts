@@ -10,9 +10,12 @@ import { AppError, isBusError, notFound, unauthorized } from '@lp/runtime';
 import { checkWebhookSecret } from '../inbound/check-webhook-secret.ts';
 import { parseInboundPost } from '../inbound/parse-inbound-post.ts';
 import { publishInboundMail } from '../inbound/publish-inbound-mail.ts';
-import { readCappedBody } from '../inbound/read-capped-body.ts';
 import { requestLimiter } from '../middleware/rate-limit.ts';
+import { readCappedBody } from '../middleware/read-capped-body.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
+
+const tooLarge = (limit: number) => () =>
+  new AppError(413, 'payload_too_large', `The message is larger than ${Math.floor(limit / 1024 / 1024)} MB`);
 
 const isProvider = (p: string): p is InboundProvider => (INBOUND_PROVIDERS as readonly string[]).includes(p);
 
@@ -38,7 +41,8 @@ export function inboundRoutes({ config, bus, counters }: GatewayDeps) {
       ctx.set('WWW-Authenticate', 'Basic realm="inbound mail"');
       throw unauthorized('A valid webhook secret is required');
     }
-    const body = await readCappedBody(ctx.req, config.INBOUND_MAX_BYTES).catch((err: unknown) => {
+    const cap = { limit: config.INBOUND_MAX_BYTES, tooLarge: tooLarge(config.INBOUND_MAX_BYTES), discardBudget: 64 * 1024 * 1024 };
+    const body = await readCappedBody(ctx.req, cap).catch((err: unknown) => {
       if (err instanceof AppError && err.status === 413) count('too_large');
       ctx.set('Connection', 'close');
       throw err;
