@@ -27,7 +27,9 @@ describe('infra/k8s manifests', () => {
         writeFileSync(join(dir, 'extra.yaml'), 'apiVersion: v1\nmetadata:\n  name: orphan\n');
         const { ran, problems } = kubectlChecks(dir);
         expect(ran.join(' ')).toContain('kubectl apply --dry-run=client');
-        expect(problems).toEqual([expect.stringMatching(/kubectl apply --dry-run=client: .*extra\.yaml.*'Kind' is missing/)]);
+        expect(problems).toEqual([
+          expect.stringMatching(/kubectl apply --dry-run=client: .*extra\.yaml.*'Kind' is missing/),
+        ]);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -155,9 +155,13 @@ export function kubectlChecks(dir = K8S_DIR): { ran: string[]; problems: string[
   const rendered = spawnSync('kubectl', ['kustomize', dir], { encoding: 'utf8' });
   if (rendered.status !== 0) problems.push(`kubectl kustomize: ${rendered.stderr.trim()}`);
   const files = manifestFiles(dir).flatMap((f) => ['-f', f]);
-  const dry = spawnSync('kubectl', ['apply', '--dry-run=client', '--validate=false', '--request-timeout=5s', ...files], {
-    encoding: 'utf8',
-  });
+  const dry = spawnSync(
+    'kubectl',
+    ['apply', '--dry-run=client', '--validate=false', '--request-timeout=5s', ...files],
+    {
+      encoding: 'utf8',
+    },
+  );
   if (dry.status !== 0) {
     const lines = `${dry.stderr}\n${dry.error?.message ?? ''}`.split('\n').map((l) => l.trim());
     const errors = lines.filter((l) => l && !NO_CLUSTER.test(l));

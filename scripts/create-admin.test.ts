@@ -26,10 +26,14 @@ describe('pnpm admin:create-user', () => {
   it.each([
     ['ten chars1', /at least 12 characters/],
     ['dana-lake-views-2', /must not contain the username/],
-  ])('refuses %j and creates nothing', (password, reason) => {
-    const run = createUser('dana', password);
-    expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(reason);
-    expect(readdirSync(dataDir)).toEqual([]);
-  }, 60_000);
+  ])(
+    'refuses %j and creates nothing',
+    (password, reason) => {
+      const run = createUser('dana', password);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(reason);
+      expect(readdirSync(dataDir)).toEqual([]);
+    },
+    60_000,
+  );
 });

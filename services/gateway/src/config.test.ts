@@ -10,7 +10,9 @@ const parse = (env: Record<string, string>) => parseConfig(GatewayConfigSchema, 
 
 describe('ADMIN_PASSWORD', () => {
   it('takes a password the staff policy accepts', () => {
-    expect(parse({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'mesa-sunrise-27' }).ADMIN_PASSWORD).toBe('mesa-sunrise-27');
+    expect(parse({ ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'mesa-sunrise-27' }).ADMIN_PASSWORD).toBe(
+      'mesa-sunrise-27',
+    );
   });
 
   it.each([

@@ -53,10 +53,9 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; cursor?
     .limit(opts.limit + 1);
   // Keyset paging: after the cursor's (time, id), so a page far down is as cheap as the first.
   if (opts.cursor !== undefined)
-    query.whereRaw(
-      '(s.created_at, s.id) < (select c.created_at, c.id from crm.form_submissions c where c.id = ?)',
-      [opts.cursor],
-    );
+    query.whereRaw('(s.created_at, s.id) < (select c.created_at, c.id from crm.form_submissions c where c.id = ?)', [
+      opts.cursor,
+    ]);
   const rows: Row[] = await query;
   const { page, more } = fitOneReply(rows.map(toSubmission), opts.limit);
   return { submissions: page, nextCursor: more ? (page[page.length - 1]?.id ?? null) : null };

@@ -41,7 +41,11 @@ export function inboundRoutes({ config, bus, counters }: GatewayDeps) {
       ctx.set('WWW-Authenticate', 'Basic realm="inbound mail"');
       throw unauthorized('A valid webhook secret is required');
     }
-    const cap = { limit: config.INBOUND_MAX_BYTES, tooLarge: tooLarge(config.INBOUND_MAX_BYTES), discardBudget: 64 * 1024 * 1024 };
+    const cap = {
+      limit: config.INBOUND_MAX_BYTES,
+      tooLarge: tooLarge(config.INBOUND_MAX_BYTES),
+      discardBudget: 64 * 1024 * 1024,
+    };
     const body = await readCappedBody(ctx.req, cap).catch((err: unknown) => {
       if (err instanceof AppError && err.status === 413) count('too_large');
       ctx.set('Connection', 'close');

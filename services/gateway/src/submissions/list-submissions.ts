@@ -15,9 +15,15 @@ export async function listSubmissions(
   let cursor = opts.cursor;
   for (;;) {
     const limit = opts.limit - submissions.length;
-    const page = await callRpc(bus, RPC.crm.submissionsList, cursor === undefined ? { limit } : { limit, cursor }, asked);
+    const page = await callRpc(
+      bus,
+      RPC.crm.submissionsList,
+      cursor === undefined ? { limit } : { limit, cursor },
+      asked,
+    );
     submissions.push(...page.submissions);
-    if (page.nextCursor === null || submissions.length >= opts.limit) return { submissions, nextCursor: page.nextCursor };
+    if (page.nextCursor === null || submissions.length >= opts.limit)
+      return { submissions, nextCursor: page.nextCursor };
     cursor = page.nextCursor;
   }
 }

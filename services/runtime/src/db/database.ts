@@ -40,7 +40,10 @@ export type Database = {
  */
 export type PostgresSessionLimits = { idleInTransactionTimeoutMs: number; statementTimeoutMs: number };
 
-export const DEFAULT_SESSION_LIMITS: PostgresSessionLimits = { idleInTransactionTimeoutMs: 60_000, statementTimeoutMs: 0 };
+export const DEFAULT_SESSION_LIMITS: PostgresSessionLimits = {
+  idleInTransactionTimeoutMs: 60_000,
+  statementTimeoutMs: 0,
+};
 
 /** The session limits a process's configuration sets (DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
 export const sessionLimitsOf = (config: {

@@ -21,7 +21,11 @@ describe('FormField', () => {
   });
 
   it('flags nothing while the field is valid', () => {
-    render(<FormField id="name" label="Name">{(c) => <input {...c} />}</FormField>);
+    render(
+      <FormField id="name" label="Name">
+        {(c) => <input {...c} />}
+      </FormField>,
+    );
     expect(screen.getByLabelText('Name').hasAttribute('aria-invalid')).toBe(false);
     expect(screen.queryByRole('alert')).toBeNull();
   });
