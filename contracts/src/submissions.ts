@@ -4,7 +4,7 @@
  * The web forms, the gateway and the crm consumer all validate with these schemas.
  */
 import * as v from 'valibot';
-import { intString } from './crm.ts';
+import { pageQueryEntries } from './crm.ts';
 import { EventMetaSchema } from './events.ts';
 import { storable } from './text.ts';
 
@@ -188,17 +188,7 @@ export const SUBMISSIONS_PAGE_MAX = 5000;
  * The query string of `GET /api/marketing/submissions` (all optional): `limit` submissions,
  * newest first, after `cursor` (the last id of the previous page, from the `Link` header).
  */
-export const SubmissionsQuerySchema = v.object({
-  limit: v.optional(
-    v.pipe(
-      intString(`limit must be a whole number from 1 to ${SUBMISSIONS_PAGE_MAX}`),
-      v.minValue(1, `limit must be a whole number from 1 to ${SUBMISSIONS_PAGE_MAX}`),
-      v.maxValue(SUBMISSIONS_PAGE_MAX, `limit must be a whole number from 1 to ${SUBMISSIONS_PAGE_MAX}`),
-    ),
-    String(SUBMISSIONS_PAGE_MAX),
-  ),
-  cursor: v.optional(v.pipe(intString('cursor is not valid'), v.minValue(1, 'cursor is not valid'))),
-});
+export const SubmissionsQuerySchema = v.object(pageQueryEntries(SUBMISSIONS_PAGE_MAX, SUBMISSIONS_PAGE_MAX));
 
 /**
  * What crm is asked for a page of submissions: newest first, after `cursor` (a submission id).
