@@ -5,6 +5,7 @@
  * (`contact_count`, `created_at`), as the spec's screens read them.
  */
 import * as v from 'valibot';
+import { RecipientMailItemSchema } from './email.ts';
 import { storable } from './text.ts';
 
 export const CONTACT_STATUSES = ['subscribed', 'unsubscribed', 'bounced', 'other'] as const;
@@ -133,9 +134,9 @@ export const DeletedSchema = v.object({ deleted: v.boolean() });
 
 /**
  * One entry of a contact's history, newest first. Form submissions and list joins come from
- * crm's own tables; e-mail entries (sent, opened, clicked) from `crm.contact_activity`, which the
- * mailer's delivery and tracking events feed; mail the contact sent (`email_received`) from the
- * mailer's inbox, merged in by the gateway.
+ * crm's own tables; the mail sent to the contact (with its delivery status, opens and clicks)
+ * and the mail it sent (`email_received`) are the mailer's, merged in by the gateway, which asks
+ * the mailer by the contact's address: each fact has one owner.
  */
 export const ContactHistoryItemSchema = v.variant('type', [
   v.object({
@@ -147,12 +148,7 @@ export const ContactHistoryItemSchema = v.variant('type', [
     message: v.nullable(v.string()),
   }),
   v.object({ type: v.literal('list_joined'), at: v.string(), listId: id, listName: v.string() }),
-  v.object({
-    type: v.picklist(['email_sent', 'email_opened', 'email_clicked']),
-    at: v.string(),
-    subject: v.nullable(v.string()),
-    url: v.nullable(v.string()),
-  }),
+  ...RecipientMailItemSchema.options,
   /** A message the contact wrote to the inbox (the gateway adds these from the mailer's inbox). */
   v.object({
     type: v.literal('email_received'),

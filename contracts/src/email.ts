@@ -227,6 +227,36 @@ export const TrackedClickSchema = v.object({ url: v.string() });
 export const UnsubscribeInputSchema = v.object({ token: v.pipe(v.string(), v.maxLength(200)) });
 export const UnsubscribeInfoSchema = v.object({ email: v.string(), unsubscribed: v.boolean() });
 
+/**
+ * A contact's mail from the seller, as the mailer knows it (the contact's history, asked by
+ * address): each message sent with its delivery status, and each open and click of it.
+ */
+export const RecipientMailInputSchema = v.object({
+  email: v.pipe(v.string(), v.minLength(3), v.maxLength(254)),
+  /** Newest messages first; their opens and clicks are bounded likewise. */
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200)), 100),
+});
+/** What every entry names: the campaign (its name and the subject it sent). */
+const mailOf = { campaignId: id, campaignName: v.string(), subject: v.string() };
+/** A delivery's status as the history shows it: the send's outcome, or what the provider told after. */
+export const RECIPIENT_MAIL_STATUSES = [...DELIVERY_STATUSES, 'bounced', 'complained'] as const;
+export type RecipientMailStatus = (typeof RECIPIENT_MAIL_STATUSES)[number];
+export const RecipientMailItemSchema = v.variant('type', [
+  v.object({
+    type: v.literal('email_sent'),
+    /** When it was sent (when it is due, for one not sent yet). */
+    at: v.string(),
+    ...mailOf,
+    status: v.picklist(RECIPIENT_MAIL_STATUSES),
+  }),
+  /** `proxy`: fetched by a mail privacy proxy (Apple Mail and the like), not seen by a person. */
+  v.object({ type: v.literal('email_opened'), at: v.string(), ...mailOf, proxy: v.boolean() }),
+  v.object({ type: v.literal('email_clicked'), at: v.string(), ...mailOf, url: v.string() }),
+]);
+export type RecipientMailItem = v.InferOutput<typeof RecipientMailItemSchema>;
+export const RecipientMailSchema = v.object({ items: v.array(RecipientMailItemSchema) });
+export type RecipientMail = v.InferOutput<typeof RecipientMailSchema>;
+
 /** crm: resolve an audience to mailable contacts, a page at a time (keyset on id). */
 export const AudienceResolveInputSchema = v.object({
   audience: AudienceSchema,

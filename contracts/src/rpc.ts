@@ -92,6 +92,8 @@ import {
   CampaignSchema,
   EmailAnalyticsInputSchema,
   EmailAnalyticsSchema,
+  RecipientMailInputSchema,
+  RecipientMailSchema,
   TemplateCreateSchema,
   TemplateIdInputSchema,
   TemplateSchema,
@@ -206,6 +208,8 @@ export const RPC = {
     campaignSchedule: rpc('rpc.mailer.campaigns.schedule', CampaignScheduleInputSchema, CampaignSchema),
     /** "Send a test to me": one message now, outside any campaign. */
     testSend: rpc('rpc.mailer.test-sends.create', TestSendSchema, TestSentSchema),
+    /** A contact's history: the messages sent to an address (any case), their opens and clicks. */
+    recipientMail: rpc('rpc.mailer.recipient-mail.list', RecipientMailInputSchema, RecipientMailSchema),
     emailAnalytics: rpc('rpc.mailer.email-analytics.get', EmailAnalyticsInputSchema, EmailAnalyticsSchema),
     /** Public tracking: the signed token of a pixel, a link or an unsubscribe link. */
     trackOpen: rpc('rpc.mailer.opens.record', TrackInputSchema, TrackedOpenSchema),

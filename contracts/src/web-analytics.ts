@@ -94,6 +94,9 @@ export type AnalyticsRefreshed = v.InferOutput<typeof AnalyticsRefreshedSchema>;
 
 const sessionId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
 
+/** The utm_medium of a visit that came from an e-mail (the mailer's click redirect sets it). */
+export const EMAIL_UTM_MEDIUM = 'email';
+
 /** Attribution of leads: each with the visitor's session id and when they converted. */
 export const LeadRefSchema = v.object({ sessionId, submittedAt: v.pipe(v.string(), v.isoTimestamp()) });
 export const AttributionInputSchema = v.object({ leads: v.pipe(v.array(LeadRefSchema), v.maxLength(5000)) });
@@ -113,6 +116,12 @@ export const LeadAttributionSchema = v.object({
       landingPage: v.nullable(v.string()),
     }),
   ),
+  /**
+   * The e-mail campaign that brought the lead: the campaign of its latest visit before
+   * converting that came from an e-mail (utm_medium=email, as the mailer's click redirect to
+   * the site adds), whatever its first touch was; null when no visit came from an e-mail.
+   */
+  emailCampaign: v.nullable(v.string()),
   /** Visits started before converting. */
   visits: count,
   /** Page views before converting, and their paths in order (the first 20). */
@@ -140,5 +149,7 @@ export const LeadsBySourceSchema = v.object({
   days: v.picklist(ANALYTICS_RANGES),
   sources: v.array(LeadSourceRowSchema),
   campaigns: v.array(LeadSourceRowSchema),
+  /** Leads by the e-mail campaign that brought them (`emailCampaign`), with that campaign's visits. */
+  emailCampaigns: v.array(LeadSourceRowSchema),
 });
 export type LeadsBySource = v.InferOutput<typeof LeadsBySourceSchema>;

@@ -10,11 +10,14 @@
  *   outage get 503 (never a false 201), every 201 is stored;
  * - PostgreSQL unreachable for PG_CUT_MS (default 30 s) mid-load: consumers retry, afterwards
  *   every acknowledged submission and hit is stored exactly once;
+ * - kill -9 one of two mailer replicas mid-broadcast (to an SMTP sink), then start it again:
+ *   every recipient gets exactly one message, except the messages the killed replica had handed
+ *   to SMTP and not yet confirmed (at most 2 × MAIL_SMTP_POOL), which the mailer marks `unknown`
+ *   and never resends blindly: each of those recipients got at most one;
  * - SIGTERM to each process: exit code 0 within 10 s.
  * Each scenario prints sent / acknowledged / stored / duplicates per kind (stored may exceed
  * acknowledged by a submission answered 503 whose publish reached JetStream after all: the
- * visitor's retry with the same Idempotency-Key is then the same row). (Mailer scenarios
- * are not here: they need the SMTP sink of the mailer work.)
+ * visitor's retry with the same Idempotency-Key is then the same row).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,13 +27,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { CampaignDetail } from '@lp/contracts';
 import { CuttableProxy } from '../support/cuttable-proxy.ts';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { eventually, realDatabase } from '../support/stack.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const real = inject('realBackends');
 const describeReal = 'unavailable' in real ? describe.skip : describe;
 const PG_CUT_MS = Number(process.env.PG_CUT_MS ?? 30_000);
+const MAIL_POOL = 2;
+const ADMIN = { username: 'faults-admin', password: 'Cut-the-wire-2026' };
 
 type Proc = { name: string; child: ChildProcess; exit: Promise<number | null>; healthPort: number };
 
@@ -107,6 +114,8 @@ describeReal('the distributed topology under faults (separate processes, own NAT
       TRUST_PROXY: 'true',
       CONTACT_RATE_LIMIT: '10000',
       SPAM_MIN_FILL_MS: '0',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
     };
     const migrate = spawn('node', ['--import', 'tsx', 'scripts/migrate.ts'], { cwd: ROOT, env, stdio: 'ignore' });
     expect(await new Promise((r) => migrate.once('exit', r))).toBe(0);
@@ -121,7 +130,9 @@ describeReal('the distributed topology under faults (separate processes, own NAT
     await client.connect();
   }, 180_000);
 
+  let sink: SmtpSink | undefined;
   afterAll(async () => {
+    await sink?.close();
     for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
     await client?.end().catch(() => {});
     await stopNats().catch(() => {});
@@ -305,9 +316,126 @@ describeReal('the distributed topology under faults (separate processes, own NAT
     PG_CUT_MS + 150_000,
   );
 
+  it('kill -9 of one of two mailer replicas mid-send, then a restart: nobody gets a message twice, unknown-fate ones are not resent', async () => {
+    sink = await startSmtpSink({ parse: false });
+    // Slow enough per replica that the broadcast is still going when one is killed.
+    const mailerEnv = { SMTP_URL: sink.url, MAIL_SMTP_POOL: String(MAIL_POOL), MAIL_SEND_RATE: '25' };
+    const ready = (p: Proc) =>
+      eventually(
+        async () =>
+          (await fetch(`http://127.0.0.1:${p.healthPort}/readyz`).catch(() => null))?.status === 200 ? true : undefined,
+        60_000,
+        `${p.name} on ${p.healthPort} ready`,
+      );
+    const mailers = [startProcess('mailer', mailerEnv), startProcess('mailer', mailerEnv)];
+    await Promise.all(mailers.map(ready));
+
+    const recipients = 300;
+    const { rows: list } = await client.query<{ id: number }>(
+      `insert into crm.lists (name) values ('Mailer faults') returning id`,
+    );
+    await client.query(
+      `with c as (
+         insert into crm.contacts (first_name, last_name, email, source)
+         select 'P' || i, 'Mailerfault', 'mailerfault-' || i || '@faults.example', 'test' from generate_series(1, $1) i
+         returning id)
+       insert into crm.list_members (list_id, contact_id) select $2, id from c`,
+      [recipients, list[0]!.id],
+    );
+    const login = await fetch(`${base}/api/marketing/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const { token } = (await login.json()) as { token: string };
+    const sent = await fetch(`${base}/api/marketing/single-send`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        listId: list[0]!.id,
+        subject: 'Lots by the lake, {{firstName}}',
+        fromName: 'Lake Powell Lots',
+        fromEmail: 'news@faults.example',
+        content: '<p>Hello {{firstName}}</p>',
+      }),
+    });
+    expect(sent.status).toBe(202);
+    const { campaignId } = (await sent.json()) as { campaignId: string };
+    const campaign = async () =>
+      (await (
+        await fetch(`${base}/api/marketing/campaigns/${campaignId}`, { headers: { authorization: `Bearer ${token}` } })
+      ).json()) as CampaignDetail;
+    const receivedBy = () => {
+      const counts = new Map<string, number>();
+      for (const m of sink!.messages)
+        if (m.to.startsWith('mailerfault-')) counts.set(m.to, (counts.get(m.to) ?? 0) + 1);
+      return counts;
+    };
+
+    // Both replicas send, then one is killed mid-send.
+    await eventually(
+      async () => {
+        const { rows } = await client.query<{ n: string }>(
+          `select count(distinct d.claimed_by) n from mailer.deliveries d join mailer.campaigns c on c.id = d.campaign_id
+            where c.request_id = $1 and d.status = 'sent'`,
+          [campaignId],
+        );
+        return Number(rows[0]!.n) >= 2 && receivedBy().size >= 60 ? true : undefined;
+      },
+      30_000,
+      'both mailer replicas sending',
+    );
+    const victim = mailers[0]!;
+    victim.child.kill('SIGKILL');
+    await victim.exit;
+    const atKill = receivedBy().size;
+    expect(atKill).toBeLessThan(recipients);
+    const restarted = startProcess('mailer', mailerEnv);
+    await ready(restarted);
+
+    // The killed replica's rows are swept once its heartbeat is 10 s old; the campaign then completes.
+    const done = await eventually(
+      async () => {
+        const c = await campaign();
+        return c.status === 'completed' ? c : undefined;
+      },
+      60_000,
+      'the broadcast completed',
+    );
+    await sleep(1500); // a late resend would show now
+    const counts = receivedBy();
+    const { rows } = await client.query<{ email: string; status: string }>(
+      `select d.email, d.status from mailer.deliveries d join mailer.campaigns c on c.id = d.campaign_id
+        where c.request_id = $1`,
+      [campaignId],
+    );
+    // sent: recipients of the broadcast; acknowledged: deliveries the mailer marked sent; stored:
+    // messages the SMTP sink accepted; duplicates: messages beyond one per recipient.
+    const messages = [...counts.values()].reduce((n, c) => n + c, 0);
+    const unknown = rows.filter((r) => r.status === 'unknown');
+    const acknowledged = rows.filter((r) => r.status === 'sent');
+    console.log(
+      `[faults] mailer kill9 messages: sent ${rows.length} / acknowledged ${acknowledged.length} / stored ${messages} / duplicates ${messages - counts.size}` +
+        ` (${atKill} received before the kill; unknown fate ${unknown.length}, of which ${unknown.filter((r) => counts.has(r.email)).length} reached the sink)`,
+    );
+    expect(rows).toHaveLength(recipients);
+    // Nobody got a message twice: not the ones sent before the kill, not the unknown-fate ones.
+    expect(messages - counts.size, 'recipients mailed twice').toBe(0);
+    // Every delivery confirmed sent reached its recipient exactly once.
+    expect(acknowledged.every((r) => counts.get(r.email) === 1)).toBe(true);
+    // The only other outcome is 'unknown' (handed to SMTP when the sender died), at most two
+    // per pooled connection of the killed replica, shown on the campaign and never resent.
+    expect(rows.every((r) => r.status === 'sent' || r.status === 'unknown')).toBe(true);
+    expect(unknown.length).toBeLessThanOrEqual(2 * MAIL_POOL);
+    expect(rows.filter((r) => !counts.has(r.email)).every((r) => r.status === 'unknown')).toBe(true);
+    expect(done.deliveries.unknown ?? 0).toBe(unknown.length);
+    expect(done.sent_count).toBe(acknowledged.length);
+  }, 150_000);
+
   it('SIGTERM to each process: it exits 0 within 10 s', async () => {
     const alive = procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);
-    expect(alive.map((p) => p.name).sort()).toEqual(['analytics', 'crm', 'gateway']);
+    expect(alive.map((p) => p.name).sort()).toEqual(['analytics', 'crm', 'gateway', 'mailer', 'mailer']);
     const started = Date.now();
     const exits = alive.map(async (p) => {
       const timer = sleep(10_000).then(() => 'timeout' as const);

@@ -9,6 +9,7 @@ export * from './bus/memory-bus.ts';
 export * from './bus/memory-store.ts';
 export * from './bus/nats-bus.ts';
 export * from './bus/rpc.ts';
+export * from './bus/request-id.ts';
 export * from './bus/consumer.ts';
 export * from './db/database.ts';
 export * from './http/health.ts';

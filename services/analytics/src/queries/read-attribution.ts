@@ -1,9 +1,10 @@
 /**
  * Lead attribution: for each lead (session id + when it converted), the visitor's first visit
  * (first touch: source, UTM, landing page), the visits started before converting, and the
- * page views before converting with their paths (the first 20). Index lookups by session id.
+ * page views before converting with their paths (the first 20), and the e-mail campaign of its
+ * latest visit from an e-mail before converting. Index lookups by session id.
  */
-import type { LeadAttribution } from '@lp/contracts';
+import { EMAIL_UTM_MEDIUM, type LeadAttribution } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 
 type Lead = { sessionId: string; submittedAt: string };
@@ -15,6 +16,9 @@ export async function readAttribution(knex: Knex, leads: readonly Lead[]): Promi
     `with l as (select distinct * from json_to_recordset(?::json) as l(session_id text, at timestamptz))
      select l.session_id, l.at,
        f.started_at as first_at, f.referrer_host, f.utm_source, f.utm_medium, f.utm_campaign, f.entry_path,
+       (select v.utm_campaign from analytics.visits v
+        where v.session_id = l.session_id and v.started_at <= l.at and v.utm_medium = ? and v.utm_campaign is not null
+        order by v.started_at desc limit 1) as email_campaign,
        (select count(*) from analytics.visits v where v.session_id = l.session_id and v.started_at <= l.at)::int as visits,
        (select count(*) from analytics.page_views p where p.session_id = l.session_id and p.occurred_at <= l.at)::int as pageviews,
        (select coalesce(array_agg(path order by occurred_at), '{}') from (
@@ -24,7 +28,7 @@ export async function readAttribution(knex: Knex, leads: readonly Lead[]): Promi
      left join lateral (
        select * from analytics.visits v where v.session_id = l.session_id order by v.started_at limit 1
      ) f on true`,
-    [json],
+    [json, EMAIL_UTM_MEDIUM],
   );
   const found = new Map(rows.map((r) => [`${String(r.session_id)}|${new Date(r.at as string).toISOString()}`, r]));
   return leads.map((lead) => {
@@ -44,6 +48,7 @@ export async function readAttribution(knex: Knex, leads: readonly Lead[]): Promi
               landingPage: (r.entry_path as string | null) ?? null,
             }
           : null,
+      emailCampaign: (r?.email_campaign as string | null | undefined) ?? null,
       visits: r ? Number(r.visits) : 0,
       pageviews: r ? Number(r.pageviews) : 0,
       pages: r ? (r.pages as string[]) : [],

@@ -1,7 +1,8 @@
 /**
  * Leads by first-touch source and campaign over a range: each lead counts under its visitor's
  * first visit's source and campaign; visits per source and campaign come from the roll-ups,
- * and the conversion rate is leads per 100 of those visits.
+ * and the conversion rate is leads per 100 of those visits. Leads that an e-mail brought are also
+ * counted under that e-mail's campaign (`emailCampaigns`), whatever their first touch was.
  */
 import type { AnalyticsRange, LeadSourceRow, LeadsBySource } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
@@ -50,5 +51,6 @@ export async function readLeadsBySource(
     days,
     sources: rowsFor('source', (a) => a.firstTouch?.source ?? ''),
     campaigns: rowsFor('utm_campaign', (a) => a.firstTouch?.utmCampaign ?? null),
+    emailCampaigns: rowsFor('utm_campaign', (a) => a.emailCampaign),
   };
 }

@@ -19,34 +19,7 @@ import {
   isExternalArticleLink,
   site,
 } from '@lp/contracts';
-
-/** Elements whose content is dropped with them (raw text, foreign content, plugin fallbacks). */
-const DROP_WITH_CONTENT = [
-  'script',
-  'style',
-  'textarea',
-  'option',
-  'xmp',
-  'noscript',
-  'noembed',
-  'noframes',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'template',
-  'title',
-  'svg',
-  'math',
-  'select',
-  'plaintext',
-  'head',
-  'meta',
-  'link',
-  'base',
-];
+import { strictHtmlBase } from '@lp/runtime/html/sanitize-base';
 
 const link: sanitizeHtml.Transformer = (_tag, attribs) => {
   const out: sanitizeHtml.Attributes = {};
@@ -71,6 +44,7 @@ const imageFrom =
 const align = [{ name: 'align', multiple: false, values: [...ARTICLE_ALIGN_VALUES] }];
 
 const optionsFor = (imageHosts: readonly string[]): sanitizeHtml.IOptions => ({
+  ...strictHtmlBase(),
   allowedTags: [...ARTICLE_HTML_TAGS],
   transformTags: { ...ARTICLE_TAG_RENAMES, a: link, img: imageFrom(imageHosts) },
   allowedAttributes: {
@@ -84,12 +58,6 @@ const optionsFor = (imageHosts: readonly string[]): sanitizeHtml.IOptions => ({
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  nonTextTags: DROP_WITH_CONTENT,
-  parseStyleAttributes: false,
-  // An image without a usable source is nothing but a broken box.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 });
 
 const OPTIONS = optionsFor(site.blogImageHosts);

@@ -1,6 +1,6 @@
 /**
- * A contact's history, newest first: its form submissions (matched by e-mail in any case), the
- * lists it joined, and its e-mail activity (sent, opened, clicked) as the mailer reports it.
+ * A contact's history as crm knows it, newest first: its form submissions (matched by e-mail in
+ * any case) and the lists it joined. The gateway adds the contact's mail from the mailer.
  */
 import type { Knex } from '@lp/runtime';
 import type { ContactHistory, ContactHistoryItem } from '@lp/contracts';
@@ -12,7 +12,7 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 export async function getContactHistory(knex: Knex, id: number): Promise<ContactHistory> {
   const contact = await getContact(knex, id);
-  const [subs, joins, activity] = await Promise.all([
+  const [subs, joins] = await Promise.all([
     knex
       .withSchema('crm')
       .table('form_submissions')
@@ -30,20 +30,6 @@ export async function getContactHistory(knex: Knex, id: number): Promise<Contact
       .where('m.contact_id', id)
       .orderBy('m.added_at', 'desc')
       .limit(HISTORY_LIMIT) as Promise<{ id: number; name: string; added_at: Date }[]>,
-    knex
-      .withSchema('crm')
-      .table('contact_activity')
-      .select('kind', 'subject', 'url', 'occurred_at')
-      .where('contact_id', id)
-      .orderBy('occurred_at', 'desc')
-      .limit(HISTORY_LIMIT) as Promise<
-      {
-        kind: 'email_sent' | 'email_opened' | 'email_clicked';
-        subject: string | null;
-        url: string | null;
-        occurred_at: Date;
-      }[]
-    >,
   ]);
   const items: ContactHistoryItem[] = [
     ...subs.map((s) => ({
@@ -56,7 +42,6 @@ export async function getContactHistory(knex: Knex, id: number): Promise<Contact
       message: s.message && s.message.length > MESSAGE_SHOWN ? `${s.message.slice(0, MESSAGE_SHOWN)}…` : s.message,
     })),
     ...joins.map((j) => ({ type: 'list_joined' as const, at: iso(j.added_at), listId: j.id, listName: j.name })),
-    ...activity.map((a) => ({ type: a.kind, at: iso(a.occurred_at), subject: a.subject, url: a.url })),
   ];
   items.sort((a, b) => b.at.localeCompare(a.at));
   return { contact, items: items.slice(0, HISTORY_LIMIT) };

@@ -14,7 +14,7 @@ import {
   type InboundMail,
   type InboundMailPart,
 } from '@lp/contracts';
-import { AppError, type Bus } from '@lp/runtime';
+import { AppError, requestIdHeaders, type Bus } from '@lp/runtime';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -24,7 +24,8 @@ function uuidOf(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-export async function publishInboundMail(bus: Bus, mail: InboundMail): Promise<InboundAccepted> {
+/** `reqId`: the HTTP request's id, carried by every part so the mailer's log names it too. */
+export async function publishInboundMail(bus: Bus, mail: InboundMail, reqId?: string): Promise<InboundAccepted> {
   const data = Buffer.from(JSON.stringify(mail), 'utf8');
   const count = Math.ceil(data.length / INBOUND_PART_BYTES);
   if (count > INBOUND_PARTS_MAX) throw new AppError(413, 'payload_too_large', 'The message is too large');
@@ -41,7 +42,7 @@ export async function publishInboundMail(bus: Bus, mail: InboundMail): Promise<I
       count,
       dataBase64: data.subarray(index * INBOUND_PART_BYTES, (index + 1) * INBOUND_PART_BYTES).toString('base64'),
     };
-    const r = await bus.publish(SUBJECTS.inboundMailReceived, part, { msgId: id });
+    const r = await bus.publish(SUBJECTS.inboundMailReceived, part, { msgId: id, headers: requestIdHeaders(reqId) });
     duplicate &&= r.duplicate;
   }
   return { messageId: mail.messageId, duplicate };

@@ -2,7 +2,8 @@
  * Staff contacts under `/api/marketing` (session required): the paged, searchable list (total in
  * `X-Total-Count`, the next page in `Link: <…>; rel="next"`), add, read, edit, delete, history,
  * CSV export and import, and `POST /contacts-to-list`. crm owns the data and checks again.
- * The history also lists the mail the contact sent (the mailer's inbox, asked by address).
+ * The history adds the contact's mail from the mailer, asked by address: each message sent to it
+ * (delivery status, opens, clicks) and each message it sent to the inbox.
  */
 import { Readable } from 'node:stream';
 import type { ParameterizedContext } from 'koa';
@@ -106,14 +107,20 @@ export function contactRoutes(deps: GatewayDeps) {
     ctx.status = 204;
   });
 
+  // crm answers what it owns (submissions, list joins); the mailer, asked by the contact's
+  // address, the mail sent to it (status, opens, clicks) and the mail it wrote to the inbox.
   router.get('/contacts/:id/history', async (ctx) => {
     const history = await ask(ctx, RPC.crm.contactHistory, { id: pathId(ctx.params.id, 'Contact') });
-    const inbox = await callRpc(
-      bus,
-      RPC.mailer.inboxList,
-      { from: history.contact.email, status: 'all', unreadOnly: false, q: '', limit: 100 },
-      askedBy(ctx),
-    );
+    const email = history.contact.email;
+    const [inbox, mail] = await Promise.all([
+      callRpc(
+        bus,
+        RPC.mailer.inboxList,
+        { from: email, status: 'all', unreadOnly: false, q: '', limit: 100 },
+        askedBy(ctx),
+      ),
+      callRpc(bus, RPC.mailer.recipientMail, { email, limit: 100 }, askedBy(ctx)),
+    ]);
     const received = inbox.emails.map((e): ContactHistoryItem => ({
       type: 'email_received',
       at: e.receivedAt,
@@ -123,7 +130,7 @@ export function contactRoutes(deps: GatewayDeps) {
     }));
     ctx.body = {
       ...history,
-      items: [...history.items, ...received].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)),
+      items: [...history.items, ...mail.items, ...received].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)),
     };
   });
 

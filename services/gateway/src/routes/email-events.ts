@@ -7,7 +7,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eventMeta, SendGridEventsSchema, SUBJECTS, type ProviderEventsReceived } from '@lp/contracts';
-import { AppError, isBusError, notFound, unauthorized } from '@lp/runtime';
+import { AppError, isBusError, notFound, requestIdHeaders, unauthorized } from '@lp/runtime';
 import { requestLimiter } from '../middleware/rate-limit.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
@@ -53,7 +53,7 @@ export function emailEventRoutes({ config, bus, counters }: GatewayDeps) {
       .update(events.map((e) => e.sg_event_id).join('\n'))
       .digest('hex');
     try {
-      await bus.publish(SUBJECTS.providerEventsReceived, batch, { msgId });
+      await bus.publish(SUBJECTS.providerEventsReceived, batch, { msgId, headers: requestIdHeaders(ctx.state.reqId) });
     } catch (err) {
       if (!isBusError(err)) throw err;
       throw new AppError(503, 'unavailable', 'Events could not be stored right now; retry later');

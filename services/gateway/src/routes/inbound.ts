@@ -56,7 +56,7 @@ export function inboundRoutes({ config, bus, counters }: GatewayDeps) {
       throw err;
     });
     try {
-      const accepted = await publishInboundMail(bus, mail);
+      const accepted = await publishInboundMail(bus, mail, ctx.state.reqId);
       count(accepted.duplicate ? 'duplicate' : 'accepted');
       ctx.state.log.info(
         { provider, messageId: mail.messageId, attachments: mail.attachments.length, duplicate: accepted.duplicate },

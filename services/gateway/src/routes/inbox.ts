@@ -129,7 +129,7 @@ export function inboxRoutes({ bus, counters }: GatewayDeps) {
     const { format, raw } = buildTestEmail(input);
     const mail = await parseRawMime(raw, 'test');
     try {
-      const accepted = await publishInboundMail(bus, { ...mail, source: 'test' });
+      const accepted = await publishInboundMail(bus, { ...mail, source: 'test' }, ctx.state.reqId);
       counters.inc('gateway_inbound_mail_total', { provider: 'test', result: 'accepted' });
       ctx.status = 201;
       ctx.body = { ...accepted, format, message: 'Test email sent' };

@@ -7,7 +7,7 @@
 import type { ParameterizedContext } from 'koa';
 import type * as v from 'valibot';
 import { eventMeta, RPC, SingleSendSchema, SUBJECTS, TestSendSchema, type SendRequested } from '@lp/contracts';
-import { AppError, callRpc, isBusError } from '@lp/runtime';
+import { AppError, callRpc, isBusError, requestIdHeaders } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
@@ -35,7 +35,7 @@ export function singleSendRoutes({ bus }: GatewayDeps) {
       },
     };
     try {
-      await bus.publish(SUBJECTS.sendRequested, event, { msgId: event.id });
+      await bus.publish(SUBJECTS.sendRequested, event, { msgId: event.id, headers: requestIdHeaders(ctx.state.reqId) });
     } catch (err) {
       if (!isBusError(err)) throw err;
       ctx.state.log.error({ err, failure: err.name }, 'send request not stored');

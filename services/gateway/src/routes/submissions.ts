@@ -13,7 +13,7 @@ import {
   type SubmissionAccepted,
   type SubmissionReceived,
 } from '@lp/contracts';
-import { AppError, isBusError } from '@lp/runtime';
+import { AppError, isBusError, requestIdHeaders } from '@lp/runtime';
 import { requestLimiter } from '../middleware/rate-limit.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
@@ -84,7 +84,10 @@ export function submissionRoutes({ config, bus, counters }: GatewayDeps) {
       },
     };
     try {
-      const r = await bus.publish(SUBJECTS.submissionReceived, event, { msgId: event.id });
+      const r = await bus.publish(SUBJECTS.submissionReceived, event, {
+        msgId: event.id,
+        headers: requestIdHeaders(ctx.state.reqId),
+      });
       counters.inc('gateway_submissions_accepted_total', { source, duplicate: String(r.duplicate) });
       ctx.state.log.info({ eventId: event.id, source, duplicate: r.duplicate }, 'submission accepted');
     } catch (err) {

@@ -9,7 +9,7 @@
  * (`inventory_lot_events_failed_total`); caches that missed it expire on their own timer.
  */
 import { eventMeta, SUBJECTS, type Lot, type LotChanged, type LotPatch } from '@lp/contracts';
-import { notFound, type AnswerContext } from '@lp/runtime';
+import { notFound, requestIdHeaders, type AnswerContext } from '@lp/runtime';
 import { findLotForUpdate } from '../queries/find-lot-for-update.ts';
 import { insertLotChange } from '../queries/insert-lot-change.ts';
 import { updateLot } from '../queries/update-lot.ts';
@@ -34,7 +34,7 @@ export function diffLot(lot: Lot, patch: LotPatch): Changes {
 }
 
 export async function changeLot(
-  { knex, bus, log, counters }: Pick<AnswerContext, 'knex' | 'bus' | 'log' | 'counters'>,
+  { knex, bus, log, counters, reqId }: Pick<AnswerContext, 'knex' | 'bus' | 'log' | 'counters'> & { reqId?: string },
   input: { number: number; patch: LotPatch; changedBy: string },
 ): Promise<Lot> {
   const meta = eventMeta();
@@ -61,7 +61,7 @@ export async function changeLot(
   log.info({ lot: input.number, changedBy: input.changedBy, fields: Object.keys(done.changes) }, 'lot changed');
   const event: LotChanged = { ...meta, lot: done.lot, changes: done.changes, changedBy: input.changedBy };
   try {
-    await bus.publish(SUBJECTS.lotChanged, event, { msgId: event.id });
+    await bus.publish(SUBJECTS.lotChanged, event, { msgId: event.id, headers: requestIdHeaders(reqId) });
   } catch (err) {
     counters.inc('inventory_lot_events_failed_total', {});
     log.error({ err, lot: input.number, eventId: event.id }, 'lot changed but its event was not published');

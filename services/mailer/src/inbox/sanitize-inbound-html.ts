@@ -9,6 +9,7 @@
  * (javascript:, vbscript:, data: anywhere but a raster image) are dropped.
  */
 import sanitizeHtml from 'sanitize-html';
+import { strictHtmlBase } from '@lp/runtime/html/sanitize-base';
 
 const TAGS = [
   'a',
@@ -75,39 +76,8 @@ const TAGS = [
   'wbr',
 ];
 
-const DROP_WITH_CONTENT = [
-  'script',
-  'style',
-  'textarea',
-  'option',
-  'xmp',
-  'noscript',
-  'noembed',
-  'noframes',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'template',
-  'title',
-  'svg',
-  'math',
-  'select',
-  'plaintext',
-  'head',
-  'meta',
-  'link',
-  'base',
-  'form',
-  'button',
-  'input',
-  'audio',
-  'video',
-  'canvas',
-  'dialog',
-];
+/** Besides what every policy drops: forms and media, which mail has no business running. */
+const ALSO_DROP = ['form', 'button', 'input', 'audio', 'video', 'canvas', 'dialog'];
 
 const COMMON = ['style', 'align', 'valign', 'width', 'height', 'bgcolor', 'color', 'dir', 'lang', 'title', 'class'];
 const TABLE = ['border', 'cellpadding', 'cellspacing', 'colspan', 'rowspan', 'nowrap'];
@@ -129,8 +99,10 @@ const REMOTE = /^https?:\/\//i;
 export function sanitizeInboundHtml(html: string): { html: string; hasRemoteImages: boolean } {
   let hasRemoteImages = false;
   const out = sanitizeHtml(html, {
+    ...strictHtmlBase(ALSO_DROP),
+    // Mail's styles are cleaned by `cleanStyle` and then normalised by sanitize-html's parser.
+    parseStyleAttributes: true,
     allowedTags: TAGS,
-    nonTextTags: DROP_WITH_CONTENT,
     allowedAttributes: {
       '*': COMMON,
       a: ['href', 'name', 'target', 'rel'],
@@ -144,7 +116,6 @@ export function sanitizeInboundHtml(html: string): { html: string; hasRemoteImag
     allowedSchemes: ['http', 'https', 'mailto'],
     allowedSchemesByTag: { img: ['http', 'https', 'data', 'cid'] },
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
-    allowProtocolRelative: false,
     transformTags: {
       '*': (tagName, attribs) => {
         if (attribs.style !== undefined) {
@@ -176,7 +147,6 @@ export function sanitizeInboundHtml(html: string): { html: string; hasRemoteImag
         return { tagName, attribs: out };
       },
     },
-    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   });
   return { html: out, hasRemoteImages };
 }

@@ -12,33 +12,7 @@ import {
   isAllowedEmailHref,
   isAllowedEmailImageSrc,
 } from '@lp/contracts';
-
-const DROP_WITH_CONTENT = [
-  'script',
-  'style',
-  'textarea',
-  'option',
-  'xmp',
-  'noscript',
-  'noembed',
-  'noframes',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'template',
-  'title',
-  'svg',
-  'math',
-  'select',
-  'plaintext',
-  'head',
-  'meta',
-  'link',
-  'base',
-];
+import { strictHtmlBase } from '@lp/runtime/html/sanitize-base';
 
 /** Per element: its own attributes by the policy, `style` filtered, href/src checked. */
 const transform: sanitizeHtml.Transformer = (tag, attribs) => {
@@ -59,6 +33,7 @@ const transform: sanitizeHtml.Transformer = (tag, attribs) => {
 };
 
 const OPTIONS: sanitizeHtml.IOptions = {
+  ...strictHtmlBase(),
   allowedTags: [...EMAIL_HTML_TAGS],
   transformTags: Object.fromEntries(EMAIL_HTML_TAGS.map((t) => [t, transform])),
   allowedAttributes: Object.fromEntries(
@@ -68,11 +43,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
   allowedSchemesAppliedToAttributes: ['src'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  nonTextTags: DROP_WITH_CONTENT,
-  parseStyleAttributes: false,
-  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
 export function sanitizeEmailHtml(html: string): string {

@@ -5,7 +5,7 @@
  * makes the contact 'bounced'; a spam complaint or an unsubscribe makes it 'unsubscribed'.
  */
 import { DURABLES, ProviderEventsReceivedSchema, type ContactStatusChanged } from '@lp/contracts';
-import { defineConsumer, rethrowDbError } from '@lp/runtime';
+import { defineConsumer, requestIdOf, rethrowDbError } from '@lp/runtime';
 import { findDelivery } from './find-delivery.ts';
 import { publishContactStatus } from './publish-contact-status.ts';
 import { recordTrackingEvent, type TrackingEvent } from './record-tracking-event.ts';
@@ -40,7 +40,7 @@ function mapEvent(e: { event: string; type?: string; reason?: string; sg_machine
 export const consumeProviderEvents = defineConsumer({
   durable: DURABLES.mailerProviderEvents,
   schema: ProviderEventsReceivedSchema,
-  handle: async (batch, { knex, bus, counters, log }) => {
+  handle: async (batch, { knex, bus, counters, log, msg }) => {
     for (const e of batch.events) {
       const mapped = mapEvent(e);
       if (!mapped) continue;
@@ -55,12 +55,17 @@ export const consumeProviderEvents = defineConsumer({
       }
       const key = `${batch.provider}:${e.sg_event_id}`;
       if (mapped.status)
-        await publishContactStatus(bus, key, {
-          email: delivery.email,
-          contactId: delivery.contact_id,
-          status: mapped.status,
-          reason: `${batch.provider} ${e.event}${e.reason ? `: ${e.reason}` : ''}`.slice(0, 500),
-        });
+        await publishContactStatus(
+          bus,
+          key,
+          {
+            email: delivery.email,
+            contactId: delivery.contact_id,
+            status: mapped.status,
+            reason: `${batch.provider} ${e.event}${e.reason ? `: ${e.reason}` : ''}`.slice(0, 500),
+          },
+          requestIdOf(msg.headers),
+        );
       const { inserted } = await recordTrackingEvent(knex, {
         deliveryId: delivery.id,
         kind: mapped.kind,

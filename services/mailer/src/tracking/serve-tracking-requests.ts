@@ -1,12 +1,17 @@
 /**
  * The public tracking requests the gateway forwards: an open pixel, a click redirect (only to a
- * link of that campaign's message) and the unsubscribe page (GET shows, POST unsubscribes).
+ * link of that campaign's message; on the seller's own site it carries the campaign's UTM
+ * parameters) and the unsubscribe page (GET shows, POST unsubscribes), and a recipient's mail
+ * (messages, opens, clicks) for the contact's history.
  * Every token is checked against its HMAC first; a forged or altered one records nothing.
  */
 import { RPC } from '@lp/contracts';
 import { answerRpc, notFound } from '@lp/runtime';
+import { attributeClickUrl, ownSiteHosts } from './attribute-click-url.ts';
+import { findCampaignLink } from './find-campaign-link.ts';
 import { findDelivery } from './find-delivery.ts';
 import { isProxyOpen } from './is-proxy-open.ts';
+import { listRecipientMail } from './list-recipient-mail.ts';
 import { loadTrackingSecret } from './load-tracking-secret.ts';
 import { publishContactStatus } from './publish-contact-status.ts';
 import { recordTrackingEvent } from './record-tracking-event.ts';
@@ -30,14 +35,10 @@ export const serveTrackingRequests = [
 
   answerRpc(RPC.mailer.trackClick, async ({ token, userAgent }, { knex, config, counters }) => {
     const ids = readToken(await loadTrackingSecret(knex, config.TRACKING_SECRET), 'click', token);
-    if (!ids) throw notFound(INVALID_LINK);
+    if (ids?.linkIdx === undefined) throw notFound(INVALID_LINK);
     const delivery = await findDelivery(knex, { id: ids.deliveryId });
     if (!delivery) throw notFound(INVALID_LINK);
-    const link = await knex
-      .withSchema('mailer')
-      .table('campaign_links')
-      .where({ campaign_id: delivery.campaign_id, idx: ids.linkIdx })
-      .first<{ url: string } | undefined>('url');
+    const link = await findCampaignLink(knex, delivery.campaign_id, ids.linkIdx);
     if (!link) throw notFound(INVALID_LINK);
     await recordTrackingEvent(knex, {
       deliveryId: delivery.id,
@@ -46,8 +47,10 @@ export const serveTrackingRequests = [
       detail: userAgent.slice(0, 300),
     });
     counters.inc('mailer_tracking_events_total', { kind: 'click' });
-    return { url: link.url };
+    return { url: attributeClickUrl(link.url, link, ownSiteHosts(config.MAIL_PUBLIC_URL)) };
   }),
+
+  answerRpc(RPC.mailer.recipientMail, ({ email, limit }, { knex }) => listRecipientMail(knex, email, limit)),
 
   answerRpc(RPC.mailer.unsubscribeInfo, async ({ token }, { knex, config }) => {
     const ids = readToken(await loadTrackingSecret(knex, config.TRACKING_SECRET), 'unsubscribe', token);
@@ -61,18 +64,23 @@ export const serveTrackingRequests = [
     return { email: delivery.email, unsubscribed: Boolean(done) };
   }),
 
-  answerRpc(RPC.mailer.unsubscribe, async ({ token }, { knex, bus, config, counters }) => {
+  answerRpc(RPC.mailer.unsubscribe, async ({ token }, { knex, bus, config, counters, reqId }) => {
     const ids = readToken(await loadTrackingSecret(knex, config.TRACKING_SECRET), 'unsubscribe', token);
     const delivery = ids && (await findDelivery(knex, { id: ids.deliveryId }));
     if (!delivery) throw notFound(INVALID_LINK);
     const key = `unsubscribe:${delivery.id}`;
     // Published before it is recorded: a failure here leaves nothing recorded, so a retry publishes again.
-    await publishContactStatus(bus, key, {
-      email: delivery.email,
-      contactId: delivery.contact_id,
-      status: 'unsubscribed',
-      reason: `unsubscribe link of campaign ${delivery.campaign_id}`,
-    });
+    await publishContactStatus(
+      bus,
+      key,
+      {
+        email: delivery.email,
+        contactId: delivery.contact_id,
+        status: 'unsubscribed',
+        reason: `unsubscribe link of campaign ${delivery.campaign_id}`,
+      },
+      reqId,
+    );
     const { inserted } = await recordTrackingEvent(knex, { deliveryId: delivery.id, kind: 'unsubscribe', key });
     if (inserted) counters.inc('mailer_tracking_events_total', { kind: 'unsubscribe' });
     return { email: delivery.email, unsubscribed: true };

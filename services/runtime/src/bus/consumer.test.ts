@@ -143,3 +143,24 @@ describe('consumer template: messages that can never succeed', () => {
     await t.bus.close();
   });
 });
+
+describe('consumer template: the request id a message carries', () => {
+  it("is in every line the handler logs, beside the event's id; a message without one logs without it", async () => {
+    const { bus } = await countingBus();
+    const bindings: Record<string, unknown>[] = [];
+    const consumer = await startConsumer(bus, {
+      durable,
+      schema: Schema,
+      log,
+      park: async () => {},
+      handle: async (_e, _m, handlerLog) => void bindings.push(handlerLog.bindings()),
+    });
+    await bus.publish(subject, { id: 'e1', n: 1 }, { msgId: 'm1', headers: { 'x-request-id': 'req-abc-123' } });
+    await bus.publish(subject, { id: 'e2', n: 2 }, { msgId: 'm2' });
+    await vi.waitFor(() => expect(bindings).toHaveLength(2));
+    await consumer.stop();
+    const byEvent = new Map(bindings.map((b) => [b.eventId, b]));
+    expect(byEvent.get('e1')).toMatchObject({ reqId: 'req-abc-123', subject });
+    expect(byEvent.get('e2')).not.toHaveProperty('reqId');
+  });
+});

@@ -14,6 +14,7 @@ import type { Logger } from '../logger.ts';
 import type { Counters } from '../metrics.ts';
 import type { ParkedMessage } from './dead-letters/park-dead-letter.ts';
 import { measureHandler } from './measure-handler.ts';
+import { requestIdOf } from './request-id.ts';
 import type { Bus, BusMessage, ConsumerHandle } from './types.ts';
 
 export const retryDelayMs = (deliveryCount: number) => Math.min(30_000, 500 * 2 ** Math.max(0, deliveryCount - 1));
@@ -64,7 +65,15 @@ export function startConsumer<S extends v.GenericSchema>(
   return bus.consume(
     durable,
     measureHandler(durable.name, counters, async (msg) => {
-      const base = opts.log.child({ seq: msg.seq, subject: msg.subject, delivery: msg.deliveryCount });
+      // The id of the HTTP request that published the message (when one did) rides along in
+      // every line this handling logs, as in the gateway's access log.
+      const reqId = requestIdOf(msg.headers);
+      const base = opts.log.child({
+        seq: msg.seq,
+        subject: msg.subject,
+        delivery: msg.deliveryCount,
+        ...(reqId ? { reqId } : {}),
+      });
       let body: unknown;
       try {
         body = msg.json();

@@ -20,6 +20,7 @@ import {
 } from '@lp/contracts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { requestIdHeaders, requestIdOf } from './request-id.ts';
 import type { Bus, ServeHandle } from './types.ts';
 
 type RpcError = { status: number; code: ErrorCode; message: string; details?: ErrorDetails };
@@ -52,7 +53,7 @@ export function serveRpc<R extends RpcSpec>(
   opts: { queue: string; log: Logger; handle: RpcHandler<R> },
 ): Promise<ServeHandle> {
   return bus.serve(rpc.subject, opts.queue, async (payload, meta): Promise<RpcReply<unknown>> => {
-    const reqId = meta.headers['x-request-id'] ?? crypto.randomUUID();
+    const reqId = requestIdOf(meta.headers) ?? crypto.randomUUID();
     const log = opts.log.child({ reqId, rpc: rpc.subject });
     const parsed = v.safeParse(rpc.input, payload);
     if (!parsed.success)
@@ -66,7 +67,10 @@ export function serveRpc<R extends RpcSpec>(
         },
       };
     try {
-      return { ok: true, data: await opts.handle(parsed.output, { reqId, log }) };
+      const started = performance.now();
+      const data = await opts.handle(parsed.output, { reqId, log });
+      log.debug({ ms: Math.round(performance.now() - started) }, 'request answered');
+      return { ok: true, data };
     } catch (err) {
       if (err instanceof AppError)
         return {
@@ -108,7 +112,7 @@ export async function callRpc<R extends RpcSpec>(
   try {
     raw = await bus.request(rpc.subject, input, {
       timeoutMs: opts.timeoutMs ?? 10_000,
-      headers: opts.reqId ? { 'x-request-id': opts.reqId } : {},
+      headers: requestIdHeaders(opts.reqId),
     });
   } catch {
     // No responder, a timeout or the bus itself away: the same answer for the caller.

@@ -43,11 +43,11 @@ export function Dialog({ open, title, description, onClose, children, footer, wi
         e.preventDefault();
         onClose();
       }}
-      className={`${wide ? 'w-[min(48rem,calc(100vw-1rem))]' : 'w-[min(32rem,calc(100vw-1rem))]'} m-auto max-h-[calc(100dvh-2rem)] rounded-xl p-0 shadow-xl backdrop:bg-stone-900/50`}
+      className={`${wide ? 'w-[min(48rem,calc(100vw-1rem))]' : 'w-[min(32rem,calc(100vw-1rem))]'} m-auto max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-xl bg-white p-0 shadow-xl backdrop:bg-stone-900/50`}
     >
       <div className="flex items-start justify-between gap-4 border-b border-stone-200 px-5 py-4">
-        <div>
-          <h2 id={titleId} className="text-lg font-semibold text-stone-900">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold break-words text-stone-900">
             {title}
           </h2>
           {description && (

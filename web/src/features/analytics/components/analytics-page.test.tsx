@@ -60,8 +60,14 @@ beforeEach(() => {
   calls = [];
   routes = {
     'GET /api/marketing-dashboard/leads-by-source?days=30': () =>
-      json({ days: 30, sources: [{ value: 'newsletter', leads: 3, visits: 60, conversionRate: 5 }], campaigns: [] }),
-    'GET /api/marketing-dashboard/leads-by-source?days=7': () => json({ days: 7, sources: [], campaigns: [] }),
+      json({
+        days: 30,
+        sources: [{ value: 'newsletter', leads: 3, visits: 60, conversionRate: 5 }],
+        campaigns: [],
+        emailCampaigns: [{ value: 'Spring lots', leads: 2, visits: 40, conversionRate: 5 }],
+      }),
+    'GET /api/marketing-dashboard/leads-by-source?days=7': () =>
+      json({ days: 7, sources: [], campaigns: [], emailCampaigns: [] }),
   };
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const key = `${init.method ?? 'GET'} ${url}`;
@@ -96,7 +102,10 @@ describe('Analytics screen, Web tab', () => {
     expect(within(campaigns).getByText('spring-lots')).toBeTruthy();
     const leads = screen.getByRole('heading', { name: 'Leads by source' }).closest('section')!;
     expect(await within(leads).findByText('newsletter')).toBeTruthy();
-    expect(within(leads).getByText('5.0%')).toBeTruthy();
+    expect(within(leads).getAllByText('5.0%')).toHaveLength(2);
+    // Leads an e-mail click brought are shown under that e-mail's campaign.
+    expect(within(leads).getByRole('columnheader', { name: 'Email campaign' })).toBeTruthy();
+    expect(within(leads).getByText('Email: Spring lots')).toBeTruthy();
   });
 
   it('asks for the chosen range, switches the chart type, and refreshes then refetches', async () => {

@@ -1,6 +1,7 @@
 /**
  * "Leads by source": form submissions of the range by their visitor's first-touch source and
- * campaign, with the conversion rate (leads per 100 visits of that source in the range).
+ * campaign, with the conversion rate (leads per 100 visits of that source in the range), and by
+ * the e-mail campaign whose click brought them ("Email: <campaign>").
  */
 import type { AnalyticsRange, LeadSourceRow } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
@@ -8,7 +9,17 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useLeadsBySource } from '../api/get-leads-by-source';
 import { formatCount, formatRate, labelOf } from '../lib/format-analytics';
 
-function LeadTable({ head, rows, none }: { head: string; rows: LeadSourceRow[]; none: string }) {
+function LeadTable({
+  head,
+  rows,
+  none,
+  label = (value) => labelOf(value, none),
+}: {
+  head: string;
+  rows: LeadSourceRow[];
+  none: string;
+  label?: (value: string) => string;
+}) {
   return (
     <table className="w-full text-left text-sm">
       <thead className="text-stone-600">
@@ -30,7 +41,7 @@ function LeadTable({ head, rows, none }: { head: string; rows: LeadSourceRow[]; 
       <tbody>
         {rows.map((r) => (
           <tr key={r.value} className="border-t border-stone-100">
-            <td className="py-1.5 pr-2 break-all text-stone-900">{labelOf(r.value, none)}</td>
+            <td className="py-1.5 pr-2 break-all text-stone-900">{label(r.value)}</td>
             <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.leads)}</td>
             <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.visits)}</td>
             <td className="py-1.5 pl-2 text-right tabular-nums">{formatRate(r.conversionRate)}</td>
@@ -57,6 +68,14 @@ export function LeadsBySourceCard({ days }: { days: AnalyticsRange }) {
             <LeadTable head="Campaign" rows={data.campaigns} none="No campaign" />
           ) : (
             <p className="text-sm text-stone-600">No lead came from a UTM campaign in this range.</p>
+          )}
+          {data.emailCampaigns.length > 0 && (
+            <LeadTable
+              head="Email campaign"
+              rows={data.emailCampaigns}
+              none="No campaign"
+              label={(value) => `Email: ${value}`}
+            />
           )}
         </div>
       )}

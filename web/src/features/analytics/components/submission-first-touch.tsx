@@ -1,8 +1,10 @@
 /**
  * Lead attribution for one form submission (a cell of the submissions table): the visitor's
- * first-touch source and campaign, landing page, and the visits and pages before converting
- * (the pages in a disclosure). All rows share one request (one SWR key).
+ * first-touch source and campaign ("Email: <campaign>" when an e-mail click brought it), the
+ * e-mail campaign that brought it later if another did, landing page, and the visits and pages
+ * before converting (the pages in a disclosure). All rows share one request (one SWR key).
  */
+import { EMAIL_UTM_MEDIUM } from '@lp/contracts';
 import { useSubmissionAttribution } from '../api/get-submission-attribution';
 
 export function SubmissionFirstTouch({ submissionId }: { submissionId: number }) {
@@ -12,12 +14,22 @@ export function SubmissionFirstTouch({ submissionId }: { submissionId: number })
   const a = data?.find((x) => x.submissionId === submissionId);
   if (!a?.firstTouch) return <span className="text-stone-500">Not tracked</span>;
   const t = a.firstTouch;
+  const firstFromEmail = t.utmMedium === EMAIL_UTM_MEDIUM && t.utmCampaign !== null;
   return (
     <div className="min-w-48 text-sm">
       <p className="font-medium text-stone-900">
-        {t.source || 'Direct'}
-        {t.utmCampaign && <span className="text-stone-600"> · {t.utmCampaign}</span>}
+        {firstFromEmail ? (
+          `Email: ${t.utmCampaign}`
+        ) : (
+          <>
+            {t.source || 'Direct'}
+            {t.utmCampaign && <span className="text-stone-600"> · {t.utmCampaign}</span>}
+          </>
+        )}
       </p>
+      {a.emailCampaign && !(firstFromEmail && a.emailCampaign === t.utmCampaign) && (
+        <p className="text-stone-900">Then came by Email: {a.emailCampaign}</p>
+      )}
       <p className="text-stone-600">Landed on {t.landingPage ?? '—'}</p>
       <details>
         <summary className="cursor-pointer text-lake-700">

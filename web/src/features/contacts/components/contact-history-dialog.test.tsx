@@ -1,4 +1,7 @@
-/** View History lists the mail a contact wrote to the inbox beside the rest of its activity. */
+/**
+ * View History lists the mail sent to a contact (campaign, subject, delivery status, opens, the
+ * clicked link) and the mail it wrote to the inbox beside the rest of its activity, newest first.
+ */
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { SWRConfig } from 'swr';
@@ -29,6 +32,38 @@ const history: ContactHistory = {
       subject: 'Re: Lake view lots',
       snippet: 'Is lot 12 still available?',
     },
+    {
+      type: 'email_clicked',
+      at: '2026-11-10T17:00:00.000Z',
+      campaignId: 4,
+      campaignName: 'Spring lots',
+      subject: 'Lots for you, Ivy',
+      url: 'https://lakepowelllots.com/lots/12',
+    },
+    {
+      type: 'email_opened',
+      at: '2026-11-10T16:30:00.000Z',
+      campaignId: 4,
+      campaignName: 'Spring lots',
+      subject: 'Lots for you, Ivy',
+      proxy: false,
+    },
+    {
+      type: 'email_sent',
+      at: '2026-11-10T16:00:00.000Z',
+      campaignId: 4,
+      campaignName: 'Spring lots',
+      subject: 'Lots for you, Ivy',
+      status: 'sent',
+    },
+    {
+      type: 'email_sent',
+      at: '2026-11-03T16:00:00.000Z',
+      campaignId: 2,
+      campaignName: 'Welcome',
+      subject: 'Welcome, Ivy',
+      status: 'bounced',
+    },
     { type: 'list_joined', at: '2026-11-02T16:00:00.000Z', listId: 1, listName: 'Spring' },
   ],
 };
@@ -52,5 +87,27 @@ it('shows a received message with its subject and first words, newest first', as
   expect(screen.getByText('Is lot 12 still available?').textContent).toBe('Is lot 12 still available?');
   const rows = screen.getAllByRole('listitem');
   expect(rows[0]!.contains(received)).toBe(true);
-  expect(rows[1]!.textContent).toContain('Added to the list Spring');
+  expect(rows.at(-1)!.textContent).toContain('Added to the list Spring');
+});
+
+it('shows each message sent with its campaign and delivery status, and its opens and clicks with the link', async () => {
+  render(
+    <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+      <ContactHistoryDialog contact={contact} onClose={() => {}} />
+    </SWRConfig>,
+  );
+  await screen.findByText('Clicked a link in “Lots for you, Ivy”');
+  const rows = screen.getAllByRole('listitem').map((r) => r.textContent ?? '');
+  expect(rows).toHaveLength(6);
+  expect(rows[1]).toContain('https://lakepowelllots.com/lots/12');
+  expect(rows[1]).toContain('Campaign Spring lots');
+  expect(rows[2]).toContain('Opened “Lots for you, Ivy”');
+  expect(rows[3]).toContain('Sent “Lots for you, Ivy”');
+  expect(rows[3]).toContain('Campaign Spring lots — delivered to the mail server');
+  expect(rows[4]).toContain('Sent “Welcome, Ivy”');
+  expect(rows[4]).toContain('Campaign Welcome — bounced');
+  // Each entry shows when it happened.
+  expect(screen.getAllByRole('listitem')[1]!.querySelector('time')!.getAttribute('dateTime')).toBe(
+    '2026-11-10T17:00:00.000Z',
+  );
 });

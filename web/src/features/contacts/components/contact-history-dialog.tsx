@@ -1,5 +1,8 @@
-/** View History: the contact's form submissions, list joins, e-mail activity and received mail, newest first. */
-import type { Contact, ContactHistoryItem } from '@lp/contracts';
+/**
+ * View History: the contact's form submissions, list joins, the mail sent to it (campaign, subject,
+ * delivery status, opens, clicked links) and the mail it wrote to the inbox, newest first.
+ */
+import type { Contact, ContactHistoryItem, RecipientMailStatus } from '@lp/contracts';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -8,7 +11,20 @@ import { useContactHistory } from '../api/get-contact-history';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-function describe(item: ContactHistoryItem): { title: string; detail?: string } {
+/** What became of a message sent to the contact, in words. */
+const DELIVERY_STATUS_LABELS: Record<RecipientMailStatus, string> = {
+  pending: 'waiting to be sent',
+  claimed: 'being sent',
+  sending: 'being sent',
+  sent: 'delivered to the mail server',
+  failed: 'not delivered',
+  unknown: 'delivery unknown',
+  outbox: 'kept in the outbox (no mail server set)',
+  bounced: 'bounced',
+  complained: 'marked as spam',
+};
+
+function describe(item: ContactHistoryItem): { title: string; detail?: string; campaign?: string } {
   switch (item.type) {
     case 'form_submission':
       return {
@@ -18,11 +34,19 @@ function describe(item: ContactHistoryItem): { title: string; detail?: string } 
     case 'list_joined':
       return { title: `Added to the list ${item.listName}` };
     case 'email_sent':
-      return { title: `Sent the email ${item.subject ?? ''}`.trim() };
+      return {
+        title: `Sent “${item.subject}”`,
+        detail: `Campaign ${item.campaignName} — ${DELIVERY_STATUS_LABELS[item.status]}`,
+      };
     case 'email_opened':
-      return { title: `Opened the email ${item.subject ?? ''}`.trim() };
+      return {
+        title: `Opened “${item.subject}”`,
+        detail: item.proxy
+          ? `Campaign ${item.campaignName} — fetched by a mail privacy proxy, perhaps not read`
+          : `Campaign ${item.campaignName}`,
+      };
     case 'email_clicked':
-      return { title: `Clicked a link in ${item.subject ?? 'an email'}`, detail: item.url ?? undefined };
+      return { title: `Clicked a link in “${item.subject}”`, detail: item.url, campaign: item.campaignName };
     case 'email_received':
       return { title: `Wrote to the inbox: ${item.subject || '(no subject)'}`, detail: item.snippet || undefined };
   }
@@ -59,7 +83,8 @@ export function ContactHistoryDialog({ contact, onClose }: { contact: Contact | 
             return (
               <li key={`${item.type}-${item.at}-${i}`} className="py-2">
                 <p className="font-medium text-stone-900">{d.title}</p>
-                {d.detail && <p className="text-sm text-stone-700">{d.detail}</p>}
+                {d.detail && <p className="text-sm break-all text-stone-700">{d.detail}</p>}
+                {d.campaign && <p className="text-sm text-stone-700">Campaign {d.campaign}</p>}
                 <p className="text-xs text-stone-600">
                   <time dateTime={item.at}>{when.format(new Date(item.at))}</time>
                 </p>

@@ -11,7 +11,7 @@ import { errorMessage } from '../lib/error-message';
 import { formatBytes, formatFullDate } from '../lib/format-inbox-date';
 import { useEmailActions } from '../lib/use-email-actions';
 import { EmailBody } from './email-body';
-import { ModalDialog } from './modal-dialog';
+import { Dialog } from '../../../components/ui/dialog';
 
 const action =
   'inline-flex min-h-10 items-center justify-center rounded-md px-4 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
@@ -36,7 +36,7 @@ export function EmailDialog({ id, onClose }: { id: number | null; onClose: () =>
   };
 
   return (
-    <ModalDialog open={id !== null} onClose={close} wide title={email ? email.subject || '(no subject)' : 'Email'}>
+    <Dialog open={id !== null} onClose={close} wide title={email ? email.subject || '(no subject)' : 'Email'}>
       {isLoading && <p className="text-stone-700">Loading email…</p>}
       {error && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
@@ -176,6 +176,6 @@ export function EmailDialog({ id, onClose }: { id: number | null; onClose: () =>
           </div>
         </div>
       )}
-    </ModalDialog>
+    </Dialog>
   );
 }

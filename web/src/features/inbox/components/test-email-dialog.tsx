@@ -10,7 +10,7 @@ import { TEST_EMAIL_FORMATS, TestWebhookEmailSchema, type TestWebhookEmail } fro
 import { toast } from '../../../components/toast/toast-store';
 import { sendTestEmail } from '../api/send-test-email';
 import { errorMessage } from '../lib/error-message';
-import { ModalDialog } from './modal-dialog';
+import { Dialog } from '../../../components/ui/dialog';
 
 const control =
   'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-lake-600 aria-[invalid=true]:border-red-700';
@@ -77,7 +77,7 @@ export function TestEmailDialog({ open, onClose, onSent }: Props) {
     invalid ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
   return (
-    <ModalDialog open={open} onClose={onClose} title="Send a test email">
+    <Dialog open={open} onClose={onClose} title="Send a test email">
       <form noValidate onSubmit={submit} className="space-y-3">
         <p className="text-sm text-stone-600">
           Builds a message as the chosen mail client writes one and delivers it to this inbox.
@@ -120,6 +120,6 @@ export function TestEmailDialog({ open, onClose, onSent }: Props) {
           </button>
         </div>
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -1,13 +1,14 @@
 /**
- * The lot edit dialog (native <dialog>: focus stays inside, Escape cancels): status, price,
+ * The lot edit dialog (the shared dialog: focus stays inside, Escape cancels): status, price,
  * size, tags and description, validated before it is sent; the server's field errors show
  * beside their fields. Below the form, the lot's audit trail (who changed what, when).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { LOT_STATUSES, LOT_TAGS, type Lot, type LotPatch } from '@lp/contracts';
 import { SelectInput, TextArea, TextInput } from '../../../components/form/form-controls';
+import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { ApiError } from '../../../lib/api-request';
 import { useLotChanges } from '../api/list-lot-changes';
 import { LotFormSchema, lotFormDefaults, patchOf, type LotFormInput, type LotFormValues } from '../lib/lot-form';
@@ -61,7 +62,6 @@ function LotHistory({ number }: { number: number }) {
 }
 
 export function LotEditDialog({ lot, onSave, onClose }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [saving, setSaving] = useState(false);
   const {
     register,
@@ -72,18 +72,6 @@ export function LotEditDialog({ lot, onSave, onClose }: Props) {
     resolver: valibotResolver(LotFormSchema),
     defaultValues: lotFormDefaults(lot),
   });
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const previous = document.activeElement as HTMLElement | null;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-    return () => {
-      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
-      previous?.focus?.();
-    };
-  }, []);
 
   const onSubmit = handleSubmit(async (values) => {
     const patch = patchOf(lot, values);
@@ -100,21 +88,9 @@ export function LotEditDialog({ lot, onSave, onClose }: Props) {
 
   const id = (f: string) => `lot-${lot.number}-${f}`;
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="lot-edit-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-xl p-0 shadow-xl backdrop:bg-stone-900/50"
-    >
-      <form onSubmit={onSubmit} noValidate className="p-5 sm:p-6">
-        <h2 id="lot-edit-title" className="text-lg font-bold text-lake-900">
-          Edit lot {lot.number}
-        </h2>
-        <p className="text-sm text-stone-600">Block {lot.block}</p>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
+    <Dialog open title={`Edit lot ${lot.number}`} description={`Block ${lot.block}`} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        <div className="grid gap-4 sm:grid-cols-2">
           <SelectInput
             id={id('status')}
             label="Status"
@@ -158,23 +134,15 @@ export function LotEditDialog({ lot, onSave, onClose }: Props) {
           />
         </div>
         <div className="mt-5 flex justify-end gap-3">
-          <button
-            type="button"
-            onClick={onClose}
-            className="min-h-10 rounded-md px-4 text-sm font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-100"
-          >
+          <button type="button" onClick={onClose} className={dialogButton.cancel}>
             Cancel
           </button>
-          <button
-            type="submit"
-            disabled={saving}
-            className="min-h-10 rounded-md bg-lake-800 px-4 text-sm font-semibold text-white hover:bg-lake-900 disabled:opacity-60"
-          >
+          <button type="submit" disabled={saving} className={dialogButton.primary}>
             {saving ? 'Saving…' : 'Save changes'}
           </button>
         </div>
         <LotHistory number={lot.number} />
       </form>
-    </dialog>
+    </Dialog>
   );
 }

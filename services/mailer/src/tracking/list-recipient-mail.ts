@@ -1,0 +1,71 @@
+/**
+ * The mail sent to one address (any letter case) for its contact's history: the newest `limit`
+ * messages with their delivery status (bounced or complained when the provider said so), and
+ * the newest opens and clicks of those messages (at most twice `limit`), each with its campaign
+ * and the subject as the recipient saw it. Index reads only: deliveries by recipient, events by
+ * delivery.
+ */
+import { fillMergeTags, type RecipientMail, type RecipientMailItem, type RecipientMailStatus } from '@lp/contracts';
+import type { Knex } from '@lp/runtime';
+
+type Row = {
+  kind: 'sent' | 'open' | 'click';
+  campaign_id: number;
+  name: string;
+  subject: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  at: Date | string;
+  status: string | null;
+  url: string | null;
+  is_proxy: boolean;
+};
+
+export async function listRecipientMail(knex: Knex, email: string, limit: number): Promise<RecipientMail> {
+  const { rows } = await knex.raw<{ rows: Row[] }>(
+    `with d as (
+       select id, campaign_id, status, email, first_name, last_name, coalesce(sent_at, next_attempt_at) as at
+       from mailer.deliveries where lower(email) = lower(?) order by id desc limit ?
+     ), e as (
+       select t.delivery_id, t.kind, t.link_idx, t.is_proxy, t.at
+       from mailer.tracking_events t
+       where t.delivery_id in (select id from d) and t.kind in ('open', 'click', 'bounce', 'complaint')
+     )
+     select 'sent' as kind, d.campaign_id, c.name, c.subject, d.email, d.first_name, d.last_name, d.at,
+       case
+         when exists (select 1 from e where e.delivery_id = d.id and e.kind = 'complaint') then 'complained'
+         when exists (select 1 from e where e.delivery_id = d.id and e.kind = 'bounce') then 'bounced'
+         else d.status
+       end as status,
+       null as url, false as is_proxy
+     from d join mailer.campaigns c on c.id = d.campaign_id
+     union all
+     select * from (
+       select e.kind, d.campaign_id, c.name, c.subject, d.email, d.first_name, d.last_name, e.at,
+         null as status, l.url, e.is_proxy
+       from e join d on d.id = e.delivery_id join mailer.campaigns c on c.id = d.campaign_id
+       left join mailer.campaign_links l on l.campaign_id = d.campaign_id and l.idx = e.link_idx
+       where e.kind in ('open', 'click')
+       order by e.at desc limit ?
+     ) events`,
+    [email, limit, limit * 2],
+  );
+  const items = rows.map((r): RecipientMailItem => {
+    const mail = {
+      at: new Date(r.at).toISOString(),
+      campaignId: r.campaign_id,
+      campaignName: r.name,
+      subject: fillMergeTags(
+        r.subject,
+        { firstName: r.first_name, lastName: r.last_name, email: r.email, unsubscribeUrl: '' },
+        { html: false },
+      ),
+    };
+    if (r.kind === 'open') return { type: 'email_opened', ...mail, proxy: r.is_proxy };
+    if (r.kind === 'click') return { type: 'email_clicked', ...mail, url: r.url ?? '' };
+    return { type: 'email_sent', ...mail, status: r.status as RecipientMailStatus };
+  });
+  items.sort((a, b) => b.at.localeCompare(a.at));
+  return { items };
+}

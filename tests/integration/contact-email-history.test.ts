@@ -1,0 +1,170 @@
+/**
+ * A contact's mail in its View History and an e-mail campaign in lead attribution, through HTTP
+ * on both backends: a campaign sent to a contact through a real SMTP server on loopback, its
+ * open pixel and a click link followed as the recipient would, the history listing the message
+ * (campaign, subject, status), the open and the click (with the link); the click redirect to
+ * the seller's site carrying the campaign's UTM parameters, a visit with them, a form submission
+ * from that visit, and its attribution naming the campaign.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  site,
+  type CampaignDetail,
+  type Contact,
+  type ContactHistory,
+  type LeadAttribution,
+  type LeadsBySource,
+} from '@lp/contracts';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+
+const PUBLIC = 'https://mail.lakepowell.test';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const LOT_PAGE = 'https://lakepowelllots.com/lots/12?view=plan';
+const MAP = 'https://www.openstreetmap.org/?mlat=36.9147&mlon=-111.4558';
+
+describeOnEachBackend('contact e-mail history and e-mail attribution', (backend) => {
+  let stack: Stack;
+  let sink: SmtpSink;
+  let token: string;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    stack = await startStack({ backend, env: { SMTP_URL: sink.url, MAIL_PUBLIC_URL: PUBLIC, MAIL_SEND_RATE: '0' } });
+    token = await stack.login();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await sink?.close();
+  });
+
+  const local = (url: string) => url.replace(PUBLIC, stack.baseUrl);
+  const json = async <T>(path: string) => {
+    const res = await stack.api(path, { token });
+    expect(res.status).toBe(200);
+    return (await res.json()) as T;
+  };
+  const addContact = async (email: string, firstName: string) => {
+    const res = await stack.api('/api/marketing/contacts', { token, body: { email, firstName, lastName: 'Tsosie' } });
+    expect(res.status).toBe(201);
+    return (await res.json()) as Contact;
+  };
+  const history = (id: number) => json<ContactHistory>(`/api/marketing/contacts/${id}/history`);
+
+  it('lists each message sent to the contact with its status, its opens and its clicks; the click to the site carries the campaign to the lead', async () => {
+    const lee = await addContact('lee@example.com', 'Lee');
+    const sam = await addContact('sam@example.com', 'Sam');
+    const sent = await stack.api('/api/marketing/single-send', {
+      token,
+      body: {
+        name: 'Spring lots',
+        subject: 'Lots for you, {{firstName}}',
+        fromName: 'Lake Powell Lots',
+        fromEmail: site.email,
+        content: `<p>Hi {{firstName}}</p><p><a href="${LOT_PAGE}">Lot 12</a> <a href="${MAP}">Directions</a></p>`,
+        recipients: ['LEE@example.com', 'sam@example.com'],
+      },
+    });
+    expect(sent.status).toBe(202);
+    const { campaignId } = (await sent.json()) as { campaignId: string };
+    const campaign = await eventually(
+      async () => {
+        const c = await json<CampaignDetail>(`/api/marketing/campaigns/${campaignId}`);
+        return c.status === 'completed' ? c : undefined;
+      },
+      20_000,
+      'the campaign to complete',
+    );
+    expect(campaign.sent_count).toBe(2);
+
+    const html = String(sink.messages.find((m) => m.to === 'lee@example.com')!.parsed.html);
+    const [lotClick, mapClick] = [...html.matchAll(/href="([^"]*\/e\/c\/[^"]+)"/g)].map((m) => local(m[1]!));
+    const pixel = local(/src="([^"]*\/e\/o\/[^"]+)"/.exec(html)![1]!);
+
+    // Before anything is opened, the history shows the message as sent, with its campaign.
+    const before = await history(lee.id);
+    expect(before.items.filter((i) => i.type.startsWith('email_'))).toEqual([
+      expect.objectContaining({
+        type: 'email_sent',
+        campaignName: 'Spring lots',
+        subject: 'Lots for you, Lee',
+        status: 'sent',
+      }),
+    ]);
+
+    expect((await fetch(pixel, { headers: { 'user-agent': CHROME } })).status).toBe(200);
+    const toLot = await fetch(lotClick!, { redirect: 'manual', headers: { 'user-agent': CHROME } });
+    expect(toLot.status).toBe(302);
+    const landing = new URL(toLot.headers.get('location')!);
+    expect(`${landing.origin}${landing.pathname}`).toBe('https://lakepowelllots.com/lots/12');
+    expect(Object.fromEntries(landing.searchParams)).toMatchObject({
+      view: 'plan',
+      utm_source: 'email',
+      utm_medium: 'email',
+      utm_campaign: 'Spring lots',
+      utm_id: String(campaign.id),
+    });
+    // A link to another host goes exactly where the message's author pointed.
+    const toMap = await fetch(mapClick!, { redirect: 'manual' });
+    expect(toMap.headers.get('location')).toBe(MAP);
+
+    const after = await history(lee.id);
+    const mail = after.items.filter((i) => i.type.startsWith('email_'));
+    expect(mail.map((i) => i.type)).toEqual(['email_clicked', 'email_clicked', 'email_opened', 'email_sent']);
+    expect(mail.filter((i) => i.type === 'email_clicked').map((i) => 'url' in i && i.url)).toEqual(
+      expect.arrayContaining([LOT_PAGE, MAP]),
+    );
+    expect(mail.find((i) => i.type === 'email_opened')).toMatchObject({
+      campaignName: 'Spring lots',
+      subject: 'Lots for you, Lee',
+      proxy: false,
+    });
+    for (const item of mail) expect(Date.parse(item.at)).toBeGreaterThan(Date.now() - 120_000);
+    // The other recipient's history shows its own message only, none of Lee's opens or clicks.
+    const samMail = (await history(sam.id)).items.filter((i) => i.type.startsWith('email_'));
+    expect(samMail).toEqual([expect.objectContaining({ type: 'email_sent', subject: 'Lots for you, Sam' })]);
+
+    // The site's tracker forwards the landing page's utm_* parameters with its page view.
+    const sessionId = crypto.randomUUID();
+    const hit = new URLSearchParams({ p: landing.pathname, sid: sessionId, dt: 'desktop', br: 'Chrome' });
+    for (const [k, val] of landing.searchParams) if (k.startsWith('utm_')) hit.set(k, val);
+    const pv = await fetch(`${stack.baseUrl}/api/analytics/pixel?${hit}`, { headers: { 'user-agent': CHROME } });
+    expect(pv.headers.get('x-pixel-dropped')).toBeNull();
+    const submitted = await stack.api('/api/contact', {
+      body: {
+        firstName: 'Lee',
+        lastName: 'Tsosie',
+        phone: '(928) 555-0134',
+        email: 'lee@example.com',
+        interest: 'Available Lots',
+        message: 'Is lot 12 still available?',
+        source: 'home',
+        page: '/lots/12',
+        website: '',
+        elapsedMs: 4000,
+        sessionId,
+      },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    expect(submitted.status).toBe(201);
+    const attribution = await eventually(
+      async () => {
+        const list = await json<(LeadAttribution & { submissionId: number })[]>(
+          '/api/marketing-dashboard/submission-attribution',
+        );
+        return list.find((a) => a.sessionId === sessionId && a.firstTouch !== null);
+      },
+      15_000,
+      'the submission attributed',
+    );
+    expect(attribution.firstTouch).toMatchObject({
+      source: 'email',
+      utmMedium: 'email',
+      utmCampaign: 'Spring lots',
+      landingPage: '/lots/12',
+    });
+    expect(attribution.emailCampaign).toBe('Spring lots');
+    const leads = await json<LeadsBySource>('/api/marketing-dashboard/leads-by-source?days=30');
+    expect(leads.emailCampaigns).toEqual([{ value: 'Spring lots', leads: 1, visits: 1, conversionRate: 100 }]);
+  });
+});
