@@ -138,7 +138,7 @@ async function distributed(port: number, healthPort: number): Promise<Row> {
           PORT: String(port),
           HEALTH_PORT: String(healthPort),
           ADMIN_USERNAME: 'bench',
-          ADMIN_PASSWORD: 'bench-password-1',
+          ADMIN_PASSWORD: 'pixel-drill-Lot-42',
         },
         `http://127.0.0.1:${port}/readyz`,
       ),

@@ -1,8 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { checkManifests, kubectlChecks, readManifests } from './check-manifests.ts';
+import { checkManifests, K8S_DIR, kubectlChecks, readManifests } from './check-manifests.ts';
+
+const hasKubectl = !spawnSync('kubectl', ['version', '--client']).error;
 
 const infra = (p: string) => fileURLToPath(new URL(`../infra/${p}`, import.meta.url));
 
@@ -12,6 +17,25 @@ describe('infra/k8s manifests', () => {
     expect(kubectl.problems).toEqual([]);
     expect(checkManifests(readManifests())).toEqual([]);
   });
+
+  it.skipIf(!hasKubectl)(
+    'fail on what kubectl apply --dry-run=client refuses, even in a file no kustomization lists',
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), 'k8s-'));
+      try {
+        cpSync(K8S_DIR, dir, { recursive: true });
+        writeFileSync(join(dir, 'extra.yaml'), 'apiVersion: v1\nmetadata:\n  name: orphan\n');
+        const { ran, problems } = kubectlChecks(dir);
+        expect(ran.join(' ')).toContain('kubectl apply --dry-run=client');
+        expect(problems).toEqual([
+          expect.stringMatching(/kubectl apply --dry-run=client: .*extra\.yaml.*'Kind' is missing/),
+        ]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
 
   it('declare probes, requests, disruption budgets, autoscalers for analytics and crm, and Secrets for credentials', () => {
     const docs = readManifests();

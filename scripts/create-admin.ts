@@ -1,12 +1,14 @@
 /**
  * `pnpm admin:create-user <username>`: creates a staff user, or sets a new password for an
- * existing one (signing them out everywhere). The password is read from a hidden prompt,
+ * existing one (signing them out everywhere). The password must meet the staff password policy
+ * (`passwordPolicyProblem`). It is read from a hidden prompt,
  * or from standard input with `--password-stdin` (for scripts). Works on DATABASE_URL
  * (distributed mode) or on the embedded database under DATA_DIR — stop `pnpm start` first,
  * the embedded database takes one process at a time.
  */
 import { createInterface } from 'node:readline';
 import * as v from 'valibot';
+import { passwordPolicyProblem } from '@lp/contracts';
 import { GATEWAY_MIGRATIONS_DIR, upsertStaffUser } from '@lp/gateway';
 import { env, migrate, openPglite, openPostgres, parseConfig } from '@lp/runtime';
 
@@ -46,8 +48,10 @@ async function readPassword(): Promise<string> {
 }
 
 const password = await readPassword();
-if (password.length < 10) {
-  process.stderr.write('Use at least 10 characters.\n');
+// The same policy as the dashboard's Staff screen and ADMIN_PASSWORD.
+const problem = passwordPolicyProblem(password, username);
+if (problem) {
+  process.stderr.write(`${problem}.\n`);
   process.exit(1);
 }
 const db = config.DATABASE_URL

@@ -4,6 +4,7 @@
  * content service. The editor form, the gateway and the service validate with these schemas.
  */
 import * as v from 'valibot';
+import { isAllowedArticleImageSrc } from './article-html.ts';
 import { storable } from './text.ts';
 
 /** An article as the public API serves it (spec §3). `content` is sanitised HTML. */
@@ -142,6 +143,17 @@ export const SlugSchema = v.pipe(
 );
 
 /** Field schemas, exported so the editor form can reuse them one by one. */
+/**
+ * A cover image comes from where an article's images may: an image uploaded to the site's
+ * `/media/`, or an https image on one of `site.blogImageHosts` (the article HTML policy's
+ * `isAllowedArticleImageSrc`); any other host could track every reader of the blog and the list.
+ */
+export const isAllowedCoverImage = (src: string): boolean =>
+  MEDIA_PATH_PATTERN.test(src) || (/^https:\/\/[^\s"'<>]+$/.test(src) && isAllowedArticleImageSrc(src));
+
+export const COVER_IMAGE_POLICY_MESSAGE =
+  'Upload the image: covers come from this site, or from the image hosts articles may use';
+
 export const BlogArticleFields = {
   title: requiredText('Title is required', 200),
   /** '' (or absent on create) means "make one from the title". */
@@ -165,11 +177,8 @@ export const BlogArticleFields = {
         v.string(),
         v.trim(),
         v.maxLength(500, 'At most 500 characters'),
-        v.check(
-          (s) => s === '' || MEDIA_PATH_PATTERN.test(s) || /^https:\/\/[^\s"'<>]+$/.test(s),
-          'Upload an image or give an https:// address',
-        ),
         storable(),
+        v.check((s) => s === '' || isAllowedCoverImage(s), COVER_IMAGE_POLICY_MESSAGE),
         v.transform((s) => s || null),
       ),
     ),

@@ -88,20 +88,27 @@ const intString = (message: string) =>
     v.maxValue(2_147_483_647, message),
   );
 
+/**
+ * The paging keys of a staff list's query string: `limit` (1 to `max`, `fallback` when absent)
+ * and `cursor` (the last id of the previous page).
+ */
+export function pageQueryEntries(max: number, fallback: number) {
+  const limitMessage = `limit must be a whole number from 1 to ${max}`;
+  return {
+    limit: v.optional(
+      v.pipe(intString(limitMessage), v.minValue(1, limitMessage), v.maxValue(max, limitMessage)),
+      String(fallback),
+    ),
+    cursor: v.optional(v.pipe(intString('cursor is not valid'), v.minValue(1, 'cursor is not valid'))),
+  };
+}
+
 /** The query string of `GET /api/marketing/contacts` (all optional). */
 export const ContactsQuerySchema = v.object({
   listId: v.optional(v.pipe(intString('listId must be a list id'), v.minValue(1, 'listId must be a list id'))),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'The search is limited to 200 characters'), storable())),
   status: v.optional(v.picklist(CONTACT_STATUSES, 'Unknown status')),
-  limit: v.optional(
-    v.pipe(
-      intString(`limit must be a whole number from 1 to ${CONTACTS_PAGE_MAX}`),
-      v.minValue(1, `limit must be a whole number from 1 to ${CONTACTS_PAGE_MAX}`),
-      v.maxValue(CONTACTS_PAGE_MAX, `limit must be a whole number from 1 to ${CONTACTS_PAGE_MAX}`),
-    ),
-    String(CONTACTS_PAGE_DEFAULT),
-  ),
-  cursor: v.optional(v.pipe(intString('cursor is not valid'), v.minValue(1, 'cursor is not valid'))),
+  ...pageQueryEntries(CONTACTS_PAGE_MAX, CONTACTS_PAGE_DEFAULT),
 });
 
 /** What crm is asked for a page of contacts: newest first, after `cursor` (a contact id). */

@@ -40,7 +40,7 @@ import {
   InboxPageSchema,
   InboxSetStatusInputSchema,
 } from './inbox.ts';
-import { FormSubmissionSchema, ListSubmissionsInputSchema } from './submissions.ts';
+import { ListSubmissionsInputSchema, SubmissionsPageSchema } from './submissions.ts';
 import { CrmStatsSchema, MailerStatsSchema } from './stats.ts';
 import {
   ContactCreateSchema,
@@ -125,8 +125,8 @@ const NoInputSchema = v.nullish(v.object({}));
 
 export const RPC = {
   crm: {
-    /** Staff: form submissions, newest first. */
-    submissionsList: rpc('rpc.crm.submissions.list', ListSubmissionsInputSchema, v.array(FormSubmissionSchema)),
+    /** Staff: a page of form submissions, newest first, that fits in one bus message. */
+    submissionsList: rpc('rpc.crm.submissions.page', ListSubmissionsInputSchema, SubmissionsPageSchema),
     stats: rpc('rpc.crm.stats.get', NoInputSchema, CrmStatsSchema),
     /** Staff: a page of contacts (newest first) with the total, filtered by list, search and status. */
     contactsList: rpc('rpc.crm.contacts.list', ContactsPageInputSchema, ContactsPageSchema),

@@ -4,6 +4,7 @@
  * The web forms, the gateway and the crm consumer all validate with these schemas.
  */
 import * as v from 'valibot';
+import { pageQueryEntries } from './crm.ts';
 import { EventMetaSchema } from './events.ts';
 import { storable } from './text.ts';
 
@@ -180,12 +181,26 @@ export const FormSubmissionSchema = v.object({
 });
 export type FormSubmission = v.InferOutput<typeof FormSubmissionSchema>;
 
-/** What staff may ask of the submissions list: a page of it, newest first. */
-export const ListSubmissionsInputSchema = v.nullish(
-  v.object({
-    limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000)), 5000),
-    offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
-  }),
-  {},
-);
+/** The most submissions one staff call answers (the default: the dashboard's list shows them all). */
+export const SUBMISSIONS_PAGE_MAX = 5000;
+
+/**
+ * The query string of `GET /api/marketing/submissions` (all optional): `limit` submissions,
+ * newest first, after `cursor` (the last id of the previous page, from the `Link` header).
+ */
+export const SubmissionsQuerySchema = v.object(pageQueryEntries(SUBMISSIONS_PAGE_MAX, SUBMISSIONS_PAGE_MAX));
+
+/**
+ * What crm is asked for a page of submissions: newest first, after `cursor` (a submission id).
+ * A page holds at most `limit` and always fits in one bus message; `nextCursor` continues it.
+ */
+export const ListSubmissionsInputSchema = v.object({
+  limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(SUBMISSIONS_PAGE_MAX)),
+  cursor: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
+export const SubmissionsPageSchema = v.object({
+  submissions: v.array(FormSubmissionSchema),
+  nextCursor: v.nullable(v.number()),
+});
+export type SubmissionsPage = v.InferOutput<typeof SubmissionsPageSchema>;
 export type ListSubmissionsInput = v.InferOutput<typeof ListSubmissionsInputSchema>;

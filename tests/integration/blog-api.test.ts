@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { readBlogRevision } from '@lp/content/queries/read-blog-revision';
 import { touchBlogRevision } from '@lp/content/queries/touch-blog-revision';
 import {
+  COVER_IMAGE_POLICY_MESSAGE,
   NOT_STORABLE_MESSAGE,
   PUBLISHED_PAGE_MAX_BYTES,
   RPC,
@@ -369,6 +370,31 @@ describeOnEachBackend('blog API', (backend) => {
     expect(await statusOf(stack.api('/blog/feed.xml', { headers: { 'if-none-match': etag } }))).toBe(304);
   });
 
+  it('holds cover images to the article image policy: 400 with a field error for another host, left out on serve', async () => {
+    for (const coverImage of ['https://tracker.example/pixel.png', 'http://lakepowelllots.com/x.png', '/media/x.png']) {
+      const refused = await json<{ error: { details: { fields: Record<string, string[]> } } }>(
+        await staff('/articles', { body: { title: 'Cover probe', summary: 'S', contentMarkdown: 'C', coverImage } }),
+        400,
+      );
+      expect(refused.error.details.fields, coverImage).toEqual({ coverImage: [COVER_IMAGE_POLICY_MESSAGE] });
+    }
+    const draft = await create({ title: 'Cover probe', summary: 'S', contentMarkdown: 'C' });
+    const patched = await json<{ error: { details: { fields: Record<string, string[]> } } }>(
+      await staff(`/articles/${draft.id}`, { method: 'PATCH', body: { coverImage: 'https://tracker.example/p.png' } }),
+      400,
+    );
+    expect(patched.error.details.fields).toEqual({ coverImage: [COVER_IMAGE_POLICY_MESSAGE] });
+    // A cover stored before the policy (or by hand) is not served.
+    await stack.platform.db.knex
+      .withSchema('content')
+      .table('articles')
+      .where({ id: draft.id })
+      .update({ cover_image: 'https://tracker.example/old.png' });
+    const served = await json<StaffBlogArticle>(await staff(`/articles/${draft.id}`), 200);
+    expect(served.coverImage).toBeNull();
+    expect(await statusOf(staff(`/articles/${draft.id}`, { method: 'DELETE' }))).toBe(204);
+  });
+
   it('refuses the NUL character in every free-text field with field errors (PostgreSQL cannot store it)', async () => {
     const nul = '\u0000';
     const refused = await json<{ error: { code: string; details: { fields: Record<string, string[]> } } }>(
@@ -389,7 +415,7 @@ describeOnEachBackend('blog API', (backend) => {
       summary: [NOT_STORABLE_MESSAGE],
       contentMarkdown: [NOT_STORABLE_MESSAGE],
       'tags.1': [NOT_STORABLE_MESSAGE],
-      coverImage: [NOT_STORABLE_MESSAGE],
+      coverImage: [NOT_STORABLE_MESSAGE, COVER_IMAGE_POLICY_MESSAGE],
     });
     const draft = await create({ title: 'NUL probe', summary: 'S', contentMarkdown: 'C' });
     const patched = await json<{ error: { details: { fields: Record<string, string[]> } } }>(

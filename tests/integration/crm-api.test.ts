@@ -14,7 +14,10 @@ describeOnEachBackend('crm API', (backend) => {
   let stack: Stack;
   let token: string;
   beforeAll(async () => {
-    stack = await startStack({ backend, env: { IMPORT_MAX_BYTES: String(3 * 1024 * 1024) } });
+    stack = await startStack({
+      backend,
+      env: { IMPORT_MAX_BYTES: String(3 * 1024 * 1024), IMPORT_RATE_LIMIT: '1000' },
+    });
     token = await stack.login();
   });
   afterAll(() => stack?.stop());

@@ -37,7 +37,7 @@ const real = inject('realBackends');
 const describeReal = 'unavailable' in real ? describe.skip : describe;
 const PG_CUT_MS = Number(process.env.PG_CUT_MS ?? 30_000);
 const MAIL_POOL = 2;
-const ADMIN = { username: 'faults-admin', password: 'faults-admin-password-1' };
+const ADMIN = { username: 'faults-admin', password: 'Cut-the-wire-2026' };
 
 type Proc = { name: string; child: ChildProcess; exit: Promise<number | null>; healthPort: number };
 

@@ -159,7 +159,7 @@ describeReal('one request id in the logs of every process that handles it (gatew
       10_000,
       'crm logging the answered request with the request id',
     );
-    expect(answered).toMatchObject({ service: 'crm', rpc: 'rpc.crm.submissions.list' });
+    expect(answered).toMatchObject({ service: 'crm', rpc: 'rpc.crm.submissions.page' });
     await eventually(
       async () =>
         gateway.lines.some((l) => l.reqId === reqId && l.msg === 'request' && l.status === 200) ? true : undefined,

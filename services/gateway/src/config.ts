@@ -3,11 +3,11 @@
  * Parsed once at start-up; see `.env.example` for every key.
  */
 import * as v from 'valibot';
-import { site } from '@lp/contracts';
+import { passwordPolicyProblem, site } from '@lp/contracts';
 import { env, runtimeEnvEntries } from '@lp/runtime';
 import { parseFrameAncestors } from './middleware/security-headers.ts';
 
-export const GatewayConfigSchema = v.object({
+const GatewayEnvSchema = v.object({
   /** NODE_ENV, LOG_LEVEL, NATS_URL, DATABASE_URL, HEALTH_PORT, BUS_*, DB_POOL_MAX. */
   ...runtimeEnvEntries,
   HOST: env.string('0.0.0.0'),
@@ -17,7 +17,8 @@ export const GatewayConfigSchema = v.object({
   DATA_DIR: env.string('./data'),
   /** First administrator, created at start-up when no staff user exists yet. */
   ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(3), v.maxLength(100))),
-  ADMIN_PASSWORD: v.optional(v.pipe(v.string(), v.minLength(10, 'must be at least 10 characters'))),
+  /** Checked against the staff password policy (`passwordPolicyProblem`), with ADMIN_USERNAME. */
+  ADMIN_PASSWORD: v.optional(v.string()),
   SESSION_TTL_HOURS: env.int(12, 1, 24 * 30),
   /**
    * Secure cookies; defaults to on in production. Secure cookies over plain HTTP cannot work, so
@@ -36,6 +37,13 @@ export const GatewayConfigSchema = v.object({
   SPAM_MIN_FILL_MS: env.int(2000, 0, 60_000),
   /** Per-IP form submissions allowed per 10 minutes. */
   CONTACT_RATE_LIMIT: env.int(20, 1, 10_000),
+  /** CSV contact imports allowed per 10 minutes per staff user, and per client address. */
+  IMPORT_RATE_LIMIT: env.int(10, 1, 10_000),
+  /**
+   * Posts allowed per minute per client address to each provider webhook (e-mail events,
+   * inbound mail), counted before the secret is checked, so guessing it is throttled too.
+   */
+  WEBHOOK_RATE_LIMIT: env.int(600, 1, 1_000_000),
   /**
    * Failed sign-ins allowed per 15 minutes per username from one address (with growing delays
    * between them), and per address across usernames.
@@ -95,5 +103,23 @@ export const GatewayConfigSchema = v.object({
     v.check((s) => !(parseFrameAncestors(s) instanceof Error), 'must be origins such as https://seller.example'),
   ),
 });
+
+/**
+ * The keys, and ADMIN_PASSWORD held to the one staff password policy (the dashboard's and
+ * `pnpm admin:create-user`'s), so the first administrator's password is no weaker than any other.
+ */
+const adminPasswordProblem = (c: v.InferOutput<typeof GatewayEnvSchema>) =>
+  c.ADMIN_PASSWORD === undefined ? null : passwordPolicyProblem(c.ADMIN_PASSWORD, c.ADMIN_USERNAME ?? '');
+
+export const GatewayConfigSchema = v.pipe(
+  GatewayEnvSchema,
+  v.forward(
+    v.check(
+      (c) => adminPasswordProblem(c) === null,
+      (issue) => adminPasswordProblem(issue.input) ?? 'does not meet the password policy',
+    ),
+    ['ADMIN_PASSWORD'],
+  ),
+);
 
 export type GatewayConfig = v.InferOutput<typeof GatewayConfigSchema>;

@@ -19,6 +19,7 @@ import {
   mountHealth,
   openPglite,
   openPostgres,
+  sessionLimitsOf,
   runSteps,
   type Bus,
   type Database,
@@ -64,7 +65,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     throw new Error('Set both NATS_URL and DATABASE_URL (distributed mode) or neither (embedded mode)');
 
   const db = distributed
-    ? await openPostgres(config.DATABASE_URL!, config.DB_POOL_MAX)
+    ? await openPostgres(config.DATABASE_URL!, config.DB_POOL_MAX, sessionLimitsOf(config))
     : await openPglite(opts.pglite ? { pglite: opts.pglite } : { dataDir: config.DATA_DIR });
   const lots = createLotCache();
   const declarations = [gatewayService, ...opts.services];

@@ -80,6 +80,13 @@ export const runtimeEnvEntries = {
   BUS_STREAM_REPLICAS: env.int(1, 1, 5),
   DB_POOL_MAX: env.int(10, 1, 100),
   /**
+   * PostgreSQL ends a session idle inside a transaction this long (ms), releasing its locks; and
+   * any statement running longer than DB_STATEMENT_TIMEOUT_MS (0 = no limit: migrations and
+   * analytics re-aggregations may rightly run for minutes).
+   */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: env.int(60_000, 0, 86_400_000),
+  DB_STATEMENT_TIMEOUT_MS: env.int(0, 0, 86_400_000),
+  /**
    * E-mail (read by the mailer; the gateway reads WEBHOOK_SECRET). Without SMTP_URL messages go
    * to the outbox and are shown as not delivered. MAIL_PUBLIC_URL is where recipients' links
    * (tracking, unsubscribe) point: the site's public origin. Without TRACKING_SECRET the mailer

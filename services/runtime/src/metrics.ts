@@ -42,6 +42,10 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     help: 'Staff sign-in attempts by result (ok, failed, throttled, busy)',
     labels: ['result'],
   },
+  gateway_rate_limited_total: {
+    help: 'Requests refused with 429 by a rate limit (contact_form, contact_import, email_events, inbound_mail)',
+    labels: ['limit'],
+  },
   auth_lockouts_total: {
     help: 'Sign-in lockouts started, by scope (a username from one address, or one address)',
     labels: ['scope'],

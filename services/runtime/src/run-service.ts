@@ -9,7 +9,7 @@ import Koa from 'koa';
 import * as v from 'valibot';
 import { connectNatsBus } from './bus/nats-bus.ts';
 import { parseConfig, serviceEnvEntries } from './config.ts';
-import { openPostgres } from './db/database.ts';
+import { openPostgres, sessionLimitsOf } from './db/database.ts';
 import { mountHealth } from './http/health.ts';
 import { onShutdown } from './lifecycle.ts';
 import { createLogger, redactUrl } from './logger.ts';
@@ -22,7 +22,7 @@ export async function runService(def: ServiceDefinition): Promise<void> {
   const log = createLogger(def.name, config.LOG_LEVEL);
   const counters = new Counters({ processMetrics: true });
   log.info({ nats: redactUrl(config.NATS_URL), database: redactUrl(config.DATABASE_URL) }, 'starting');
-  const db = await openPostgres(config.DATABASE_URL, config.DB_POOL_MAX);
+  const db = await openPostgres(config.DATABASE_URL, config.DB_POOL_MAX, sessionLimitsOf(config));
   await migrateServices(db.knex, [def], log);
   const bus = await connectNatsBus({
     url: config.NATS_URL,

@@ -1,10 +1,17 @@
 /**
  * Rows → the contracts' article shapes. The stored HTML is sanitised again on the way out (the
- * "on serve" pass), so content written before a policy change, or edited in the database by
+ * "on serve" pass), and a cover image from a host the image policy does not allow is left out,
+ * so content written before a policy change, or edited in the database by
  * hand, still leaves the service clean. Results are memoised by content hash: cheap on repeat.
  */
 import { createHash } from 'node:crypto';
-import type { BlogArticle, BlogArticleCard, StaffBlogArticle, StaffBlogArticleSummary } from '@lp/contracts';
+import {
+  isAllowedCoverImage,
+  type BlogArticle,
+  type BlogArticleCard,
+  type StaffBlogArticle,
+  type StaffBlogArticleSummary,
+} from '@lp/contracts';
 import { sanitizeArticleHtml } from '../markdown/sanitize-article-html.ts';
 import type { ArticleRow } from '../queries/article-row.ts';
 
@@ -24,6 +31,8 @@ function servedHtml(stored: string): string {
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+const servedCover = (src: string | null) => (src !== null && isAllowedCoverImage(src) ? src : null);
+
 type SummaryRow = Omit<ArticleRow, 'content_markdown' | 'content_html'>;
 
 export function toStaffSummary(row: SummaryRow): StaffBlogArticleSummary {
@@ -32,7 +41,7 @@ export function toStaffSummary(row: SummaryRow): StaffBlogArticleSummary {
     slug: row.slug,
     title: row.title,
     summary: row.summary,
-    coverImage: row.cover_image,
+    coverImage: servedCover(row.cover_image),
     tags: row.tags ?? [],
     status: row.status,
     publishedAt: row.published_at === null ? null : iso(row.published_at),
@@ -53,7 +62,7 @@ export function toBlogArticleCard(row: SummaryRow): BlogArticleCard {
     slug: row.slug,
     title: row.title,
     summary: row.summary,
-    coverImage: row.cover_image,
+    coverImage: servedCover(row.cover_image),
     tags: row.tags ?? [],
     publishedAt: iso(row.published_at ?? row.updated_at),
     updatedAt: iso(row.updated_at),

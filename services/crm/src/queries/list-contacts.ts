@@ -4,11 +4,9 @@
  * A page is at most `limit` contacts and always fits in one bus message.
  */
 import type { Knex } from '@lp/runtime';
-import { BUS_MAX_PAYLOAD_BYTES, type Contact, type ContactStatus, type ContactsPage } from '@lp/contracts';
+import type { ContactStatus, ContactsPage } from '@lp/contracts';
 import { CONTACT_COLUMNS, CONTACT_SEARCH_SQL, likeFragment, toContact, type ContactRow } from './contact-row.ts';
-
-/** Room for a page of contacts in one reply, under NATS's max_payload with the envelope around it. */
-const PAGE_MAX_BYTES = Math.floor(BUS_MAX_PAYLOAD_BYTES * 0.75);
+import { fitOneReply } from './fit-one-reply.ts';
 
 export type ContactsFilter = { listId?: number; q?: string; status?: ContactStatus };
 
@@ -47,14 +45,6 @@ export async function listContacts(
   ]);
   // A page also ends before its reply would outgrow one bus message (long notes or addresses):
   // the next page then starts after the last contact that fitted.
-  const contacts: Contact[] = [];
-  let bytes = 0;
-  for (const row of rows.slice(0, input.limit)) {
-    const contact = toContact(row);
-    bytes += Buffer.byteLength(JSON.stringify(contact)) + 1;
-    if (bytes > PAGE_MAX_BYTES && contacts.length > 0) break;
-    contacts.push(contact);
-  }
-  const more = rows.length > contacts.length;
+  const { page: contacts, more } = fitOneReply(rows.map(toContact), input.limit);
   return { contacts, total, nextCursor: more ? (contacts[contacts.length - 1]?.id ?? null) : null };
 }

@@ -1,6 +1,11 @@
-/** Form submissions for the dashboard, newest first, each with the contact that has its e-mail (if any). */
+/**
+ * A page of form submissions for the dashboard, newest first (by time, then id), after a cursor
+ * (the last id seen), each with the contact that has its e-mail (if any). A page is at most
+ * `limit` submissions and always fits in one bus message: long messages end it early.
+ */
 import type { Knex } from '@lp/runtime';
-import type { FormSubmission, SubmissionSource } from '@lp/contracts';
+import type { FormSubmission, SubmissionSource, SubmissionsPage } from '@lp/contracts';
+import { fitOneReply } from './fit-one-reply.ts';
 
 type Row = {
   id: number;
@@ -20,8 +25,8 @@ type Row = {
   contact_id: number | null;
 };
 
-export async function listSubmissions(knex: Knex, opts: { limit: number; offset: number }): Promise<FormSubmission[]> {
-  const rows: Row[] = await knex
+export async function listSubmissions(knex: Knex, opts: { limit: number; cursor?: number }): Promise<SubmissionsPage> {
+  const query = knex
     .withSchema('crm')
     .table('form_submissions as s')
     .select(
@@ -45,9 +50,19 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; offset:
       { column: 's.created_at', order: 'desc' },
       { column: 's.id', order: 'desc' },
     ])
-    .limit(opts.limit)
-    .offset(opts.offset);
-  return rows.map((r) => ({
+    .limit(opts.limit + 1);
+  // Keyset paging: after the cursor's (time, id), so a page far down is as cheap as the first.
+  if (opts.cursor !== undefined)
+    query.whereRaw('(s.created_at, s.id) < (select c.created_at, c.id from crm.form_submissions c where c.id = ?)', [
+      opts.cursor,
+    ]);
+  const rows: Row[] = await query;
+  const { page, more } = fitOneReply(rows.map(toSubmission), opts.limit);
+  return { submissions: page, nextCursor: more ? (page[page.length - 1]?.id ?? null) : null };
+}
+
+function toSubmission(r: Row): FormSubmission {
+  return {
     id: r.id,
     firstName: r.first_name,
     lastName: r.last_name,
@@ -63,5 +78,5 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; offset:
     createdAt: new Date(r.created_at).toISOString(),
     contactId: r.contact_id,
     convertedAt: r.converted_at ? new Date(r.converted_at).toISOString() : null,
-  }));
+  };
 }

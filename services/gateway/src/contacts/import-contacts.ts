@@ -3,6 +3,7 @@
  * upload is streamed (busboy → csv-parse → chunks to crm), never held whole; a file over
  * IMPORT_MAX_BYTES is refused with 413 as soon as that is known. Answers `imported`, `updated`,
  * `skipped` (invalid rows), the first 100 `errors` (line and reason) and `errorCount`.
+ * IMPORT_RATE_LIMIT imports per 10 minutes per staff user and per address; more are answered 429.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
@@ -10,6 +11,7 @@ import busboy from 'busboy';
 import type { Middleware } from 'koa';
 import { IMPORT_ERRORS_SHOWN, type ImportError, type ImportResult } from '@lp/contracts';
 import { AppError } from '@lp/runtime';
+import { requestLimiter } from '../middleware/rate-limit.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { askedBy, type GatewayDeps } from '../routes/context.ts';
 import { invalidFile, readImportCsv } from './read-import-csv.ts';
@@ -70,7 +72,17 @@ function withUploadedFile<T>(
 
 export function importContacts({ bus, counters, config }: GatewayDeps): Middleware<GatewayState> {
   const limit = config.IMPORT_MAX_BYTES;
+  // An import streams a file of up to IMPORT_MAX_BYTES through crm: one account, or one address
+  // across accounts, may start only so many of them.
+  const throttle = requestLimiter(counters, {
+    name: 'contact_import',
+    max: config.IMPORT_RATE_LIMIT,
+    windowMs: 10 * 60_000,
+    message: 'Too many imports in a short time. Please wait before importing again.',
+    bodyUnread: true,
+  });
   return async (ctx) => {
+    throttle(ctx, `user:${ctx.state.session?.userId ?? 'none'}`, `address:${ctx.ip}`);
     if (!ctx.is('multipart/form-data')) throw invalidFile('Send the file as multipart/form-data in a field named file');
     if (Number(ctx.get('content-length') || 0) > limit + 64 * 1024) {
       ctx.set('Connection', 'close');

@@ -2,11 +2,13 @@
  * `POST /api/email-events/{provider}`: a mail provider's event webhook (SendGrid's Event Webhook
  * format). Refused without WEBHOOK_SECRET, given as `?secret=` or as the basic-auth password.
  * The batch is validated, published on the MAIL stream and answered 200 only once stored (the
- * provider retries anything else); the mailer de-duplicates each event by its id.
+ * provider retries anything else); the mailer de-duplicates each event by its id. Posts past
+ * WEBHOOK_RATE_LIMIT a minute from one address are answered 429, before the secret is checked.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eventMeta, SendGridEventsSchema, SUBJECTS, type ProviderEventsReceived } from '@lp/contracts';
 import { AppError, isBusError, notFound, requestIdHeaders, unauthorized } from '@lp/runtime';
+import { requestLimiter } from '../middleware/rate-limit.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
 
@@ -27,10 +29,17 @@ function givenSecret(query: unknown, authorization: string): string {
 
 export function emailEventRoutes({ config, bus, counters }: GatewayDeps) {
   const router = createRouter();
+  const throttle = requestLimiter(counters, {
+    name: 'email_events',
+    max: config.WEBHOOK_RATE_LIMIT,
+    windowMs: 60_000,
+    message: 'Too many event posts from this address; retry later',
+  });
 
   router.post('/api/email-events/:provider', async (ctx) => {
     const provider = ctx.params.provider;
     if (provider !== 'sendgrid') throw notFound('Unknown email provider');
+    throttle(ctx, ctx.ip);
     if (!config.WEBHOOK_SECRET) throw new AppError(503, 'unavailable', 'Email event webhooks are not configured');
     if (!same(givenSecret(ctx.query, ctx.get('authorization')), config.WEBHOOK_SECRET)) {
       counters.inc('gateway_email_events_total', { provider, result: 'refused' });

@@ -1,10 +1,11 @@
 /**
- * Staff reads for the dashboard home and the form submissions screen: submissions, counters
+ * Staff reads for the dashboard home and the form submissions screen: submissions (paged), counters
  * with their month-over-month change, and 'Add to Contacts' (`POST /convert-submission/{id}`).
  * The home's Form Responses card is crm's `totalSubmissions`, never a download of the list.
  */
-import { ConvertSubmissionSchema, RPC, type MarketingStats } from '@lp/contracts';
+import { ConvertSubmissionSchema, RPC, SubmissionsQuerySchema, type MarketingStats } from '@lp/contracts';
 import { callRpc } from '@lp/runtime';
+import { listSubmissions } from '../submissions/list-submissions.ts';
 import { validate } from '../middleware/validate.ts';
 import { pathId } from './contacts.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
@@ -16,8 +17,17 @@ export const percentChange = (now: number, before: number): number | null =>
 export function marketingRoutes({ bus }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing' });
 
+  // The spec's array, newest first: up to `limit` (default and most 5,000), read from crm in
+  // pages that each fit one bus message; more are behind `Link: <…?cursor=…>; rel="next"`.
   router.get('/submissions', async (ctx) => {
-    ctx.body = await callRpc(bus, RPC.crm.submissionsList, {}, askedBy(ctx));
+    const query = validate(SubmissionsQuerySchema, {
+      limit: ctx.query.limit === undefined ? undefined : String(ctx.query.limit),
+      cursor: ctx.query.cursor === undefined ? undefined : String(ctx.query.cursor),
+    });
+    const { submissions, nextCursor } = await listSubmissions(bus, askedBy(ctx), query);
+    if (nextCursor !== null)
+      ctx.set('Link', `</api/marketing/submissions?limit=${query.limit}&cursor=${nextCursor}>; rel="next"`);
+    ctx.body = submissions;
   });
 
   router.post('/convert-submission/:id', async (ctx) => {

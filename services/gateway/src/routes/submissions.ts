@@ -13,8 +13,8 @@ import {
   type SubmissionAccepted,
   type SubmissionReceived,
 } from '@lp/contracts';
-import { AppError, isBusError, rateLimited, requestIdHeaders } from '@lp/runtime';
-import { RateLimiter } from '../middleware/rate-limit.ts';
+import { AppError, isBusError, requestIdHeaders } from '@lp/runtime';
+import { requestLimiter } from '../middleware/rate-limit.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
 
@@ -32,11 +32,15 @@ function eventIdFor(key: string): string {
 
 export function submissionRoutes({ config, bus, counters }: GatewayDeps) {
   const router = createRouter();
-  const perIp = new RateLimiter(config.CONTACT_RATE_LIMIT, 10 * 60_000);
+  const limit = requestLimiter(counters, {
+    name: 'contact_form',
+    max: config.CONTACT_RATE_LIMIT,
+    windowMs: 10 * 60_000,
+    message: 'Too many messages from your connection. Please try again later.',
+  });
 
   router.post('/api/contact', async (ctx) => {
-    const wait = perIp.hit(ctx.ip);
-    if (wait > 0) throw rateLimited('Too many messages from your connection. Please try again later.', wait);
+    limit(ctx, ctx.ip);
 
     const rawKey = ctx.get('idempotency-key').replace(/^"|"$/g, '');
     if (rawKey && !KEY.test(rawKey))

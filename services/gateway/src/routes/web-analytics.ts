@@ -11,9 +11,16 @@
  * - `GET /api/marketing-dashboard/submission-attribution`: first touch, visits and pages before
  *   converting for each form submission that carries a session id.
  */
-import { AnalyticsRangeQuerySchema, AnalyticsRefreshQuerySchema, RPC, type FormSubmission } from '@lp/contracts';
+import {
+  AnalyticsRangeQuerySchema,
+  AnalyticsRefreshQuerySchema,
+  RPC,
+  SUBMISSIONS_PAGE_MAX,
+  type FormSubmission,
+} from '@lp/contracts';
 import { callRpc } from '@lp/runtime';
 import { refuseBody, validate } from '../middleware/validate.ts';
+import { listSubmissions } from '../submissions/list-submissions.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
 const leadsOf = (submissions: FormSubmission[]) =>
@@ -37,13 +44,13 @@ export function webAnalyticsRoutes({ bus }: GatewayDeps) {
   router.get('/leads-by-source', async (ctx) => {
     const { days } = validate(AnalyticsRangeQuerySchema, ctx.query);
     const asked = askedBy(ctx);
-    const submissions = await callRpc(bus, RPC.crm.submissionsList, { limit: 5000 }, asked);
+    const { submissions } = await listSubmissions(bus, asked, { limit: SUBMISSIONS_PAGE_MAX });
     ctx.body = await callRpc(bus, RPC.analytics.leadsBySource, { days, leads: leadsOf(submissions) }, asked);
   });
 
   router.get('/submission-attribution', async (ctx) => {
     const asked = askedBy(ctx);
-    const submissions = await callRpc(bus, RPC.crm.submissionsList, { limit: 5000 }, asked);
+    const { submissions } = await listSubmissions(bus, asked, { limit: SUBMISSIONS_PAGE_MAX });
     const attributed = await callRpc(bus, RPC.analytics.attribution, { leads: leadsOf(submissions) }, asked);
     const bySession = new Map(attributed.map((a) => [a.sessionId, a]));
     ctx.body = submissions.flatMap((s) => {

@@ -30,8 +30,44 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export async function openPostgres(url: string, poolMax = 10): Promise<Database> {
-  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: poolMax } });
+/**
+ * Limits every session of a process's pool sets at connect (milliseconds, 0 = none).
+ * `idleInTransactionTimeoutMs`: PostgreSQL ends a session left idle inside a transaction that
+ * long (a client that vanished mid-transaction, a process frozen or cut off), so its locks
+ * (row locks, the roll-up and migration advisory locks) go with it instead of being held for ever.
+ * `statementTimeoutMs`: off by default, since a migration, a year's analytics re-aggregation or a
+ * wait for the migration lock may rightly take minutes.
+ */
+export type PostgresSessionLimits = { idleInTransactionTimeoutMs: number; statementTimeoutMs: number };
+
+export const DEFAULT_SESSION_LIMITS: PostgresSessionLimits = {
+  idleInTransactionTimeoutMs: 60_000,
+  statementTimeoutMs: 0,
+};
+
+/** The session limits a process's configuration sets (DB_IDLE_IN_TRANSACTION_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS). */
+export const sessionLimitsOf = (config: {
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: number;
+  DB_STATEMENT_TIMEOUT_MS: number;
+}): PostgresSessionLimits => ({
+  idleInTransactionTimeoutMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+});
+
+export async function openPostgres(
+  url: string,
+  poolMax = 10,
+  limits: PostgresSessionLimits = DEFAULT_SESSION_LIMITS,
+): Promise<Database> {
+  const knex = knexFactory({
+    client: 'pg',
+    connection: {
+      connectionString: url,
+      idle_in_transaction_session_timeout: limits.idleInTransactionTimeoutMs,
+      statement_timeout: limits.statementTimeoutMs,
+    },
+    pool: { min: 0, max: poolMax },
+  });
   return { knex, kind: 'postgres', close: () => knex.destroy() };
 }
 

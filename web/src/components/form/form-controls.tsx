@@ -4,9 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-
-const control =
-  'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-lake-600 aria-[invalid=true]:border-red-700';
+import { controlClass as control } from './form-field';
 
 type Common = {
   id: string;

@@ -1,6 +1,7 @@
 /**
- * A labelled field of the editor: visible label, optional hint, the error tied to the control
- * with aria-describedby, aria-invalid while it is flagged. `children` receives the control's props.
+ * A labelled field of the dashboard's forms: visible label, optional hint, the error tied to the
+ * control with aria-describedby and announced (role="alert"), aria-invalid while it is flagged.
+ * `children` receives the control's props; `controlClass` styles the control.
  */
 import type { ReactNode } from 'react';
 
@@ -43,7 +44,7 @@ export function FormField({ id, label, hint, error, required, children }: Props)
         ...(required ? { 'aria-required': true as const } : {}),
       })}
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
           {error}
         </p>
       )}

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
-import { FormField, fieldControl } from '../../../components/ui/form-field';
+import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { LISTS_KEY, useLists } from '../../lists';
 import { addContactsToList } from '../api/add-contacts-to-list';
@@ -58,7 +58,7 @@ export function AddToListDialog({ contactIds, onClose, onAdded }: Props) {
       <form id="add-to-list-form" noValidate onSubmit={onSubmit}>
         <FormField id="add-to-list-list" label="List" error={error ?? undefined}>
           {(p) => (
-            <select {...p} className={fieldControl} value={listId} onChange={(e) => setListId(e.target.value)}>
+            <select {...p} className={controlClass} value={listId} onChange={(e) => setListId(e.target.value)}>
               <option value="">Select a list</option>
               {(lists.data ?? []).map((l) => (
                 <option key={l.id} value={l.id}>

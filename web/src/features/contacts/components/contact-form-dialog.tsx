@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { CONTACT_STATUSES, type Contact } from '@lp/contracts';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
-import { FormField, fieldControl } from '../../../components/ui/form-field';
+import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-request';
 import { createContact, updateContact } from '../api/save-contact';
@@ -55,7 +55,7 @@ export function ContactFormDialog({ open, contact, onClose, onSaved }: Props) {
     required = false,
   ) => (
     <FormField id={`contact-${name}`} label={label} required={required} error={errors[name]?.message}>
-      {(p) => <input {...p} type={type} autoComplete={autoComplete} className={fieldControl} {...register(name)} />}
+      {(p) => <input {...p} type={type} autoComplete={autoComplete} className={controlClass} {...register(name)} />}
     </FormField>
   );
 
@@ -83,7 +83,7 @@ export function ContactFormDialog({ open, contact, onClose, onSaved }: Props) {
         {editing ? (
           <FormField id="contact-status" label="Status">
             {(p) => (
-              <select {...p} className={fieldControl} {...register('status')}>
+              <select {...p} className={controlClass} {...register('status')}>
                 {CONTACT_STATUSES.map((s) => (
                   <option key={s} value={s}>
                     {s}
@@ -98,7 +98,7 @@ export function ContactFormDialog({ open, contact, onClose, onSaved }: Props) {
         <div className="sm:col-span-2">{text('address', 'Address', 'text', 'street-address')}</div>
         <div className="sm:col-span-2">
           <FormField id="contact-notes" label="Notes" error={errors.notes?.message}>
-            {(p) => <textarea {...p} rows={3} className={fieldControl} {...register('notes')} />}
+            {(p) => <textarea {...p} rows={3} className={controlClass} {...register('notes')} />}
           </FormField>
         </div>
       </form>

@@ -10,7 +10,7 @@ import { SelectableTable } from '../../../components/ui/data-table';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { fieldControl } from '../../../components/ui/form-field';
+import { controlClass } from '../../../components/form/form-field';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { button } from '../../../components/ui/styles';
@@ -83,7 +83,7 @@ export function ContactsPage() {
               setSearch(e.target.value);
               setSelected(new Set());
             }}
-            className={`${fieldControl} mt-0`}
+            className={`${controlClass} mt-0`}
           />
         </div>
         <Select

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import type { ImportResult } from '@lp/contracts';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
-import { FormField, fieldControl } from '../../../components/ui/form-field';
+import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-request';
 import { importContacts } from '../api/import-contacts';
@@ -74,7 +74,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
               {...p}
               type="file"
               accept=".csv,text/csv"
-              className={fieldControl}
+              className={controlClass}
               onChange={(e) => {
                 setFile(e.target.files?.[0] ?? null);
                 setError(null);

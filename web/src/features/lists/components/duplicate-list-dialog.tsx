@@ -4,7 +4,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useSWRConfig } from 'swr';
 import { ListDuplicateSchema, type ContactList } from '@lp/contracts';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
-import { FormField, fieldControl } from '../../../components/ui/form-field';
+import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { duplicateList } from '../api/duplicate-list';
 import { LISTS_KEY } from '../api/list-lists';
@@ -58,10 +58,10 @@ export function DuplicateListDialog({ list, onClose }: { list: ContactList | nul
     >
       <form id="duplicate-list-form" noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField id="duplicate-name" label="List name" required error={errors.name?.message}>
-          {(p) => <input {...p} className={fieldControl} {...register('name')} />}
+          {(p) => <input {...p} className={controlClass} {...register('name')} />}
         </FormField>
         <FormField id="duplicate-description" label="Description">
-          {(p) => <textarea {...p} rows={2} className={fieldControl} {...register('description')} />}
+          {(p) => <textarea {...p} rows={2} className={controlClass} {...register('description')} />}
         </FormField>
         <label className="flex items-center gap-2 text-sm text-stone-800">
           <input type="checkbox" className="size-4" {...register('copyContacts')} />

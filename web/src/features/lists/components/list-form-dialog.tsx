@@ -7,7 +7,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useSWRConfig } from 'swr';
 import { ListFormSchema, type ContactList, type ListFormInput } from '@lp/contracts';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
-import { FormField, fieldControl } from '../../../components/ui/form-field';
+import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { createList, updateList } from '../api/save-list';
 import { LISTS_KEY } from '../api/list-lists';
@@ -62,10 +62,10 @@ export function ListFormDialog({ open, list, onClose }: Props) {
     >
       <form id="list-form" noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField id="list-name" label="List name" required error={errors.name?.message}>
-          {(p) => <input {...p} className={fieldControl} {...register('name')} />}
+          {(p) => <input {...p} className={controlClass} {...register('name')} />}
         </FormField>
         <FormField id="list-description" label="Description" error={errors.description?.message}>
-          {(p) => <textarea {...p} rows={3} className={fieldControl} {...register('description')} />}
+          {(p) => <textarea {...p} rows={3} className={controlClass} {...register('description')} />}
         </FormField>
       </form>
     </Dialog>

@@ -10,7 +10,7 @@ import { CONTACT_PAGE_INTERESTS, type FormSubmission } from '@lp/contracts';
 import { SelectableTable, type Column } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
-import { fieldControl } from '../../../components/ui/form-field';
+import { controlClass } from '../../../components/form/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/toast/toast-store';
 import { SubmissionFirstTouch } from '../../analytics';
@@ -80,7 +80,7 @@ export function FormSubmissionsPage() {
         </label>
         <select
           id="submissions-list"
-          className={fieldControl}
+          className={controlClass}
           value={listId}
           onChange={(e) => setListId(e.target.value)}
         >

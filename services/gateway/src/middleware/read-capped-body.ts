@@ -1,30 +1,29 @@
 /**
- * Reads a request body into memory, refusing (413) as soon as it passes `limit` bytes: an
- * announced Content-Length over the limit is refused before a byte is read. After a refusal the
- * rest is read and dropped (up to a budget, then the socket is closed), so the client can read
- * the answer; the connection is closed after it.
+ * Reads a raw request body into memory (inbound mail posts, blog images: bodies koa-body does not
+ * parse), refusing with `tooLarge()` (a 413) as soon as it passes `limit` bytes: an announced
+ * Content-Length over the limit is refused before a byte is read. After a refusal the rest is read
+ * and dropped, so the client can finish sending and read the answer (a half-read request would
+ * hold the connection open); past `discardBudget` bytes the socket is closed instead. The caller
+ * answers with `Connection: close`.
  */
 import type { IncomingMessage } from 'node:http';
 import { AppError } from '@lp/runtime';
 
-const DISCARD_BUDGET = 64 * 1024 * 1024;
+export type BodyCap = { limit: number; tooLarge: () => AppError; discardBudget: number };
 
-const tooLarge = (limit: number) =>
-  new AppError(413, 'payload_too_large', `The message is larger than ${Math.floor(limit / 1024 / 1024)} MB`);
-
-function discardRest(req: IncomingMessage): void {
+function discardRest(req: IncomingMessage, budget: number): void {
   let dropped = 0;
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > DISCARD_BUDGET) req.socket.destroy();
+    if (dropped > budget) req.socket.destroy();
   });
   req.resume();
 }
 
-export function readCappedBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export function readCappedBody(req: IncomingMessage, { limit, tooLarge, discardBudget }: BodyCap): Promise<Buffer> {
   if (Number(req.headers['content-length'] ?? 0) > limit) {
-    discardRest(req);
-    return Promise.reject(tooLarge(limit));
+    discardRest(req, discardBudget);
+    return Promise.reject(tooLarge());
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -38,8 +37,8 @@ export function readCappedBody(req: IncomingMessage, limit: number): Promise<Buf
       size += chunk.length;
       if (size > limit) {
         cleanup();
-        discardRest(req);
-        reject(tooLarge(limit));
+        discardRest(req, discardBudget);
+        reject(tooLarge());
         return;
       }
       chunks.push(chunk);
