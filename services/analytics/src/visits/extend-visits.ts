@@ -84,7 +84,11 @@ export async function extendVisits(
 ): Promise<{ before: VisitRow[]; after: VisitRow[] }> {
   if (hits.length === 0) return { before: [], after: [] };
   const bySession = new Map<string, Hit[]>();
-  for (const h of hits) bySession.set(h.sessionId, [...(bySession.get(h.sessionId) ?? []), h]);
+  for (const h of hits) {
+    const list = bySession.get(h.sessionId);
+    if (list) list.push(h);
+    else bySession.set(h.sessionId, [h]);
+  }
   const { rows } = await trx.raw<{ rows: Record<string, unknown>[] }>(
     `select distinct on (v.session_id) v.session_id, v.started_at, v.last_at, v.last_real_at, v.day::text as day,
        v.pageviews, v.interactions, v.entry_path, v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign,

@@ -87,8 +87,9 @@ export class PgliteThread {
     this.worker = new Worker(THREAD_CODE, {
       eval: true,
       // The thread loads only PGlite: no TypeScript loader, whatever started this process (V8's
-      // flags, such as --liftoff-only, are the process's and hold on every thread).
-      execArgv: [],
+      // flags, such as --liftoff-only, are the process's and hold on every thread). Profiling
+      // flags carry over, so `node --cpu-prof` profiles the database thread too.
+      execArgv: process.execArgv.filter((a) => /^--(cpu|heap)-prof/.test(a)),
       workerData: {
         dataDir: opts.dataDir,
         startParams: [...opts.startParams],
