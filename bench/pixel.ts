@@ -2,17 +2,20 @@
  * `pnpm bench:pixel`: the pixel endpoint under load (autocannon, 50 connections, 10 s, the
  * same query string), against a bare `node:http` server answering the same GIF measured in the
  * same run, in both run modes:
- * - embedded: the one process `pnpm start` runs (PGlite + in-process bus);
+ * - embedded: the one process `pnpm start` runs (PGlite + in-process bus), started exactly as
+ *   `pnpm start` starts it: the node flags and entry of package.json's `start` script;
  * - distributed: `pnpm service gateway` and `pnpm service analytics` as separate processes on
  *   the local NATS and Postgres (a database and a bus namespace of their own, dropped after).
- * After the load it waits until every answered hit that was not dropped is stored, and prints
+ * Each target first gets a short warm-up load (JIT, connection set-up, first partitions), not
+ * measured; its hits count in accepted and stored. After the load it waits until every answered hit that was not dropped is stored, and prints
  * sent / answered / dropped by reason / stored. Targets (issue 8): distributed ≥ 0.7× the bare
  * server's requests/s with p99 ≤ 20 ms; embedded ≥ 0.5×.
  *
- * Flags: --duration <s> (10), --connections <n> (50), --mode embedded|distributed|both.
+ * Flags: --duration <s> (10), --warmup <s> (3), --connections <n> (50),
+ * --mode embedded|distributed|both.
  * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_NATS_URL (nats://127.0.0.1:4222).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +36,7 @@ const flag = (name: string, fallback: string) => {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
 const DURATION = Number(flag('duration', '10'));
+const WARMUP = Number(flag('warmup', '3'));
 const CONNECTIONS = Number(flag('connections', '50'));
 const MODE = flag('mode', 'both');
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -50,11 +54,21 @@ const PRODUCT_ENV = {
 
 type Load = { rps: number; p50: number; p99: number; sent: number; answered: number; errors: number };
 
-async function load(base: string): Promise<Load> {
+/** `pnpm start`'s node arguments (package.json: `exec node <flags> <entry>`), so the bench runs what users run. */
+function pnpmStartArgs(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const m = pkg.scripts.start?.match(/^(?:exec )?node (.+)$/);
+  if (!m) throw new Error(`package.json's start script is not "node …": ${pkg.scripts.start}`);
+  return m[1]!.split(/\s+/);
+}
+
+async function load(base: string, duration = DURATION): Promise<Load> {
   const r = await autocannon({
     url: `${base}${QUERY}`,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration,
     headers: { 'user-agent': CHROME },
   });
   return {
@@ -72,6 +86,7 @@ async function bare(port: number): Promise<Load> {
   const code = `const g=Buffer.from('${gif}','base64');require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'image/gif','cache-control':'no-store','content-length':g.length});s.end(g)}).listen(${port})`;
   const child = await startProcess(['-e', code], {}, `http://127.0.0.1:${port}/`);
   try {
+    if (WARMUP > 0) await load(`http://127.0.0.1:${port}`, WARMUP);
     return await load(`http://127.0.0.1:${port}`);
   } finally {
     await stopProcess(child);
@@ -99,11 +114,12 @@ async function embedded(port: number, healthPort: number): Promise<Row> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lpl-bench-pixel-'));
   const metrics = `http://127.0.0.1:${healthPort}/metrics`;
   const child = await startProcess(
-    ['--import', 'tsx', 'scripts/start-embedded.ts'],
+    pnpmStartArgs(),
     { ...PRODUCT_ENV, PORT: String(port), HOST: '127.0.0.1', HEALTH_PORT: String(healthPort), DATA_DIR: dataDir },
     `http://127.0.0.1:${port}/readyz`,
   );
   try {
+    if (WARMUP > 0) await load(`http://127.0.0.1:${port}`, WARMUP);
     const result = await load(`http://127.0.0.1:${port}`);
     const accepted = await readCounter(metrics, 'gateway_hits_accepted_total', { kind: 'pageview' });
     const stored = await waitStored(() => readCounter(metrics, 'analytics_pageviews_stored_total'), accepted);
@@ -143,6 +159,7 @@ async function distributed(port: number, healthPort: number): Promise<Row> {
         `http://127.0.0.1:${port}/readyz`,
       ),
     );
+    if (WARMUP > 0) await load(`http://127.0.0.1:${port}`, WARMUP);
     const result = await load(`http://127.0.0.1:${port}`);
     const accepted = await readCounter(metrics, 'gateway_hits_accepted_total', { kind: 'pageview' });
     const client = new pg.Client({ connectionString: db.url });
@@ -170,7 +187,8 @@ rows.push({ mode: 'baseline again (after)', load: await bare(port) });
 
 const base = rows[0]!.load.rps;
 const lines = [
-  `pixel endpoint: autocannon, ${CONNECTIONS} connections, ${DURATION} s, one query string`,
+  `pixel endpoint: autocannon, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s of warm-up, one query string` +
+    ` (accepted and stored include the warm-up's hits)`,
   `${'mode'.padEnd(36)} ${'req/s'.padStart(8)} ${'ratio'.padStart(6)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}   sent / answered / dropped / stored`,
 ];
 for (const r of rows) {

@@ -7,6 +7,10 @@ import { passwordPolicyProblem, site } from '@lp/contracts';
 import { env, runtimeEnvEntries } from '@lp/runtime';
 import { parseFrameAncestors } from './middleware/security-headers.ts';
 
+/** An integer key without a default: unset stays undefined (the code picks by mode). */
+const intInRange = (min: number, max: number) =>
+  v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(min), v.maxValue(max));
+
 const GatewayEnvSchema = v.object({
   /** NODE_ENV, LOG_LEVEL, NATS_URL, DATABASE_URL, HEALTH_PORT, BUS_*, DB_POOL_MAX. */
   ...runtimeEnvEntries,
@@ -82,9 +86,11 @@ const GatewayEnvSchema = v.object({
    * The write buffers publish a batch of pixel hits every PIXEL_FLUSH_MS, or at once when it
    * holds PIXEL_BATCH_MAX_HITS hits (or 256 KiB of JSON). Bigger, rarer batches cost the
    * analytics service less per hit (one transaction per batch); hits wait a little longer.
+   * Unset, they depend on the mode: 50 ms / 200 hits on NATS, 250 ms / 1000 hits (512 KiB) on
+   * the embedded bus, where every batch is a transaction on the one embedded database.
    */
-  PIXEL_FLUSH_MS: env.int(50, 5, 5000),
-  PIXEL_BATCH_MAX_HITS: env.int(200, 1, 1000),
+  PIXEL_FLUSH_MS: v.optional(intInRange(5, 5000)),
+  PIXEL_BATCH_MAX_HITS: v.optional(intInRange(1, 1000)),
   PIXEL_BACKLOG_MAX_BYTES: env.int(8 * 1024 * 1024, 64 * 1024, 2 ** 31),
   /**
    * The shared secret of the inbound mail webhooks (`POST /api/inbound/{provider}`), given as

@@ -1,10 +1,11 @@
-/** Stores the named events of one batch in one multi-row insert; hits already stored are skipped. */
+/** Stores the named events of one batch in one insert; hits already stored are skipped. */
 import type { Knex } from '@lp/runtime';
 import type { EventsRecorded } from '@lp/contracts';
 
 /** An event this insert stored (not one stored before). */
 export type InsertedEvent = { sessionId: string; occurredAt: Date; name: string };
 
+/** One JSON parameter in, the stored hits' indexes out (see insert-page-views.ts). */
 export async function insertEvents(
   knex: Knex,
   batch: EventsRecorded,
@@ -20,18 +21,25 @@ export async function insertEvents(
     label: h.label,
     value: h.value,
     path: h.path,
-    // Sent as JSON text so the pg driver and PGlite store exactly the same jsonb.
-    properties: h.properties === null ? null : JSON.stringify(h.properties),
+    properties: h.properties,
   }));
-  const stored: { session_id: string; occurred_at: Date | string; name: string }[] = await knex
-    .withSchema('analytics')
-    .table('events')
-    .insert(rows)
-    .onConflict(['event_id', 'hit_index', 'occurred_at'])
-    .ignore()
-    .returning(['session_id', 'occurred_at', 'name']);
+  const { rows: stored } = await knex.raw<{ rows: { hit_index: number }[] }>(
+    `insert into analytics.events (event_id, hit_index, occurred_at, session_id, name, category, action, label,
+       value, path, properties)
+     select event_id, hit_index, occurred_at, session_id, name, category, action, label, value, path, properties
+     from json_populate_recordset(null::analytics.events, ?::json)
+     on conflict (event_id, hit_index, occurred_at) do nothing
+     returning hit_index`,
+    [JSON.stringify(rows)],
+  );
   return {
     inserted: stored.length,
-    rows: stored.map((r) => ({ sessionId: r.session_id, occurredAt: new Date(r.occurred_at), name: r.name })),
+    rows: stored
+      .map((r) => r.hit_index)
+      .sort((a, b) => a - b)
+      .map((i) => {
+        const h = batch.hits[i]!;
+        return { sessionId: h.sessionId, occurredAt: new Date(h.at), name: h.name };
+      }),
   };
 }

@@ -89,7 +89,11 @@ export async function applyRollupDeltas(
   // that lost a visitor's only visit (a late hit moved the visit to the day before) is rebuilt
   // from its visits, since a sketch cannot forget an id.
   const idsByDay = new Map<string, string[]>();
-  for (const v of added) idsByDay.set(v.day, [...(idsByDay.get(v.day) ?? []), v.session_id]);
+  for (const v of added) {
+    const ids = idsByDay.get(v.day);
+    if (ids) ids.push(v.session_id);
+    else idsByDay.set(v.day, [v.session_id]);
+  }
   const keptOn = new Set(added.map((v) => `${v.day}|${v.session_id}`));
   const rebuild = new Set(removed.filter((v) => !keptOn.has(`${v.day}|${v.session_id}`)).map((v) => v.day));
   for (const day of rebuild) if (!idsByDay.has(day)) idsByDay.set(day, []);

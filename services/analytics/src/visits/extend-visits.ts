@@ -84,7 +84,11 @@ export async function extendVisits(
 ): Promise<{ before: VisitRow[]; after: VisitRow[] }> {
   if (hits.length === 0) return { before: [], after: [] };
   const bySession = new Map<string, Hit[]>();
-  for (const h of hits) bySession.set(h.sessionId, [...(bySession.get(h.sessionId) ?? []), h]);
+  for (const h of hits) {
+    const list = bySession.get(h.sessionId);
+    if (list) list.push(h);
+    else bySession.set(h.sessionId, [h]);
+  }
   const { rows } = await trx.raw<{ rows: Record<string, unknown>[] }>(
     `select distinct on (v.session_id) v.session_id, v.started_at, v.last_at, v.last_real_at, v.day::text as day,
        v.pageviews, v.interactions, v.entry_path, v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign,
@@ -101,7 +105,12 @@ export async function extendVisits(
   for (const [sessionId, list] of bySession) {
     list.sort((a, b) => a.at.getTime() - b.at.getTime() || a.kind - b.kind);
     const last = latest.get(sessionId);
-    if (last && list[0]!.at.getTime() <= last.last_at.getTime()) {
+    // A hit at the very instant of the session's latest stored hit still follows it: every
+    // figure of a visit is the same whichever of two hits of one instant comes first (the
+    // sessionizing SQL orders such ties by kind, and a pageview before a ping at one instant
+    // gives what extending gives). Hits answered in the same millisecond on either side of a
+    // batch boundary thus extend the visit instead of re-reading the whole visit's raw hits.
+    if (last && list[0]!.at.getTime() < last.last_at.getTime()) {
       late.push(...list);
       continue;
     }

@@ -189,6 +189,40 @@ describe('visits and daily roll-ups', () => {
     expect(await snapshot()).toEqual(incremental);
   });
 
+  it('hits of the same instant on both sides of a batch boundary extend the visit as a recomputation does', async () => {
+    const t = phx(D1, '15:00');
+    // A visit begun by a click, then page views, a click and a ping all of one millisecond, split over batches and streams.
+    await recordEvents(db.knex, evBatch(ev('s', t, 'contact_submit')));
+    await recordPageViews(db.knex, pvBatch(pv('s', t, { path: '/first' })));
+    await recordEvents(db.knex, evBatch(ev('s', t, 'engagement')));
+    await recordPageViews(db.knex, pvBatch(pv('s', t, { path: '/second' }), pv('s', phx(D1, '15:10'))));
+    await recordEvents(db.knex, evBatch(ev('s', phx(D1, '15:10'), 'schedule_viewing')));
+    const snapshot = async () => ({
+      visits: (
+        await db.knex.raw(
+          `select session_id, started_at, last_at, last_real_at, day::text, pageviews, interactions, entry_path
+           from analytics.visits order by started_at`,
+        )
+      ).rows,
+      totals: (
+        await db.knex.raw(
+          `select day::text, visits, bounces, round(duration_s::numeric, 3) as d, pageviews from analytics.daily_totals
+           where visits <> 0 or pageviews <> 0 order by day`,
+        )
+      ).rows,
+      parts: (
+        await db.knex.raw(
+          `select day::text, dimension, value, visits, bounces, round(duration_s::numeric, 3) as d, pageviews
+           from analytics.daily_breakdowns where visits <> 0 or pageviews <> 0 or bounces <> 0 order by 1, 2, 3`,
+        )
+      ).rows,
+    });
+    const incremental = await snapshot();
+    expect(incremental.visits).toMatchObject([{ pageviews: 3, interactions: 2, entry_path: '/first' }]);
+    await refreshRollups(db.knex, D1, D1);
+    expect(await snapshot()).toEqual(incremental);
+  });
+
   it('in-order, late, cross-stream and redelivered batches of many sessions give the roll-ups of a recomputation', async () => {
     // A fixed pseudo-random sequence: 12 visitors over two days, hits 0-50 minutes apart, some pings and clicks.
     let seed = 7;

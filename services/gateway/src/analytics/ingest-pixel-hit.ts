@@ -32,7 +32,8 @@ type Drop = { reason: HitDropReason; fields?: Record<string, string[]> };
 type State<H> = { req: PixelRequest; hit?: H };
 type Step<H> = readonly [name: string, run: (s: State<H>) => Drop | undefined];
 
-// Drops that happen by the thousand (floods, crawlers) log at debug; the rest say more.
+// Drops that happen by the thousand (floods, crawlers) log at debug; the rest say more (a
+// warning at most once a second per reason, with the number of hits it stands for).
 const LOG_LEVEL: Record<HitDropReason, 'debug' | 'info' | 'warn'> = {
   rate_limited: 'debug',
   bot: 'debug',
@@ -40,6 +41,8 @@ const LOG_LEVEL: Record<HitDropReason, 'debug' | 'info' | 'warn'> = {
   buffer_full: 'warn',
   publish_failed: 'warn',
 };
+
+const WARN_EVERY_MS = 1000;
 
 export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
   kind: HitKind;
@@ -50,6 +53,7 @@ export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
   counters: Counters;
 }): (req: PixelRequest) => IngestOutcome {
   const { kind, counters } = opts;
+  const warned: Partial<Record<HitDropReason, { at: number; since: number }>> = {};
 
   const steps: Step<H>[] = [
     ['check_rate_limit', ({ req }) => (opts.limiter.hit(req.ip) > 0 ? { reason: 'rate_limited' } : undefined)],
@@ -72,7 +76,19 @@ export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
       const drop = run(state);
       if (!drop) continue;
       counters.inc('gateway_hits_dropped_total', { reason: drop.reason });
-      req.log[LOG_LEVEL[drop.reason]]({ kind, step, reason: drop.reason, fields: drop.fields }, 'pixel hit dropped');
+      const level = LOG_LEVEL[drop.reason];
+      if (level !== 'warn')
+        req.log[level]({ kind, step, reason: drop.reason, fields: drop.fields }, 'pixel hit dropped');
+      else {
+        // A full buffer refuses hits by the thousand a second: one line a second says so.
+        const w = (warned[drop.reason] ??= { at: 0, since: 0 });
+        w.since++;
+        if (req.receivedAt.getTime() - w.at >= WARN_EVERY_MS) {
+          req.log.warn({ kind, step, reason: drop.reason, dropped: w.since }, 'pixel hits dropped');
+          w.at = req.receivedAt.getTime();
+          w.since = 0;
+        }
+      }
       return { accepted: false, step, reason: drop.reason };
     }
     counters.inc('gateway_hits_accepted_total', { kind });

@@ -11,6 +11,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread.ts';
 
 export type { Knex };
 export type PGliteInstance = PGlite;
@@ -107,10 +108,20 @@ export function createPglite(opts: string | { dataDir?: string; loadDataDir?: Bl
 
 /**
  * PGlite holds one connection: a single Knex instance (pool of 1) must be shared by every
- * service of the process so transactions never interleave.
+ * service of the process so transactions never interleave. With `thread` (the default for a
+ * data folder: the product) the database runs on a thread of its own (pglite-thread.ts), so
+ * its statements never hold up the process's HTTP requests; a given `pglite` instance (tests
+ * load a template into one) and an in-memory database without `thread` run on this thread.
  */
-export async function openPglite(opts: { dataDir?: string; pglite?: PGlite } = {}): Promise<Database> {
-  const pglite = opts.pglite ?? createPglite(opts.dataDir);
+export async function openPglite(
+  opts: { dataDir?: string; pglite?: PGlite; thread?: boolean } = {},
+): Promise<Database> {
+  const onThread = !opts.pglite && (opts.thread ?? Boolean(opts.dataDir));
+  const pglite: Pick<PGlite, 'waitReady' | 'closed' | 'close'> =
+    opts.pglite ??
+    (onThread
+      ? new PgliteThread({ dataDir: opts.dataDir, startParams: PGLITE_START_PARAMS })
+      : createPglite(opts.dataDir));
   await pglite.waitReady;
   const knex = knexFactory({
     client: ClientPgLite as unknown as typeof knexFactory.Client,
