@@ -119,6 +119,9 @@ describe.skipIf(Boolean(real.skip))('mailer processes (real backends)', () => {
     const counts = receivedBy('pair-');
     expect(counts.size).toBe(300);
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    // MAIL_SEND_RATE holds: two replicas at 40 messages per second each need about 3.75 s for 300.
+    const times = sink.messages.filter((m) => m.to.startsWith('pair-')).map((m) => m.at);
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(2500);
     const senders = await knex
       .withSchema('mailer')
       .table('deliveries')

@@ -1,8 +1,9 @@
 /** The mailer's request handlers: what the gateway may ask it (declared in contracts' `RPC.mailer`). */
-import { RPC } from '@lp/contracts';
-import { answerRpc } from '@lp/runtime';
+import { RPC, type Campaign } from '@lp/contracts';
+import { answerRpc, type ServiceDeps } from '@lp/runtime';
 import { summarizeEmailAnalytics } from '../analytics/summarize-email-analytics.ts';
 import { pauseCampaign, resumeCampaign, scheduleCampaign } from '../campaigns/change-campaign-status.ts';
+import { estimateAudience } from '../campaigns/estimate-audience.ts';
 import { getCampaign } from '../campaigns/get-campaign.ts';
 import { listCampaigns } from '../campaigns/list-campaigns.ts';
 import { countMailerStats } from '../queries/count-mailer-stats.ts';
@@ -18,6 +19,15 @@ import {
 } from '../templates/save-template.ts';
 import { serveTrackingRequests } from '../tracking/serve-tracking-requests.ts';
 
+/** A campaign scheduled for later: its audience counted again now (contacts may have changed since it was stored). */
+async function withExpectedSize(deps: Pick<ServiceDeps, 'knex' | 'bus' | 'log'>, change: Promise<Campaign>) {
+  const c = await change;
+  if (c.status !== 'scheduled') return c;
+  await estimateAudience(deps, c.id);
+  const { total_recipients, recipients_estimated } = await getCampaign(deps.knex, { id: c.id });
+  return { ...c, total_recipients, recipients_estimated };
+}
+
 export const serveMailerRequests = [
   answerRpc(RPC.mailer.stats, (_input, { knex }) => countMailerStats(knex)),
   answerRpc(RPC.mailer.templatesList, (_input, { knex }) => listTemplates(knex)),
@@ -29,9 +39,11 @@ export const serveMailerRequests = [
   answerRpc(RPC.mailer.campaignsList, (_input, { knex }) => listCampaigns(knex)),
   answerRpc(RPC.mailer.campaignGet, (by, { knex }) => getCampaign(knex, by)),
   answerRpc(RPC.mailer.campaignPause, ({ id }, { knex }) => pauseCampaign(knex, id)),
-  answerRpc(RPC.mailer.campaignResume, ({ id }, { knex }) => resumeCampaign(knex, id).finally(wakeSenders)),
-  answerRpc(RPC.mailer.campaignSchedule, ({ id, scheduledFor }, { knex }) =>
-    scheduleCampaign(knex, id, scheduledFor).finally(wakeSenders),
+  answerRpc(RPC.mailer.campaignResume, (input, deps) =>
+    withExpectedSize(deps, resumeCampaign(deps.knex, input.id).finally(wakeSenders)),
+  ),
+  answerRpc(RPC.mailer.campaignSchedule, ({ id, scheduledFor }, deps) =>
+    withExpectedSize(deps, scheduleCampaign(deps.knex, id, scheduledFor).finally(wakeSenders)),
   ),
   answerRpc(RPC.mailer.testSend, (input, { config }) => sendTestMessage(config, input)),
   answerRpc(RPC.mailer.emailAnalytics, ({ days }, { knex }) => summarizeEmailAnalytics(knex, days)),

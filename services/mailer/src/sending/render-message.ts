@@ -101,11 +101,14 @@ export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRe
   const host = new URL(base).hostname;
   const nonce = randomBytes(6).toString('hex');
   const marker = (idx: number) => `\u0000${nonce}:${idx}\u0000`;
-  const marked = c.content.replace(/(<a\b[^>]*?\shref=")([^"]*)(")/gi, (whole, pre: string, href: string, post: string) => {
-    if (/\{\{[^{}]*\}\}/.test(href)) return whole;
-    const idx = c.links.get(decodeEntities(href));
-    return idx === undefined ? whole : `${pre}${marker(idx)}${post}`;
-  });
+  const marked = c.content.replace(
+    /(<a\b[^>]*?\shref=")([^"]*)(")/gi,
+    (whole, pre: string, href: string, post: string) => {
+      if (/\{\{[^{}]*\}\}/.test(href)) return whole;
+      const idx = c.links.get(decodeEntities(href));
+      return idx === undefined ? whole : `${pre}${marker(idx)}${post}`;
+    },
+  );
   // Known merge tags and the markers left for tracked links become slots.
   const slots = new RegExp(`\\{\\{\\s*([^{}]*?)\\s*\\}\\}|\\u0000${nonce}:(\\d+)\\u0000`, 'g');
   const slotOf = (m: RegExpExecArray): Slot | null => {

@@ -250,10 +250,9 @@ class SendLoop {
     let r = this.renderers.get(campaignId);
     if (!r) {
       const { knex, config } = this.deps;
-      r = Promise.all([
-        loadCampaignMessage(knex, campaignId),
-        loadTrackingSecret(knex, config.TRACKING_SECRET),
-      ]).then(([campaign, secret]) => compileMessage(campaign, { secret, publicUrl: config.MAIL_PUBLIC_URL }));
+      r = Promise.all([loadCampaignMessage(knex, campaignId), loadTrackingSecret(knex, config.TRACKING_SECRET)]).then(
+        ([campaign, secret]) => compileMessage(campaign, { secret, publicUrl: config.MAIL_PUBLIC_URL }),
+      );
       r.catch(() => this.renderers.delete(campaignId));
       this.renderers.set(campaignId, r);
     }
