@@ -287,7 +287,7 @@ describeOnEachBackend('email delivery', (backend) => {
       const held = await campaign(id);
       expect(held.status).toBe('paused');
       expect(held.deliveries.pending).toBe(300 - atPause);
-      expect(held.deliveries.sending + held.deliveries.claimed).toBe(0);
+      expect((held.deliveries.sending ?? 0) + (held.deliveries.claimed ?? 0)).toBe(0);
       const resumed = await stack.api(`/api/marketing/campaigns/${c.id}/resume`, { token, method: 'POST' });
       expect(resumed.status).toBe(200);
       const done = await finished(id);
