@@ -3,8 +3,8 @@
  * gateway, crm and mailer as separate `pnpm service` processes on PostgreSQL + NATS JetStream
  * (a database and a bus namespace of their own, removed after) — from `POST
  * /api/marketing/single-send` to the last message accepted by an smtp-server sink on loopback.
- * Beside it, in the same run, a bare nodemailer pooled loop sends the same 10,000 messages to
- * the same sink. The sink runs in a process of its own, so neither side shares an event loop
+ * Beside it, in the same run, a bare nodemailer pooled loop sends the same 10,000 messages
+ * (rendered beforehand by the product's own renderer) to the same sink. The sink runs in a process of its own, so neither side shares an event loop
  * with it. Both sides use the product's default pool (MAIL_SMTP_POOL, read from the product's
  * configuration, so setting it changes both) and no rate limit (MAIL_SEND_RATE=0). Prints both
  * rates and the ratio (target ≥ 0.8).
@@ -19,6 +19,8 @@ import pg from 'pg';
 import * as v from 'valibot';
 import { site } from '@lp/contracts';
 import { parseConfig, runtimeEnvEntries } from '@lp/runtime';
+import { compileMessage, trackedLinksOf, type RenderedMessage } from '../services/mailer/src/sending/render-message.ts';
+import { sanitizeEmailHtml } from '../services/mailer/src/templates/sanitize-email-html.ts';
 import { createDatabase, deleteNatsNamespace, startProcess, stopProcess } from './support/processes.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -29,6 +31,7 @@ const PORT = 17000 + Math.floor(Math.random() * 1000) * 4;
 const CONTENT =
   '<h1>Spring lots are here</h1><p>Hi {{firstName}}, new lots near Lake Powell are open for reservation.</p>' +
   '<p><a href="https://lakepowelllots.com/lots">See the lots</a></p>';
+const SUBJECT = 'Spring lots, {{firstName}}';
 const now = () => performance.timeOrigin + performance.now();
 
 type SinkReport = { count: number; firstAt: number; lastAt: number };
@@ -55,22 +58,36 @@ async function startSink() {
   };
 }
 
+/**
+ * The messages the product sends, built beforehand with its own renderer (the same campaign,
+ * recipients, merge tags, tracked links, footer, pixel and headers), so the bare loop sends the
+ * same 10,000 messages and only the sending is compared.
+ */
+function sameMessages(): RenderedMessage[] {
+  const content = sanitizeEmailHtml(CONTENT);
+  const render = compileMessage(
+    {
+      id: 1,
+      subject: SUBJECT,
+      fromName: site.brand,
+      fromEmail: site.email,
+      content,
+      previewText: '',
+      links: new Map(trackedLinksOf(content).map((url, i) => [url, i])),
+    },
+    { secret: randomBytes(32).toString('base64url'), publicUrl: 'https://lakepowelllots.com' },
+  );
+  return Array.from({ length: N }, (_, i) =>
+    render({ deliveryId: i + 1, email: `bench-${i}@example.com`, firstName: `P${i}`, lastName: 'Bench' }),
+  );
+}
+
 async function bareLoop(url: string, accepted: (n: number) => Promise<SinkReport>): Promise<number> {
+  const messages = sameMessages();
   const transport = nodemailer.createTransport({ url, pool: true, maxConnections: POOL, maxMessages: Infinity });
   const done = accepted(N);
   const started = now();
-  await Promise.all(
-    Array.from({ length: N }, (_, i) =>
-      transport.sendMail({
-        from: { name: site.brand, address: site.email },
-        to: `bench-${i}@example.com`,
-        subject: `Spring lots, P${i}`,
-        html: CONTENT.replace('{{firstName}}', `P${i}`),
-        text: 'Spring lots are here',
-        headers: { 'List-Unsubscribe': '<https://lakepowelllots.com/unsubscribe/x>' },
-      }),
-    ),
-  );
+  await Promise.all(messages.map((m) => transport.sendMail(m)));
   const { lastAt } = await done;
   transport.close();
   return lastAt - started;
@@ -140,7 +157,7 @@ async function product(
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({
         listId: list.rows[0]!.id,
-        subject: 'Spring lots, {{firstName}}',
+        subject: SUBJECT,
         fromName: site.brand,
         fromEmail: site.email,
         content: CONTENT,

@@ -8,7 +8,7 @@
  * unknown fate; each message is marked `sending` right before it is handed to SMTP and `sent`
  * once the server accepted it. Marks are written by one statement per flush
  * (`markSentAndSending`: the accepted ones and the next ones together), one flush at a time and
- * at most every few milliseconds, so the database sees one statement for many messages instead
+ * at most every 10 ms, so the database sees one statement for many messages instead
  * of two per message, and the connections never wait for a batch boundary. A campaign paused meanwhile stops between
  * messages (its claimed rows go back to pending at their turn) and resume continues from there.
  */
@@ -31,7 +31,9 @@ const IDLE_MS = 1000;
 /** How often due campaigns, new audiences, dead senders and campaign counts are looked at while sending. */
 const HOUSEKEEPING_MS = 1000;
 /** Marks are written at most this often: each flush carries the marks of several messages. */
-const FLUSH_EVERY_MS = 4;
+const FLUSH_EVERY_MS = 10;
+/** How long a stopping sender waits for its messages in flight and their marks. */
+const DRAIN_MS = 20_000;
 const MAX_ATTEMPTS = 8;
 const retryDelayMs = (attempts: number) => Math.min(15 * 60_000, 5_000 * 2 ** (attempts - 1));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -69,6 +71,7 @@ class SendLoop {
   private flushedAt = 0;
   /** The last claim found fewer rows than asked: no point claiming again until the pipeline drains. */
   private exhausted = false;
+  private resolving: Promise<void> | null = null;
   private flushFailedAt = 0;
   private readonly touched = new Set<number>();
   private wakeLoop: (() => void) | null = null;
@@ -111,7 +114,7 @@ class SendLoop {
       try {
         if (Date.now() - housekept > HOUSEKEEPING_MS) {
           await startDueCampaigns(knex);
-          while (!this.stopped && (await resolveNextAudience(this.deps)));
+          this.resolveAudiences();
           await settleCampaigns(knex, await sweepDeadClaims(knex));
           housekept = Date.now();
         }
@@ -133,6 +136,8 @@ class SendLoop {
             else {
               await completeFinishedCampaigns(knex);
               await idle(IDLE_MS);
+              // Woken by new work (or the poll): look for due campaigns and audiences first.
+              housekept = 0;
             }
             continue;
           }
@@ -144,9 +149,30 @@ class SendLoop {
       }
     }
     // Messages already handed to SMTP finish and their outcomes are written; the queue's rows
-    // are released by stop() (releaseClaims).
-    while (this.busy()) await this.progress(1000);
+    // are released by stop() (releaseClaims). Should the database stay away, the rows left
+    // `sending` become `unknown` once this sender's heartbeat is stale, as after a crash.
+    const deadline = Date.now() + DRAIN_MS;
+    while (this.busy() && Date.now() < deadline) await this.progress(1000);
+    await this.resolving;
     if (this.touched.size) await settleCampaigns(knex, [...this.touched]).catch(() => {});
+  }
+
+  /**
+   * Resolves new campaigns' audiences beside the sending: each page of delivery rows can be
+   * claimed as soon as it is written, so a large campaign's first messages leave at once.
+   */
+  private resolveAudiences(): void {
+    if (this.resolving) return;
+    this.resolving = (async () => {
+      const onPage = () => {
+        this.exhausted = false;
+        wakeSenders();
+        this.wakeLoop?.();
+      };
+      while (!this.stopped && (await resolveNextAudience(this.deps, onPage)));
+    })()
+      .catch((err: unknown) => this.deps.log.warn({ err }, 'audience resolution failed; retrying'))
+      .finally(() => (this.resolving = null));
   }
 
   private busy(): boolean {
