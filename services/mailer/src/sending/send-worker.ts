@@ -8,7 +8,7 @@
  * unknown fate; each message is marked `sending` right before it is handed to SMTP and `sent`
  * once the server accepted it. Marks are written by one statement per flush
  * (`markSentAndSending`: the accepted ones and the next ones together), one flush at a time and
- * at most every 10 ms, so the database sees one statement for many messages instead
+ * at most every 5 ms, so the database sees one statement for many messages instead
  * of two per message, and the connections never wait for a batch boundary. A campaign paused meanwhile stops between
  * messages (its claimed rows go back to pending at their turn) and resume continues from there.
  */
@@ -31,7 +31,7 @@ const IDLE_MS = 1000;
 /** How often due campaigns, new audiences, dead senders and campaign counts are looked at while sending. */
 const HOUSEKEEPING_MS = 1000;
 /** Marks are written at most this often: each flush carries the marks of several messages. */
-const FLUSH_EVERY_MS = 10;
+const FLUSH_EVERY_MS = 5;
 /** How long a stopping sender waits for its messages in flight and their marks. */
 const DRAIN_MS = 20_000;
 const MAX_ATTEMPTS = 8;
@@ -62,8 +62,7 @@ class SendLoop {
   private queue: ClaimedDelivery[] = [];
   /** Deliveries holding a place in the window (from their `sending` mark until their outcome is written). */
   private inFlight = 0;
-  /** Waiting for the next flush: to be marked `sending`, accepted ones to be marked `sent`, other outcomes. */
-  private toStart: ClaimedDelivery[] = [];
+  /** Waiting for the next flush: accepted ones to be marked `sent`, other outcomes. */
   private accepted: number[] = [];
   private outcomes: Outcome[] = [];
   private flushing = false;
@@ -194,23 +193,23 @@ class SendLoop {
     });
   }
 
-  /** Moves queued deliveries into the window and flushes the marks. */
+  /** Wakes the loop when the queue runs low (or the pipeline empties), and flushes the marks. */
   private pump(): void {
-    while (!this.stopped && this.inFlight < this.window && this.queue.length) {
-      this.inFlight++;
-      this.toStart.push(this.queue.shift()!);
-    }
     if ((!this.exhausted && this.queue.length < this.batchSize / 2) || !this.busy()) this.wakeLoop?.();
     this.flush();
   }
 
   /**
-   * Writes the pending marks in one statement (one flush at a time; what arrives meanwhile goes
-   * in the next one), then hands the rows now `sending` to SMTP.
+   * Writes the pending marks in one statement (one flush at a time, at most every
+   * FLUSH_EVERY_MS; what arrives meanwhile goes in the next one), then hands the rows now
+   * `sending` to SMTP. The accepted messages leave `sending` in the same statement as the next
+   * ones enter it, so their places in the window are reused at once and the rows `sending` never
+   * outnumber the window.
    */
   private flush(): void {
     if (this.flushing || this.flushTimer) return;
-    if (this.toStart.length === 0 && this.accepted.length === 0 && this.outcomes.length === 0) return;
+    const canStart = !this.stopped && this.queue.length > 0 && this.inFlight - this.accepted.length < this.window;
+    if (!canStart && this.accepted.length === 0 && this.outcomes.length === 0) return;
     const early = this.flushedAt + FLUSH_EVERY_MS - performance.now();
     if (early > 0) {
       this.flushTimer = setTimeout(() => {
@@ -221,17 +220,14 @@ class SendLoop {
     }
     this.flushedAt = performance.now();
     this.flushing = true;
-    const start = this.stopped ? [] : this.toStart;
-    if (this.stopped) {
-      // Not handed to SMTP after all: released with the queue.
-      this.inFlight -= this.toStart.length;
-      this.queue.unshift(...this.toStart);
-    }
     const accepted = this.accepted;
     const outcomes = this.outcomes;
-    this.toStart = [];
     this.accepted = [];
     this.outcomes = [];
+    const start: ClaimedDelivery[] = [];
+    while (!this.stopped && this.queue.length && this.inFlight - accepted.length + start.length < this.window)
+      start.push(this.queue.shift()!);
+    this.inFlight += start.length;
     const { knex, log } = this.deps;
     const wait = Math.max(0, this.flushFailedAt + 1000 - Date.now());
     void (async () => {
