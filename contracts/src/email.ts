@@ -178,7 +178,13 @@ export const CampaignSchema = v.object({
   created_at: iso,
   scheduled_for: v.nullable(iso),
   sent_count: count,
+  /**
+   * The recipients: exact once sending started (one delivery per mailable contact); before
+   * that (draft, scheduled) the expected audience size counted from crm when the campaign was
+   * stored or scheduled, with `recipients_estimated` true.
+   */
   total_recipients: count,
+  recipients_estimated: v.boolean(),
   open_rate: v.nullable(v.number()),
   click_rate: v.nullable(v.number()),
 });
@@ -271,3 +277,6 @@ export const MailableContactSchema = v.object({
 });
 export type MailableContact = v.InferOutput<typeof MailableContactSchema>;
 export const AudiencePageSchema = v.object({ contacts: v.array(MailableContactSchema) });
+export const AudienceCountInputSchema = v.object({ audience: AudienceSchema });
+/** How many mailable contacts an audience has now (an estimate of a scheduled send's size). */
+export const AudienceCountSchema = v.object({ count });

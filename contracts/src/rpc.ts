@@ -84,6 +84,8 @@ import {
   WebAnalyticsSchema,
 } from './web-analytics.ts';
 import {
+  AudienceCountInputSchema,
+  AudienceCountSchema,
   AudiencePageSchema,
   AudienceResolveInputSchema,
   CampaignDetailSchema,
@@ -160,6 +162,8 @@ export const RPC = {
     ),
     /** Mailer: a list or hand-picked addresses → mailable contacts only (never unsubscribed or bounced). */
     audienceResolve: rpc('rpc.crm.audience.resolve', AudienceResolveInputSchema, AudiencePageSchema),
+    /** Mailer: how many mailable contacts an audience has, for a scheduled send's expected size. */
+    audienceCount: rpc('rpc.crm.audience.count', AudienceCountInputSchema, AudienceCountSchema),
   },
   inventory: {
     /** Public: every lot as visitors see it, and the newest change. */

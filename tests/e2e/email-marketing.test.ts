@@ -169,13 +169,18 @@ describe('campaigns table', () => {
     });
     expect(res.status).toBe(202);
     await eventually(async () => {
-      const list = (await (await stack.api('/api/marketing/campaigns', { token })).json()) as { name: string }[];
-      return list.some((c) => c.name === 'Autumn open house') ? true : undefined;
+      const list = (await (await stack.api('/api/marketing/campaigns', { token })).json()) as {
+        name: string;
+        total_recipients: number;
+      }[];
+      return list.some((c) => c.name === 'Autumn open house' && c.total_recipients === 1) ? true : undefined;
     });
     const page = await signedIn();
     await page.goto(`${stack.baseUrl}/marketing/campaigns`);
     const row = page.getByRole('row', { name: /Autumn open house/ });
     await row.getByText('scheduled').waitFor();
+    // Before it starts, the table shows how many it is expected to reach, labelled as such.
+    await row.getByText(/0 \/ ≈1\s+expected/).waitFor();
     await page.getByLabel('Search campaigns').fill('autumn');
     await expect.poll(() => page.getByRole('row').count()).toBe(2);
     await shoot(page, 'campaigns');

@@ -216,6 +216,94 @@ describeOnEachBackend('email delivery', (backend) => {
     expect(received!.parsed.date!.getTime()).toBeGreaterThanOrEqual(at.getTime() - 1000);
   });
 
+  it("shows a scheduled campaign's expected audience before it starts and the exact one once it sends", async () => {
+    const listId = await addContacts(knex, 'Expected', [
+      ['Jo', 'A', 'expected-jo@example.com', 'subscribed'],
+      ['Kai', 'B', 'expected-kai@example.com', 'subscribed'],
+      ['Lou', 'C', 'expected-lou@example.com', 'unsubscribed'],
+    ]);
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const id = await send({ listId, subject: 'Soon', content: '<p>Soon</p>', scheduledFor: later });
+    const listed = async () => {
+      const all = (await (await stack.api('/api/marketing/campaigns', { token })).json()) as Campaign[];
+      return all.find((c) => c.requestId === id);
+    };
+    // Counted from crm when stored: the mailable members (the unsubscribed one left out).
+    const scheduled = await eventually(async () => {
+      const c = await listed();
+      return c && c.total_recipients === 2 ? c : undefined;
+    });
+    expect(scheduled).toMatchObject({ status: 'scheduled', sent_count: 0, recipients_estimated: true });
+    // Counted again when it is scheduled: a member added meanwhile is expected too.
+    const [mo] = await knex
+      .withSchema('crm')
+      .table('contacts')
+      .insert({
+        first_name: 'Mo',
+        last_name: 'D',
+        email: 'expected-mo@example.com',
+        status: 'subscribed',
+        source: 'test',
+      })
+      .returning<{ id: number }[]>('id');
+    await knex.withSchema('crm').table('list_members').insert({ list_id: listId, contact_id: mo!.id });
+    expect((await stack.api(`/api/marketing/campaigns/${scheduled.id}/pause`, { token, method: 'POST' })).status).toBe(
+      200,
+    );
+    const rescheduled = await stack.api(`/api/marketing/campaigns/${scheduled.id}/schedule`, {
+      token,
+      body: { scheduledFor: new Date(Date.now() + 1_800_000).toISOString() },
+    });
+    expect(await rescheduled.json()).toMatchObject({
+      status: 'scheduled',
+      total_recipients: 3,
+      recipients_estimated: true,
+    });
+    // Started now: the audience is resolved into deliveries and the figure becomes exact.
+    await stack.api(`/api/marketing/campaigns/${scheduled.id}/pause`, { token, method: 'POST' });
+    await stack.api(`/api/marketing/campaigns/${scheduled.id}/schedule`, { token, body: { scheduledFor: null } });
+    const done = await finished(id);
+    expect(done).toMatchObject({ sent_count: 3, total_recipients: 3, recipients_estimated: false });
+    expect(await listed()).toMatchObject({ sent_count: 3, total_recipients: 3, recipients_estimated: false });
+  });
+
+  it('pauses between messages and resumes where it stopped, mailing each recipient once', async () => {
+    const people = Array.from(
+      { length: 300 },
+      (_, i) => [`P${i}`, 'Pause', `pause-${i}@example.com`, 'subscribed'] as [string, string, string, string],
+    );
+    const listId = await addContacts(knex, 'Pause', people);
+    sink.delayMs = 30;
+    try {
+      const id = await send({ listId, subject: 'Paused', content: '<p>Paused</p>' });
+      const received = () => sink.messages.filter((m) => m.to.startsWith('pause-'));
+      await eventually(async () => (received().length >= 20 ? true : undefined), 20_000, '20 messages');
+      const c = await campaign(id);
+      const paused = await stack.api(`/api/marketing/campaigns/${c.id}/pause`, { token, method: 'POST' });
+      expect(paused.status).toBe(200);
+      // What was already handed to SMTP finishes; nothing new starts.
+      await new Promise((r) => setTimeout(r, 1500));
+      const atPause = received().length;
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(received().length).toBe(atPause);
+      expect(atPause).toBeLessThan(300);
+      const held = await campaign(id);
+      expect(held.status).toBe('paused');
+      expect(held.deliveries.pending).toBe(300 - atPause);
+      expect((held.deliveries.sending ?? 0) + (held.deliveries.claimed ?? 0)).toBe(0);
+      const resumed = await stack.api(`/api/marketing/campaigns/${c.id}/resume`, { token, method: 'POST' });
+      expect(resumed.status).toBe(200);
+      const done = await finished(id);
+      expect(done.sent_count).toBe(300);
+      const counts = new Map<string, number>();
+      for (const m of received()) counts.set(m.to, (counts.get(m.to) ?? 0) + 1);
+      expect(counts.size).toBe(300);
+      expect([...counts.values()].every((n) => n === 1)).toBe(true);
+    } finally {
+      sink.delayMs = 0;
+    }
+  });
+
   it('fails a recipient on a 5xx reply with the server reason and retries a 4xx one', async () => {
     const listId = await addContacts(knex, 'Failures', [
       ['Erin', 'A', 'erin@example.com', 'subscribed'],

@@ -6,18 +6,23 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type SinkMessage = { to: string; raw: string; parsed: ParsedMail };
+/** `at`: when the sink accepted it (epoch ms). */
+export type SinkMessage = { to: string; raw: string; parsed: ParsedMail; at: number };
 
 export type SmtpSink = {
   url: string;
   messages: SinkMessage[];
   /** Replies for RCPT TO <address>: `{ code, message }`, removed with `delete`. */
   rejectWith: Map<string, { code: number; message: string }>;
+  /** Milliseconds the sink takes over each message before accepting it (a slow server); 0 by default. */
+  delayMs: number;
   close(): Promise<void>;
 };
 
 export async function startSmtpSink(opts: { parse?: boolean } = {}): Promise<SmtpSink> {
   const messages: SinkMessage[] = [];
+  const state = { delayMs: 0 };
+  const slowly = (fn: () => void) => (state.delayMs > 0 ? setTimeout(fn, state.delayMs) : fn());
   const rejectWith = new Map<string, { code: number; message: string }>();
   const server = new SMTPServer({
     authOptional: true,
@@ -35,21 +40,23 @@ export async function startSmtpSink(opts: { parse?: boolean } = {}): Promise<Smt
       const chunks: Buffer[] = [];
       stream.on('error', (err: Error) => cb(err));
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(',');
-        if (opts.parse === false) {
-          messages.push({ to, raw, parsed: undefined as unknown as ParsedMail });
-          return cb();
-        }
-        simpleParser(raw).then(
-          (parsed) => {
-            messages.push({ to, raw, parsed });
-            cb();
-          },
-          (err: Error) => cb(err),
-        );
-      });
+      stream.on('end', () =>
+        slowly(() => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(',');
+          if (opts.parse === false) {
+            messages.push({ to, raw, parsed: undefined as unknown as ParsedMail, at: Date.now() });
+            return cb();
+          }
+          simpleParser(raw).then(
+            (parsed) => {
+              messages.push({ to, raw, parsed, at: Date.now() });
+              cb();
+            },
+            (err: Error) => cb(err),
+          );
+        }),
+      );
     },
   });
   // A sender killed mid-message (the crash tests) resets its connection: the sink carries on, as a
@@ -61,6 +68,12 @@ export async function startSmtpSink(opts: { parse?: boolean } = {}): Promise<Smt
     url: `smtp://127.0.0.1:${port}`,
     messages,
     rejectWith,
+    get delayMs() {
+      return state.delayMs;
+    },
+    set delayMs(ms: number) {
+      state.delayMs = ms;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -95,6 +95,12 @@ export const runtimeEnvEntries = {
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be smtp:// or smtps://'))),
   MAIL_SEND_RATE: env.int(50, 0, 100_000),
   MAIL_SMTP_POOL: env.int(5, 1, 100),
+  /**
+   * Messages handed to SMTP per pooled connection at once (one in its transaction, the others
+   * queued behind it, so a connection never waits for the database): the most messages whose fate
+   * is unknown after a crash is MAIL_SMTP_POOL × MAIL_SMTP_PIPELINE.
+   */
+  MAIL_SMTP_PIPELINE: env.int(4, 1, 50),
   MAIL_PUBLIC_URL: env.url('https://lakepowelllots.com'),
   TRACKING_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),

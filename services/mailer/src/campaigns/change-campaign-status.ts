@@ -25,6 +25,7 @@ async function transition(knex: Knex, id: number, from: string[], set: Record<st
     scheduled_for: rest.scheduled_for,
     sent_count: rest.sent_count,
     total_recipients: rest.total_recipients,
+    recipients_estimated: rest.recipients_estimated,
     open_rate: rest.open_rate,
     click_rate: rest.click_rate,
   };

@@ -15,6 +15,7 @@ export type CampaignRow = {
   scheduled_for: Date | null;
   sent_count: number;
   total_recipients: number;
+  audience_resolved: boolean;
   unique_opens: string | number;
   unique_clicks: string | number;
 };
@@ -33,6 +34,7 @@ export const toCampaign = (r: CampaignRow): Campaign => {
     scheduled_for: r.scheduled_for ? new Date(r.scheduled_for).toISOString() : null,
     sent_count: r.sent_count,
     total_recipients: r.total_recipients,
+    recipients_estimated: !r.audience_resolved,
     open_rate: shown ? rate(Number(r.unique_opens), r.sent_count) : null,
     click_rate: shown ? rate(Number(r.unique_clicks), r.sent_count) : null,
   };
@@ -52,6 +54,7 @@ export function campaignRows(knex: Knex) {
       'c.scheduled_for',
       'c.sent_count',
       'c.total_recipients',
+      'c.audience_resolved',
       knex.raw(
         `(select count(distinct delivery_id) from mailer.tracking_events t
            where t.campaign_id = c.id and t.kind = 'open' and not t.is_proxy) as unique_opens`,

@@ -8,7 +8,10 @@ import type { Knex } from '@lp/runtime';
 import { trackedLinksOf } from '../sending/render-message.ts';
 import { sanitizeEmailHtml } from '../templates/sanitize-email-html.ts';
 
-export async function storeSendRequest(knex: Knex, event: SendRequested): Promise<{ inserted: boolean }> {
+export async function storeSendRequest(
+  knex: Knex,
+  event: SendRequested,
+): Promise<{ inserted: false } | { inserted: true; id: number }> {
   const s = event.send;
   const content = sanitizeEmailHtml(s.content);
   const due = s.scheduledFor && new Date(s.scheduledFor).getTime() > Date.now() ? s.scheduledFor : null;
@@ -34,13 +37,13 @@ export async function storeSendRequest(knex: Knex, event: SendRequested): Promis
       .onConflict('request_id')
       .ignore()
       .returning<{ id: number }[]>('id');
-    if (!row) return { inserted: false };
+    if (!row) return { inserted: false as const };
     const links = trackedLinksOf(content);
     if (links.length)
       await trx
         .withSchema('mailer')
         .table('campaign_links')
         .insert(links.map((url, idx) => ({ campaign_id: row.id, idx, url })));
-    return { inserted: true };
+    return { inserted: true as const, id: row.id };
   });
 }

@@ -1,37 +1,45 @@
 /** The mailer's request handlers: what the gateway may ask it (declared in contracts' `RPC.mailer`). */
-import { RPC } from '@lp/contracts';
-import { answerRpc } from '@lp/runtime';
+import { RPC, type Campaign } from '@lp/contracts';
+import { answerRpc, type ServiceDeps } from '@lp/runtime';
 import { summarizeEmailAnalytics } from '../analytics/summarize-email-analytics.ts';
 import { pauseCampaign, resumeCampaign, scheduleCampaign } from '../campaigns/change-campaign-status.ts';
+import { estimateAudience } from '../campaigns/estimate-audience.ts';
 import { getCampaign } from '../campaigns/get-campaign.ts';
 import { listCampaigns } from '../campaigns/list-campaigns.ts';
 import { countMailerStats } from '../queries/count-mailer-stats.ts';
 import { sendTestMessage } from '../sending/send-test-message.ts';
 import { wakeSenders } from '../sending/wake-senders.ts';
-import {
-  deleteTemplate,
-  duplicateTemplate,
-  findTemplate,
-  insertTemplate,
-  listTemplates,
-  updateTemplate,
-} from '../templates/save-template.ts';
+import { createTemplate, duplicateTemplate } from '../templates/create-template.ts';
+import { editTemplate } from '../templates/edit-template.ts';
+import { getTemplate, readTemplates } from '../templates/read-templates.ts';
+import { removeTemplate } from '../templates/remove-template.ts';
 import { serveTrackingRequests } from '../tracking/serve-tracking-requests.ts';
+
+/** A campaign scheduled for later: its audience counted again now (contacts may have changed since it was stored). */
+async function withExpectedSize(deps: Pick<ServiceDeps, 'knex' | 'bus' | 'log'>, change: Promise<Campaign>) {
+  const c = await change;
+  if (c.status !== 'scheduled') return c;
+  await estimateAudience(deps, c.id);
+  const { total_recipients, recipients_estimated } = await getCampaign(deps.knex, { id: c.id });
+  return { ...c, total_recipients, recipients_estimated };
+}
 
 export const serveMailerRequests = [
   answerRpc(RPC.mailer.stats, (_input, { knex }) => countMailerStats(knex)),
-  answerRpc(RPC.mailer.templatesList, (_input, { knex }) => listTemplates(knex)),
-  answerRpc(RPC.mailer.templateGet, ({ id }, { knex }) => findTemplate(knex, id)),
-  answerRpc(RPC.mailer.templateCreate, (input, { knex }) => insertTemplate(knex, input)),
-  answerRpc(RPC.mailer.templateUpdate, ({ id, template }, { knex }) => updateTemplate(knex, id, template)),
+  answerRpc(RPC.mailer.templatesList, (_input, { knex }) => readTemplates(knex)),
+  answerRpc(RPC.mailer.templateGet, ({ id }, { knex }) => getTemplate(knex, id)),
+  answerRpc(RPC.mailer.templateCreate, (input, { knex }) => createTemplate(knex, input)),
+  answerRpc(RPC.mailer.templateUpdate, ({ id, template }, { knex }) => editTemplate(knex, id, template)),
   answerRpc(RPC.mailer.templateDuplicate, ({ id }, { knex }) => duplicateTemplate(knex, id)),
-  answerRpc(RPC.mailer.templateDelete, ({ id }, { knex }) => deleteTemplate(knex, id)),
+  answerRpc(RPC.mailer.templateDelete, ({ id }, { knex }) => removeTemplate(knex, id)),
   answerRpc(RPC.mailer.campaignsList, (_input, { knex }) => listCampaigns(knex)),
   answerRpc(RPC.mailer.campaignGet, (by, { knex }) => getCampaign(knex, by)),
   answerRpc(RPC.mailer.campaignPause, ({ id }, { knex }) => pauseCampaign(knex, id)),
-  answerRpc(RPC.mailer.campaignResume, ({ id }, { knex }) => resumeCampaign(knex, id).finally(wakeSenders)),
-  answerRpc(RPC.mailer.campaignSchedule, ({ id, scheduledFor }, { knex }) =>
-    scheduleCampaign(knex, id, scheduledFor).finally(wakeSenders),
+  answerRpc(RPC.mailer.campaignResume, (input, deps) =>
+    withExpectedSize(deps, resumeCampaign(deps.knex, input.id).finally(wakeSenders)),
+  ),
+  answerRpc(RPC.mailer.campaignSchedule, ({ id, scheduledFor }, deps) =>
+    withExpectedSize(deps, scheduleCampaign(deps.knex, id, scheduledFor).finally(wakeSenders)),
   ),
   answerRpc(RPC.mailer.testSend, (input, { config }) => sendTestMessage(config, input)),
   answerRpc(RPC.mailer.emailAnalytics, ({ days }, { knex }) => summarizeEmailAnalytics(knex, days)),

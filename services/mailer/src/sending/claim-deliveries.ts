@@ -1,7 +1,8 @@
 /**
  * Claims up to `limit` due deliveries of active campaigns for this sender (`claimed`, stamped
  * with its id, attempts + 1). FOR UPDATE SKIP LOCKED: replicas claim disjoint rows, never the
- * same. A claimed row has not been handed to SMTP yet; `markSending` does that per message.
+ * same. A claimed row has not been handed to SMTP yet (`markSentAndSending` does that,
+ * a few messages ahead of the pooled connections).
  */
 import type { Knex } from '@lp/runtime';
 
@@ -29,30 +30,4 @@ export async function claimDeliveries(knex: Knex, workerId: string, limit: numbe
     [workerId, limit],
   );
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
-}
-
-/**
- * Right before their SMTP transactions: the claimed rows whose campaign is still active become
- * `sending` (their fate is unknown if this process dies now); the others (paused meanwhile) go
- * back to `pending`. Returns the ids that may be sent.
- */
-export async function markSending(knex: Knex, workerId: string, ids: number[]): Promise<Set<number>> {
-  const { rows } = await knex.raw<{ rows: { id: string | number }[] }>(
-    `update mailer.deliveries d set status = 'sending'
-       from mailer.campaigns c
-      where c.id = d.campaign_id and c.status = 'active'
-        and d.id = any(?) and d.claimed_by = ? and d.status = 'claimed'
-      returning d.id`,
-    [ids, workerId],
-  );
-  const ok = new Set(rows.map((r) => Number(r.id)));
-  const released = ids.filter((id) => !ok.has(id));
-  if (released.length)
-    await knex
-      .withSchema('mailer')
-      .table('deliveries')
-      .whereIn('id', released)
-      .where({ claimed_by: workerId, status: 'claimed' })
-      .update({ status: 'pending', claimed_by: null, attempts: knex.raw('attempts - 1') });
-  return ok;
 }

@@ -30,16 +30,19 @@ export async function markDeliveries(knex: Knex, workerId: string, outcomes: Out
   }
 }
 
-/** Campaigns of these deliveries: counts refreshed, completed once nothing is left to send. */
+/**
+ * Campaigns of these deliveries: counts refreshed, completed once the whole audience is written
+ * (pages of it are sent while the rest is still being resolved) and nothing is left to send.
+ */
 export async function settleCampaigns(knex: Knex, campaignIds: number[]): Promise<void> {
   for (const id of new Set(campaignIds))
     await knex.raw(
       `update mailer.campaigns c
           set sent_count = (select count(*) from mailer.deliveries where campaign_id = c.id and status = 'sent'),
-              status = case when c.status = 'active' and not exists (
+              status = case when c.status = 'active' and c.audience_resolved and not exists (
                          select 1 from mailer.deliveries where campaign_id = c.id and status in ('pending', 'claimed', 'sending'))
                        then 'completed' else c.status end,
-              completed_at = case when c.status = 'active' and not exists (
+              completed_at = case when c.status = 'active' and c.audience_resolved and not exists (
                          select 1 from mailer.deliveries where campaign_id = c.id and status in ('pending', 'claimed', 'sending'))
                        then now() else c.completed_at end
         where c.id = ?`,

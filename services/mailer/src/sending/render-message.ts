@@ -4,7 +4,8 @@
  * the visible unsubscribe link and the seller's postal address, the signed open pixel, a
  * plain-text part, and the RFC 8058 one-click unsubscribe headers.
  */
-import { fillMergeTags, site, type MergeValues } from '@lp/contracts';
+import { randomBytes } from 'node:crypto';
+import { MERGE_TAGS, site, type MergeTag, type MergeValues } from '@lp/contracts';
 import { makeToken } from '../tracking/tracking-tokens.ts';
 
 export type RenderCampaign = {
@@ -62,42 +63,115 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-export function renderMessage(c: RenderCampaign, r: RenderRecipient, ctx: RenderContext): RenderedMessage {
+/** One recipient's message from a campaign compiled by `compileMessage`. */
+export type MessageRenderer = (r: RenderRecipient) => RenderedMessage;
+
+type Slot = { tag: MergeTag } | { click: number };
+type Part = string | Slot;
+
+const TAG = /\{\{\s*([^{}]*?)\s*\}\}/g;
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Splits `text` at the matches of `pattern` that `slotOf` turns into a slot: literal strings and slots. */
+function split(text: string, pattern: RegExp, slotOf: (m: RegExpExecArray) => Slot | null): Part[] {
+  const parts: Part[] = [];
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    const slot = slotOf(m);
+    if (!slot) continue;
+    if (m.index > last) parts.push(text.slice(last, m.index));
+    parts.push(slot);
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+const isMergeTag = (name: string): name is MergeTag => name in MERGE_TAGS;
+
+/**
+ * Compiles a campaign's message once (links resolved to their numbers, the plain-text part
+ * derived, the footer and headers laid out); each recipient's copy then costs its merge-tag
+ * substitutions and its signed tokens. A tracked link is an href without merge tags that the
+ * campaign numbered when it was stored; an href with a merge tag is filled, not tracked.
+ */
+export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRenderer {
   const base = ctx.publicUrl.replace(/\/$/, '');
-  const unsubscribeUrl = `${base}/unsubscribe/${makeToken(ctx.secret, 'unsubscribe', r.deliveryId)}`;
-  const values: MergeValues = { firstName: r.firstName, lastName: r.lastName, email: r.email, unsubscribeUrl };
-  const body = fillMergeTags(c.content, values, { html: true }).replace(
+  const host = new URL(base).hostname;
+  const nonce = randomBytes(6).toString('hex');
+  const marker = (idx: number) => `\u0000${nonce}:${idx}\u0000`;
+  const marked = c.content.replace(
     /(<a\b[^>]*?\shref=")([^"]*)(")/gi,
     (whole, pre: string, href: string, post: string) => {
+      if (/\{\{[^{}]*\}\}/.test(href)) return whole;
       const idx = c.links.get(decodeEntities(href));
-      if (idx === undefined) return whole;
-      return `${pre}${escapeAttr(`${base}/e/c/${makeToken(ctx.secret, 'click', r.deliveryId, idx)}`)}${post}`;
+      return idx === undefined ? whole : `${pre}${marker(idx)}${post}`;
     },
   );
-  const preview = fillMergeTags(c.previewText, values, { html: true });
-  const preheader = preview ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${preview}</div>` : '';
-  const footer =
+  // Known merge tags and the markers left for tracked links become slots.
+  const slots = new RegExp(`\\{\\{\\s*([^{}]*?)\\s*\\}\\}|\\u0000${nonce}:(\\d+)\\u0000`, 'g');
+  const slotOf = (m: RegExpExecArray): Slot | null => {
+    if (m[2] !== undefined) return { click: Number(m[2]) };
+    const name = m[1]!;
+    return isMergeTag(name) ? { tag: name } : null;
+  };
+  const body = split(marked, slots, slotOf);
+  const preview = split(c.previewText, slots, slotOf);
+  const subject = split(c.subject, slots, slotOf);
+  // The text part keeps every link's own address (never a tracking one): derived once from the
+  // content with each merge tag standing as a marker, filled with the raw values per recipient.
+  const tagNames = Object.keys(MERGE_TAGS).filter(isMergeTag);
+  const withTagMarkers = c.content.replace(TAG, (whole, name: string) =>
+    isMergeTag(name) ? `\u0000${nonce}:t${tagNames.indexOf(name)}\u0000` : whole,
+  );
+  const textParts = split(htmlToText(withTagMarkers), new RegExp(`\\u0000${nonce}:t(\\d+)\\u0000`, 'g'), (m) => ({
+    tag: tagNames[Number(m[1])]!,
+  }));
+  const footerHead =
     `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">` +
     `<p style="font-size:12px;color:#666;line-height:1.5">${site.postalAddress}<br>` +
-    `You receive this email because you are a contact of ${site.brand}. ` +
-    `<a href="${escapeAttr(unsubscribeUrl)}">Unsubscribe</a></p>`;
-  const pixel = `<img src="${escapeAttr(`${base}/e/o/${makeToken(ctx.secret, 'open', r.deliveryId)}.gif`)}" width="1" height="1" alt="" style="display:block;border:0">`;
-  const html = `<!doctype html><html><body>${preheader}${body}${footer}${pixel}</body></html>`;
-  const text =
-    `${htmlToText(fillMergeTags(c.content, values, { html: true }))}\n\n--\n${site.postalAddress}\n` +
-    `Unsubscribe: ${unsubscribeUrl}\n`;
-  return {
-    from: { name: c.fromName, address: c.fromEmail },
-    to: r.email,
-    subject: fillMergeTags(c.subject, values, { html: false }),
-    html,
-    text,
-    messageId: `<d${r.deliveryId}.c${c.id}@${new URL(base).hostname}>`,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      // SendGrid relays these back in its event webhook, so bounces name their delivery.
-      'X-SMTPAPI': JSON.stringify({ unique_args: { delivery_id: String(r.deliveryId) } }),
-    },
+    `You receive this email because you are a contact of ${site.brand}. `;
+  const textFooter = `\n\n--\n${site.postalAddress}\nUnsubscribe: `;
+
+  return (r) => {
+    const unsubscribeUrl = `${base}/unsubscribe/${makeToken(ctx.secret, 'unsubscribe', r.deliveryId)}`;
+    const values: MergeValues = { firstName: r.firstName, lastName: r.lastName, email: r.email, unsubscribeUrl };
+    const escaped: Partial<MergeValues> = {};
+    const html = (s: Slot) =>
+      'tag' in s
+        ? (escaped[s.tag] ??= escapeHtml(values[s.tag]))
+        : escapeAttr(`${base}/e/c/${makeToken(ctx.secret, 'click', r.deliveryId, s.click)}`);
+    const fill = (parts: Part[], slot: (s: Slot) => string) => {
+      let out = '';
+      for (const p of parts) out += typeof p === 'string' ? p : slot(p);
+      return out;
+    };
+    const previewHtml = fill(preview, html);
+    const preheader = previewHtml
+      ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${previewHtml}</div>`
+      : '';
+    const footer = `${footerHead}<a href="${escapeAttr(unsubscribeUrl)}">Unsubscribe</a></p>`;
+    const pixel = `<img src="${escapeAttr(`${base}/e/o/${makeToken(ctx.secret, 'open', r.deliveryId)}.gif`)}" width="1" height="1" alt="" style="display:block;border:0">`;
+    const raw = (s: Slot) => ('tag' in s ? values[s.tag] : '');
+    return {
+      from: { name: c.fromName, address: c.fromEmail },
+      to: r.email,
+      subject: fill(subject, raw),
+      html: `<!doctype html><html><body>${preheader}${fill(body, html)}${footer}${pixel}</body></html>`,
+      text: `${fill(textParts, raw)}${textFooter}${unsubscribeUrl}\n`,
+      messageId: `<d${r.deliveryId}.c${c.id}@${host}>`,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribeUrl}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        // SendGrid relays these back in its event webhook, so bounces name their delivery.
+        'X-SMTPAPI': JSON.stringify({ unique_args: { delivery_id: String(r.deliveryId) } }),
+      },
+    };
   };
+}
+
+/** One message rendered on its own (a test send); a broadcast compiles its campaign once. */
+export function renderMessage(c: RenderCampaign, r: RenderRecipient, ctx: RenderContext): RenderedMessage {
+  return compileMessage(c, ctx)(r);
 }

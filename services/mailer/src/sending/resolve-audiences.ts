@@ -3,7 +3,8 @@
  * LOCKED, so one sender does it; a crashed sender's lease runs out and another redoes it): asks
  * crm for the mailable contacts a page at a time and writes one delivery row per recipient
  * (idempotent: one row per campaign and contact). crm never returns unsubscribed or bounced
- * contacts. No transaction is held across the requests to crm.
+ * contacts. No transaction is held across the requests to crm. Each page's rows can be sent as
+ * soon as they are written (`onPage`); the campaign completes only once its audience is resolved.
  */
 import { AudienceSchema, RPC } from '@lp/contracts';
 import { callRpc, type ServiceDeps } from '@lp/runtime';
@@ -12,7 +13,10 @@ import * as v from 'valibot';
 const PAGE = 2000;
 const LEASE_MS = 120_000;
 
-export async function resolveNextAudience({ knex, bus, log }: ServiceDeps): Promise<boolean> {
+export async function resolveNextAudience(
+  { knex, bus, log }: ServiceDeps,
+  onPage: () => void = () => {},
+): Promise<boolean> {
   const { rows } = await knex.raw<{ rows: { id: number; audience: unknown }[] }>(
     `update mailer.campaigns set audience_lease_until = now() + ? * interval '1 millisecond'
       where id = (select id from mailer.campaigns
@@ -43,6 +47,7 @@ export async function resolveNextAudience({ knex, bus, log }: ServiceDeps): Prom
         .insert(deliveries.slice(i, i + 500))
         .onConflict()
         .ignore();
+    onPage();
     afterId = contacts.at(-1)!.id;
     if (contacts.length < PAGE) break;
   }

@@ -1,20 +1,25 @@
 /**
  * The send loop of a mailer process (every replica runs one): start scheduled campaigns that
  * are due, resolve new audiences into delivery rows, turn dead senders' claims into `unknown`,
- * then claim a batch of due deliveries (SKIP LOCKED: replicas never share a row) and send each
- * through the pooled transport: claim, mark `sending` right before its SMTP transaction (at most
- * two per pooled connection at a time, so a crash leaves at most that many of unknown fate),
- * send, mark the outcome. A campaign paused meanwhile stops between messages (its claimed rows
- * go back to pending) and resume continues from there.
+ * and send. Sending is a pipeline: deliveries are claimed in batches (SKIP LOCKED: replicas
+ * never share a row) into a local queue; at most MAIL_SMTP_PIPELINE messages per pooled
+ * connection are `sending` at a time (one in its SMTP transaction, the next ones queued behind
+ * it, so a connection never waits for the database), so a crash leaves at most that many of
+ * unknown fate; each message is marked `sending` right before it is handed to SMTP and `sent`
+ * once the server accepted it. Marks are written by one statement per flush
+ * (`markSentAndSending`: the accepted ones and the next ones together), one flush at a time and
+ * at most every 5 ms, so the database sees one statement for many messages instead
+ * of two per message, and the connections never wait for a batch boundary. A campaign paused meanwhile stops between
+ * messages (its claimed rows go back to pending at their turn) and resume continues from there.
  */
 import { randomUUID } from 'node:crypto';
 import type { ServiceDeps, WorkerDefinition } from '@lp/runtime';
 import { loadTrackingSecret } from '../tracking/load-tracking-secret.ts';
-import { claimDeliveries, markSending, type ClaimedDelivery } from './claim-deliveries.ts';
-import { coalesce, limiter } from './coalesce-calls.ts';
+import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.ts';
 import { loadCampaignMessage } from './load-campaign-message.ts';
 import { completeFinishedCampaigns, markDeliveries, settleCampaigns, type Outcome } from './mark-deliveries.ts';
-import { renderMessage, type RenderCampaign } from './render-message.ts';
+import { markSentAndSending } from './mark-sent-and-sending.ts';
+import { compileMessage, type MessageRenderer } from './render-message.ts';
 import { resolveNextAudience } from './resolve-audiences.ts';
 import { classifySmtpError, createSmtpTransport } from './smtp-transport.ts';
 import { startDueCampaigns } from './start-due-campaigns.ts';
@@ -25,6 +30,10 @@ import { idle, wakeSenders } from './wake-senders.ts';
 const IDLE_MS = 1000;
 /** How often due campaigns, new audiences, dead senders and campaign counts are looked at while sending. */
 const HOUSEKEEPING_MS = 1000;
+/** Marks are written at most this often: each flush carries the marks of several messages. */
+const FLUSH_EVERY_MS = 5;
+/** How long a stopping sender waits for its messages in flight and their marks. */
+const DRAIN_MS = 20_000;
 const MAX_ATTEMPTS = 8;
 const retryDelayMs = (attempts: number) => Math.min(15 * 60_000, 5_000 * 2 ** (attempts - 1));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -44,31 +53,33 @@ class SendLoop {
   private stopped = false;
   private done: Promise<void> | undefined;
   private readonly transport;
-  private readonly campaigns = new Map<number, Promise<RenderCampaign>>();
+  private readonly renderers = new Map<number, Promise<MessageRenderer>>();
   private readonly heart: NodeJS.Timeout;
   private readonly batchSize: number;
-  private readonly slot: ReturnType<typeof limiter>;
-  private readonly toSending: (id: number) => Promise<boolean>;
-  private readonly toSent: (id: number) => Promise<boolean>;
+  /** Most messages `sending` at once (marked or about to be, not yet settled): the unknown-fate bound of a crash. */
+  private readonly window: number;
+  /** Claimed here, not yet handed on. */
+  private queue: ClaimedDelivery[] = [];
+  /** Deliveries holding a place in the window (from their `sending` mark until their outcome is written). */
+  private inFlight = 0;
+  /** Waiting for the next flush: accepted ones to be marked `sent`, other outcomes. */
+  private accepted: number[] = [];
+  private outcomes: Outcome[] = [];
+  private flushing = false;
+  private flushTimer: NodeJS.Timeout | null = null;
+  private flushedAt = 0;
+  /** The last claim found fewer rows than asked: no point claiming again until the pipeline drains. */
+  private exhausted = false;
+  private resolving: Promise<void> | null = null;
+  private flushFailedAt = 0;
+  private readonly touched = new Set<number>();
+  private wakeLoop: (() => void) | null = null;
 
   constructor(private readonly deps: ServiceDeps) {
     this.transport = createSmtpTransport(deps.config);
-    const { MAIL_SMTP_POOL: pool, MAIL_SEND_RATE: rate } = deps.config;
+    const { MAIL_SMTP_POOL: pool, MAIL_SMTP_PIPELINE: perConnection, MAIL_SEND_RATE: rate } = deps.config;
     this.batchSize = Math.min(500, Math.max(pool * 10, rate > 0 ? Math.ceil(rate / 2) : 500));
-    // Two messages per pooled connection: one in its SMTP transaction while the next one's
-    // 'sending' mark is written, so connections never wait on the database.
-    this.slot = limiter(pool * 2);
-    this.toSending = coalesce((ids) => markSending(deps.knex, this.id, ids));
-    // Marked as soon as the server accepted it (joined per tick), so a crash leaves only the
-    // messages still in an SMTP transaction of unknown fate.
-    this.toSent = coalesce(async (ids) => {
-      await markDeliveries(
-        deps.knex,
-        this.id,
-        ids.map((id) => ({ id, status: 'sent' })),
-      );
-      return new Set(ids);
-    });
+    this.window = pool * perConnection;
     this.heart = setInterval(() => {
       beat(deps.knex, this.id).catch((err: unknown) => deps.log.warn({ err }, 'heartbeat failed'));
     }, 2000);
@@ -84,6 +95,7 @@ class SendLoop {
   async stop(): Promise<void> {
     this.stopped = true;
     wakeSenders();
+    this.wakeLoop?.();
     await this.done;
     clearInterval(this.heart);
     this.transport?.close();
@@ -95,90 +107,201 @@ class SendLoop {
 
   private async loop(): Promise<void> {
     const { knex, log } = this.deps;
-    let next: Promise<ClaimedDelivery[]> | null = null;
     let housekept = 0;
     let settled = 0;
-    const touched = new Set<number>();
     while (!this.stopped) {
       try {
-        if (!next || Date.now() - housekept > HOUSEKEEPING_MS) {
+        if (Date.now() - housekept > HOUSEKEEPING_MS) {
           await startDueCampaigns(knex);
-          while (!this.stopped && (await resolveNextAudience(this.deps)));
+          this.resolveAudiences();
           await settleCampaigns(knex, await sweepDeadClaims(knex));
           housekept = Date.now();
         }
-        const batch = await (next ?? claimDeliveries(knex, this.id, this.batchSize));
-        next = null;
-        if (batch.length === 0) {
-          await completeFinishedCampaigns(knex);
-          await idle(IDLE_MS);
-          continue;
-        }
-        // The next batch is claimed while this one sends, so connections never wait for it.
-        next = claimDeliveries(knex, this.id, this.batchSize);
-        next.catch(() => {});
-        const marks: Promise<unknown>[] = [];
-        const outcomes = await Promise.all(batch.map((d) => this.slot(() => this.send(d, marks))));
-        await Promise.all(marks);
-        await markDeliveries(
-          knex,
-          this.id,
-          outcomes.filter((o): o is Outcome => o !== null && o.status !== 'sent'),
-        );
-        for (const d of batch) touched.add(d.campaign_id);
-        if (Date.now() - settled > HOUSEKEEPING_MS) {
-          await settleCampaigns(knex, [...touched]);
-          touched.clear();
+        if (Date.now() - settled > HOUSEKEEPING_MS && this.touched.size) {
+          const ids = [...this.touched];
+          this.touched.clear();
+          await settleCampaigns(knex, ids);
           settled = Date.now();
         }
+        if (this.stopped) break;
+        // Claimed ahead, while the queue still holds half a batch, so connections never wait for it.
+        if (this.queue.length < this.batchSize / 2) {
+          const batch = await claimDeliveries(knex, this.id, this.batchSize);
+          this.exhausted = batch.length < this.batchSize;
+          this.queue.push(...batch);
+          this.pump();
+          if (batch.length === 0 && this.queue.length === 0) {
+            if (this.busy()) await this.progress(IDLE_MS);
+            else {
+              await completeFinishedCampaigns(knex);
+              await idle(IDLE_MS);
+              // Woken by new work (or the poll): look for due campaigns and audiences first.
+              housekept = 0;
+            }
+            continue;
+          }
+        }
+        await this.progress(HOUSEKEEPING_MS);
       } catch (err) {
-        next = null;
         log.warn({ err }, 'send loop step failed; retrying');
         await sleep(1000);
       }
     }
-    // A batch claimed ahead is released by stop() (releaseClaims).
-    await next?.catch(() => []);
+    // Messages already handed to SMTP finish and their outcomes are written; the queue's rows
+    // are released by stop() (releaseClaims). Should the database stay away, the rows left
+    // `sending` become `unknown` once this sender's heartbeat is stale, as after a crash.
+    const deadline = Date.now() + DRAIN_MS;
+    while (this.busy() && Date.now() < deadline) await this.progress(1000);
+    await this.resolving;
+    if (this.touched.size) await settleCampaigns(knex, [...this.touched]).catch(() => {});
   }
 
-  private campaign(id: number): Promise<RenderCampaign> {
-    let c = this.campaigns.get(id);
-    if (!c) {
-      c = loadCampaignMessage(this.deps.knex, id);
-      c.catch(() => this.campaigns.delete(id));
-      this.campaigns.set(id, c);
-    }
-    return c;
+  /**
+   * Resolves new campaigns' audiences beside the sending: each page of delivery rows can be
+   * claimed as soon as it is written, so a large campaign's first messages leave at once.
+   */
+  private resolveAudiences(): void {
+    if (this.resolving) return;
+    this.resolving = (async () => {
+      const onPage = () => {
+        this.exhausted = false;
+        wakeSenders();
+        this.wakeLoop?.();
+      };
+      while (!this.stopped && (await resolveNextAudience(this.deps, onPage)));
+    })()
+      .catch((err: unknown) => this.deps.log.warn({ err }, 'audience resolution failed; retrying'))
+      .finally(() => (this.resolving = null));
   }
 
-  /** One message: null when its campaign was paused before its turn (the row is pending again). */
-  private async send(d: ClaimedDelivery, marks: Promise<unknown>[]): Promise<Outcome | null> {
-    const { counters, config, knex } = this.deps;
-    if (this.stopped || !(await this.toSending(d.id))) return null;
-    if (!this.transport) {
-      counters.inc('mailer_messages_total', { outcome: 'outbox' });
-      return { id: d.id, status: 'outbox', error: 'no SMTP configured' };
+  private busy(): boolean {
+    return this.inFlight > 0 || this.flushing || this.flushTimer !== null;
+  }
+
+  /** Resolves when the queue runs low or the pipeline empties (or after `ms`). */
+  private progress(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wakeLoop = () => {
+        this.wakeLoop = null;
+        done();
+      };
+    });
+  }
+
+  /** Wakes the loop when the queue runs low (or the pipeline empties), and flushes the marks. */
+  private pump(): void {
+    if ((!this.exhausted && this.queue.length < this.batchSize / 2) || !this.busy()) this.wakeLoop?.();
+    this.flush();
+  }
+
+  /**
+   * Writes the pending marks in one statement (one flush at a time, at most every
+   * FLUSH_EVERY_MS; what arrives meanwhile goes in the next one), then hands the rows now
+   * `sending` to SMTP. The accepted messages leave `sending` in the same statement as the next
+   * ones enter it, so their places in the window are reused at once and the rows `sending` never
+   * outnumber the window.
+   */
+  private flush(): void {
+    if (this.flushing || this.flushTimer) return;
+    const canStart = !this.stopped && this.queue.length > 0 && this.inFlight - this.accepted.length < this.window;
+    if (!canStart && this.accepted.length === 0 && this.outcomes.length === 0) return;
+    const early = this.flushedAt + FLUSH_EVERY_MS - performance.now();
+    if (early > 0) {
+      this.flushTimer = setTimeout(() => {
+        this.flushTimer = null;
+        this.flush();
+      }, early);
+      return;
     }
-    const secret = await loadTrackingSecret(knex, config.TRACKING_SECRET);
-    const msg = renderMessage(
-      await this.campaign(d.campaign_id),
-      { deliveryId: d.id, email: d.email, firstName: d.first_name, lastName: d.last_name },
-      { secret, publicUrl: config.MAIL_PUBLIC_URL },
+    this.flushedAt = performance.now();
+    this.flushing = true;
+    const accepted = this.accepted;
+    const outcomes = this.outcomes;
+    this.accepted = [];
+    this.outcomes = [];
+    const start: ClaimedDelivery[] = [];
+    while (!this.stopped && this.queue.length && this.inFlight - accepted.length + start.length < this.window)
+      start.push(this.queue.shift()!);
+    this.inFlight += start.length;
+    const { knex, log } = this.deps;
+    const wait = Math.max(0, this.flushFailedAt + 1000 - Date.now());
+    void (async () => {
+      if (wait) await sleep(wait);
+      const ok =
+        accepted.length || start.length
+          ? await markSentAndSending(
+              knex,
+              this.id,
+              accepted,
+              start.map((d) => d.id),
+            )
+          : new Set<number>();
+      await markDeliveries(knex, this.id, outcomes);
+      return ok;
+    })().then(
+      (ok) => {
+        this.inFlight -= accepted.length + outcomes.length;
+        for (const d of start) {
+          this.touched.add(d.campaign_id);
+          if (ok.has(d.id)) void this.send(d);
+          else this.inFlight--; // its campaign was paused: back to pending
+        }
+        this.flushing = false;
+        this.pump();
+      },
+      (err: unknown) => {
+        // Nothing of it was written: the marks wait for the next flush, the rows stay claimed.
+        log.warn({ err }, 'marking deliveries failed; retrying');
+        this.flushFailedAt = Date.now();
+        this.accepted.push(...accepted);
+        this.outcomes.push(...outcomes);
+        this.inFlight -= start.length;
+        this.queue.unshift(...start);
+        this.flushing = false;
+        this.pump();
+      },
     );
+  }
+
+  private renderer(campaignId: number): Promise<MessageRenderer> {
+    let r = this.renderers.get(campaignId);
+    if (!r) {
+      const { knex, config } = this.deps;
+      r = Promise.all([loadCampaignMessage(knex, campaignId), loadTrackingSecret(knex, config.TRACKING_SECRET)]).then(
+        ([campaign, secret]) => compileMessage(campaign, { secret, publicUrl: config.MAIL_PUBLIC_URL }),
+      );
+      r.catch(() => this.renderers.delete(campaignId));
+      this.renderers.set(campaignId, r);
+    }
+    return r;
+  }
+
+  /** One message, already `sending`: handed to SMTP, its outcome queued for the next flush. */
+  private async send(d: ClaimedDelivery): Promise<void> {
+    const { counters } = this.deps;
+    const settle = (o: Outcome) => {
+      if (o.status === 'sent') this.accepted.push(o.id);
+      else this.outcomes.push(o);
+      counters.inc('mailer_messages_total', { outcome: o.status });
+      this.flush();
+    };
+    if (!this.transport) return settle({ id: d.id, status: 'outbox', error: 'no SMTP configured' });
     try {
-      await this.transport.sendMail(msg);
-      // Marked without holding the slot: the next message goes to the connection meanwhile.
-      marks.push(this.toSent(d.id));
-      counters.inc('mailer_messages_total', { outcome: 'sent' });
-      return { id: d.id, status: 'sent' };
+      const render = await this.renderer(d.campaign_id);
+      await this.transport.sendMail(
+        render({ deliveryId: d.id, email: d.email, firstName: d.first_name, lastName: d.last_name }),
+      );
+      settle({ id: d.id, status: 'sent' });
     } catch (err) {
       const f = classifySmtpError(err);
-      if (f.kind === 'retry' && d.attempts < MAX_ATTEMPTS) {
-        counters.inc('mailer_messages_total', { outcome: 'retry' });
-        return { id: d.id, status: 'retry', error: f.reason, delayMs: retryDelayMs(d.attempts) };
-      }
-      counters.inc('mailer_messages_total', { outcome: 'failed' });
-      return { id: d.id, status: 'failed', error: f.reason };
+      if (f.kind === 'retry' && d.attempts < MAX_ATTEMPTS)
+        settle({ id: d.id, status: 'retry', error: f.reason, delayMs: retryDelayMs(d.attempts) });
+      else settle({ id: d.id, status: 'failed', error: f.reason });
     }
   }
 }

@@ -1,18 +1,6 @@
 /** A `mailer.templates` row as the dashboard reads it (§3 Template). */
 import type { Template } from '@lp/contracts';
-
-export type TemplateRow = {
-  id: number;
-  name: string;
-  subject: string;
-  description: string;
-  content: string;
-  preview_text: string;
-  category: string;
-  thumbnail_url: string | null;
-  created_at: Date;
-  updated_at: Date;
-};
+import type { TemplateRow } from '../queries/template-row.ts';
 
 export const toTemplate = (r: TemplateRow): Template => ({
   id: r.id,

@@ -16,7 +16,12 @@ export function CampaignPage({ id }: { id: string }) {
   const total = Math.max(data.total_recipients, 1);
   const stats: [string, string | number][] = [
     ['Status', data.status.charAt(0).toUpperCase() + data.status.slice(1)],
-    ['Sent', `${d.sent} of ${data.total_recipients}`],
+    [
+      'Sent',
+      data.recipients_estimated
+        ? `${d.sent} of ≈${data.total_recipients.toLocaleString('en-US')} expected (counted when scheduled)`
+        : `${d.sent} of ${data.total_recipients.toLocaleString('en-US')}`,
+    ],
     ['Waiting', d.pending + d.claimed + d.sending],
     ['Failed', d.failed],
     ['Not delivered (no SMTP configured)', d.outbox],

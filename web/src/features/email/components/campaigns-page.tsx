@@ -96,8 +96,17 @@ export function CampaignsPage() {
                   <td className="px-4 py-3 whitespace-nowrap">
                     {c.scheduled_for ? date.format(new Date(c.scheduled_for)) : '—'}
                   </td>
-                  <td className="px-4 py-3">
-                    {c.sent_count} / {c.total_recipients}
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    {c.recipients_estimated ? (
+                      <span title="Mailable contacts counted when the campaign was scheduled; the exact number is fixed when sending starts">
+                        {c.sent_count} / ≈{c.total_recipients.toLocaleString('en-US')}{' '}
+                        <span className="text-stone-600">expected</span>
+                      </span>
+                    ) : (
+                      <>
+                        {c.sent_count} / {c.total_recipients.toLocaleString('en-US')}
+                      </>
+                    )}
                   </td>
                   <td className="px-4 py-3">{pct(c, c.open_rate)}</td>
                   <td className="px-4 py-3">{pct(c, c.click_rate)}</td>

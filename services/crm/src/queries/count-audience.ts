@@ -1,0 +1,15 @@
+/**
+ * How many mailable contacts (never 'unsubscribed' or 'bounced') an audience has now: the
+ * members of a list, or the contacts with the given addresses. The mailer shows it as a
+ * scheduled send's expected size.
+ */
+import type { Audience } from '@lp/contracts';
+import type { Knex } from '@lp/runtime';
+
+export async function countAudience(knex: Knex, audience: Audience): Promise<{ count: number }> {
+  const q = knex.withSchema('crm').table('contacts as c').whereNotIn('c.status', ['unsubscribed', 'bounced']);
+  if ('listId' in audience) q.join('list_members as m', 'm.contact_id', 'c.id').where('m.list_id', audience.listId);
+  else q.whereRaw('lower(c.email) = any(?)', [audience.emails.map((e) => e.toLowerCase())]);
+  const [row] = (await q.count({ n: '*' })) as { n: string | number }[];
+  return { count: Number(row?.n ?? 0) };
+}

@@ -1,0 +1,19 @@
+/** The shape of a `mailer.templates` row, shared by the template queries. */
+export type TemplateRow = {
+  id: number;
+  name: string;
+  subject: string;
+  description: string;
+  content: string;
+  preview_text: string;
+  category: string;
+  thumbnail_url: string | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** The columns a template write sets (content already sanitised). */
+export type TemplateColumns = Pick<
+  TemplateRow,
+  'name' | 'subject' | 'description' | 'content' | 'preview_text' | 'category'
+>;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { readToken } from '../tracking/tracking-tokens.ts';
+import { compileMessage, renderMessage, type RenderCampaign } from './render-message.ts';
+
+const SECRET = 'secret-0123456789abcdef';
+const ctx = { secret: SECRET, publicUrl: 'https://mail.example.test/' };
+const campaign: RenderCampaign = {
+  id: 7,
+  subject: 'Hi {{firstName}} & friends',
+  fromName: 'Lake Powell Lots',
+  fromEmail: 'hello@example.test',
+  content:
+    '<p>Hello {{ firstName }} {{lastName}}</p><p><a href="https://lots.example.test/a?x=1&amp;y=2">Lots</a> ' +
+    '<a href="https://lots.example.test/b">B</a> <a href="https://lots.example.test/b">B again</a> ' +
+    '<a href="{{unsubscribeUrl}}">Leave</a> <a href="https://untracked.example.test/">U</a></p>',
+  previewText: 'For {{firstName}}',
+  links: new Map([
+    ['https://lots.example.test/a?x=1&y=2', 0],
+    ['https://lots.example.test/b', 1],
+  ]),
+};
+const ann = { deliveryId: 41, email: 'ann@example.test', firstName: 'Ann <b>', lastName: "O'Neil" };
+
+describe('compileMessage', () => {
+  const msg = compileMessage(campaign, ctx)(ann);
+
+  it('fills merge tags per recipient, HTML-escaped in the body and raw in the subject and text', () => {
+    expect(msg.subject).toBe('Hi Ann <b> & friends');
+    expect(msg.html).toContain('<p>Hello Ann &lt;b&gt; O&#39;Neil</p>');
+    expect(msg.html).toContain('For Ann &lt;b&gt;</div>');
+    expect(msg.text).toMatch(/^Hello Ann <b> O'Neil\n/);
+    expect(msg.text).toContain('Lots (https://lots.example.test/a?x=1&y=2)');
+  });
+
+  it('points each numbered link at its signed click redirect and leaves the others alone', () => {
+    const clicks = [...msg.html.matchAll(/href="https:\/\/mail\.example\.test\/e\/c\/([^"]+)"/g)].map((m) =>
+      readToken(SECRET, 'click', m[1]!),
+    );
+    expect(clicks).toEqual([
+      { deliveryId: 41, linkIdx: 0 },
+      { deliveryId: 41, linkIdx: 1 },
+      { deliveryId: 41, linkIdx: 1 },
+    ]);
+    expect(msg.html).toContain('<a href="https://untracked.example.test/">U</a>');
+    const unsubscribe = msg.headers['List-Unsubscribe']!.slice(1, -1);
+    expect(msg.html).toContain(`<a href="${unsubscribe}">Leave</a>`);
+    expect(readToken(SECRET, 'unsubscribe', unsubscribe.split('/').at(-1)!)).toEqual({ deliveryId: 41 });
+    expect(msg.html).toMatch(/src="https:\/\/mail\.example\.test\/e\/o\/41\.[^"]+\.gif"/);
+    expect(msg.messageId).toBe('<d41.c7@mail.example.test>');
+  });
+
+  it('gives each recipient their own copy from one compiled campaign', () => {
+    const render = compileMessage(campaign, ctx);
+    const bob = render({ deliveryId: 42, email: 'bob@example.test', firstName: 'Bob', lastName: 'B' });
+    expect(bob.subject).toBe('Hi Bob & friends');
+    expect(bob.html).not.toContain('Ann');
+    expect(bob.html).toContain('/e/o/42.');
+    expect(render(ann)).toEqual(msg);
+    expect(renderMessage(campaign, ann, ctx)).toEqual(msg);
+  });
+});
