@@ -72,6 +72,16 @@ export const AUDIT_ACTIONS = [
   'blog.unpublish',
   'blog.delete',
   'dead_letter.replay',
+  'email.send',
+  'campaign.create',
+  'campaign.schedule',
+  'campaign.pause',
+  'campaign.resume',
+  'contacts.import',
+  'contact.delete',
+  'list.delete',
+  'template.delete',
+  'inbox.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -45,7 +45,10 @@ describeOnEachBackend('analytics pixels', (backend) => {
   let stack: Stack;
   // Each test speaks from its own address (X-Forwarded-For, trusted here) so the per-IP limit is its own.
   beforeAll(async () => {
-    stack = await startStack({ backend, env: { TRUST_PROXY: 'true', PIXEL_HITS_PER_MINUTE: '600' } });
+    stack = await startStack({
+      backend,
+      env: { TRUST_PROXY: 'true', PIXEL_HITS_PER_MINUTE: '600', PIXEL_BATCH_MAX_HITS: '200' },
+    });
   });
   afterAll(() => stack?.stop());
 
@@ -237,7 +240,7 @@ describeOnEachBackend('analytics pixels', (backend) => {
     expect(stack.platform.counters.get('gateway_hits_dropped_total', { reason: 'bot' }) - before).toBe(bots.length + 1);
   });
 
-  it('stores every hit of a burst larger than one batch, in batches of at most 200', async () => {
+  it('stores every hit of a burst larger than one batch, in batches of at most PIXEL_BATCH_MAX_HITS (200 here)', async () => {
     const ip = newIp();
     const sid = newSession();
     const answers = await inWaves(450, 50, (i) => pageView({ p: `/burst/${i}`, sid, dt: 'desktop' }, { ip }));

@@ -122,6 +122,16 @@ const REQUIRED: Record<string, string[]> = {
   '/api/marketing/blog/articles': ['title', 'contentMarkdown'],
   '/api/marketing/staff': ['username', 'password'],
   '/api/marketing/staff/:id/password': ['password'],
+  '/api/marketing/contacts': ['email'],
+  '/api/marketing/contacts/:id': ['email'],
+  '/api/marketing/contacts-to-list': ['listId', 'contactIds'],
+  '/api/marketing/lists': ['name'],
+  '/api/marketing/lists/:id': ['name'],
+  '/api/marketing/templates': ['name', 'subject', 'content'],
+  '/api/marketing/templates/:id': ['name', 'subject', 'content'],
+  '/api/marketing/single-send': ['subject', 'fromName', 'fromEmail', 'content'],
+  '/api/marketing/campaigns': ['subject', 'fromName', 'fromEmail', 'content'],
+  '/api/marketing/test-send': ['subject', 'fromName', 'fromEmail', 'content', 'to'],
 };
 const OPTIONAL = [
   'source',
@@ -163,6 +173,8 @@ const brokenObject = (path: string) => {
     })
     .map(({ broken, drop, bad, others }) => {
       const body: Record<string, unknown> = {};
+      // Random keys never overwrite the broken required field (a key that happens to spell
+      // 'name' or 'email' must not turn the body into a well-formed one).
       for (const [k, v] of Object.entries(others))
         if (k !== broken) Object.defineProperty(body, k, { value: v, enumerable: true });
       if (!drop) body[broken] = bad;
@@ -305,31 +317,33 @@ const hostileQuery = fc
 function requestFor(route: Route): fc.Arbitrary<FuzzRequest> {
   const params = route.path.match(/:\w+/g) ?? [];
   const write = route.method !== 'GET';
-  return fc
-    .record({
-      values: fc.tuple(...params.map(() => pathParam)),
-      query: hostileQuery,
-      body: write ? body(route.path).map((b): Body | undefined => b) : fc.constant(undefined),
-      // Mostly signed in (a bearer token: no CSRF check), sometimes not (401).
-      signedIn: route.staff ? fc.nat(3).map((n) => n > 0) : fc.constant(false),
-      cookie: fc.oneof(
-        fc.constant(undefined),
-        fc.constantFrom('lp_session=%00', 'lp_session=../../x', 'lp_session=' + 'a'.repeat(5000)),
-      ),
-    })
-    .map(({ values, query, body: b, signedIn, cookie }) => {
-      let path = route.path;
-      params.forEach((p, i) => (path = path.replace(p, values[i] ?? '')));
-      const headers: Record<string, string> = { 'x-forwarded-for': '198.51.100.7' };
-      if (signedIn && !route.path.endsWith('/logout')) headers.authorization = `Bearer ${token}`;
-      if (cookie) headers.cookie = cookie;
-      if (b?.type) headers['content-type'] = b.type;
-      if (b?.encoding) headers['content-encoding'] = b.encoding;
-      return { method: route.method, path: path + query, headers, ...(b ? { body: b.bytes } : {}) };
-    })
-    // A write with no body, no query and no path parameter is a well-formed request to a route whose
-    // input is optional (a refresh, a sign-out): nothing hostile about it.
-    .filter((r) => !write || params.length > 0 || (r.body?.length ?? 0) > 0 || r.path.includes('?'));
+  return (
+    fc
+      .record({
+        values: fc.tuple(...params.map(() => pathParam)),
+        query: hostileQuery,
+        body: write ? body(route.path).map((b): Body | undefined => b) : fc.constant(undefined),
+        // Mostly signed in (a bearer token: no CSRF check), sometimes not (401).
+        signedIn: route.staff ? fc.nat(3).map((n) => n > 0) : fc.constant(false),
+        cookie: fc.oneof(
+          fc.constant(undefined),
+          fc.constantFrom('lp_session=%00', 'lp_session=../../x', 'lp_session=' + 'a'.repeat(5000)),
+        ),
+      })
+      .map(({ values, query, body: b, signedIn, cookie }) => {
+        let path = route.path;
+        params.forEach((p, i) => (path = path.replace(p, values[i] ?? '')));
+        const headers: Record<string, string> = { 'x-forwarded-for': '198.51.100.7' };
+        if (signedIn && !route.path.endsWith('/logout')) headers.authorization = `Bearer ${token}`;
+        if (cookie) headers.cookie = cookie;
+        if (b?.type) headers['content-type'] = b.type;
+        if (b?.encoding) headers['content-encoding'] = b.encoding;
+        return { method: route.method, path: path + query, headers, ...(b ? { body: b.bytes } : {}) };
+      })
+      // A write with no body, no query and no path parameter is a well-formed request to a route whose
+      // input is optional (a refresh, a sign-out): nothing hostile about it.
+      .filter((r) => !write || params.length > 0 || (r.body?.length ?? 0) > 0 || r.path.includes('?'))
+  );
 }
 
 // ------------------------------------------------------------------------------------ checks

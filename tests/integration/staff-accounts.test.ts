@@ -196,4 +196,74 @@ describeOnEachBackend('staff accounts, sessions and the audit log', (backend) =>
     expect((await stack.api('/api/marketing/audit?limit=0', { token: dana })).status).toBe(400);
     expect((await stack.api('/api/marketing/audit')).status).toBe(401);
   });
+
+  it('records who sent which broadcast, who imported, and who deleted what, with the names that are gone after', async () => {
+    const json = async <T>(res: Response, status: number) => {
+      expect(res.status, await res.clone().text()).toBe(status);
+      return (await res.json()) as T;
+    };
+    const form = new FormData();
+    const csv = 'First Name,Last Name,Email Address\nAva,Stone,ava.audit@example.com\nBen,Reed,not-an-email\n';
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'leads.csv');
+    await json(
+      await fetch(`${stack.baseUrl}/api/marketing/contacts/import`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner}` },
+        body: form,
+      }),
+      200,
+    );
+    const [contact] = await json<{ id: number; email: string }[]>(
+      await stack.api('/api/marketing/contacts?q=ava.audit', { token: owner }),
+      200,
+    );
+    const sent = await json<{ campaignId: string }>(
+      await stack.api('/api/marketing/single-send', {
+        token: owner,
+        body: {
+          subject: 'Audit broadcast',
+          fromName: 'Lake Powell Lots',
+          fromEmail: 'sales@lakepowelllots.com',
+          content: '<p>Hello {{firstName}}</p>',
+          recipients: ['ava.audit@example.com'],
+        },
+      }),
+      202,
+    );
+    const list = await json<{ id: number }>(
+      await stack.api('/api/marketing/lists', { token: owner, body: { name: 'Audit list' } }),
+      201,
+    );
+    const template = await json<{ id: number }>(
+      await stack.api('/api/marketing/templates', {
+        token: owner,
+        body: { name: 'Audit template', subject: 'S', content: '<p>x</p>' },
+      }),
+      201,
+    );
+    for (const path of [
+      `/api/marketing/contacts/${contact!.id}`,
+      `/api/marketing/lists/${list.id}`,
+      `/api/marketing/templates/${template.id}`,
+    ])
+      expect((await stack.api(path, { token: owner, method: 'DELETE' })).status, path).toBe(204);
+    // A refused delete is no action: nothing recorded for it.
+    expect((await stack.api('/api/marketing/contacts/999999', { token: owner, method: 'DELETE' })).status).toBe(404);
+
+    const entries = await audit();
+    const admin = stack.admin.username;
+    const find = (action: string) => entries.find((e) => e.action === action && e.actor === admin);
+    expect(find('contacts.import')?.details).toMatchObject({ imported: 1, skipped: 1 });
+    expect(find('email.send')).toMatchObject({
+      target: `campaign ${sent.campaignId}`,
+      details: { subject: 'Audit broadcast', audience: '1 recipients' },
+    });
+    expect(find('contact.delete')).toMatchObject({
+      target: `contact ${contact!.id}`,
+      details: { email: 'ava.audit@example.com' },
+    });
+    expect(find('list.delete')?.target).toBe(`list ${list.id}`);
+    expect(find('template.delete')).toMatchObject({ details: { name: 'Audit template' } });
+    expect(entries.filter((e) => e.action === 'contact.delete')).toHaveLength(1);
+  });
 });

@@ -11,6 +11,7 @@ import busboy from 'busboy';
 import type { Middleware } from 'koa';
 import { IMPORT_ERRORS_SHOWN, type ImportError, type ImportResult } from '@lp/contracts';
 import { AppError } from '@lp/runtime';
+import { recordAudit } from '../audit/record-audit.ts';
 import { requestLimiter } from '../middleware/rate-limit.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { askedBy, type GatewayDeps } from '../routes/context.ts';
@@ -70,7 +71,7 @@ function withUploadedFile<T>(
   });
 }
 
-export function importContacts({ bus, counters, config }: GatewayDeps): Middleware<GatewayState> {
+export function importContacts({ bus, counters, config, knex }: GatewayDeps): Middleware<GatewayState> {
   const limit = config.IMPORT_MAX_BYTES;
   // An import streams a file of up to IMPORT_MAX_BYTES through crm: one account, or one address
   // across accounts, may start only so many of them.
@@ -115,6 +116,11 @@ export function importContacts({ bus, counters, config }: GatewayDeps): Middlewa
         return body;
       });
       counters.inc('gateway_contact_imports_total', { result: 'ok' });
+      await recordAudit(knex, ctx.state, 'contacts.import', null, {
+        imported: result.imported,
+        updated: result.updated,
+        skipped: result.skipped,
+      });
       ctx.body = result;
     } catch (err) {
       const status = err instanceof AppError ? err.status : 500;

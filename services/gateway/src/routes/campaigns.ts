@@ -4,8 +4,9 @@
  */
 import type { ParameterizedContext } from 'koa';
 import * as v from 'valibot';
-import { CampaignScheduleInputSchema, RPC } from '@lp/contracts';
+import { CampaignScheduleInputSchema, RPC, type Campaign } from '@lp/contracts';
 import { callRpc, notFound } from '@lp/runtime';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
@@ -23,7 +24,7 @@ function campaignIdOf(ctx: Ctx): number {
 
 const ScheduleBodySchema = v.object({ scheduledFor: CampaignScheduleInputSchema.entries.scheduledFor });
 
-export function campaignRoutes({ bus }: GatewayDeps) {
+export function campaignRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing/campaigns' });
 
   router.get('/', async (ctx) => {
@@ -38,17 +39,35 @@ export function campaignRoutes({ bus }: GatewayDeps) {
     ctx.body = await callRpc(bus, RPC.mailer.campaignGet, by, askedBy(ctx));
   });
 
+  const audited = async (ctx: Ctx, action: 'campaign.pause' | 'campaign.resume' | 'campaign.schedule', c: Campaign) => {
+    await recordAudit(knex, ctx.state, action, `campaign ${c.id}`, {
+      name: c.name,
+      status: c.status,
+      ...(action === 'campaign.schedule' ? { scheduledFor: c.scheduled_for } : {}),
+    });
+    ctx.body = c;
+  };
+
   router.post('/:id/pause', async (ctx) => {
-    ctx.body = await callRpc(bus, RPC.mailer.campaignPause, { id: campaignIdOf(ctx) }, askedBy(ctx));
+    await audited(
+      ctx,
+      'campaign.pause',
+      await callRpc(bus, RPC.mailer.campaignPause, { id: campaignIdOf(ctx) }, askedBy(ctx)),
+    );
   });
 
   router.post('/:id/resume', async (ctx) => {
-    ctx.body = await callRpc(bus, RPC.mailer.campaignResume, { id: campaignIdOf(ctx) }, askedBy(ctx));
+    await audited(
+      ctx,
+      'campaign.resume',
+      await callRpc(bus, RPC.mailer.campaignResume, { id: campaignIdOf(ctx) }, askedBy(ctx)),
+    );
   });
 
   router.post('/:id/schedule', async (ctx) => {
     const { scheduledFor } = validate(ScheduleBodySchema, ctx.request.body ?? {});
-    ctx.body = await callRpc(bus, RPC.mailer.campaignSchedule, { id: campaignIdOf(ctx), scheduledFor }, askedBy(ctx));
+    const c = await callRpc(bus, RPC.mailer.campaignSchedule, { id: campaignIdOf(ctx), scheduledFor }, askedBy(ctx));
+    await audited(ctx, 'campaign.schedule', c);
   });
 
   return router;

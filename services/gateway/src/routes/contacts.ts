@@ -20,6 +20,7 @@ import {
 import { callRpc, notFound } from '@lp/runtime';
 import { importContacts } from '../contacts/import-contacts.ts';
 import { contactCsvLine, csvLine, EXPORT_HEADER } from '../contacts/write-contacts-csv.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
@@ -103,7 +104,11 @@ export function contactRoutes(deps: GatewayDeps) {
   });
 
   router.delete('/contacts/:id', async (ctx) => {
-    await ask(ctx, RPC.crm.contactDelete, { id: pathId(ctx.params.id, 'Contact') });
+    const id = pathId(ctx.params.id, 'Contact');
+    // Named in the audit log by its address, which is gone once the contact is.
+    const { email } = await ask(ctx, RPC.crm.contactGet, { id });
+    await ask(ctx, RPC.crm.contactDelete, { id });
+    await recordAudit(deps.knex, ctx.state, 'contact.delete', `contact ${id}`, { email });
     ctx.status = 204;
   });
 

@@ -18,6 +18,7 @@ import { buildTestEmail } from '../inbound/build-test-email.ts';
 import { parseRawMime } from '../inbound/parse-raw-mime.ts';
 import { publishInboundMail } from '../inbound/publish-inbound-mail.ts';
 import { readInboxContent } from '../inbound/read-inbox-content.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
@@ -46,7 +47,7 @@ const dispositionOf = (filename: string) => {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 };
 
-export function inboxRoutes({ bus, counters }: GatewayDeps) {
+export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing-dashboard/inbox' });
 
   router.get('/', async (ctx) => {
@@ -94,8 +95,11 @@ export function inboxRoutes({ bus, counters }: GatewayDeps) {
 
   router.delete('/:id', async (ctx) => {
     const id = idOf(ctx.params.id);
-    await callRpc(bus, RPC.mailer.inboxDelete, { id }, askedBy(ctx));
+    const asked = askedBy(ctx);
+    const { subject, fromEmail } = await callRpc(bus, RPC.mailer.inboxGet, { id }, asked);
+    await callRpc(bus, RPC.mailer.inboxDelete, { id }, asked);
     ctx.state.log.info({ inboxId: id }, 'inbox email deleted');
+    await recordAudit(knex, ctx.state, 'inbox.delete', `inbox email ${id}`, { subject, from: fromEmail });
     ctx.status = 204;
   });
 

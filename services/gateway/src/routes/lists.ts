@@ -7,13 +7,14 @@ import type { ParameterizedContext } from 'koa';
 import { ListDuplicateSchema, ListFormSchema, RPC, type RpcInput, type RpcSpec } from '@lp/contracts';
 import { callRpc } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
 import { pathId } from './contacts.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
 type Ctx = ParameterizedContext<GatewayState>;
 
-export function listRoutes({ bus }: GatewayDeps) {
+export function listRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing/lists' });
   const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>) => {
     ctx.set('Cache-Control', 'no-store');
@@ -36,7 +37,9 @@ export function listRoutes({ bus }: GatewayDeps) {
   });
 
   router.delete('/:id', async (ctx) => {
-    await ask(ctx, RPC.crm.listDelete, { id: pathId(ctx.params.id, 'List') });
+    const id = pathId(ctx.params.id, 'List');
+    await ask(ctx, RPC.crm.listDelete, { id });
+    await recordAudit(knex, ctx.state, 'list.delete', `list ${id}`);
     ctx.status = 204;
   });
 

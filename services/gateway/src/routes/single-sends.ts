@@ -8,11 +8,12 @@ import type { ParameterizedContext } from 'koa';
 import type * as v from 'valibot';
 import { eventMeta, RPC, SingleSendSchema, SUBJECTS, TestSendSchema, type SendRequested } from '@lp/contracts';
 import { AppError, callRpc, isBusError, requestIdHeaders } from '@lp/runtime';
+import { recordAudit } from '../audit/record-audit.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
-export function singleSendRoutes({ bus }: GatewayDeps) {
+export function singleSendRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing' });
 
   const store = async (
@@ -42,6 +43,11 @@ export function singleSendRoutes({ bus }: GatewayDeps) {
       throw new AppError(503, 'unavailable', 'The email could not be queued right now. Please try again.');
     }
     ctx.state.log.info({ campaignId: event.id, draft }, 'send request stored');
+    await recordAudit(knex, ctx.state, draft ? 'campaign.create' : 'email.send', `campaign ${event.id}`, {
+      subject: s.subject,
+      audience: s.listId ? `list ${s.listId}` : `${s.recipients?.length ?? 0} recipients`,
+      ...(s.scheduledFor ? { scheduledFor: s.scheduledFor } : {}),
+    });
     ctx.status = 202;
     ctx.body = { campaignId: event.id, status: draft ? 'draft' : event.send.scheduledFor ? 'scheduled' : 'active' };
   };

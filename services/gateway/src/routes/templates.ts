@@ -14,6 +14,7 @@ import {
 } from '@lp/contracts';
 import { badRequest, callRpc } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
@@ -27,7 +28,7 @@ function templateIdOf(ctx: Ctx): number {
   return id;
 }
 
-export function templateRoutes({ bus }: GatewayDeps) {
+export function templateRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing/templates' });
   const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>) => {
     ctx.set('Cache-Control', 'no-store');
@@ -61,7 +62,10 @@ export function templateRoutes({ bus }: GatewayDeps) {
   });
 
   router.delete('/:id', async (ctx) => {
-    await ask(ctx, RPC.mailer.templateDelete, { id: templateIdOf(ctx) });
+    const id = templateIdOf(ctx);
+    const { name } = await ask(ctx, RPC.mailer.templateGet, { id });
+    await ask(ctx, RPC.mailer.templateDelete, { id });
+    await recordAudit(knex, ctx.state, 'template.delete', `template ${id}`, { name });
     ctx.status = 204;
   });
 

@@ -22,6 +22,16 @@ const ACTION_LABELS: Record<string, string> = {
   'blog.unpublish': 'Unpublished article',
   'blog.delete': 'Deleted article',
   'dead_letter.replay': 'Replayed dead letter',
+  'email.send': 'Sent an email',
+  'campaign.create': 'Created campaign',
+  'campaign.schedule': 'Scheduled campaign',
+  'campaign.pause': 'Paused campaign',
+  'campaign.resume': 'Resumed campaign',
+  'contacts.import': 'Imported contacts',
+  'contact.delete': 'Deleted contact',
+  'list.delete': 'Deleted list',
+  'template.delete': 'Deleted template',
+  'inbox.delete': 'Deleted inbox email',
 };
 
 function detailsText(e: AuditEntry): string {
