@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { openAsBlob } from 'node:fs';
 import pg from 'pg';
+import { pnpmServiceArgs } from './support/product-command.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -106,7 +107,7 @@ try {
   };
   const start = (name: string, healthPort: number) => {
     const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
-    const child = spawn('node', [...flags, '--import', 'tsx', 'scripts/run-service.ts', name], {
+    const child = spawn('node', pnpmServiceArgs(name, flags), {
       env: { ...env, HEALTH_PORT: String(healthPort) },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -15,7 +15,7 @@
  * --mode embedded|distributed|both.
  * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_NATS_URL (nats://127.0.0.1:4222).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +30,7 @@ import {
   startProcess,
   stopProcess,
 } from './support/processes.ts';
+import { pnpmServiceArgs, pnpmStartArgs } from './support/product-command.ts';
 
 const flag = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -53,16 +54,6 @@ const PRODUCT_ENV = {
 };
 
 type Load = { rps: number; p50: number; p99: number; sent: number; answered: number; errors: number };
-
-/** `pnpm start`'s node arguments (package.json: `exec node <flags> <entry>`), so the bench runs what users run. */
-function pnpmStartArgs(): string[] {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  const m = pkg.scripts.start?.match(/^(?:exec )?node (.+)$/);
-  if (!m) throw new Error(`package.json's start script is not "node …": ${pkg.scripts.start}`);
-  return m[1]!.split(/\s+/);
-}
 
 async function load(base: string, duration = DURATION): Promise<Load> {
   const r = await autocannon({
@@ -141,14 +132,14 @@ async function distributed(port: number, healthPort: number): Promise<Row> {
     // The analytics service first: it migrates its schema and creates the stream and durables.
     started.push(
       await startProcess(
-        ['--import', 'tsx', 'scripts/run-service.ts', 'analytics'],
+        pnpmServiceArgs('analytics'),
         { ...common, HEALTH_PORT: String(healthPort + 1) },
         `http://127.0.0.1:${healthPort + 1}/readyz`,
       ),
     );
     started.push(
       await startProcess(
-        ['--import', 'tsx', 'scripts/run-service.ts', 'gateway'],
+        pnpmServiceArgs('gateway'),
         {
           ...common,
           PORT: String(port),

@@ -22,6 +22,7 @@ import { parseConfig, runtimeEnvEntries } from '@lp/runtime';
 import { compileMessage, trackedLinksOf, type RenderedMessage } from '../services/mailer/src/sending/render-message.ts';
 import { sanitizeEmailHtml } from '../services/mailer/src/templates/sanitize-email-html.ts';
 import { createDatabase, deleteNatsNamespace, startProcess, stopProcess } from './support/processes.ts';
+import { pnpmServiceArgs } from './support/product-command.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -118,7 +119,7 @@ async function product(
   const children: ChildProcess[] = [];
   const service = async (name: string, healthPort: number, nodeArgs: string[] = []) => {
     const child = await startProcess(
-      [...nodeArgs, '--import', 'tsx', 'scripts/run-service.ts', name],
+      pnpmServiceArgs(name, nodeArgs),
       { ...env, HEALTH_PORT: String(healthPort) },
       `http://127.0.0.1:${healthPort}/readyz`,
     );

@@ -23,6 +23,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { createDatabase, deleteNatsNamespace, sleep, startProcess, stopProcess } from './support/processes.ts';
+import { pnpmServiceArgs } from './support/product-command.ts';
 
 const flag = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -234,14 +235,14 @@ try {
   for (const [i, name] of services.entries()) {
     const health = PORT + 1 + i;
     const child = await startProcess(
-      ['--import', 'tsx', 'scripts/run-service.ts', name],
+      pnpmServiceArgs(name),
       { ...env, HEALTH_PORT: String(health) },
       `http://127.0.0.1:${health}/readyz`,
     );
     procs.push({ name, child });
   }
   const gateway = await startProcess(
-    ['--import', 'tsx', 'scripts/run-service.ts', 'gateway'],
+    pnpmServiceArgs('gateway'),
     { ...env, PORT: String(PORT), HOST: '127.0.0.1', HEALTH_PORT: String(PORT + 9) },
     `${BASE}/readyz`,
   );
