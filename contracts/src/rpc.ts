@@ -210,6 +210,8 @@ export const RPC = {
     campaignPause: rpc('rpc.mailer.campaigns.pause', TemplateIdInputSchema, CampaignSchema),
     campaignResume: rpc('rpc.mailer.campaigns.resume', TemplateIdInputSchema, CampaignSchema),
     campaignSchedule: rpc('rpc.mailer.campaigns.schedule', CampaignScheduleInputSchema, CampaignSchema),
+    /** Staff send again the messages a crash left of unknown fate. */
+    campaignResendUnknown: rpc('rpc.mailer.campaigns.resend-unknown', TemplateIdInputSchema, CampaignSchema),
     /** "Send a test to me": one message now, outside any campaign. */
     testSend: rpc('rpc.mailer.test-sends.create', TestSendSchema, TestSentSchema),
     /** A contact's history: the messages sent to an address (any case), their opens and clicks. */

@@ -77,6 +77,7 @@ export const AUDIT_ACTIONS = [
   'campaign.schedule',
   'campaign.pause',
   'campaign.resume',
+  'campaign.resend_unknown',
   'contacts.import',
   'contact.delete',
   'list.delete',

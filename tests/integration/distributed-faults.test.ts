@@ -13,7 +13,8 @@
  * - kill -9 one of two mailer replicas mid-broadcast (to an SMTP sink), then start it again:
  *   every recipient gets exactly one message, except the messages the killed replica had handed
  *   to SMTP and not yet confirmed (at most MAIL_SMTP_POOL × MAIL_SMTP_PIPELINE), which the mailer marks `unknown`
- *   and never resends blindly: each of those recipients got at most one;
+ *   and never resends blindly: each of those recipients got at most one; when staff then send
+ *   those again, every recipient has the message;
  * - SIGTERM to each process: exit code 0 within 10 s.
  * Each scenario prints sent / acknowledged / stored / duplicates per kind (stored may exceed
  * acknowledged by a submission answered 503 whose publish reached JetStream after all: the
@@ -437,7 +438,35 @@ describeReal('the distributed topology under faults (separate processes, own NAT
     expect(rows.filter((r) => !counts.has(r.email)).every((r) => r.status === 'unknown')).toBe(true);
     expect(done.deliveries.unknown ?? 0).toBe(unknown.length);
     expect(done.sent_count).toBe(acknowledged.length);
-  }, 150_000);
+
+    // Staff then decide to send the unknown-fate ones again (the campaign page warns that a
+    // recipient may get two): afterwards every recipient has the message, and a second copy can
+    // only go to an unknown-fate recipient the server had in fact taken before the kill.
+    if (unknown.length > 0) {
+      const resent = await fetch(`${base}/api/marketing/campaigns/${done.id}/resend-unknown`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(resent.status).toBe(200);
+      await eventually(
+        async () => {
+          const c = await campaign();
+          return c.status === 'completed' && (c.deliveries.unknown ?? 0) === 0 ? c : undefined;
+        },
+        30_000,
+        'the unknown-fate messages sent again',
+      );
+      await sleep(1000);
+    }
+    const after = receivedBy();
+    const total = [...after.values()].reduce((n, c) => n + c, 0);
+    const reachedBefore = new Set(unknown.filter((r) => counts.has(r.email)).map((r) => r.email));
+    console.log(
+      `[faults] mailer kill9 after staff sent the unknown-fate ones again: recipients ${after.size} of ${recipients} / stored ${total} / duplicates ${total - after.size} (possible: ${reachedBefore.size})`,
+    );
+    expect(after.size).toBe(recipients);
+    expect([...after].filter(([email, n]) => n > 1 && !reachedBefore.has(email))).toEqual([]);
+  }, 180_000);
 
   it('SIGTERM to each process: it exits 0 within 10 s', async () => {
     const alive = procs.filter((p) => p.child.exitCode === null && p.child.signalCode === null);

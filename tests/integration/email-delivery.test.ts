@@ -329,6 +329,56 @@ describeOnEachBackend('email delivery', (backend) => {
     expect(sink.messages.filter((m) => m.to === 'fay@example.com')).toHaveLength(1);
   });
 
+  it('sends again, when staff decide it, the messages a crash left of unknown fate, and only those', async () => {
+    const people = ['uma', 'vic', 'wes'].map((n) => `${n}.unknown@example.com`);
+    for (const email of people)
+      await knex
+        .withSchema('crm')
+        .table('contacts')
+        .insert({ email, first_name: 'U', status: 'subscribed', source: 'test' });
+    const id = await send({ recipients: people, subject: 'Fate unknown', content: '<p>Hi {{firstName}}</p>' });
+    const first = await finished(id);
+    expect(sink.messages.filter((m) => people.includes(m.to))).toHaveLength(3);
+    const nothingUnknown = await stack.api(`/api/marketing/campaigns/${first.id}/resend-unknown`, {
+      token,
+      method: 'POST',
+    });
+    expect(nothingUnknown.status).toBe(409);
+
+    // What a sender killed mid-transaction leaves (the fault suite kills a real one): two
+    // deliveries marked unknown by the sweep, never resent on their own.
+    await knex
+      .withSchema('mailer')
+      .table('deliveries')
+      .where({ campaign_id: first.id })
+      .whereIn('email', people.slice(0, 2))
+      .update({ status: 'unknown', error: 'the sender stopped during the SMTP transaction; not resent' });
+    const before = sink.messages.length;
+    const res = await stack.api(`/api/marketing/campaigns/${first.id}/resend-unknown`, { token, method: 'POST' });
+    expect(res.status).toBe(200);
+    const done = await eventually(
+      async () => {
+        const c = await campaign(id);
+        return c.status === 'completed' && (c.deliveries.unknown ?? 0) === 0 ? c : undefined;
+      },
+      20_000,
+      'the unknown ones sent again',
+    );
+    expect(done.deliveries.sent).toBe(3);
+    expect(
+      sink.messages
+        .slice(before)
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(people.slice(0, 2));
+    const audit = (await (await stack.api('/api/marketing/audit?limit=20', { token })).json()) as {
+      entries: { action: string; target: string | null }[];
+    };
+    expect(audit.entries).toContainEqual(
+      expect.objectContaining({ action: 'campaign.resend_unknown', target: `campaign ${first.id}` }),
+    );
+  });
+
   it('ingests SendGrid events behind the webhook secret, once per event id', async () => {
     const listId = await addContacts(knex, 'Webhook', [
       ['Gil', 'C', 'gil@example.com', 'subscribed'],

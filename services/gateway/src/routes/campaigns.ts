@@ -1,6 +1,7 @@
 /**
  * Campaigns under `/api/marketing/campaigns`: the table, one campaign's progress (by numeric id
- * or by the campaign id a send answered), and the Pause, Resume and Schedule actions.
+ * or by the campaign id a send answered), and the Pause, Resume, Schedule and Send again (the
+ * messages a crash left of unknown fate) actions.
  */
 import type { ParameterizedContext } from 'koa';
 import * as v from 'valibot';
@@ -39,7 +40,11 @@ export function campaignRoutes({ bus, knex }: GatewayDeps) {
     ctx.body = await callRpc(bus, RPC.mailer.campaignGet, by, askedBy(ctx));
   });
 
-  const audited = async (ctx: Ctx, action: 'campaign.pause' | 'campaign.resume' | 'campaign.schedule', c: Campaign) => {
+  const audited = async (
+    ctx: Ctx,
+    action: 'campaign.pause' | 'campaign.resume' | 'campaign.schedule' | 'campaign.resend_unknown',
+    c: Campaign,
+  ) => {
     await recordAudit(knex, ctx.state, action, `campaign ${c.id}`, {
       name: c.name,
       status: c.status,
@@ -62,6 +67,12 @@ export function campaignRoutes({ bus, knex }: GatewayDeps) {
       'campaign.resume',
       await callRpc(bus, RPC.mailer.campaignResume, { id: campaignIdOf(ctx) }, askedBy(ctx)),
     );
+  });
+
+  // Staff decide to send again what a crash left of unknown fate (a recipient may get two).
+  router.post('/:id/resend-unknown', async (ctx) => {
+    const c = await callRpc(bus, RPC.mailer.campaignResendUnknown, { id: campaignIdOf(ctx) }, askedBy(ctx));
+    await audited(ctx, 'campaign.resend_unknown', c);
   });
 
   router.post('/:id/schedule', async (ctx) => {

@@ -14,6 +14,10 @@ async function transition(knex: Knex, id: number, from: string[], set: Record<st
     if (!exists) throw notFound('Campaign not found');
     throw conflict(`A ${(exists as { status: string }).status} campaign cannot be ${what}`);
   }
+  return campaignRow(knex, id);
+}
+
+async function campaignRow(knex: Knex, id: number): Promise<Campaign> {
   const { deliveries: _d, fromName: _n, fromEmail: _e, ...rest } = await getCampaign(knex, { id });
   const c: Campaign = {
     id: rest.id,
@@ -57,3 +61,26 @@ export const scheduleCampaign = (knex: Knex, id: number, at: string | null) =>
       : { status: 'active', scheduled_for: at, started_at: knex.fn.now() },
     'scheduled',
   );
+
+/**
+ * Staff's decision on the messages a crash left of unknown fate (handed to the mail server when
+ * the sender died, never resent on its own): send them again. The server may have taken some of
+ * them, so those recipients may get a second copy; the dashboard says so before asking. A
+ * completed campaign becomes active again until they are sent.
+ */
+export async function resendUnknown(knex: Knex, id: number): Promise<Campaign> {
+  await knex.transaction(async (trx) => {
+    const campaign = (await trx.withSchema('mailer').table('campaigns').where({ id }).forUpdate().first('status')) as
+      { status: string } | undefined;
+    if (!campaign) throw notFound('Campaign not found');
+    const requeued = await trx
+      .withSchema('mailer')
+      .table('deliveries')
+      .where({ campaign_id: id, status: 'unknown' })
+      .update({ status: 'pending', claimed_by: null, error: null });
+    if (!requeued) throw conflict('This campaign has no messages of unknown fate');
+    if (campaign.status === 'completed')
+      await trx.withSchema('mailer').table('campaigns').where({ id }).update({ status: 'active', completed_at: null });
+  });
+  return campaignRow(knex, id);
+}

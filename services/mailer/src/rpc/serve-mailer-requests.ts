@@ -2,7 +2,7 @@
 import { RPC, type Campaign } from '@lp/contracts';
 import { answerRpc, type ServiceDeps } from '@lp/runtime';
 import { summarizeEmailAnalytics } from '../analytics/summarize-email-analytics.ts';
-import { pauseCampaign, resumeCampaign, scheduleCampaign } from '../campaigns/change-campaign-status.ts';
+import { pauseCampaign, resendUnknown, resumeCampaign, scheduleCampaign } from '../campaigns/change-campaign-status.ts';
 import { estimateAudience } from '../campaigns/estimate-audience.ts';
 import { getCampaign } from '../campaigns/get-campaign.ts';
 import { listCampaigns } from '../campaigns/list-campaigns.ts';
@@ -38,6 +38,7 @@ export const serveMailerRequests = [
   answerRpc(RPC.mailer.campaignResume, (input, deps) =>
     withExpectedSize(deps, resumeCampaign(deps.knex, input.id).finally(wakeSenders)),
   ),
+  answerRpc(RPC.mailer.campaignResendUnknown, ({ id }, { knex }) => resendUnknown(knex, id).finally(wakeSenders)),
   answerRpc(RPC.mailer.campaignSchedule, ({ id, scheduledFor }, deps) =>
     withExpectedSize(deps, scheduleCampaign(deps.knex, id, scheduledFor).finally(wakeSenders)),
   ),

@@ -25,6 +25,7 @@ export const sendTest = (s: Omit<SingleSend, 'listId' | 'recipients'> & { to: st
   apiRequest<{ delivered: boolean; detail: string }>('POST', '/api/marketing/test-send', s);
 export const pauseCampaign = (id: number) => apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/pause`);
 export const resumeCampaign = (id: number) => apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/resume`);
+export const resendUnknown = (id: number) => apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/resend-unknown`);
 export const scheduleCampaign = (id: number, scheduledFor: string | null) =>
   apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/schedule`, { scheduledFor });
 

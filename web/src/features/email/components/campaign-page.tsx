@@ -1,8 +1,61 @@
-/** One campaign (/marketing/campaigns/{id}): progress while it sends (refreshed), opens, clicks and failures. */
-import { useCampaign } from '../api/campaigns';
+/**
+ * One campaign (/marketing/campaigns/{id}): progress while it sends (refreshed), opens, clicks and
+ * failures; when a crash left messages of unknown fate, staff may send those again after being
+ * told that a recipient may then get two.
+ */
+import { useState } from 'react';
+import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { toast } from '../../../components/toast/toast-store';
+import { resendUnknown, useCampaign } from '../api/campaigns';
+
+function ResendUnknown({ id, count, onDone }: { id: number; count: number; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await resendUnknown(id);
+      toast({ title: `Sending again to ${count} recipient${count === 1 ? '' : 's'}` });
+      setOpen(false);
+      onDone();
+    } catch (err) {
+      toast({ title: 'Action failed', description: (err as Error).message, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="mt-6 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
+      <h2 className="font-semibold text-amber-950">Unknown after a crash</h2>
+      <p className="mt-1 text-sm text-amber-950">
+        The sender stopped while {count} message{count === 1 ? ' was' : 's were'} being handed to the mail server. They
+        were not sent again on their own: some may have arrived.
+      </p>
+      <button type="button" onClick={() => setOpen(true)} className={`mt-3 ${dialogButton.primary}`}>
+        Send again…
+      </button>
+      <Dialog
+        open={open}
+        title="Send again?"
+        description={`${count} recipient${count === 1 ? '' : 's'} may already have this message; sending again may give them a second copy.`}
+        onClose={() => setOpen(false)}
+        footer={
+          <>
+            <button type="button" onClick={() => setOpen(false)} className={dialogButton.cancel}>
+              Cancel
+            </button>
+            <button type="button" disabled={busy} onClick={() => void confirm()} className={dialogButton.primary}>
+              {busy ? 'Sending...' : 'Send again'}
+            </button>
+          </>
+        }
+      />
+    </section>
+  );
+}
 
 export function CampaignPage({ id }: { id: string }) {
-  const { data, error } = useCampaign(id);
+  const { data, error, mutate } = useCampaign(id);
   if (error)
     return (
       <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
@@ -45,6 +98,7 @@ export function CampaignPage({ id }: { id: string }) {
           </div>
         ))}
       </dl>
+      {d.unknown > 0 && <ResendUnknown id={data.id} count={d.unknown} onDone={() => void mutate()} />}
       {data.failures.length > 0 && (
         <section className="mt-6">
           <h2 className="font-semibold text-stone-900">Not delivered</h2>

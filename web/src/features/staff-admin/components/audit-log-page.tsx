@@ -27,6 +27,7 @@ const ACTION_LABELS: Record<string, string> = {
   'campaign.schedule': 'Scheduled campaign',
   'campaign.pause': 'Paused campaign',
   'campaign.resume': 'Resumed campaign',
+  'campaign.resend_unknown': 'Resent messages of unknown fate',
   'contacts.import': 'Imported contacts',
   'contact.delete': 'Deleted contact',
   'list.delete': 'Deleted list',

@@ -1,0 +1,93 @@
+/**
+ * The campaign page with a fake API: messages a crash left of unknown fate are shown with a
+ * "Send again…" action that warns of a possible second copy before it asks the server; a campaign
+ * without such messages offers nothing of the kind.
+ */
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { SWRConfig } from 'swr';
+import type { CampaignDetail } from '@lp/contracts';
+import { Toaster } from '../../../components/toast/toaster';
+import { swrDefaults } from '../../../lib/swr-defaults';
+import { renderInRouter } from '../../../test/render-in-router';
+import { CampaignPage } from './campaign-page';
+
+let detail: CampaignDetail;
+let calls: string[] = [];
+
+const campaign = (unknown: number): CampaignDetail => ({
+  id: 7,
+  requestId: '0b8f3f5e-8f0e-4a53-9d36-0f1f5b0c2a11',
+  name: 'Spring lots',
+  subject: 'Spring lots by the lake',
+  status: 'completed',
+  created_at: '2026-11-20T16:00:00.000Z',
+  scheduled_for: null,
+  sent_count: 300 - unknown,
+  total_recipients: 300,
+  recipients_estimated: false,
+  open_rate: 0,
+  click_rate: 0,
+  fromName: 'Lake Powell Lots',
+  fromEmail: 'news@example.com',
+  deliveries: { sent: 300 - unknown, unknown },
+  uniqueOpens: 0,
+  totalOpens: 0,
+  proxyOpens: 0,
+  uniqueClicks: 0,
+  totalClicks: 0,
+  failures: [],
+});
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    calls.push(`${method} ${url}`);
+    if (method === 'POST' && url === '/api/marketing/campaigns/7/resend-unknown') {
+      detail = { ...campaign(0), status: 'active' };
+      return new Response(JSON.stringify(detail), { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    return new Response(JSON.stringify(detail), { status: 200, headers: { 'content-type': 'application/json' } });
+  });
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const render = () =>
+  renderInRouter(
+    <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+      <CampaignPage id="7" />
+      <Toaster />
+    </SWRConfig>,
+  );
+
+it('sends the unknown-fate messages again only after warning of a second copy', async () => {
+  detail = campaign(4);
+  const user = userEvent.setup();
+  render();
+  await screen.findByText(/The sender stopped while 4 messages were being handed to the mail server/);
+  await user.click(screen.getByRole('button', { name: 'Send again…' }));
+  const dialog = screen.getByRole('dialog', { name: 'Send again?' });
+  expect(within(dialog).getByText(/4 recipients may already have this message/)).toBeTruthy();
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+
+  await user.click(screen.getByRole('button', { name: 'Send again…' }));
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Send again?' })).getByRole('button', { name: 'Send again' }),
+  );
+  expect(calls).toContain('POST /api/marketing/campaigns/7/resend-unknown');
+  await screen.findByText('Sending again to 4 recipients');
+});
+
+it('offers nothing to send again when every message has a known fate', async () => {
+  detail = campaign(0);
+  render();
+  await screen.findByText('Spring lots');
+  expect(screen.queryByRole('button', { name: 'Send again…' })).toBeNull();
+});
