@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { openAsBlob } from 'node:fs';
 import pg from 'pg';
-import { pnpmServiceArgs } from './support/product-command.ts';
+import { pnpmServiceArgs } from '../tests/support/product-command.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';

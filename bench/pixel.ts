@@ -30,7 +30,7 @@ import {
   startProcess,
   stopProcess,
 } from './support/processes.ts';
-import { pnpmServiceArgs, pnpmStartArgs } from './support/product-command.ts';
+import { pnpmServiceArgs, pnpmStartArgs } from '../tests/support/product-command.ts';
 
 const flag = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);

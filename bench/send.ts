@@ -22,7 +22,7 @@ import { parseConfig, runtimeEnvEntries } from '@lp/runtime';
 import { compileMessage, trackedLinksOf, type RenderedMessage } from '../services/mailer/src/sending/render-message.ts';
 import { sanitizeEmailHtml } from '../services/mailer/src/templates/sanitize-email-html.ts';
 import { createDatabase, deleteNatsNamespace, startProcess, stopProcess } from './support/processes.ts';
-import { pnpmServiceArgs } from './support/product-command.ts';
+import { pnpmServiceArgs } from '../tests/support/product-command.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';

@@ -23,7 +23,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { createDatabase, deleteNatsNamespace, sleep, startProcess, stopProcess } from './support/processes.ts';
-import { pnpmServiceArgs } from './support/product-command.ts';
+import { pnpmServiceArgs } from '../tests/support/product-command.ts';
 
 const flag = (name: string, fallback: string) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -39,10 +39,11 @@ export type ErrorDetails = NonNullable<ErrorEnvelope['error']['details']>;
 
 /** Flattens valibot issues into `{ field: [messages] }` (first path segment names the field). */
 export function fieldErrorsOf(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
-  const out: FieldErrors = {};
+  // A Map, then own properties: a field named `__proto__` (hostile input does that) stays a field.
+  const out = new Map<string, string[]>();
   for (const issue of issues) {
     const key = issue.path?.map((p) => String(p.key)).join('.') || '_';
-    (out[key] ??= []).push(issue.message);
+    out.set(key, [...(out.get(key) ?? []), issue.message]);
   }
-  return out;
+  return Object.fromEntries(out);
 }

@@ -3,8 +3,9 @@
  * `pnpm service <name>` starts it (a gateway, two analytics and two crm replicas), on a
  * nats-server and a PostgreSQL database this test owns (its own port and store; a database of
  * its own reached through a TCP hop it can cut; the shared servers are never touched). A mixed
- * load of form submissions and page-view pixels runs through each scenario (the replicas of a
- * service are first seen sharing the work, from each one's `bus_messages_handled_total`):
+ * load of form submissions, page-view pixels and tracker events runs through each scenario, and
+ * a 100,000-row CSV import through the kill -9 one; the replicas of a service are first seen
+ * sharing the work, from each one's `bus_messages_handled_total`:
  * - kill -9 one analytics and one crm replica mid-load: nothing lost, nothing stored twice;
  * - restart nats-server mid-load: every process reconnects by itself, submissions during the
  *   outage get 503 (never a false 201), every 201 is stored;
@@ -30,6 +31,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CampaignDetail } from '@lp/contracts';
 import { CuttableProxy } from '../support/cuttable-proxy.ts';
+import { pnpmServiceArgs } from '../support/product-command.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { eventually, realDatabase } from '../support/stack.ts';
 
@@ -82,9 +84,10 @@ describeReal('the distributed topology under faults (separate processes, own NAT
   };
 
   const startProcess = (name: string, extra: Record<string, string> = {}): Proc => {
-    // What `pnpm service <name>` runs, without pnpm in between (so a signal reaches the service).
+    // What `pnpm service <name>` runs (its node arguments from package.json), without pnpm in
+    // between (so a signal reaches the service).
     const healthPort = healthBase + procs.length;
-    const child = spawn('node', ['--import', 'tsx', 'scripts/run-service.ts', name], {
+    const child = spawn('node', pnpmServiceArgs(name), {
       cwd: ROOT,
       env: { ...env, HEALTH_PORT: String(healthPort), ...extra },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -148,8 +151,28 @@ describeReal('the distributed topology under faults (separate processes, own NAT
   async function load(tag: string, stop: () => boolean) {
     const forms: Tally = { sent: 0, acked: 0, refused: 0, failed: 0 };
     const pixels: Tally = { sent: 0, acked: 0, refused: 0, failed: 0 };
+    const events: Tally = { sent: 0, acked: 0, refused: 0, failed: 0 };
     const ackedForms = new Set<string>();
     const ackedPixels = new Set<string>();
+    const ackedEvents = new Set<string>();
+    const hit = async (url: string, ip: string, t: Tally, acked: Set<string>, key: string) => {
+      t.sent++;
+      try {
+        const res = await fetch(url, {
+          // A browser's user agent: hits without one are screened out as bots.
+          headers: { 'x-forwarded-for': ip, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' },
+          signal: AbortSignal.timeout(15_000),
+        });
+        await res.arrayBuffer();
+        if (res.status === 200 && !res.headers.get('x-pixel-dropped')) {
+          t.acked++;
+          acked.add(key);
+        } else if (res.status === 503) t.refused++;
+        else t.failed++;
+      } catch {
+        t.failed++;
+      }
+    };
     let n = 0;
     const worker = async () => {
       while (!stop()) {
@@ -178,30 +201,21 @@ describeReal('the distributed topology under faults (separate processes, own NAT
           } catch {
             forms.failed++;
           }
-        } else {
+        } else if (i % 4 === 1) {
           const path = `/faults/${tag}/${i}`;
-          pixels.sent++;
-          try {
-            const res = await fetch(`${base}/api/analytics/pixel?p=${encodeURIComponent(path)}&sid=${tag}-s${i % 7}`, {
-              // A browser's user agent: hits without one are screened out as bots.
-              headers: { 'x-forwarded-for': ip, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0' },
-              signal: AbortSignal.timeout(15_000),
-            });
-            await res.arrayBuffer();
-            if (res.status === 200 && !res.headers.get('x-pixel-dropped')) {
-              pixels.acked++;
-              ackedPixels.add(path);
-            } else if (res.status === 503) pixels.refused++;
-            else pixels.failed++;
-          } catch {
-            pixels.failed++;
-          }
+          const url = `${base}/api/analytics/pixel?p=${encodeURIComponent(path)}&sid=${tag}-s${i % 7}`;
+          await hit(url, ip, pixels, ackedPixels, path);
+        } else {
+          // A tracker event (a map click, a call button) on the same sessions.
+          const name = `${tag}-event-${i}`;
+          const url = `${base}/api/analytics/event-pixel?n=${encodeURIComponent(name)}&c=faults&sid=${tag}-s${i % 7}`;
+          await hit(url, ip, events, ackedEvents, name);
         }
         await sleep(10);
       }
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
-    return { forms, pixels, ackedForms, ackedPixels };
+    return { forms, pixels, events, ackedForms, ackedPixels, ackedEvents };
   }
 
   /** Waits until every acknowledged submission and hit is stored, then counts and prints. */
@@ -217,12 +231,19 @@ describeReal('the distributed topology under faults (separate processes, own NAT
            from analytics.page_views where path like $1`,
         [`/faults/${tag}/%`, [...result.ackedPixels]],
       );
-      return { forms: f.rows[0]!, pixels: p.rows[0]! };
+      const e = await client.query<{ n: string; d: string; acked: string }>(
+        `select count(*) n, count(distinct name) d, count(distinct name) filter (where name = any($2)) acked
+           from analytics.events where name like $1`,
+        [`${tag}-event-%`, [...result.ackedEvents]],
+      );
+      return { forms: f.rows[0]!, pixels: p.rows[0]!, events: e.rows[0]! };
     };
     const stored = await eventually(
       async () => {
         const c = await count();
-        return Number(c.forms.acked) >= result.ackedForms.size && Number(c.pixels.acked) >= result.ackedPixels.size
+        return Number(c.forms.acked) >= result.ackedForms.size &&
+          Number(c.pixels.acked) >= result.ackedPixels.size &&
+          Number(c.events.acked) >= result.ackedEvents.size
           ? c
           : undefined;
       },
@@ -234,6 +255,7 @@ describeReal('the distributed topology under faults (separate processes, own NAT
     for (const [kind, t, s] of [
       ['submissions', result.forms, final.forms],
       ['pixel hits', result.pixels, final.pixels],
+      ['tracker events', result.events, final.events],
     ] as const)
       console.log(
         `[faults] ${tag} ${kind}: sent ${t.sent} / acknowledged ${t.acked} / stored ${s.n} / duplicates ${Number(s.n) - Number(s.d)}` +
@@ -242,6 +264,7 @@ describeReal('the distributed topology under faults (separate processes, own NAT
       );
     expect(Number(final.forms.n) - Number(final.forms.d), `${tag} duplicate submissions`).toBe(0);
     expect(Number(final.pixels.n) - Number(final.pixels.d), `${tag} duplicate hits`).toBe(0);
+    expect(Number(final.events.n) - Number(final.events.d), `${tag} duplicate events`).toBe(0);
     void stored;
     return final;
   }
@@ -255,6 +278,27 @@ describeReal('the distributed topology under faults (separate processes, own NAT
   it('kill -9 of one analytics and one crm replica mid-load loses nothing and stores nothing twice', async () => {
     let done = false;
     const running = load('kill9', () => done);
+    // A CSV import runs through the kill too: crm replicas take its chunks in turn.
+    const login = await fetch(`${base}/api/marketing/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const IMPORT_ROWS = 100_000;
+    const csv = ['Email Address,First Name,Last Name']
+      .concat(Array.from({ length: IMPORT_ROWS }, (_, i) => `import-${i}@kill9.faults.example,Row,${i}`))
+      .join('\n');
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'contacts.csv');
+    const importing = fetch(`${base}/api/marketing/contacts/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+      signal: AbortSignal.timeout(120_000),
+    });
+    let importAnswered = false;
+    void importing.then(() => (importAnswered = true)).catch(() => {});
     await sleep(1500);
     // The replicas share the work: each one of each service has handled messages.
     for (const name of ['analytics', 'crm']) {
@@ -269,6 +313,7 @@ describeReal('the distributed topology under faults (separate processes, own NAT
       );
       console.log(`[faults] ${name} replicas handled ${counts.join(' / ')} messages`);
     }
+    const importRunningAtKill = !importAnswered;
     for (const name of ['analytics', 'crm'])
       procs.find((p) => p.name === name && p.child.exitCode === null)!.child.kill('SIGKILL');
     await sleep(2500);
@@ -276,9 +321,22 @@ describeReal('the distributed topology under faults (separate processes, own NAT
     const result = await running;
     expect(result.forms.acked).toBeGreaterThan(10);
     expect(result.pixels.acked).toBeGreaterThan(10);
-    expect(result.forms.failed + result.pixels.failed).toBe(0);
+    expect(result.forms.failed + result.pixels.failed + result.events.failed).toBe(0);
     await settle('kill9', result);
-  }, 120_000);
+    const imported = await importing;
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    const answer = (await imported.json()) as { imported: number; updated: number; skipped: number };
+    const { rows } = await client.query<{ n: string; d: string }>(
+      `select count(*) n, count(distinct lower(email)) d from crm.contacts where email like '%@kill9.faults.example'`,
+    );
+    console.log(
+      `[faults] kill9 CSV import rows: sent ${IMPORT_ROWS} / acknowledged ${answer.imported + answer.updated} / stored ${rows[0]!.n} / duplicates ${Number(rows[0]!.n) - Number(rows[0]!.d)}` +
+        ` (${importRunningAtKill ? 'still importing at the kill' : 'done before the kill'})`,
+    );
+    expect(answer.imported + answer.updated).toBe(IMPORT_ROWS);
+    expect(Number(rows[0]!.n)).toBe(IMPORT_ROWS);
+    expect(Number(rows[0]!.d)).toBe(IMPORT_ROWS);
+  }, 180_000);
 
   it('a nats-server restart mid-load: processes reconnect, outage submissions get 503, every 201 is stored', async () => {
     let done = false;
