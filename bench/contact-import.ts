@@ -18,23 +18,13 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { openAsBlob } from 'node:fs';
 import pg from 'pg';
+import { rssKb } from './support/processes.ts';
 import { pnpmServiceArgs } from '../tests/support/product-command.ts';
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const PORT = 17000 + Math.floor(Math.random() * 1000) * 3;
-
-const rssKb = (pid: number) => {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('VmRSS'));
-    return Number(line?.split(/\s+/)[1] ?? 0);
-  } catch {
-    return 0;
-  }
-};
 
 /** CPU time (user + system) of a process so far, in ms; 0 once it is gone or not on this machine. */
 const cpuMs = (pid: number) => {

@@ -22,7 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { createDatabase, deleteNatsNamespace, sleep, startProcess, stopProcess } from './support/processes.ts';
+import { createDatabase, deleteNatsNamespace, rssKb, sleep, startProcess, stopProcess } from './support/processes.ts';
 import { pnpmServiceArgs } from '../tests/support/product-command.ts';
 
 const flag = (name: string, fallback: string) => {
@@ -51,16 +51,6 @@ const BROADCAST_RECIPIENTS = 25;
 
 // ---------------------------------------------------------------- memory
 
-const rssKb = (pid: number | undefined) => {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('VmRSS'));
-    return Number(line?.split(/\s+/)[1] ?? 0);
-  } catch {
-    return 0;
-  }
-};
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 // ---------------------------------------------------------------- the mail sink

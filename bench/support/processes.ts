@@ -1,14 +1,28 @@
 /**
  * Helpers the benchmarks share: start a child process and wait for a URL to answer, stop it by
- * its pid, read one Prometheus counter, make and drop a database and a NATS namespace of its own.
+ * its pid, read a process's RSS, read one Prometheus counter, make and drop a database and a NATS
+ * namespace of its own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A process's resident memory in kB (/proc); 0 once it is gone or not on this machine. */
+export function rssKb(pid: number | undefined): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS'));
+    return Number(line?.split(/\s+/)[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
 
 export async function startProcess(
   args: string[],
