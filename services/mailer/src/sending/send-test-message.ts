@@ -5,6 +5,7 @@
 import { fillMergeTags, type MergeValues } from '@lp/contracts';
 import type { RuntimeConfig } from '@lp/runtime';
 import { sanitizeEmailHtml } from '../templates/sanitize-email-html.ts';
+import { composeRawMessage } from './compose-raw-message.ts';
 import { renderMessage } from './render-message.ts';
 import { classifySmtpError, createSmtpTransport } from './smtp-transport.ts';
 
@@ -35,7 +36,7 @@ export async function sendTestMessage(config: RuntimeConfig, t: TestSend) {
     { secret: 'test-message', publicUrl: config.MAIL_PUBLIC_URL },
   );
   try {
-    await transport.sendMail(msg);
+    await transport.sendMail(composeRawMessage(msg));
     return { delivered: true, detail: `sent to ${t.to}` };
   } catch (err) {
     return { delivered: false, detail: classifySmtpError(err).reason };

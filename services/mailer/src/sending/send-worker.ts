@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceDeps, WorkerDefinition } from '@lp/runtime';
 import { loadTrackingSecret } from '../tracking/load-tracking-secret.ts';
+import { composeRawMessage } from './compose-raw-message.ts';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.ts';
 import { loadCampaignMessage } from './load-campaign-message.ts';
 import { completeFinishedCampaigns, markDeliveries, settleCampaigns, type Outcome } from './mark-deliveries.ts';
@@ -294,7 +295,7 @@ class SendLoop {
     try {
       const render = await this.renderer(d.campaign_id);
       await this.transport.sendMail(
-        render({ deliveryId: d.id, email: d.email, firstName: d.first_name, lastName: d.last_name }),
+        composeRawMessage(render({ deliveryId: d.id, email: d.email, firstName: d.first_name, lastName: d.last_name })),
       );
       settle({ id: d.id, status: 'sent' });
     } catch (err) {
