@@ -84,9 +84,9 @@ const GatewayEnvSchema = v.object({
   PIXEL_HITS_PER_MINUTE: env.int(6000, 1, 10_000_000),
   /**
    * The write buffers publish a batch of pixel hits every PIXEL_FLUSH_MS, or at once when it
-   * holds PIXEL_BATCH_MAX_HITS hits (or 256 KiB of JSON). Bigger, rarer batches cost the
+   * holds PIXEL_BATCH_MAX_HITS hits (or 512 KiB of JSON). Bigger, rarer batches cost the
    * analytics service less per hit (one transaction per batch); hits wait a little longer.
-   * Unset, they depend on the mode: 50 ms / 200 hits on NATS, 250 ms / 1000 hits (512 KiB) on
+   * Unset: 100 ms / 1000 hits on NATS, 250 ms / 1000 hits on
    * the embedded bus, where every batch is a transaction on the one embedded database.
    */
   PIXEL_FLUSH_MS: v.optional(intInRange(5, 5000)),

@@ -35,6 +35,27 @@ describe('metrics', () => {
     expect(text).toContain('inbox_messages_parsed_total{provider="postmark \\"v2\\""} 1');
   });
 
+  it('counts through a series resolved once exactly as through inc, and observes through a latency series', async () => {
+    const c = new Counters();
+    const accepted = c.series('gateway_hits_accepted_total', { kind: 'pageview' });
+    accepted.inc();
+    accepted.inc(2);
+    c.inc('gateway_hits_accepted_total', { kind: 'pageview' });
+    expect(c.get('gateway_hits_accepted_total', { kind: 'pageview' })).toBe(4);
+    const pixel = c.latency('http_request_duration_seconds', {
+      method: 'GET',
+      route: '/api/analytics/pixel',
+      status_class: '2xx',
+    });
+    pixel.observe(0.0004);
+    pixel.observe(0.2);
+    const text = await c.toPrometheus();
+    expect(text).toMatch(/^gateway_hits_accepted_total\{kind="pageview"\} 4$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{method="GET",route="\/api\/analytics\/pixel",status_class="2xx"\} 2$/m,
+    );
+  });
+
   it('never throws on a label the counter was not registered with; the series keeps its own labels', async () => {
     const c = new Counters();
     c.inc('gateway_logins_total', { result: 'ok', extra: 'x' });

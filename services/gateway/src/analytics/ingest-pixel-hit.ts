@@ -43,6 +43,7 @@ const LOG_LEVEL: Record<HitDropReason, 'debug' | 'info' | 'warn'> = {
 };
 
 const WARN_EVERY_MS = 1000;
+const ACCEPTED: IngestOutcome = { accepted: true };
 
 export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
   kind: HitKind;
@@ -53,6 +54,7 @@ export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
   counters: Counters;
 }): (req: PixelRequest) => IngestOutcome {
   const { kind, counters } = opts;
+  const accepted = counters.series('gateway_hits_accepted_total', { kind });
   const warned: Partial<Record<HitDropReason, { at: number; since: number }>> = {};
 
   const steps: Step<H>[] = [
@@ -91,7 +93,7 @@ export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
       }
       return { accepted: false, step, reason: drop.reason };
     }
-    counters.inc('gateway_hits_accepted_total', { kind });
-    return { accepted: true };
+    accepted.inc();
+    return ACCEPTED;
   };
 }

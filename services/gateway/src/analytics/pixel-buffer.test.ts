@@ -34,6 +34,9 @@ describe('PixelBuffer', () => {
       bus,
       log: createLogger('test', 'silent'),
       counters,
+      // The mechanism under test, with small round numbers (the defaults are larger).
+      maxHits: 200,
+      maxWaitMs: 50,
       ...opts,
     });
 

@@ -9,7 +9,7 @@
  * the sender keeps retrying the oldest batch with capped back-off and nothing is given up:
  * every answered hit stays in memory, up to `maxBacklogHits` hits and `maxBacklogBytes` of
  * JSON (buffered and backlog together). Past that bound `add` refuses the hit, and the
- * ingestion pipeline counts it as dropped (`buffer_full`) and answers 503. When the bus is
+ * ingestion pipeline counts it as dropped (`buffer_full`; the visitor still gets the GIF). When the bus is
  * back the backlog goes out oldest first. Only a shutdown that outlasts `drainTimeoutMs` with
  * the bus still away gives up, counting what is left as dropped (`publish_failed`).
  */
@@ -38,9 +38,11 @@ export type PixelBufferOptions = {
 };
 
 export const PIXEL_BUFFER_DEFAULTS = {
-  maxHits: 200,
-  maxBytes: 256 * 1024,
-  maxWaitMs: 50,
+  // Every batch is one transaction of the analytics service (hits, visits and roll-ups), so
+  // big batches cost it much less per hit; 1000 hits are about 250 KB of JSON.
+  maxHits: 1000,
+  maxBytes: 512 * 1024,
+  maxWaitMs: 100,
   maxBacklogHits: 20_000,
   maxBacklogBytes: 8 * 1024 * 1024,
   retryDelaysMs: [100, 500, 2000, 5000],

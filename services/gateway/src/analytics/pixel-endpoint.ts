@@ -46,15 +46,14 @@ export type PixelEndpoint = {
 
 export function createPixelEndpoint({ bus, log, counters, config, onShutdown }: GatewayDeps): PixelEndpoint {
   const limiter = new RateLimiter(config.PIXEL_HITS_PER_MINUTE, 60_000);
-  // On the embedded bus every batch is a transaction on the one embedded database (with the
-  // batch's visits and roll-ups): bigger, rarer batches cost it about half as much per hit.
+  // On the embedded bus every batch is a transaction on the one embedded database, which also
+  // serves the dashboard: rarer batches leave it more room.
   const embedded = bus.kind === 'memory';
   const bound = {
     maxBacklogHits: config.PIXEL_BACKLOG_MAX_HITS,
     maxBacklogBytes: config.PIXEL_BACKLOG_MAX_BYTES,
     maxWaitMs: config.PIXEL_FLUSH_MS ?? (embedded ? 250 : PIXEL_BUFFER_DEFAULTS.maxWaitMs),
-    maxHits: config.PIXEL_BATCH_MAX_HITS ?? (embedded ? 1000 : PIXEL_BUFFER_DEFAULTS.maxHits),
-    maxBytes: embedded ? 512 * 1024 : PIXEL_BUFFER_DEFAULTS.maxBytes,
+    maxHits: config.PIXEL_BATCH_MAX_HITS ?? PIXEL_BUFFER_DEFAULTS.maxHits,
   };
   const pageviews = new PixelBuffer<PageviewHit>({
     kind: 'pageview',
@@ -106,6 +105,19 @@ export function createPixelEndpoint({ bus, log, counters, config, onShutdown }: 
     return req.socket.remoteAddress ?? '';
   };
 
+  // The request-duration series of each method and pixel route, resolved once.
+  const latencies = new Map<string, { observe(seconds: number): void }>();
+  const latencyOf = (method: string, route: string) => {
+    const key = `${method} ${route}`;
+    let series = latencies.get(key);
+    if (!series)
+      latencies.set(
+        key,
+        (series = counters.latency('http_request_duration_seconds', { method, route, status_class: '2xx' })),
+      );
+    return series;
+  };
+
   return {
     handle(req, res) {
       const url = req.url ?? '';
@@ -135,11 +147,7 @@ export function createPixelEndpoint({ bus, log, counters, config, onShutdown }: 
       if (!outcome.accepted) headers['X-Pixel-Dropped'] = outcome.reason;
       res.writeHead(200, headers);
       res.end(req.method === 'HEAD' ? undefined : TRANSPARENT_GIF);
-      counters.observe(
-        'http_request_duration_seconds',
-        { method: req.method, route: path, status_class: '2xx' },
-        (performance.now() - started) / 1000,
-      );
+      latencyOf(req.method, path).observe((performance.now() - started) / 1000);
       return true;
     },
   };
