@@ -20,6 +20,18 @@ describe('FormField', () => {
     expect(screen.getByRole('alert').textContent).toBe('Subject is required');
   });
 
+  it('puts the hint under the control with hintBelow, still describing it', () => {
+    render(
+      <FormField id="password" label="Password" hint="At least 12 characters" hintBelow>
+        {(c) => <input {...c} type="password" />}
+      </FormField>,
+    );
+    const input = screen.getByLabelText('Password');
+    const hint = screen.getByText('At least 12 characters');
+    expect(input.compareDocumentPosition(hint) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(input.getAttribute('aria-describedby')).toBe(hint.id);
+  });
+
   it('flags nothing while the field is valid', () => {
     render(
       <FormField id="name" label="Name">

@@ -1,7 +1,9 @@
 /**
  * A labelled field of the dashboard's forms: visible label, optional hint, the error tied to the
  * control with aria-describedby and announced (role="alert"), aria-invalid while it is flagged.
- * `children` receives the control's props; `controlClass` styles the control.
+ * `children` receives the control's props; `controlClass` styles the control. The hint sits
+ * between label and control, or under the control with `hintBelow` (a long hint in a row of
+ * fields, which would otherwise push its control out of line with its neighbours').
  */
 import type { ReactNode } from 'react';
 
@@ -13,13 +15,14 @@ type Props = {
   hint?: string;
   error?: string;
   required?: boolean;
+  hintBelow?: boolean;
   children: (control: ControlProps) => ReactNode;
 };
 
 export const controlClass =
   'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-lake-600 aria-[invalid=true]:border-red-700';
 
-export function FormField({ id, label, hint, error, required, children }: Props) {
+export function FormField({ id, label, hint, error, required, hintBelow, children }: Props) {
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
@@ -32,7 +35,7 @@ export function FormField({ id, label, hint, error, required, children }: Props)
           </span>
         )}
       </label>
-      {hint && (
+      {hint && !hintBelow && (
         <p id={`${id}-hint`} className="mt-0.5 text-sm text-stone-600">
           {hint}
         </p>
@@ -43,6 +46,11 @@ export function FormField({ id, label, hint, error, required, children }: Props)
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(required ? { 'aria-required': true as const } : {}),
       })}
+      {hint && hintBelow && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-stone-600">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
           {error}

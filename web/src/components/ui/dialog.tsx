@@ -71,9 +71,10 @@ export function Dialog({ open, title, description, onClose, children, footer, wi
   );
 }
 
-/** Buttons of a dialog's footer. */
+/** Buttons of a dialog's footer; the dashboard's pages use the same two beside their dialogs. */
 export const dialogButton = {
-  cancel: 'min-h-10 rounded-md px-4 font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-50',
+  cancel:
+    'min-h-10 rounded-md px-4 font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-60',
   primary:
     'min-h-10 rounded-md bg-lake-800 px-4 font-semibold text-white hover:bg-lake-900 disabled:cursor-not-allowed disabled:opacity-60',
   danger:

@@ -9,8 +9,8 @@ import { mutate } from 'swr';
 import type { Campaign } from '@lp/contracts/email';
 import { controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
+import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { CAMPAIGNS_KEY, pauseCampaign, resumeCampaign, scheduleCampaign, useCampaigns } from '../api/campaigns';
-import { Modal, buttonClass } from './modal';
 import { RowMenu, type RowAction } from './row-menu';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -50,7 +50,11 @@ export function CampaignsPage() {
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-lake-900">Campaigns</h1>
-        <button type="button" className={buttonClass.primary} onClick={() => navigate('/marketing/send-email?draft=1')}>
+        <button
+          type="button"
+          className={dialogButton.primary}
+          onClick={() => navigate('/marketing/send-email?draft=1')}
+        >
           Create Campaign
         </button>
       </div>
@@ -126,7 +130,32 @@ export function CampaignsPage() {
           </table>
         </div>
       )}
-      <Modal open={scheduling !== null} title="Schedule Campaign" onClose={() => setScheduling(null)}>
+      <Dialog
+        open={scheduling !== null}
+        title="Schedule Campaign"
+        onClose={() => setScheduling(null)}
+        footer={
+          <>
+            <button type="button" className={dialogButton.cancel} onClick={() => setScheduling(null)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className={dialogButton.primary}
+              onClick={() => {
+                const c = scheduling!;
+                setScheduling(null);
+                void run(
+                  () => scheduleCampaign(c.id, at ? new Date(at).toISOString() : null),
+                  at ? 'Campaign scheduled' : 'Campaign started',
+                );
+              }}
+            >
+              {at ? 'Schedule' : 'Send now'}
+            </button>
+          </>
+        }
+      >
         <label htmlFor="schedule-at" className="block text-sm font-medium text-stone-800">
           Send at
         </label>
@@ -137,26 +166,7 @@ export function CampaignsPage() {
           onChange={(e) => setAt(e.target.value)}
           className={controlClass}
         />
-        <div className="mt-6 flex justify-end gap-3">
-          <button type="button" className={buttonClass.secondary} onClick={() => setScheduling(null)}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={buttonClass.primary}
-            onClick={() => {
-              const c = scheduling!;
-              setScheduling(null);
-              void run(
-                () => scheduleCampaign(c.id, at ? new Date(at).toISOString() : null),
-                at ? 'Campaign scheduled' : 'Campaign started',
-              );
-            }}
-          >
-            {at ? 'Schedule' : 'Send now'}
-          </button>
-        </div>
-      </Modal>
+      </Dialog>
     </>
   );
 }

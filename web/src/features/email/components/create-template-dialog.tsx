@@ -5,10 +5,10 @@ import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
 import * as v from 'valibot';
 import { TemplateInputSchema } from '@lp/contracts/email';
-import { toast } from '../../../components/toast/toast-store';
 import { FormField, controlClass } from '../../../components/form/form-field';
+import { toast } from '../../../components/toast/toast-store';
+import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { TEMPLATES_KEY, createTemplate } from '../api/templates';
-import { Modal, buttonClass } from './modal';
 
 const CreateSchema = v.object({
   name: TemplateInputSchema.entries.name,
@@ -40,8 +40,27 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
   });
   const e = formState.errors;
   return (
-    <Modal open={open} title="Create Template" onClose={onClose}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <Dialog
+      open={open}
+      title="Create Template"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className={dialogButton.cancel} onClick={onClose}>
+            Cancel
+          </button>
+          <button
+            type="submit"
+            form="create-template-form"
+            className={dialogButton.primary}
+            disabled={formState.isSubmitting}
+          >
+            Create
+          </button>
+        </>
+      }
+    >
+      <form id="create-template-form" onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField id="new-template-name" label="Name" required error={e.name?.message}>
           {(c) => <input {...c} {...register('name')} className={controlClass} />}
         </FormField>
@@ -51,15 +70,7 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
         <FormField id="new-template-description" label="Description" error={e.description?.message}>
           {(c) => <textarea {...c} {...register('description')} rows={3} className={controlClass} />}
         </FormField>
-        <div className="flex justify-end gap-3">
-          <button type="button" className={buttonClass.secondary} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={buttonClass.primary} disabled={formState.isSubmitting}>
-            Create
-          </button>
-        </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

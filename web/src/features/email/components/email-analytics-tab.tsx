@@ -18,8 +18,8 @@ import {
   YAxis,
 } from 'recharts';
 import { controlClass } from '../../../components/form/form-field';
+import { dialogButton } from '../../../components/ui/dialog';
 import { useEmailAnalytics } from '../api/email-analytics';
-import { buttonClass } from './modal';
 
 const RANGES = [7, 30, 90, 365] as const;
 const SERIES = [
@@ -75,7 +75,7 @@ export function EmailAnalyticsTab() {
             <option value="bar">Bar</option>
           </select>
         </div>
-        <button type="button" className={buttonClass.secondary} onClick={() => void mutate()}>
+        <button type="button" className={dialogButton.cancel} onClick={() => void mutate()}>
           Refresh
         </button>
       </div>

@@ -11,11 +11,11 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { mutate } from 'swr';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
+import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { CAMPAIGNS_KEY, createDraftCampaign, sendSingle, sendTest, waitForCampaign } from '../api/campaigns';
 import { useTemplates } from '../api/templates';
 import { EmailFormSchema, emptyEmailForm, singleSendOf, type EmailForm } from '../lib/email-form';
 import { EmailPreviewFrame } from './email-preview-frame';
-import { Modal, buttonClass } from './modal';
 import { RecipientPicker } from './recipient-picker';
 
 const TABS = ['Select Design', 'Compose', 'Preview'] as const;
@@ -212,7 +212,7 @@ export function SendEmailPage() {
               </div>
               <button
                 type="button"
-                className={buttonClass.secondary}
+                className={dialogButton.cancel}
                 disabled={!testTo || !values.content}
                 onClick={onTest}
               >
@@ -220,7 +220,7 @@ export function SendEmailPage() {
               </button>
               <button
                 type="button"
-                className={buttonClass.secondary}
+                className={dialogButton.cancel}
                 onClick={() => {
                   reset(emptyEmailForm());
                   setTemplateId(null);
@@ -235,14 +235,28 @@ export function SendEmailPage() {
       <div className="mt-8 flex justify-end">
         <button
           type="button"
-          className={buttonClass.primary}
+          className={dialogButton.primary}
           disabled={templateId === null}
           onClick={() => setConfirming(true)}
         >
           {draft ? 'Save Draft' : 'Send Email'}
         </button>
       </div>
-      <Modal open={confirming} title={draft ? 'Save Campaign' : 'Send Email'} onClose={() => setConfirming(false)}>
+      <Dialog
+        open={confirming}
+        title={draft ? 'Save Campaign' : 'Send Email'}
+        onClose={() => setConfirming(false)}
+        footer={
+          <>
+            <button type="button" className={dialogButton.cancel} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+            <button type="button" className={dialogButton.primary} disabled={sending} onClick={() => void send()}>
+              {sending ? 'Sending...' : draft ? 'Save Draft' : 'Send'}
+            </button>
+          </>
+        }
+      >
         <p className="text-stone-700">
           {draft ? 'Save this email as a draft campaign?' : 'Are you sure you want to send this email?'}
         </p>
@@ -256,15 +270,7 @@ export function SendEmailPage() {
             <dd className="inline break-all">{recipientsText}</dd>
           </div>
         </dl>
-        <div className="mt-6 flex justify-end gap-3">
-          <button type="button" className={buttonClass.secondary} onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-          <button type="button" className={buttonClass.primary} disabled={sending} onClick={() => void send()}>
-            {sending ? 'Sending...' : draft ? 'Save Draft' : 'Send'}
-          </button>
-        </div>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -13,10 +13,10 @@ import { INVALID_TEMPLATE_ID, TemplateInputSchema } from '@lp/contracts/email';
 import { MERGE_TAGS } from '@lp/contracts/email-html';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
+import { dialogButton } from '../../../components/ui/dialog';
 import { TEMPLATES_KEY, createTemplate, updateTemplate, useTemplate } from '../api/templates';
 import { PLACEHOLDER_CONTENT } from './create-template-dialog';
 import { EmailPreviewFrame } from './email-preview-frame';
-import { buttonClass } from './modal';
 
 type TemplateForm = v.InferInput<typeof TemplateInputSchema>;
 
@@ -84,10 +84,10 @@ export function TemplateEditorPage({ templateId }: { templateId: number | null }
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-lake-900">{editing ? 'Edit Template' : 'New Template'}</h1>
         <div className="flex gap-3">
-          <button type="button" className={buttonClass.secondary} onClick={() => navigate('/marketing/templates')}>
+          <button type="button" className={dialogButton.cancel} onClick={() => navigate('/marketing/templates')}>
             Cancel
           </button>
-          <button type="submit" className={buttonClass.primary} disabled={formState.isSubmitting}>
+          <button type="submit" className={dialogButton.primary} disabled={formState.isSubmitting}>
             Save Template
           </button>
         </div>

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
 import { toast } from '../../../components/toast/toast-store';
+import { dialogButton } from '../../../components/ui/dialog';
 import { TEMPLATES_KEY, deleteTemplate, duplicateTemplate, useTemplates } from '../api/templates';
 import { CreateTemplateDialog } from './create-template-dialog';
-import { buttonClass } from './modal';
 import { RowMenu } from './row-menu';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -32,7 +32,7 @@ export function TemplatesPage() {
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-lake-900">Templates</h1>
-        <button type="button" className={buttonClass.primary} onClick={() => setCreating(true)}>
+        <button type="button" className={dialogButton.primary} onClick={() => setCreating(true)}>
           Create Template
         </button>
       </div>

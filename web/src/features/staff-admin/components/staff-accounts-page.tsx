@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { PASSWORD_MIN_LENGTH, passwordPolicyProblem, type StaffAccount } from '@lp/contracts';
+import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { button } from '../../../components/ui/styles';
 import { createStaffAccount } from '../api/create-staff-account';
@@ -18,42 +19,8 @@ import { errorMessage, fieldError } from '../lib/error-message';
 import { AddAccountFormSchema, type AddAccountFormValues } from '../lib/staff-form';
 
 const POLICY = `At least ${PASSWORD_MIN_LENGTH} characters and 5 different ones; not the username, not a well-known password.`;
-const input =
-  'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-lake-600 aria-[invalid=true]:border-red-700';
 const small = 'min-h-9 rounded-md px-3 text-sm font-semibold ring-1 disabled:cursor-not-allowed disabled:opacity-60';
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-function Field(props: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string | undefined;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={props.id} className="block text-sm font-medium text-stone-800">
-        {props.label}
-      </label>
-      {props.children}
-      {props.hint && (
-        <p id={`${props.id}-hint`} className="mt-1 text-sm text-stone-600">
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p id={`${props.id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const described = (id: string, error?: string, hint = false) => ({
-  'aria-invalid': error ? true : undefined,
-  'aria-describedby': [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined,
-});
 
 function AddAccountForm({ onAdded }: { onAdded: () => void }) {
   const {
@@ -80,31 +47,28 @@ function AddAccountForm({ onAdded }: { onAdded: () => void }) {
   });
   return (
     <form onSubmit={submit} noValidate className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto_auto] sm:items-start">
-      <Field id="new-username" label="Username" error={errors.username?.message}>
-        <input
-          id="new-username"
-          autoComplete="off"
-          className={input}
-          {...register('username')}
-          {...described('new-username', errors.username?.message)}
-        />
-      </Field>
-      <Field id="new-password" label="Password" hint={POLICY} error={errors.password?.message}>
-        <input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          className={input}
-          {...register('password')}
-          {...described('new-password', errors.password?.message, true)}
-        />
-      </Field>
-      <Field id="new-role" label="Role">
-        <select id="new-role" className={input} {...register('role')}>
-          <option value="staff">Staff</option>
-          <option value="owner">Owner</option>
-        </select>
-      </Field>
+      <FormField id="new-username" label="Username" error={errors.username?.message}>
+        {(c) => <input {...c} autoComplete="off" className={controlClass} {...register('username')} />}
+      </FormField>
+      <FormField id="new-password" label="Password" hint={POLICY} hintBelow error={errors.password?.message}>
+        {(c) => (
+          <input
+            {...c}
+            type="password"
+            autoComplete="new-password"
+            className={controlClass}
+            {...register('password')}
+          />
+        )}
+      </FormField>
+      <FormField id="new-role" label="Role">
+        {(c) => (
+          <select {...c} className={controlClass} {...register('role')}>
+            <option value="staff">Staff</option>
+            <option value="owner">Owner</option>
+          </select>
+        )}
+      </FormField>
       <button type="submit" className={`${button.dark} sm:mt-6`} disabled={isSubmitting}>
         {isSubmitting ? 'Adding...' : 'Add account'}
       </button>
@@ -135,17 +99,18 @@ function ResetPasswordForm({ account, onDone }: { account: StaffAccount; onDone:
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-wrap items-start gap-3">
       <div className="min-w-64 flex-1">
-        <Field id={id} label={`New password for ${account.username}`} hint={POLICY} error={error}>
-          <input
-            id={id}
-            type="password"
-            autoComplete="new-password"
-            className={input}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            {...described(id, error, true)}
-          />
-        </Field>
+        <FormField id={id} label={`New password for ${account.username}`} hint={POLICY} hintBelow error={error}>
+          {(c) => (
+            <input
+              {...c}
+              type="password"
+              autoComplete="new-password"
+              className={controlClass}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          )}
+        </FormField>
       </div>
       <div className="flex gap-2 pt-6">
         <button type="submit" className={button.dark} disabled={busy}>

@@ -23,6 +23,13 @@ const calls: Call[] = [];
 let routes: Record<string, (call: Call) => Response> = {};
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The texts a control's aria-describedby points at, in order (its accessible description). */
+const descriptionOf = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent);
+const POLICY = 'At least 12 characters and 5 different ones; not the username, not a well-known password.';
 const fresh = (ui: React.ReactNode) => <SWRConfig value={{ provider: () => new Map() }}>{ui}</SWRConfig>;
 
 beforeEach(() => {
@@ -67,12 +74,19 @@ describe('Staff accounts screen', () => {
     // No Disable button for oneself.
     expect(screen.queryByRole('button', { name: 'Disable owner' })).toBeNull();
 
+    expect(descriptionOf(screen.getByLabelText('Password'))).toEqual([POLICY]);
     await user.type(screen.getByLabelText('Username'), 'sam.k');
     await user.type(screen.getByLabelText('Password'), 'sam.k-password-1');
     await user.click(screen.getByRole('button', { name: 'Add account' }));
     expect(await screen.findByText('The password must not contain the username')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(screen.getByLabelText('Password'))).toEqual([
+      POLICY,
+      'The password must not contain the username',
+    ]);
+    expect(screen.getByRole('alert').textContent).toBe('The password must not contain the username');
+    expect(screen.getByLabelText('Username').hasAttribute('aria-invalid')).toBe(false);
 
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'Canyon-Sunrise-48');
@@ -100,6 +114,8 @@ describe('Staff accounts screen', () => {
     await user.type(field, 'short');
     await user.click(screen.getByRole('button', { name: 'Set password' }));
     expect(await screen.findByText('Use at least 12 characters')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(field)).toEqual([POLICY, 'Use at least 12 characters']);
     await user.clear(field);
     await user.type(field, 'Mesa-Juniper-73');
     await user.click(screen.getByRole('button', { name: 'Set password' }));

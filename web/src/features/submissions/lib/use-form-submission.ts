@@ -1,7 +1,8 @@
 /**
  * The submit path every public form shares: adds source, topic, page, session id, the honeypot
  * and the time since the page loaded; keeps one Idempotency-Key per payload; moves idle →
- * submitting → submitted; shows the form's toasts; hands server field errors back to the form.
+ * submitting → submitted; shows the form's toasts; hands server field errors back to the form;
+ * keeps the failure message (the error toast's text) until the next attempt, for the form to show.
  */
 import { useRef, useState } from 'react';
 import type { FieldErrors, SharedFormValues, SubmissionSource } from '@lp/contracts';
@@ -10,7 +11,7 @@ import { toast } from '../../../components/toast/toast-store';
 import { getSessionId, trackEvent } from '../../../lib/analytics/tracker';
 import { sendSubmission } from '../api/send-submission';
 import { createIdempotencyKeeper } from './idempotency-keeper';
-import { SUBMISSION_MESSAGES } from './submission-messages';
+import { SUBMISSION_MESSAGES, type SubmissionMessage } from './submission-messages';
 
 type SubmissionStatus = 'idle' | 'submitting' | 'submitted';
 type Options = {
@@ -31,6 +32,7 @@ function elapsedSincePageLoad(): number {
 
 export function useFormSubmission({ source, topic, lotNumber, onFieldErrors }: Options) {
   const [status, setStatus] = useState<SubmissionStatus>('idle');
+  const [failure, setFailure] = useState<SubmissionMessage | null>(null);
   const inFlight = useRef(false);
   const keeper = useRef(createIdempotencyKeeper());
   const honeypotRef = useRef<HTMLInputElement>(null);
@@ -50,6 +52,7 @@ export function useFormSubmission({ source, topic, lotNumber, onFieldErrors }: O
     };
     const key = keeper.current.keyFor(payload);
     setStatus('submitting');
+    setFailure(null);
     try {
       await sendSubmission({ ...payload, elapsedMs: elapsedSincePageLoad() }, key);
       keeper.current.reset();
@@ -59,6 +62,7 @@ export function useFormSubmission({ source, topic, lotNumber, onFieldErrors }: O
       return true;
     } catch (error) {
       setStatus('idle');
+      setFailure(messages.error);
       const fields = error instanceof ApiError ? error.envelope?.error.details?.fields : undefined;
       if (fields) onFieldErrors(fields);
       toast({ ...messages.error, variant: 'destructive' });
@@ -68,5 +72,5 @@ export function useFormSubmission({ source, topic, lotNumber, onFieldErrors }: O
     }
   }
 
-  return { status, setStatus, submit, honeypotRef };
+  return { status, setStatus, submit, honeypotRef, failure };
 }
