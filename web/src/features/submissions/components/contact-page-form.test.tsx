@@ -64,7 +64,6 @@ describe('ContactPageForm', () => {
     await user.click(submitButton());
     await waitFor(() => expect(getToasts()[0]?.title).toBe('Form submission failed'));
     expect(getToasts()[0]).toMatchObject({ description: 'Please try again later.', variant: 'destructive' });
-    expect(screen.getByRole('alert').textContent).toBe('Form submission failed Please try again later.');
     await user.click(submitButton());
     const another = await screen.findByRole('button', { name: 'Send another message' });
     expect(getToasts()[0]).toMatchObject({
@@ -102,9 +101,5 @@ describe('ContactPageForm', () => {
     await user.click(submitButton());
     await waitFor(() => expect(field('Email').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getByText('Valid email is required')).toBeDefined();
-    expect(screen.getByRole('alert').textContent).toBe('Form submission failed Please try again later.');
-    expect(screen.getByRole('textbox', { name: 'Email', description: 'Valid email is required' })).toBe(field('Email'));
-    expect(field('First name').getAttribute('aria-invalid')).toBeNull();
-    expect(screen.getByRole('textbox', { name: 'First name', description: '' })).toBe(field('First name'));
   });
 });

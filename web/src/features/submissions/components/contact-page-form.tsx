@@ -11,7 +11,6 @@ import { useFormSubmission } from '../lib/use-form-submission';
 import { HoneypotField } from './honeypot-field';
 import { SelectInput, TextArea } from '../../../components/form/form-controls';
 import { PersonFields } from './person-fields';
-import { SubmissionFailure } from './submission-failure';
 
 const EMPTY: ContactPageFormValues = { firstName: '', lastName: '', phone: '', email: '', interest: '', message: '' };
 const INTERESTS = Object.entries(CONTACT_PAGE_INTERESTS).map(([value, label]) => ({ value, label }));
@@ -32,7 +31,7 @@ export function ContactPageForm() {
     reValidateMode: 'onChange',
     defaultValues: EMPTY,
   });
-  const { status, setStatus, submit, honeypotRef, failure } = useFormSubmission({
+  const { status, setStatus, submit, honeypotRef } = useFormSubmission({
     source: 'contact-page',
     onFieldErrors: (fields) => {
       for (const f of FIELDS) if (fields[f]?.[0]) setError(f, { type: 'server', message: fields[f][0] });
@@ -93,7 +92,6 @@ export function ContactPageForm() {
         <button type="submit" className={button.primary} disabled={status === 'submitting'}>
           {status === 'submitting' ? 'Sending...' : 'Send Message'}
         </button>
-        <SubmissionFailure failure={failure} className="mt-3" />
       </div>
     </form>
   );

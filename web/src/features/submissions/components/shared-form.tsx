@@ -13,7 +13,6 @@ import { SUBMISSION_MESSAGES } from '../lib/submission-messages';
 import { HoneypotField } from './honeypot-field';
 import { SelectInput, TextArea } from '../../../components/form/form-controls';
 import { PersonFields } from './person-fields';
-import { SubmissionFailure } from './submission-failure';
 
 export type SharedFormProps = {
   source: Exclude<SubmissionSource, 'contact-page'>;
@@ -55,7 +54,7 @@ export default function SharedForm({
       message: defaultMessage,
     },
   });
-  const { status, submit, honeypotRef, failure } = useFormSubmission({
+  const { status, submit, honeypotRef } = useFormSubmission({
     source,
     topic,
     lotNumber,
@@ -95,7 +94,6 @@ export default function SharedForm({
         <p role="status" className="text-sm font-medium text-green-800">
           {status === 'submitted' ? SUBMISSION_MESSAGES[source].success.description : ''}
         </p>
-        <SubmissionFailure failure={failure} />
       </div>
     </form>
   );

@@ -1,17 +1,14 @@
 /** The toasts of each public form after submit (public site spec §8). */
 import type { SubmissionSource } from '@lp/contracts';
 
-export type SubmissionMessage = { title: string; description: string };
-type SubmissionMessages = { success: SubmissionMessage; error: SubmissionMessage };
+type Message = { title: string; description: string };
+type SubmissionMessages = { success: Message; error: Message };
 
-const SEND_ERROR: SubmissionMessage = {
+const SEND_ERROR: Message = {
   title: 'Error',
   description: 'There was a problem sending your message. Please try again.',
 };
-const MESSAGE_SENT: SubmissionMessage = {
-  title: 'Message sent!',
-  description: "We'll get back to you as soon as possible.",
-};
+const MESSAGE_SENT: Message = { title: 'Message sent!', description: "We'll get back to you as soon as possible." };
 
 export const SUBMISSION_MESSAGES: Record<SubmissionSource, SubmissionMessages> = {
   'contact-page': {

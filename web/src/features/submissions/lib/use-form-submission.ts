@@ -1,8 +1,7 @@
 /**
  * The submit path every public form shares: adds source, topic, page, session id, the honeypot
  * and the time since the page loaded; keeps one Idempotency-Key per payload; moves idle →
- * submitting → submitted; shows the form's toasts; hands server field errors back to the form;
- * keeps the failure message (the error toast's text) until the next attempt, for the form to show.
+ * submitting → submitted; shows the form's toasts; hands server field errors back to the form.
  */
 import { useRef, useState } from 'react';
 import type { FieldErrors, SharedFormValues, SubmissionSource } from '@lp/contracts';
@@ -11,7 +10,7 @@ import { toast } from '../../../components/toast/toast-store';
 import { getSessionId, trackEvent } from '../../../lib/analytics/tracker';
 import { sendSubmission } from '../api/send-submission';
 import { createIdempotencyKeeper } from './idempotency-keeper';
-import { SUBMISSION_MESSAGES, type SubmissionMessage } from './submission-messages';
+import { SUBMISSION_MESSAGES } from './submission-messages';
 
 type SubmissionStatus = 'idle' | 'submitting' | 'submitted';
 type Options = {
@@ -32,7 +31,6 @@ function elapsedSincePageLoad(): number {
 
 export function useFormSubmission({ source, topic, lotNumber, onFieldErrors }: Options) {
   const [status, setStatus] = useState<SubmissionStatus>('idle');
-  const [failure, setFailure] = useState<SubmissionMessage | null>(null);
   const inFlight = useRef(false);
   const keeper = useRef(createIdempotencyKeeper());
   const honeypotRef = useRef<HTMLInputElement>(null);
@@ -52,7 +50,6 @@ export function useFormSubmission({ source, topic, lotNumber, onFieldErrors }: O
     };
     const key = keeper.current.keyFor(payload);
     setStatus('submitting');
-    setFailure(null);
     try {
       await sendSubmission({ ...payload, elapsedMs: elapsedSincePageLoad() }, key);
       keeper.current.reset();
@@ -62,7 +59,6 @@ export function useFormSubmission({ source, topic, lotNumber, onFieldErrors }: O
       return true;
     } catch (error) {
       setStatus('idle');
-      setFailure(messages.error);
       const fields = error instanceof ApiError ? error.envelope?.error.details?.fields : undefined;
       if (fields) onFieldErrors(fields);
       toast({ ...messages.error, variant: 'destructive' });
@@ -72,5 +68,5 @@ export function useFormSubmission({ source, topic, lotNumber, onFieldErrors }: O
     }
   }
 
-  return { status, setStatus, submit, honeypotRef, failure };
+  return { status, setStatus, submit, honeypotRef };
 }
