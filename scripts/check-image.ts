@@ -6,9 +6,9 @@
  * - the image: its size, the user it runs as (not root), tini as entrypoint, a health check,
  *   NODE_ENV=production, no credentials in its environment, no tsx/Vite/Vitest installed;
  * - `node scripts/dist/migrate.js` migrates a fresh database and exits 0;
- * - a gateway and a crm container become healthy (Docker's own HEALTHCHECK on /readyz), the
- *   gateway serves a page and a contact form whose submission crm stores, PID 1 is tini and
- *   node runs as uid 1000;
+ * - a container of every service (crm, mailer, analytics, content, inventory, gateway) becomes
+ *   healthy (Docker's own HEALTHCHECK on /readyz), the gateway serves a page and a contact form
+ *   whose submission crm stores, PID 1 is tini and node runs as uid 1000;
  * - `docker stop` ends each container with exit code 0 within 10 s.
  * Prints one line per check and exits 1 if any failed.
  */
@@ -82,7 +82,9 @@ check(devTools.status === 0 && devTools.out === '', `no dev tools installed${dev
 
 const db = await createDatabase(DATABASE_URL, 'lp_image_check');
 const ns = `img${randomBytes(3).toString('hex')}`;
-const names = { gateway: `lp-check-gateway-${ns}`, crm: `lp-check-crm-${ns}` };
+// Every process the image runs; the gateway last (it needs the streams the services create).
+const SERVICES = ['crm', 'mailer', 'analytics', 'content', 'inventory', 'gateway'] as const;
+const nameOf = (service: string) => `lp-check-${service}-${ns}`;
 const runEnv = [
   ['DATABASE_URL', db.url],
   ['NATS_URL', NATS_URL],
@@ -95,50 +97,35 @@ try {
   const migrate = docker(['run', '--rm', '--network', 'host', ...runEnv, IMAGE, 'node', 'scripts/dist/migrate.js']);
   check(migrate.status === 0, `migrate: exit ${migrate.status}${migrate.status ? ` ${migrate.err.slice(-300)}` : ''}`);
 
-  const started = [
+  const started = SERVICES.map((service, i) =>
     docker([
       'run',
       '-d',
       '--name',
-      names.crm,
+      nameOf(service),
       '--network',
       'host',
       ...runEnv,
       '-e',
-      'SERVICE=crm',
+      `SERVICE=${service}`,
       '-e',
-      `HEALTH_PORT=${PORT + 1}`,
+      `HEALTH_PORT=${PORT + 1 + i}`,
+      ...(service === 'gateway' ? ['-e', `PORT=${PORT}`] : []),
       IMAGE,
     ]),
-    docker([
-      'run',
-      '-d',
-      '--name',
-      names.gateway,
-      '--network',
-      'host',
-      ...runEnv,
-      '-e',
-      'SERVICE=gateway',
-      '-e',
-      `PORT=${PORT}`,
-      '-e',
-      `HEALTH_PORT=${PORT + 2}`,
-      IMAGE,
-    ]),
-  ];
+  );
   check(
     started.every((s) => s.status === 0),
-    'gateway and crm containers started',
+    `containers started: ${SERVICES.join(', ')}`,
   );
 
-  const health = (name: string) => docker(['inspect', '-f', '{{.State.Health.Status}}', name]).out;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && (health(names.gateway) !== 'healthy' || health(names.crm) !== 'healthy'))
-    await sleep(1000);
+  const health = (service: string) => docker(['inspect', '-f', '{{.State.Health.Status}}', nameOf(service)]).out;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline && SERVICES.some((s) => health(s) !== 'healthy')) await sleep(1000);
+  const states = SERVICES.map((s) => `${s} ${health(s)}`);
   check(
-    health(names.gateway) === 'healthy' && health(names.crm) === 'healthy',
-    `Docker health: gateway ${health(names.gateway)}, crm ${health(names.crm)}`,
+    SERVICES.every((s) => health(s) === 'healthy'),
+    `Docker health: ${states.join(', ')}`,
   );
 
   const base = `http://127.0.0.1:${PORT}`;
@@ -161,23 +148,23 @@ try {
   await client.end();
   check(stored === 1, `the submission stored by crm (${stored} row)`);
 
-  const pid1 = docker(['exec', names.gateway, 'cat', '/proc/1/cmdline']).out.replace(/\0/g, ' ').trim();
+  const pid1 = docker(['exec', nameOf('gateway'), 'cat', '/proc/1/cmdline'])
+    .out.replace(/\0/g, ' ')
+    .trim();
   check(pid1.includes('tini'), `PID 1: ${pid1}`);
-  const nodeUid = docker(['exec', names.gateway, 'sh', '-c', 'id -u']).out;
+  const nodeUid = docker(['exec', nameOf('gateway'), 'sh', '-c', 'id -u']).out;
   check(nodeUid === '1000', `processes run as uid ${nodeUid}`);
 
-  for (const name of [names.gateway, names.crm]) {
+  // Stopped one after the other, the gateway first (as a rolling update would), each timed.
+  for (const service of [...SERVICES].reverse()) {
     const t0 = Date.now();
-    docker(['stop', '-t', '10', name], 30_000);
+    docker(['stop', '-t', '10', nameOf(service)], 30_000);
     const seconds = (Date.now() - t0) / 1000;
-    const code = docker(['inspect', '-f', '{{.State.ExitCode}}', name]).out;
-    check(
-      code === '0' && seconds < 10,
-      `docker stop ${name.split('-')[2]}: exit ${code} after ${seconds.toFixed(1)} s`,
-    );
+    const code = docker(['inspect', '-f', '{{.State.ExitCode}}', nameOf(service)]).out;
+    check(code === '0' && seconds < 10, `docker stop ${service}: exit ${code} after ${seconds.toFixed(1)} s`);
   }
 } finally {
-  for (const name of Object.values(names)) docker(['rm', '-f', name]);
+  for (const service of SERVICES) docker(['rm', '-f', nameOf(service)]);
   await db.drop().catch(() => {});
   await deleteNatsNamespace(NATS_URL, ns).catch(() => {});
 }
