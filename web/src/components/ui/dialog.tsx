@@ -2,7 +2,7 @@
  * A modal dialog on the native <dialog> (focus is trapped, Escape closes): a title, an optional
  * description, the body and a footer of actions. Focus returns to what had it on close.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 
 type Props = {
   open: boolean;
@@ -13,9 +13,11 @@ type Props = {
   footer?: ReactNode;
   /** Wide dialogs hold tables (a list's contacts, a contact's history). */
   wide?: boolean;
+  /** Where focus starts (a confirmation starts on Cancel, the safe choice); else the first control. */
+  initialFocus?: RefObject<HTMLElement | null>;
 };
 
-export function Dialog({ open, title, description, onClose, children, footer, wide }: Props) {
+export function Dialog({ open, title, description, onClose, children, footer, wide, initialFocus }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -26,12 +28,13 @@ export function Dialog({ open, title, description, onClose, children, footer, wi
     const previous = document.activeElement as HTMLElement | null;
     if (typeof dialog.showModal === 'function') dialog.showModal();
     else dialog.setAttribute('open', '');
+    initialFocus?.current?.focus();
     return () => {
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
       else dialog.removeAttribute('open');
       previous?.focus?.();
     };
-  }, [open]);
+  }, [open, initialFocus]);
 
   if (!open) return null;
   return (
@@ -65,7 +68,7 @@ export function Dialog({ open, title, description, onClose, children, footer, wi
           ×
         </button>
       </div>
-      <div className="px-5 py-4">{children}</div>
+      {children !== undefined && children !== null && <div className="px-5 py-4">{children}</div>}
       {footer && <div className="flex flex-wrap justify-end gap-3 border-t border-stone-200 px-5 py-3">{footer}</div>}
     </dialog>
   );

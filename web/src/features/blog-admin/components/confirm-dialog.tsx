@@ -1,8 +1,10 @@
 /**
- * A modal confirmation (native <dialog>: focus is trapped and Escape cancels). Focus starts on
- * Cancel, the safe choice, and returns to what had it when the dialog closes.
+ * A confirmation of a destructive action on the shared Dialog: the question as its
+ * description, Cancel and the action. Focus starts on Cancel, the safe choice; Escape and the
+ * close button cancel; focus returns to what had it when the dialog closes.
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { Dialog, dialogButton } from '../../../components/ui/dialog';
 
 type Props = {
   open: boolean;
@@ -14,58 +16,24 @@ type Props = {
 };
 
 export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || !open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-    cancelRef.current?.focus();
-    return () => {
-      if (typeof dialog.close === 'function' && dialog.open) dialog.close();
-      else dialog.removeAttribute('open');
-      previous?.focus?.();
-    };
-  }, [open]);
-
-  if (!open) return null;
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-message"
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-      className="w-[min(28rem,calc(100vw-2rem))] rounded-xl p-6 shadow-xl backdrop:bg-stone-900/50"
-    >
-      <h2 id="confirm-title" className="text-lg font-semibold text-stone-900">
-        {title}
-      </h2>
-      <p id="confirm-message" className="mt-2 text-stone-700">
-        {message}
-      </p>
-      <div className="mt-6 flex justify-end gap-3">
-        <button
-          ref={cancelRef}
-          type="button"
-          onClick={onCancel}
-          className="min-h-10 rounded-md px-4 font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-50"
-        >
-          Cancel
-        </button>
-        <button
-          type="button"
-          onClick={onConfirm}
-          className="min-h-10 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800"
-        >
-          {confirmLabel}
-        </button>
-      </div>
-    </dialog>
+    <Dialog
+      open={open}
+      title={title}
+      description={message}
+      onClose={onCancel}
+      initialFocus={cancelRef}
+      footer={
+        <>
+          <button ref={cancelRef} type="button" onClick={onCancel} className={dialogButton.cancel}>
+            Cancel
+          </button>
+          <button type="button" onClick={onConfirm} className={dialogButton.danger}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    />
   );
 }
