@@ -71,6 +71,18 @@ describe('pixel endpoint', () => {
     expect(body.subarray(0, 6).toString('latin1')).toBe('GIF89a');
   });
 
+  it('times each pixel request under its method and route', async () => {
+    // After the GET of the test above; a HEAD records no hit, so the other tests' counts hold.
+    await fetch(`${base}/api/analytics/event-pixel?sid=timed`, { method: 'HEAD', headers: { 'user-agent': CHROME } });
+    const text = await counters.toPrometheus();
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{method="GET",route="\/api\/analytics\/pixel",status_class="2xx"\} [1-9]/m,
+    );
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{method="HEAD",route="\/api\/analytics\/event-pixel",status_class="2xx"\} 1$/m,
+    );
+  });
+
   it('answers an invalid query with the GIF, its drop reason in a header, and counts it', async () => {
     const res = await get('/api/analytics/event-pixel', { n: 'x', sid: 's', val: 'ten' });
     expect(res.status).toBe(200);

@@ -105,18 +105,16 @@ export function createPixelEndpoint({ bus, log, counters, config, onShutdown }: 
     return req.socket.remoteAddress ?? '';
   };
 
-  // The request-duration series of each method and pixel route, resolved once.
-  const latencies = new Map<string, { observe(seconds: number): void }>();
-  const latencyOf = (method: string, route: string) => {
-    const key = `${method} ${route}`;
-    let series = latencies.get(key);
-    if (!series)
-      latencies.set(
-        key,
-        (series = counters.latency('http_request_duration_seconds', { method, route, status_class: '2xx' })),
-      );
-    return series;
-  };
+  // The request-duration series of each method and pixel route, resolved once (no label or
+  // key handling per hit).
+  const latencySeries = (method: 'GET' | 'HEAD') =>
+    Object.fromEntries(
+      Object.keys(PATHS).map((route) => [
+        route,
+        counters.latency('http_request_duration_seconds', { method, route, status_class: '2xx' }),
+      ]),
+    ) as Record<PixelPath, { observe(seconds: number): void }>;
+  const latency = { GET: latencySeries('GET'), HEAD: latencySeries('HEAD') };
 
   return {
     handle(req, res) {
@@ -147,7 +145,7 @@ export function createPixelEndpoint({ bus, log, counters, config, onShutdown }: 
       if (!outcome.accepted) headers['X-Pixel-Dropped'] = outcome.reason;
       res.writeHead(200, headers);
       res.end(req.method === 'HEAD' ? undefined : TRANSPARENT_GIF);
-      latencyOf(req.method, path).observe((performance.now() - started) / 1000);
+      latency[req.method === 'GET' ? 'GET' : 'HEAD'][path].observe((performance.now() - started) / 1000);
       return true;
     },
   };

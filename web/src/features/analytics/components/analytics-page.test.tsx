@@ -6,11 +6,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SWRConfig } from 'swr';
 import type { WebAnalytics, WebAnalyticsTotals } from '@lp/contracts';
-import { swrDefaults } from '../../../lib/swr-defaults';
 import { renderInRouter } from '../../../test/render-in-router';
 import { AnalyticsPage } from './analytics-page';
+import { FreshCache } from '../../../test/fresh-cache';
 
 const totals = (over: Partial<WebAnalyticsTotals> = {}): WebAnalyticsTotals => ({
   totalVisits: 0,
@@ -82,9 +81,9 @@ afterEach(() => vi.restoreAllMocks());
 
 const render = () =>
   renderInRouter(
-    <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+    <FreshCache>
       <AnalyticsPage />
-    </SWRConfig>,
+    </FreshCache>,
   );
 
 describe('Analytics screen, Web tab', () => {

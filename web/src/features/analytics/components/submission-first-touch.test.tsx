@@ -1,10 +1,9 @@
 /** A submission's attribution names the e-mail campaign whose click brought the lead. */
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { SWRConfig } from 'swr';
-import { swrDefaults } from '../../../lib/swr-defaults';
 import type { SubmissionAttribution } from '../api/get-submission-attribution';
 import { SubmissionFirstTouch } from './submission-first-touch';
+import { FreshCache } from '../../../test/fresh-cache';
 
 const touch = (over: Partial<NonNullable<SubmissionAttribution['firstTouch']>>) => ({
   at: '2026-11-20T16:00:00.000Z',
@@ -49,9 +48,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 const renderCell = (submissionId: number) =>
   render(
-    <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+    <FreshCache>
       <SubmissionFirstTouch submissionId={submissionId} />
-    </SWRConfig>,
+    </FreshCache>,
   );
 
 it('names the campaign of a lead whose first visit came from an e-mail click', async () => {

@@ -4,10 +4,9 @@
  */
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { SWRConfig } from 'swr';
 import type { Contact, ContactHistory } from '@lp/contracts';
-import { swrDefaults } from '../../../lib/swr-defaults';
 import { ContactHistoryDialog } from './contact-history-dialog';
+import { FreshCache } from '../../../test/fresh-cache';
 
 const contact: Contact = {
   id: 7,
@@ -79,9 +78,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 it('shows a received message with its subject and first words, newest first', async () => {
   render(
-    <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+    <FreshCache>
       <ContactHistoryDialog contact={contact} onClose={() => {}} />
-    </SWRConfig>,
+    </FreshCache>,
   );
   const received = await screen.findByText('Wrote to the inbox: Re: Lake view lots');
   expect(screen.getByText('Is lot 12 still available?').textContent).toBe('Is lot 12 still available?');
@@ -92,9 +91,9 @@ it('shows a received message with its subject and first words, newest first', as
 
 it('shows each message sent with its campaign and delivery status, and its opens and clicks with the link', async () => {
   render(
-    <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+    <FreshCache>
       <ContactHistoryDialog contact={contact} onClose={() => {}} />
-    </SWRConfig>,
+    </FreshCache>,
   );
   await screen.findByText('Clicked a link in “Lots for you, Ivy”');
   const rows = screen.getAllByRole('listitem').map((r) => r.textContent ?? '');

@@ -6,11 +6,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SWRConfig } from 'swr';
 import type { Contact, ContactStatus } from '@lp/contracts';
-import { swrDefaults } from '../../../lib/swr-defaults';
 import { renderInRouter } from '../../../test/render-in-router';
 import { ContactsPage } from './contacts-page';
+import { FreshCache } from '../../../test/fresh-cache';
 
 const contact = (id: number, email: string, status: ContactStatus): Contact => ({
   id,
@@ -66,9 +65,9 @@ afterEach(() => {
 
 const render = () =>
   renderInRouter(
-    <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+    <FreshCache>
       <ContactsPage />
-    </SWRConfig>,
+    </FreshCache>,
   );
 
 describe('Contacts screen, status filter', () => {

@@ -6,12 +6,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { SWRConfig } from 'swr';
 import type { CampaignDetail } from '@lp/contracts';
 import { Toaster } from '../../../components/toast/toaster';
-import { swrDefaults } from '../../../lib/swr-defaults';
 import { renderInRouter } from '../../../test/render-in-router';
 import { CampaignPage } from './campaign-page';
+import { FreshCache } from '../../../test/fresh-cache';
 
 let detail: CampaignDetail;
 let calls: string[] = [];
@@ -60,10 +59,10 @@ afterEach(() => {
 
 const render = () =>
   renderInRouter(
-    <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+    <FreshCache>
       <CampaignPage id="7" />
       <Toaster />
-    </SWRConfig>,
+    </FreshCache>,
   );
 
 it('sends the unknown-fate messages again only after warning of a second copy', async () => {

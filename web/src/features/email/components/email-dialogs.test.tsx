@@ -8,13 +8,12 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
 import type { Campaign, Template } from '@lp/contracts/email';
 import { Toaster } from '../../../components/toast/toaster';
-import { swrDefaults } from '../../../lib/swr-defaults';
 import { renderInRouter } from '../../../test/render-in-router';
 import { CampaignsPage } from './campaigns-page';
 import { TemplatesPage } from './templates-page';
+import { FreshCache } from '../../../test/fresh-cache';
 
 const draft: Campaign = {
   id: 3,
@@ -50,10 +49,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const render = (ui: ReactNode) =>
   renderInRouter(
-    <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+    <FreshCache>
       {ui}
       <Toaster />
-    </SWRConfig>,
+    </FreshCache>,
   );
 
 it('Create Template asks for name and subject, and Cancel or Escape closes it and gives focus back', async () => {

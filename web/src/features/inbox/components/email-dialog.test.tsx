@@ -1,11 +1,10 @@
 /** The detail dialog names the broadcast a reply answers and links to that campaign. */
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { SWRConfig } from 'swr';
 import type { InboxEmail } from '@lp/contracts';
-import { swrDefaults } from '../../../lib/swr-defaults';
 import { renderInRouter } from '../../../test/render-in-router';
 import { EmailDialog } from './email-dialog';
+import { FreshCache } from '../../../test/fresh-cache';
 
 const email = (over: Partial<InboxEmail>): InboxEmail => ({
   id: 5,
@@ -43,9 +42,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 const show = () =>
   renderInRouter(
-    <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+    <FreshCache>
       <EmailDialog id={5} onClose={() => {}} />
-    </SWRConfig>,
+    </FreshCache>,
   );
 
 it('shows "Reply to campaign" with a link to the campaign', async () => {

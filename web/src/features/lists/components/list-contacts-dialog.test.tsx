@@ -6,11 +6,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { SWRConfig } from 'swr';
 import type { Contact, ContactList } from '@lp/contracts';
-import { swrDefaults } from '../../../lib/swr-defaults';
 import { renderInRouter } from '../../../test/render-in-router';
 import { ListContactsDialog } from './list-contacts-dialog';
+import { FreshCache } from '../../../test/fresh-cache';
 
 const list: ContactList = {
   id: 4,
@@ -79,9 +78,9 @@ afterEach(() => {
 
 const render = () =>
   renderInRouter(
-    <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>
+    <FreshCache>
       <ListContactsDialog list={list} onClose={() => {}} />
-    </SWRConfig>,
+    </FreshCache>,
   );
 
 // Hundreds of rows in jsdom: slower than a test's default 5 s on a busy machine.

@@ -40,8 +40,9 @@ function AddAccountForm({ onAdded }: { onAdded: () => void }) {
       reset();
       onAdded();
     } catch (err) {
-      const message = fieldError(err, 'password') ?? fieldError(err, 'username');
-      if (message) setError(fieldError(err, 'password') ? 'password' : 'username', { message });
+      const password = fieldError(err, 'password');
+      const message = password ?? fieldError(err, 'username');
+      if (message) setError(password ? 'password' : 'username', { message });
       else toast({ title: 'Account not added', description: errorMessage(err), variant: 'destructive' });
     }
   });
