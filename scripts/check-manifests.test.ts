@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { checkManifests, K8S_DIR, kubectlChecks, readManifests } from './check-manifests.ts';
+import { pnpmServiceArgs } from '../tests/support/product-command.ts';
 
 const hasKubectl = !spawnSync('kubectl', ['version', '--client']).error;
 
@@ -109,5 +110,15 @@ describe('infra/compose.yaml', () => {
     expect(dockerfile).toMatch(/^HEALTHCHECK .*\n.*\/readyz/m);
     expect(dockerfile).toMatch(/pnpm install --prod --frozen-lockfile/);
     expect(dockerfile).not.toMatch(/--import tsx|\bpnpm (start|service)\b/);
+  });
+
+  it("the image's services run with the V8 heap flags of `pnpm service`, so the benches measure what it runs", () => {
+    const dockerfile = readFileSync(infra('Dockerfile'), 'utf8');
+    const imageFlags = /^\s*NODE_OPTIONS="([^"]*)"/m.exec(dockerfile)?.[1]?.split(/\s+/) ?? [];
+    const heapFlags = pnpmServiceArgs('gateway').filter((arg) => /^--max-(semi|old)-space-size=/.test(arg));
+    // The old-space ceiling sets V8's heap growth step: without it a large machine lets a
+    // service's heap grow to 4x its live size between major collections (README, "Two ways to run").
+    expect(heapFlags).toEqual(expect.arrayContaining([expect.stringMatching(/^--max-old-space-size=\d+$/)]));
+    expect(imageFlags.sort()).toEqual(heapFlags.sort());
   });
 });

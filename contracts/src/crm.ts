@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { RecipientMailItemSchema } from './email.ts';
+import { HistoryShownSinceSchema } from './history-window.ts';
 import { storable } from './text.ts';
 
 export const CONTACT_STATUSES = ['subscribed', 'unsubscribed', 'bounced', 'other'] as const;
@@ -159,8 +160,18 @@ export const ContactHistoryItemSchema = v.variant('type', [
   }),
 ]);
 export type ContactHistoryItem = v.InferOutput<typeof ContactHistoryItemSchema>;
-export const ContactHistorySchema = v.object({ contact: ContactSchema, items: v.array(ContactHistoryItemSchema) });
+export const ContactHistorySchema = v.object({
+  contact: ContactSchema,
+  items: v.array(ContactHistoryItemSchema),
+  shownSince: HistoryShownSinceSchema,
+});
 export type ContactHistory = v.InferOutput<typeof ContactHistorySchema>;
+/**
+ * `GET /api/marketing/contacts/{id}/history`: crm's history with the contact's mail merged in.
+ * `mailUnavailable`: the mailer did not answer, so the mail is missing and the rest is shown.
+ */
+export const ContactHistoryPageSchema = v.object({ ...ContactHistorySchema.entries, mailUnavailable: v.boolean() });
+export type ContactHistoryPage = v.InferOutput<typeof ContactHistoryPageSchema>;
 
 // ---- CSV import ----
 

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { findUnknownMergeTags } from './email-html.ts';
 import { EventMetaSchema } from './events.ts';
+import { HistoryShownSinceSchema } from './history-window.ts';
 import { storable } from './text.ts';
 
 const required = (message: string, max: number) =>
@@ -260,7 +261,10 @@ export const RecipientMailItemSchema = v.variant('type', [
   v.object({ type: v.literal('email_clicked'), at: v.string(), ...mailOf, url: v.string() }),
 ]);
 export type RecipientMailItem = v.InferOutput<typeof RecipientMailItemSchema>;
-export const RecipientMailSchema = v.object({ items: v.array(RecipientMailItemSchema) });
+export const RecipientMailSchema = v.object({
+  items: v.array(RecipientMailItemSchema),
+  shownSince: HistoryShownSinceSchema,
+});
 export type RecipientMail = v.InferOutput<typeof RecipientMailSchema>;
 
 /** crm: resolve an audience to mailable contacts, a page at a time (keyset on id). */

@@ -31,6 +31,34 @@ async function signedIn(path: string): Promise<Page> {
 }
 
 describe('Analytics screen', () => {
+  it('loads the chart library with the Analytics screen only: sign-in and the other screens come without it', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Each script's text, read as it arrives: does it hold the chart library (recharts)?
+    const scripts: Promise<boolean>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script')
+        scripts.push(
+          r.text().then(
+            (t) => t.includes('recharts-wrapper'),
+            () => false,
+          ),
+        );
+    });
+    await page.goto(`${stack.baseUrl}/marketing/contacts`);
+    await page.getByLabel('Username').fill(stack.admin.username);
+    await page.getByLabel('Password').fill(stack.admin.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
+    await page.getByText('No contacts found').waitFor();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(await Promise.all(scripts)).not.toContain(true);
+
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+    await expect.poll(async () => (await Promise.all(scripts)).includes(true)).toBe(true);
+    await page.close();
+  });
+
   it('shows the empty state, then the visits after a refresh, per range and chart type', async () => {
     const page = await signedIn('/marketing/analytics');
     await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();

@@ -192,6 +192,15 @@ describe('campaigns table', () => {
     await row.getByText('scheduled').waitFor();
     await page.getByLabel('Search campaigns').fill('nothing like this');
     await page.getByText('No campaigns match your search').waitFor();
+    // On a phone the table scrolls sideways; its empty message stays in view, not mid-table.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect
+      .poll(async () => {
+        const box = await page.getByText('No campaigns match your search').boundingBox();
+        return box !== null && box.x >= 0 && box.x + box.width <= 375;
+      })
+      .toBe(true);
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Create Campaign: the editor stores a draft; Schedule with no time starts it now.
     await page.getByLabel('Search campaigns').fill('');

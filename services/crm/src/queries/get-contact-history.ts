@@ -1,9 +1,10 @@
 /**
  * A contact's history as crm knows it, newest first: its form submissions (matched by e-mail in
- * any case) and the lists it joined. The gateway adds the contact's mail from the mailer.
+ * any case) and the lists it joined, the newest 200 of them with the time from which none is
+ * held back (`newestEntries`). The gateway adds the contact's mail from the mailer.
  */
 import type { Knex } from '@lp/runtime';
-import type { ContactHistory, ContactHistoryItem } from '@lp/contracts';
+import { newestEntries, type ContactHistory, type ContactHistoryItem } from '@lp/contracts';
 import { getContact } from './get-contact.ts';
 
 const HISTORY_LIMIT = 200;
@@ -19,7 +20,7 @@ export async function getContactHistory(knex: Knex, id: number): Promise<Contact
       .select('id', 'source', 'interest', 'message', 'created_at')
       .whereRaw('lower(email) = lower(?)', [contact.email])
       .orderBy('created_at', 'desc')
-      .limit(HISTORY_LIMIT) as Promise<
+      .limit(HISTORY_LIMIT + 1) as Promise<
       { id: number; source: string; interest: string | null; message: string | null; created_at: Date }[]
     >,
     knex
@@ -29,7 +30,7 @@ export async function getContactHistory(knex: Knex, id: number): Promise<Contact
       .select('l.id', 'l.name', 'm.added_at')
       .where('m.contact_id', id)
       .orderBy('m.added_at', 'desc')
-      .limit(HISTORY_LIMIT) as Promise<{ id: number; name: string; added_at: Date }[]>,
+      .limit(HISTORY_LIMIT + 1) as Promise<{ id: number; name: string; added_at: Date }[]>,
   ]);
   const items: ContactHistoryItem[] = [
     ...subs.map((s) => ({
@@ -43,6 +44,5 @@ export async function getContactHistory(knex: Knex, id: number): Promise<Contact
     })),
     ...joins.map((j) => ({ type: 'list_joined' as const, at: iso(j.added_at), listId: j.id, listName: j.name })),
   ];
-  items.sort((a, b) => b.at.localeCompare(a.at));
-  return { contact, items: items.slice(0, HISTORY_LIMIT) };
+  return { contact, ...newestEntries(items, HISTORY_LIMIT) };
 }

@@ -3,7 +3,9 @@
  * `X-Total-Count`, the next page in `Link: <…>; rel="next"`), add, read, edit, delete, history,
  * CSV export and import, and `POST /contacts-to-list`. crm owns the data and checks again.
  * The history adds the contact's mail from the mailer, asked by address: each message sent to it
- * (delivery status, opens, clicks) and each message it sent to the inbox.
+ * (delivery status, opens, clicks) and each message it sent to the inbox; each owner answers its
+ * newest entries and the merge is cut where the first of them holds older ones back. Without the
+ * mailer the history shows crm's part and says its mail is missing.
  */
 import { Readable } from 'node:stream';
 import type { ParameterizedContext } from 'koa';
@@ -12,18 +14,25 @@ import {
   ContactsQuerySchema,
   ContactsToListSchema,
   ContactUpdateSchema,
+  mergeHistoryWindows,
+  newestEntries,
   RPC,
   type ContactHistoryItem,
+  type ContactHistoryPage,
+  type HistoryWindow,
   type RpcInput,
   type RpcSpec,
 } from '@lp/contracts';
-import { callRpc, notFound } from '@lp/runtime';
+import { AppError, callRpc, notFound, type Bus } from '@lp/runtime';
 import { importContacts } from '../contacts/import-contacts.ts';
 import { contactCsvLine, csvLine, EXPORT_HEADER } from '../contacts/write-contacts-csv.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
+
+/** Messages (and inbox messages) of a contact's history, newest first. */
+const HISTORY_MAIL_LIMIT = 100;
 
 type Ctx = ParameterizedContext<GatewayState> & { params: Record<string, string | undefined> };
 
@@ -37,6 +46,28 @@ export function pathId(raw: string | undefined, what: string): number {
 /** The query string as one value per key (a repeated key keeps its first value). */
 const queryOf = (ctx: Ctx) =>
   Object.fromEntries(Object.entries(ctx.query).map(([k, val]) => [k, Array.isArray(val) ? val[0] : val]));
+
+/** The mail of a contact's history: the messages sent to it and those it wrote to the inbox. */
+async function mailOfContact(bus: Bus, ctx: Ctx, email: string): Promise<HistoryWindow<ContactHistoryItem>[]> {
+  const [inbox, mail] = await Promise.all([
+    callRpc(
+      bus,
+      RPC.mailer.inboxList,
+      { from: email, status: 'all', unreadOnly: false, q: '', limit: HISTORY_MAIL_LIMIT },
+      askedBy(ctx),
+    ),
+    callRpc(bus, RPC.mailer.recipientMail, { email, limit: HISTORY_MAIL_LIMIT }, askedBy(ctx)),
+  ]);
+  const received = inbox.emails.map((e): ContactHistoryItem => ({
+    type: 'email_received',
+    at: e.receivedAt,
+    inboxId: e.id,
+    subject: e.subject,
+    snippet: e.snippet,
+  }));
+  // With more pages, the page's oldest message stands for the first one held back.
+  return [mail, newestEntries(received, inbox.nextCursor ? received.length - 1 : received.length)];
+}
 
 export function contactRoutes(deps: GatewayDeps) {
   const { bus } = deps;
@@ -116,27 +147,18 @@ export function contactRoutes(deps: GatewayDeps) {
   // address, the mail sent to it (status, opens, clicks) and the mail it wrote to the inbox.
   router.get('/contacts/:id/history', async (ctx) => {
     const history = await ask(ctx, RPC.crm.contactHistory, { id: pathId(ctx.params.id, 'Contact') });
-    const email = history.contact.email;
-    const [inbox, mail] = await Promise.all([
-      callRpc(
-        bus,
-        RPC.mailer.inboxList,
-        { from: email, status: 'all', unreadOnly: false, q: '', limit: 100 },
-        askedBy(ctx),
-      ),
-      callRpc(bus, RPC.mailer.recipientMail, { email, limit: 100 }, askedBy(ctx)),
-    ]);
-    const received = inbox.emails.map((e): ContactHistoryItem => ({
-      type: 'email_received',
-      at: e.receivedAt,
-      inboxId: e.id,
-      subject: e.subject,
-      snippet: e.snippet,
-    }));
-    ctx.body = {
-      ...history,
-      items: [...history.items, ...mail.items, ...received].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)),
+    const mail = await mailOfContact(bus, ctx, history.contact.email).catch((err: unknown) => {
+      // Without the mailer the history still shows what crm knows, and says the mail is missing.
+      if (!(err instanceof AppError && err.status === 503)) throw err;
+      ctx.state.log.warn({ err }, 'contact history without its mail: the mailer did not answer');
+      return null;
+    });
+    const body: ContactHistoryPage = {
+      contact: history.contact,
+      ...mergeHistoryWindows<ContactHistoryItem>([history, ...(mail ?? [])]),
+      mailUnavailable: mail === null,
     };
+    ctx.body = body;
   });
 
   router.post('/contacts-to-list', async (ctx) => {

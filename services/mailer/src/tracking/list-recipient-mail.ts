@@ -2,10 +2,18 @@
  * The mail sent to one address (any letter case) for its contact's history: the newest `limit`
  * messages with their delivery status (bounced or complained when the provider said so), and
  * the newest opens and clicks of those messages (at most twice `limit`), each with its campaign
- * and the subject as the recipient saw it. Index reads only: deliveries by recipient, events by
- * delivery.
+ * and the subject as the recipient saw it, cut where either part holds older entries back
+ * (`shownSince`, see `mergeHistoryWindows`). Index reads only: deliveries by recipient, events
+ * by delivery.
  */
-import { fillMergeTags, type RecipientMail, type RecipientMailItem, type RecipientMailStatus } from '@lp/contracts';
+import {
+  fillMergeTags,
+  mergeHistoryWindows,
+  newestEntries,
+  type RecipientMail,
+  type RecipientMailItem,
+  type RecipientMailStatus,
+} from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 
 type Row = {
@@ -49,7 +57,8 @@ export async function listRecipientMail(knex: Knex, email: string, limit: number
        where e.kind in ('open', 'click')
        order by e.at desc limit ?
      ) events`,
-    [email, limit, limit * 2],
+    // One more of each than is shown tells whether older ones are held back.
+    [email, limit + 1, limit * 2 + 1],
   );
   const items = rows.map((r): RecipientMailItem => {
     const mail = {
@@ -66,6 +75,7 @@ export async function listRecipientMail(knex: Knex, email: string, limit: number
     if (r.kind === 'click') return { type: 'email_clicked', ...mail, url: r.url ?? '' };
     return { type: 'email_sent', ...mail, status: r.status as RecipientMailStatus };
   });
-  items.sort((a, b) => b.at.localeCompare(a.at));
-  return { items };
+  const sent = items.filter((i) => i.type === 'email_sent');
+  const events = items.filter((i) => i.type !== 'email_sent');
+  return mergeHistoryWindows<RecipientMailItem>([newestEntries(sent, limit), newestEntries(events, limit * 2)]);
 }

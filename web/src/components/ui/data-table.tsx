@@ -1,6 +1,7 @@
 /**
  * Tables: `DataTable`, a captioned, horizontally scrollable comparison table with row headers
- * (public pages), and `SelectableTable`, the dashboard's table with row selection and actions.
+ * (public pages), and `SelectableTable`, the dashboard's table (columns by render function,
+ * optional row selection, actions, caption, empty row, least width and spacing).
  */
 import type React from 'react';
 
@@ -43,28 +44,73 @@ export function DataTable({ caption, columns, rows, note }: Props) {
 export type Column<T> = {
   header: string;
   cell: (row: T) => React.ReactNode;
-  /** Classes of the column's cells (e.g. hide on small screens). */
+  /** Classes of the column's header and cells (e.g. hide on small screens). */
   className?: string;
+  /** Classes of the column's cells only (text style, truncation), not of its header. */
+  cellClassName?: string;
+  /** The column names its row: its cells are row headers (`<th scope="row">`). */
+  rowHeader?: boolean;
 };
 
-type SelectableProps<T> = {
+/** What identifies a row: its id, or a natural key such as a lot number or a slug. */
+export type RowKey = string | number;
+
+/**
+ * The rows' spacing: `compact` (the CRM lists: tight rows in stone-800, a narrow actions column)
+ * or `comfortable` (roomier cells in the page's text colour).
+ */
+const DENSITY = {
+  compact: {
+    head: 'px-3 py-3',
+    cell: 'px-3 py-2',
+    actionsHead: 'w-12 px-3 py-3',
+    actions: 'px-3 py-1',
+    body: 'text-stone-800',
+  },
+  comfortable: { head: 'px-4 py-3', cell: 'px-4 py-3', actionsHead: 'px-4 py-3', actions: 'px-4 py-3', body: '' },
+} as const;
+
+type SelectableProps<T, K extends RowKey> = {
+  /** The scroll region's accessible name. */
   label: string;
+  /** A screen-reader caption naming the table itself. */
+  caption?: string;
   rows: readonly T[];
   columns: readonly Column<T>[];
-  rowKey: (row: T) => number;
-  /** What names a row for its checkbox's label (e.g. the contact's e-mail). */
-  rowLabel: (row: T) => string;
-  /** Row selection: omitted for a table without checkboxes. */
-  selection?: { selected: ReadonlySet<number>; onChange: (next: Set<number>) => void };
+  rowKey: (row: T) => K;
+  /** Row selection: omitted for a table without checkboxes; `rowLabel` names a row for its checkbox (e.g. the contact's e-mail). */
+  selection?: { selected: ReadonlySet<K>; onChange: (next: Set<K>) => void; rowLabel: (row: T) => string };
   /** The last column: a row's actions (a menu, a button). */
   actions?: (row: T) => React.ReactNode;
+  /** What the table says in a full-width row when there are no rows (otherwise the body is empty). */
+  empty?: React.ReactNode;
+  /** The table's least width: narrower screens scroll it sideways instead of squashing its columns. */
+  minWidth?: `${number}rem`;
+  density?: keyof typeof DENSITY;
+  /** Where cells sit in a taller row: `top` for rows with multi-line cells or inline forms. */
+  align?: 'middle' | 'top';
 };
 
 /**
  * The dashboard's data table: columns by render function, optional row checkboxes with a
- * select-all box in the header (checked, or mixed when some rows are), and a row actions column.
+ * select-all box in the header (checked, or mixed when some rows are), and a row actions column,
+ * in a card that scrolls sideways on narrow screens. The card is positioned (`relative`), so the
+ * table's screen-reader-only text stays inside it instead of widening the page on a phone.
  */
-export function SelectableTable<T>({ label, rows, columns, rowKey, rowLabel, selection, actions }: SelectableProps<T>) {
+export function SelectableTable<T, K extends RowKey = number>({
+  label,
+  caption,
+  rows,
+  columns,
+  rowKey,
+  selection,
+  actions,
+  empty,
+  minWidth,
+  density = 'compact',
+  align = 'middle',
+}: SelectableProps<T, K>) {
+  const pad = DENSITY[density];
   const ids = rows.map(rowKey);
   const chosen = selection ? ids.filter((id) => selection.selected.has(id)).length : 0;
   const all = ids.length > 0 && chosen === ids.length;
@@ -77,21 +123,23 @@ export function SelectableTable<T>({ label, rows, columns, rowKey, rowLabel, sel
     }
     selection.onChange(next);
   };
-  const toggle = (id: number) => {
+  const toggle = (id: K) => {
     if (!selection) return;
     const next = new Set(selection.selected);
     if (next.has(id)) next.delete(id);
     else next.add(id);
     selection.onChange(next);
   };
+  const width = columns.length + (selection ? 1 : 0) + (actions ? 1 : 0);
   return (
     <div
-      className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
+      className="relative overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
       role="region"
       aria-label={label}
       tabIndex={0}
     >
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-left text-sm" style={minWidth ? { minWidth } : undefined}>
+        {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
           <tr>
             {selection && (
@@ -109,42 +157,60 @@ export function SelectableTable<T>({ label, rows, columns, rowKey, rowLabel, sel
               </th>
             )}
             {columns.map((c) => (
-              <th key={c.header} scope="col" className={`px-3 py-3 font-semibold ${c.className ?? ''}`}>
+              <th key={c.header} scope="col" className={`${pad.head} font-semibold ${c.className ?? ''}`}>
                 {c.header}
               </th>
             ))}
             {actions && (
-              <th scope="col" className="w-12 px-3 py-3">
+              <th scope="col" className={pad.actionsHead}>
                 <span className="sr-only">Actions</span>
               </th>
             )}
           </tr>
         </thead>
-        <tbody>
+        <tbody className={pad.body}>
           {rows.map((row) => {
             const id = rowKey(row);
             return (
-              <tr key={id} className="border-b border-stone-100 last:border-0">
+              <tr key={id} className={`border-b border-stone-100 last:border-0 ${align === 'top' ? 'align-top' : ''}`}>
                 {selection && (
                   <td className="px-3 py-2">
                     <input
                       type="checkbox"
                       className="size-4"
-                      aria-label={`Select ${rowLabel(row)}`}
+                      aria-label={`Select ${selection.rowLabel(row)}`}
                       checked={selection.selected.has(id)}
                       onChange={() => toggle(id)}
                     />
                   </td>
                 )}
-                {columns.map((c) => (
-                  <td key={c.header} className={`px-3 py-2 text-stone-800 ${c.className ?? ''}`}>
-                    {c.cell(row)}
-                  </td>
-                ))}
-                {actions && <td className="px-3 py-1 text-right">{actions(row)}</td>}
+                {columns.map((c) => {
+                  const className = `${pad.cell} ${c.className ?? ''} ${c.cellClassName ?? ''}`;
+                  return c.rowHeader ? (
+                    <th key={c.header} scope="row" className={className}>
+                      {c.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={c.header} className={className}>
+                      {c.cell(row)}
+                    </td>
+                  );
+                })}
+                {actions && <td className={`${pad.actions} text-right`}>{actions(row)}</td>}
               </tr>
             );
           })}
+          {rows.length === 0 && empty && (
+            <tr>
+              <td colSpan={width} className="p-0">
+                {/* As wide as the card at most and held at its left edge, so on a phone the message
+                    sits in view instead of in the middle of a table wider than the screen. */}
+                <div className="sticky left-0 w-[min(100%,calc(100vw-2rem))] px-4 py-6 text-center text-stone-600">
+                  {empty}
+                </div>
+              </td>
+            </tr>
+          )}
         </tbody>
       </table>
     </div>

@@ -4,5 +4,5 @@ export { TemplateEditorPage } from './components/template-editor-page';
 export { SendEmailPage } from './components/send-email-page';
 export { CampaignsPage } from './components/campaigns-page';
 export { CampaignPage } from './components/campaign-page';
-export { EmailAnalyticsTab } from './components/email-analytics-tab';
+export { EmailAnalyticsTab } from './components/lazy-email-analytics-tab';
 export { useEmailAnalytics } from './api/email-analytics';

@@ -6,12 +6,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffBlogArticleSummary } from '@lp/contracts';
+import { SelectableTable, type Column } from '../../../components/ui/data-table';
 import { button, textLink } from '../../../components/ui/styles';
 import { useStaffArticles } from '../api/list-staff-articles';
 import { formatStaffDate } from '../lib/format-staff-date';
 import { useArticleActions } from '../lib/use-article-actions';
 import { ArticleStatusBadge } from './article-status-badge';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 type BlogAdminPageProps = { basePath?: string };
 
@@ -21,6 +22,25 @@ export function BlogAdminPage({ basePath = '/marketing/blog' }: BlogAdminPagePro
   const { articles, error, reload } = useStaffArticles();
   const { busy, setPublished, remove } = useArticleActions();
   const [toDelete, setToDelete] = useState<StaffBlogArticleSummary | null>(null);
+
+  const columns: Column<StaffBlogArticleSummary>[] = [
+    {
+      header: 'Title',
+      rowHeader: true,
+      cell: (a) => (
+        <>
+          <Link to={`${basePath}/${a.id}`} className="hover:underline">
+            {a.title}
+          </Link>
+          <p className="mt-0.5 font-normal text-stone-500">/blog/{a.slug}</p>
+        </>
+      ),
+      cellClassName: 'font-medium text-stone-900',
+    },
+    { header: 'Status', cell: (a) => <ArticleStatusBadge status={a.status} /> },
+    { header: 'Published', cell: (a) => formatStaffDate(a.publishedAt), cellClassName: 'text-stone-700' },
+    { header: 'Updated', cell: (a) => formatStaffDate(a.updatedAt), cellClassName: 'text-stone-700' },
+  ];
 
   let body;
   if (!articles && error)
@@ -49,87 +69,56 @@ export function BlogAdminPage({ basePath = '/marketing/blog' }: BlogAdminPagePro
     );
   else
     body = (
-      <div className="overflow-x-auto rounded-xl ring-1 ring-stone-200">
-        <table className="w-full min-w-[52rem] border-collapse bg-white text-left text-sm">
-          <caption className="sr-only">Blog articles</caption>
-          <thead className="bg-stone-50 text-stone-700">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Title
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Published
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                Updated
-              </th>
-              <th scope="col" className="px-4 py-3 font-semibold">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {articles.map((a) => (
-              <tr key={a.id} className="border-t border-stone-100 align-top">
-                <th scope="row" className="px-4 py-3 font-medium text-stone-900">
-                  <Link to={`${basePath}/${a.id}`} className="hover:underline">
-                    {a.title}
-                  </Link>
-                  <p className="mt-0.5 font-normal text-stone-500">/blog/{a.slug}</p>
-                </th>
-                <td className="px-4 py-3">
-                  <ArticleStatusBadge status={a.status} />
-                </td>
-                <td className="px-4 py-3 text-stone-700">{formatStaffDate(a.publishedAt)}</td>
-                <td className="px-4 py-3 text-stone-700">{formatStaffDate(a.updatedAt)}</td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-2 whitespace-nowrap">
-                    <Link
-                      to={`${basePath}/${a.id}`}
-                      className={`${small} inline-flex items-center text-lake-900 ring-stone-300 hover:bg-lake-50`}
-                      aria-label={`Edit ${a.title}`}
-                    >
-                      Edit
-                    </Link>
-                    {a.status === 'published' && (
-                      <a
-                        href={`/blog/${a.slug}`}
-                        target="_blank"
-                        rel="noreferrer"
-                        className={`${small} inline-flex items-center text-lake-900 ring-stone-300 hover:bg-lake-50`}
-                        aria-label={`View ${a.title} (opens in a new tab)`}
-                      >
-                        View
-                      </a>
-                    )}
-                    <button
-                      type="button"
-                      disabled={busy === a.id}
-                      onClick={() => void setPublished(a.id, a.status !== 'published')}
-                      className={`${small} text-lake-900 ring-stone-300 hover:bg-lake-50`}
-                      aria-label={`${a.status === 'published' ? 'Unpublish' : 'Publish'} ${a.title}`}
-                    >
-                      {a.status === 'published' ? 'Unpublish' : 'Publish'}
-                    </button>
-                    <button
-                      type="button"
-                      disabled={busy === a.id}
-                      onClick={() => setToDelete(a)}
-                      className={`${small} text-red-700 ring-red-200 hover:bg-red-50`}
-                      aria-label={`Delete ${a.title}`}
-                    >
-                      Delete
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SelectableTable
+        label="Blog articles"
+        caption="Blog articles"
+        rows={articles}
+        columns={columns}
+        rowKey={(a) => a.id}
+        actions={(a) => (
+          <div className="flex justify-end gap-2 whitespace-nowrap">
+            <Link
+              to={`${basePath}/${a.id}`}
+              className={`${small} inline-flex items-center text-lake-900 ring-stone-300 hover:bg-lake-50`}
+              aria-label={`Edit ${a.title}`}
+            >
+              Edit
+            </Link>
+            {a.status === 'published' && (
+              <a
+                href={`/blog/${a.slug}`}
+                target="_blank"
+                rel="noreferrer"
+                className={`${small} inline-flex items-center text-lake-900 ring-stone-300 hover:bg-lake-50`}
+                aria-label={`View ${a.title} (opens in a new tab)`}
+              >
+                View
+              </a>
+            )}
+            <button
+              type="button"
+              disabled={busy === a.id}
+              onClick={() => void setPublished(a.id, a.status !== 'published')}
+              className={`${small} text-lake-900 ring-stone-300 hover:bg-lake-50`}
+              aria-label={`${a.status === 'published' ? 'Unpublish' : 'Publish'} ${a.title}`}
+            >
+              {a.status === 'published' ? 'Unpublish' : 'Publish'}
+            </button>
+            <button
+              type="button"
+              disabled={busy === a.id}
+              onClick={() => setToDelete(a)}
+              className={`${small} text-red-700 ring-red-200 hover:bg-red-50`}
+              aria-label={`Delete ${a.title}`}
+            >
+              Delete
+            </button>
+          </div>
+        )}
+        density="comfortable"
+        minWidth="52rem"
+        align="top"
+      />
     );
 
   return (

@@ -22,7 +22,7 @@ import { formatStaffDate } from '../lib/format-staff-date';
 import { useArticleActions } from '../lib/use-article-actions';
 import { ArticleEditorForm, type ArticleEditorHandle, type SaveOutcome } from './article-editor-form';
 import { ArticleStatusBadge } from './article-status-badge';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 
 type BlogArticleEditorPageProps = { articleId?: number; basePath?: string };
 

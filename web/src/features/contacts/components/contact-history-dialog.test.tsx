@@ -4,7 +4,7 @@
  */
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { Contact, ContactHistory } from '@lp/contracts';
+import type { Contact, ContactHistoryPage } from '@lp/contracts';
 import { ContactHistoryDialog } from './contact-history-dialog';
 import { FreshCache } from '../../../test/fresh-cache';
 
@@ -21,7 +21,7 @@ const contact: Contact = {
   updatedAt: '2026-11-01T16:00:00.000Z',
 };
 
-const history: ContactHistory = {
+const history: ContactHistoryPage = {
   contact,
   items: [
     {
@@ -65,16 +65,22 @@ const history: ContactHistory = {
     },
     { type: 'list_joined', at: '2026-11-02T16:00:00.000Z', listId: 1, listName: 'Spring' },
   ],
+  shownSince: null,
+  mailUnavailable: false,
 };
+let answer: ContactHistoryPage = history;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) =>
     url === '/api/marketing/contacts/7/history'
-      ? new Response(JSON.stringify(history), { status: 200, headers: { 'content-type': 'application/json' } })
+      ? new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } })
       : new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  answer = history;
+});
 
 it('shows a received message with its subject and first words, newest first', async () => {
   render(
@@ -87,6 +93,21 @@ it('shows a received message with its subject and first words, newest first', as
   const rows = screen.getAllByRole('listitem');
   expect(rows[0]!.contains(received)).toBe(true);
   expect(rows.at(-1)!.textContent).toContain('Added to the list Spring');
+  expect(screen.queryByText(/older activity is not listed/)).toBeNull();
+});
+
+it('says from when a long history is shown, so a gap is never taken for no activity', async () => {
+  answer = { ...history, items: history.items.slice(0, 4), shownSince: '2026-11-10T16:00:00.000Z' };
+  render(
+    <FreshCache>
+      <ContactHistoryDialog contact={contact} onClose={() => {}} />
+    </FreshCache>,
+  );
+  const note = await screen.findByText(/older activity is not listed here/);
+  expect(note.textContent).toMatch(
+    /^Showing the activity since Nov 10, 2026, .+; older activity is not listed here\.$/,
+  );
+  expect(note.querySelector('time')!.getAttribute('dateTime')).toBe('2026-11-10T16:00:00.000Z');
 });
 
 it('shows each message sent with its campaign and delivery status, and its opens and clicks with the link', async () => {
@@ -109,4 +130,17 @@ it('shows each message sent with its campaign and delivery status, and its opens
   expect(screen.getAllByRole('listitem')[1]!.querySelector('time')!.getAttribute('dateTime')).toBe(
     '2026-11-10T17:00:00.000Z',
   );
+});
+
+it('shows what crm knows when the mail could not be loaded, and says so instead of "No activity yet"', async () => {
+  answer = { ...history, items: [], mailUnavailable: true };
+  render(
+    <FreshCache>
+      <ContactHistoryDialog contact={contact} onClose={() => {}} />
+    </FreshCache>,
+  );
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('The e-mail to and from this contact could not be loaded right now');
+  expect(screen.getByRole('button', { name: 'Try again' })).toBeDefined();
+  expect(screen.queryByText('No activity yet')).toBeNull();
 });

@@ -1,6 +1,7 @@
 /**
  * View History: the contact's form submissions, list joins, the mail sent to it (campaign, subject,
- * delivery status, opens, clicked links) and the mail it wrote to the inbox, newest first.
+ * delivery status, opens, clicked links) and the mail it wrote to the inbox, newest first. A long
+ * history shows its newest part and says from when; without the mailer, the rest and a notice.
  */
 import type { Contact, ContactHistoryItem, RecipientMailStatus } from '@lp/contracts';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
@@ -75,7 +76,15 @@ export function ContactHistoryDialog({ contact, onClose }: { contact: Contact | 
       {history.error && (
         <ErrorState message="Failed to load the history. Please try again." onRetry={() => history.mutate()} />
       )}
-      {history.data && history.data.items.length === 0 && <EmptyState title="No activity yet" />}
+      {history.data?.mailUnavailable && (
+        <ErrorState
+          message="The e-mail to and from this contact could not be loaded right now; the rest of its history is shown."
+          onRetry={() => history.mutate()}
+        />
+      )}
+      {history.data && history.data.items.length === 0 && !history.data.mailUnavailable && (
+        <EmptyState title="No activity yet" />
+      )}
       {history.data && history.data.items.length > 0 && (
         <ol className="max-h-[60vh] divide-y divide-stone-100 overflow-y-auto">
           {history.data.items.map((item, i) => {
@@ -92,6 +101,13 @@ export function ContactHistoryDialog({ contact, onClose }: { contact: Contact | 
             );
           })}
         </ol>
+      )}
+      {history.data?.shownSince && history.data.items.length > 0 && (
+        <p className="border-t border-stone-200 pt-2 text-sm text-stone-600">
+          Showing the activity since{' '}
+          <time dateTime={history.data.shownSince}>{when.format(new Date(history.data.shownSince))}</time>; older
+          activity is not listed here.
+        </p>
       )}
     </Dialog>
   );

@@ -129,8 +129,7 @@ export function ContactsPage() {
             rows={contacts}
             columns={CONTACT_COLUMNS}
             rowKey={(c) => c.id}
-            rowLabel={(c) => c.email}
-            selection={{ selected, onChange: setSelected }}
+            selection={{ selected, onChange: setSelected, rowLabel: (c) => c.email }}
             actions={(c) => (
               <DropdownMenu
                 label={`Actions for ${c.email}`}

@@ -1,7 +1,7 @@
 /** Confirms deleting a contact; it leaves every list, its form submissions stay. */
 import { useState } from 'react';
 import type { Contact } from '@lp/contracts';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/toast/toast-store';
 import { deleteContact } from '../api/delete-contact';
 
@@ -24,21 +24,14 @@ export function DeleteContactDialog({ contact, onClose, onDeleted }: Props) {
     }
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={contact !== null}
-      onClose={onClose}
       title="Delete Contact"
-      description={contact ? `Delete ${contact.email}? It is removed from every list.` : undefined}
-      footer={
-        <>
-          <button type="button" className={dialogButton.cancel} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className={dialogButton.danger} onClick={onDelete} disabled={busy}>
-            Delete
-          </button>
-        </>
-      }
+      message={contact ? `Delete ${contact.email}? It is removed from every list.` : undefined}
+      confirmLabel="Delete"
+      onConfirm={() => void onDelete()}
+      onCancel={onClose}
+      busy={busy}
     />
   );
 }

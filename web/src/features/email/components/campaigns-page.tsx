@@ -9,6 +9,7 @@ import { mutate } from 'swr';
 import type { Campaign } from '@lp/contracts/email';
 import { controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
+import { SelectableTable, type Column } from '../../../components/ui/data-table';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { CAMPAIGNS_KEY, pauseCampaign, resumeCampaign, scheduleCampaign, useCampaigns } from '../api/campaigns';
 import { RowMenu, type RowAction } from './row-menu';
@@ -16,6 +17,42 @@ import { RowMenu, type RowAction } from './row-menu';
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const pct = (c: Campaign, r: number | null) =>
   (c.status === 'active' || c.status === 'completed') && r !== null ? `${r.toFixed(1)}%` : '—';
+
+const COLUMNS: Column<Campaign>[] = [
+  {
+    header: 'Name',
+    cell: (c) => (
+      <Link to={`/marketing/campaigns/${c.id}`} className="text-lake-800 underline">
+        {c.name}
+      </Link>
+    ),
+    cellClassName: 'font-medium',
+  },
+  { header: 'Status', cell: (c) => c.status, cellClassName: 'capitalize' },
+  { header: 'Created', cell: (c) => date.format(new Date(c.created_at)), cellClassName: 'whitespace-nowrap' },
+  {
+    header: 'Scheduled',
+    cell: (c) => (c.scheduled_for ? date.format(new Date(c.scheduled_for)) : '—'),
+    cellClassName: 'whitespace-nowrap',
+  },
+  {
+    header: 'Sent',
+    cell: (c) =>
+      c.recipients_estimated ? (
+        <span title="Mailable contacts counted when the campaign was scheduled; the exact number is fixed when sending starts">
+          {c.sent_count} / ≈{c.total_recipients.toLocaleString('en-US')}{' '}
+          <span className="text-stone-600">expected</span>
+        </span>
+      ) : (
+        <>
+          {c.sent_count} / {c.total_recipients.toLocaleString('en-US')}
+        </>
+      ),
+    cellClassName: 'whitespace-nowrap',
+  },
+  { header: 'Open rate', cell: (c) => pct(c, c.open_rate) },
+  { header: 'Click rate', cell: (c) => pct(c, c.click_rate) },
+];
 
 export function CampaignsPage() {
   const { data, error, isLoading } = useCampaigns();
@@ -76,58 +113,17 @@ export function CampaignsPage() {
         </p>
       )}
       {data && (
-        <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-          <table className="w-full min-w-[52rem] text-left text-sm">
-            <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
-              <tr>
-                {['Name', 'Status', 'Created', 'Scheduled', 'Sent', 'Open rate', 'Click rate', ''].map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3 font-semibold">
-                    {h || <span className="sr-only">Actions</span>}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.id} className="border-b border-stone-100 last:border-0">
-                  <td className="px-4 py-3 font-medium">
-                    <Link to={`/marketing/campaigns/${c.id}`} className="text-lake-800 underline">
-                      {c.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3 capitalize">{c.status}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{date.format(new Date(c.created_at))}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {c.scheduled_for ? date.format(new Date(c.scheduled_for)) : '—'}
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    {c.recipients_estimated ? (
-                      <span title="Mailable contacts counted when the campaign was scheduled; the exact number is fixed when sending starts">
-                        {c.sent_count} / ≈{c.total_recipients.toLocaleString('en-US')}{' '}
-                        <span className="text-stone-600">expected</span>
-                      </span>
-                    ) : (
-                      <>
-                        {c.sent_count} / {c.total_recipients.toLocaleString('en-US')}
-                      </>
-                    )}
-                  </td>
-                  <td className="px-4 py-3">{pct(c, c.open_rate)}</td>
-                  <td className="px-4 py-3">{pct(c, c.click_rate)}</td>
-                  <td className="px-4 py-3 text-right">
-                    <RowMenu label={`Actions for ${c.name}`} actions={actionsOf(c)} />
-                  </td>
-                </tr>
-              ))}
-              {rows.length === 0 && (
-                <tr>
-                  <td colSpan={8} className="px-4 py-6 text-center text-stone-600">
-                    {data.length === 0 ? 'No campaigns yet' : 'No campaigns match your search'}
-                  </td>
-                </tr>
-              )}
-            </tbody>
-          </table>
+        <div className="mt-6">
+          <SelectableTable
+            label="Campaigns"
+            rows={rows}
+            columns={COLUMNS}
+            rowKey={(c) => c.id}
+            actions={(c) => <RowMenu label={`Actions for ${c.name}`} actions={actionsOf(c)} />}
+            empty={data.length === 0 ? 'No campaigns yet' : 'No campaigns match your search'}
+            density="comfortable"
+            minWidth="52rem"
+          />
         </div>
       )}
       <Dialog

@@ -5,13 +5,22 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
+import type { Template } from '@lp/contracts/email';
 import { toast } from '../../../components/toast/toast-store';
+import { SelectableTable, type Column } from '../../../components/ui/data-table';
 import { dialogButton } from '../../../components/ui/dialog';
 import { TEMPLATES_KEY, deleteTemplate, duplicateTemplate, useTemplates } from '../api/templates';
 import { CreateTemplateDialog } from './create-template-dialog';
 import { RowMenu } from './row-menu';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+const COLUMNS: Column<Template>[] = [
+  { header: 'Name', cell: (t) => t.name, cellClassName: 'font-medium text-stone-900' },
+  { header: 'Subject', cell: (t) => t.subject },
+  { header: 'Category', cell: (t) => t.category },
+  { header: 'Updated', cell: (t) => date.format(new Date(t.updated_at)), cellClassName: 'whitespace-nowrap' },
+];
 
 export function TemplatesPage() {
   const { data, error, isLoading } = useTemplates();
@@ -44,56 +53,39 @@ export function TemplatesPage() {
       )}
       {data && data.length === 0 && <p className="mt-6 text-stone-700">No templates yet.</p>}
       {data && data.length > 0 && (
-        <div className="relative mt-6 overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
-              <tr>
-                {['Name', 'Subject', 'Category', 'Updated', ''].map((c) => (
-                  <th key={c} scope="col" className="px-4 py-3 font-semibold">
-                    {c || <span className="sr-only">Actions</span>}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((t) => (
-                <tr key={t.id} className="border-b border-stone-100 last:border-0">
-                  <td className="px-4 py-3 font-medium text-stone-900">{t.name}</td>
-                  <td className="px-4 py-3">{t.subject}</td>
-                  <td className="px-4 py-3">{t.category}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{date.format(new Date(t.updated_at))}</td>
-                  <td className="px-4 py-3 text-right">
-                    <RowMenu
-                      label={`Actions for ${t.name}`}
-                      actions={[
-                        { label: 'Edit', onSelect: () => navigate(`/marketing/templates/${t.id}`) },
-                        {
-                          label: 'Duplicate',
-                          onSelect: () =>
-                            act(
-                              () => duplicateTemplate(t.id),
-                              'Template duplicated successfully',
-                              'Failed to duplicate template',
-                            ),
-                        },
-                        { label: 'Use in Email', onSelect: () => navigate(`/marketing/send-email?template=${t.id}`) },
-                        {
-                          label: 'Delete',
-                          danger: true,
-                          onSelect: () =>
-                            act(
-                              () => deleteTemplate(t.id),
-                              'Template deleted successfully',
-                              'Failed to delete template',
-                            ),
-                        },
-                      ]}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <div className="mt-6">
+          <SelectableTable
+            label="Templates"
+            rows={data}
+            columns={COLUMNS}
+            rowKey={(t) => t.id}
+            actions={(t) => (
+              <RowMenu
+                label={`Actions for ${t.name}`}
+                actions={[
+                  { label: 'Edit', onSelect: () => navigate(`/marketing/templates/${t.id}`) },
+                  {
+                    label: 'Duplicate',
+                    onSelect: () =>
+                      act(
+                        () => duplicateTemplate(t.id),
+                        'Template duplicated successfully',
+                        'Failed to duplicate template',
+                      ),
+                  },
+                  { label: 'Use in Email', onSelect: () => navigate(`/marketing/send-email?template=${t.id}`) },
+                  {
+                    label: 'Delete',
+                    danger: true,
+                    onSelect: () =>
+                      act(() => deleteTemplate(t.id), 'Template deleted successfully', 'Failed to delete template'),
+                  },
+                ]}
+              />
+            )}
+            density="comfortable"
+            minWidth="40rem"
+          />
         </div>
       )}
       <CreateTemplateDialog open={creating} onClose={() => setCreating(false)} />

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ContactList } from '@lp/contracts';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/toast/toast-store';
 import { deleteList } from '../api/delete-list';
 import { LISTS_KEY } from '../api/list-lists';
@@ -25,23 +25,14 @@ export function DeleteListDialog({ list, onClose }: { list: ContactList | null; 
     }
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={list !== null}
-      onClose={onClose}
       title="Delete List"
-      description={
-        list ? `Delete "${list.name}"? Its ${list.contact_count} contacts stay in your contacts.` : undefined
-      }
-      footer={
-        <>
-          <button type="button" className={dialogButton.cancel} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="button" className={dialogButton.danger} onClick={onDelete} disabled={busy}>
-            Delete
-          </button>
-        </>
-      }
+      message={list ? `Delete "${list.name}"? Its ${list.contact_count} contacts stay in your contacts.` : undefined}
+      confirmLabel="Delete"
+      onConfirm={() => void onDelete()}
+      onCancel={onClose}
+      busy={busy}
     />
   );
 }

@@ -53,7 +53,6 @@ export function ListsPage() {
             rows={lists.data}
             columns={COLUMNS}
             rowKey={(l) => l.id}
-            rowLabel={(l) => l.name}
             actions={(l) => (
               <DropdownMenu
                 label={`Actions for ${l.name}`}

@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import type { AuditEntry } from '@lp/contracts';
+import { SelectableTable, type Column } from '../../../components/ui/data-table';
 import { button } from '../../../components/ui/styles';
 import { useAuditPage } from '../api/list-audit-entries';
 
@@ -42,6 +43,18 @@ function detailsText(e: AuditEntry): string {
   return parts.join(' · ') || '—';
 }
 
+const COLUMNS: Column<AuditEntry>[] = [
+  { header: 'When', cell: (e) => when.format(new Date(e.at)), cellClassName: 'whitespace-nowrap' },
+  { header: 'Who', cell: (e) => e.actor, cellClassName: 'font-medium text-stone-900' },
+  { header: 'Action', cell: (e) => ACTION_LABELS[e.action] ?? e.action },
+  { header: 'Target', cell: (e) => e.target ?? '—' },
+  {
+    header: 'Details',
+    cell: (e) => <span title={detailsText(e)}>{detailsText(e)}</span>,
+    cellClassName: 'max-w-xs truncate text-stone-600',
+  },
+];
+
 export function AuditLogPage() {
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1) ?? null;
@@ -66,33 +79,15 @@ export function AuditLogPage() {
   else if (page.entries.length === 0) body = <p className="py-10 text-center text-stone-700">No staff actions yet.</p>;
   else
     body = (
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-        <table className="w-full min-w-[44rem] text-left text-sm">
-          <caption className="sr-only">Staff actions, newest first</caption>
-          <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
-            <tr>
-              {['When', 'Who', 'Action', 'Target', 'Details'].map((c) => (
-                <th key={c} scope="col" className="px-4 py-3 font-semibold">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {page.entries.map((e) => (
-              <tr key={e.id} className="border-b border-stone-100 last:border-0">
-                <td className="whitespace-nowrap px-4 py-3">{when.format(new Date(e.at))}</td>
-                <td className="px-4 py-3 font-medium text-stone-900">{e.actor}</td>
-                <td className="px-4 py-3">{ACTION_LABELS[e.action] ?? e.action}</td>
-                <td className="px-4 py-3">{e.target ?? '—'}</td>
-                <td className="max-w-xs truncate px-4 py-3 text-stone-600" title={detailsText(e)}>
-                  {detailsText(e)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SelectableTable
+        label="Staff actions, newest first"
+        caption="Staff actions, newest first"
+        rows={page.entries}
+        columns={COLUMNS}
+        rowKey={(e) => e.id}
+        density="comfortable"
+        minWidth="44rem"
+      />
     );
 
   return (

@@ -10,6 +10,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { PASSWORD_MIN_LENGTH, passwordPolicyProblem, type StaffAccount } from '@lp/contracts';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
+import { SelectableTable, type Column } from '../../../components/ui/data-table';
 import { button } from '../../../components/ui/styles';
 import { createStaffAccount } from '../api/create-staff-account';
 import { useStaffAccounts } from '../api/list-staff-accounts';
@@ -146,6 +147,64 @@ export function StaffAccountsPage({ currentUserId }: { currentUserId: number }) 
     }
   };
 
+  const columns: Column<StaffAccount>[] = [
+    {
+      header: 'Username',
+      cell: (a) => (
+        <>
+          {a.username}
+          {a.id === currentUserId && <span className="ml-2 text-stone-600">(you)</span>}
+          {resetting === a.id && (
+            <div className="mt-3 font-normal">
+              <ResetPasswordForm account={a} onDone={() => setResetting(null)} />
+            </div>
+          )}
+        </>
+      ),
+      cellClassName: 'font-medium text-stone-900',
+    },
+    { header: 'Role', cell: (a) => (a.role === 'owner' ? 'Owner' : 'Staff') },
+    {
+      header: 'Status',
+      cell: (a) => (
+        <span className={a.disabled ? 'font-semibold text-red-700' : 'text-emerald-800'}>
+          {a.disabled ? 'Disabled' : 'Active'}
+        </span>
+      ),
+    },
+    {
+      header: 'Last sign-in',
+      cell: (a) => (a.lastLoginAt ? when.format(new Date(a.lastLoginAt)) : 'Never'),
+      cellClassName: 'whitespace-nowrap',
+    },
+    {
+      header: 'Actions',
+      cell: (a) => (
+        <div className="flex flex-wrap gap-2">
+          {a.id !== currentUserId && (
+            <button
+              type="button"
+              className={`${small} whitespace-nowrap ${a.disabled ? 'text-lake-900 ring-stone-300' : 'text-red-800 ring-red-300'}`}
+              disabled={busy === a.id}
+              onClick={() => void toggle(a)}
+              aria-label={`${a.disabled ? 'Enable' : 'Disable'} ${a.username}`}
+            >
+              {a.disabled ? 'Enable' : 'Disable'}
+            </button>
+          )}
+          <button
+            type="button"
+            className={`${small} whitespace-nowrap text-lake-900 ring-stone-300`}
+            onClick={() => setResetting(resetting === a.id ? null : a.id)}
+            aria-label={`Reset password of ${a.username}`}
+          >
+            Reset password
+          </button>
+        </div>
+      ),
+    },
+  ];
+
   let body;
   if (!accounts && error)
     body = (
@@ -164,67 +223,16 @@ export function StaffAccountsPage({ currentUserId }: { currentUserId: number }) 
     );
   else
     body = (
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
-        <table className="w-full min-w-[44rem] text-left text-sm">
-          <caption className="sr-only">Staff accounts</caption>
-          <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
-            <tr>
-              {['Username', 'Role', 'Status', 'Last sign-in', 'Actions'].map((c) => (
-                <th key={c} scope="col" className="px-4 py-3 font-semibold">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((a) => (
-              <tr key={a.id} className="border-b border-stone-100 align-top last:border-0">
-                <td className="px-4 py-3 font-medium text-stone-900">
-                  {a.username}
-                  {a.id === currentUserId && <span className="ml-2 text-stone-600">(you)</span>}
-                  {resetting === a.id && (
-                    <div className="mt-3 font-normal">
-                      <ResetPasswordForm account={a} onDone={() => setResetting(null)} />
-                    </div>
-                  )}
-                </td>
-                <td className="px-4 py-3">{a.role === 'owner' ? 'Owner' : 'Staff'}</td>
-                <td className="px-4 py-3">
-                  <span className={a.disabled ? 'font-semibold text-red-700' : 'text-emerald-800'}>
-                    {a.disabled ? 'Disabled' : 'Active'}
-                  </span>
-                </td>
-                <td className="whitespace-nowrap px-4 py-3">
-                  {a.lastLoginAt ? when.format(new Date(a.lastLoginAt)) : 'Never'}
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex flex-wrap gap-2">
-                    {a.id !== currentUserId && (
-                      <button
-                        type="button"
-                        className={`${small} whitespace-nowrap ${a.disabled ? 'text-lake-900 ring-stone-300' : 'text-red-800 ring-red-300'}`}
-                        disabled={busy === a.id}
-                        onClick={() => void toggle(a)}
-                        aria-label={`${a.disabled ? 'Enable' : 'Disable'} ${a.username}`}
-                      >
-                        {a.disabled ? 'Enable' : 'Disable'}
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      className={`${small} whitespace-nowrap text-lake-900 ring-stone-300`}
-                      onClick={() => setResetting(resetting === a.id ? null : a.id)}
-                      aria-label={`Reset password of ${a.username}`}
-                    >
-                      Reset password
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SelectableTable
+        label="Staff accounts"
+        caption="Staff accounts"
+        rows={accounts}
+        columns={columns}
+        rowKey={(a) => a.id}
+        density="comfortable"
+        minWidth="44rem"
+        align="top"
+      />
     );
 
   return (

@@ -102,7 +102,6 @@ export function FormSubmissionsPage() {
             rows={data}
             columns={COLUMNS}
             rowKey={(s) => s.id}
-            rowLabel={(s) => s.email}
             actions={(s) => {
               const inContacts = s.contactId !== null;
               return (

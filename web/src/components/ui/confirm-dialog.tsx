@@ -1,21 +1,23 @@
 /**
  * A confirmation of a destructive action on the shared Dialog: the question as its
  * description, Cancel and the action. Focus starts on Cancel, the safe choice; Escape and the
- * close button cancel; focus returns to what had it when the dialog closes.
+ * close button cancel; focus returns to what had it when the dialog closes. While the action is
+ * under way (`busy`) its button is disabled, so a second click never sends it twice.
  */
 import { useRef } from 'react';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { Dialog, dialogButton } from './dialog';
 
 type Props = {
   open: boolean;
   title: string;
-  message: string;
+  message: string | undefined;
   confirmLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  busy?: boolean;
 };
 
-export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, onCancel, busy = false }: Props) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog
@@ -29,7 +31,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
           <button ref={cancelRef} type="button" onClick={onCancel} className={dialogButton.cancel}>
             Cancel
           </button>
-          <button type="button" onClick={onConfirm} className={dialogButton.danger}>
+          <button type="button" onClick={onConfirm} disabled={busy} className={dialogButton.danger}>
             {confirmLabel}
           </button>
         </>

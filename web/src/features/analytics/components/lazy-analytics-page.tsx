@@ -1,0 +1,17 @@
+/**
+ * The Analytics screen as the dashboard routes to it: its code, with the chart library
+ * (recharts, about half of the dashboard's JavaScript), loads when staff first open the screen,
+ * so the sign-in screen and every other screen load without it.
+ */
+import { lazy, Suspense } from 'react';
+import { PageLoading } from '../../../components/ui/page-loading';
+
+const AnalyticsPageView = lazy(() => import('./analytics-page').then((m) => ({ default: m.AnalyticsPage })));
+
+export function AnalyticsPage() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <AnalyticsPageView />
+    </Suspense>
+  );
+}
