@@ -1,0 +1,89 @@
+/**
+ * An import whose chunk crm holds longer than the gateway's idle timeout (a crm replica killed
+ * mid-chunk is only noticed when the chunk's wait runs out) still answers: the server's own
+ * waiting must not count as a silent client.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RPC, type ImportChunkInput, type ImportResult } from '@lp/contracts';
+import { Counters, createLogger, parseConfig, type Bus, type Knex } from '@lp/runtime';
+import { GatewayConfigSchema } from '../config.ts';
+import { createHttpServer } from '../http-server.ts';
+import { createLotCache } from '../lots/lot-cache.ts';
+import { errorHandler } from '../middleware/error-handler.ts';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { contactRoutes } from '../routes/contacts.ts';
+
+const IDLE_MS = 1000;
+/** How long crm leaves a chunk's first try unanswered: longer than the idle timeout. */
+const UNANSWERED_MS = 1800;
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+/** A crm that answers each chunk's second try only, the first after UNANSWERED_MS of silence. */
+function crmLosingFirstTries() {
+  const tries = new Map<number, number>();
+  const stored = new Set<string>();
+  const bus = {
+    request: async (subject: string, payload: unknown) => {
+      expect(subject).toBe(RPC.crm.contactsImportChunk.subject);
+      const chunk = payload as ImportChunkInput;
+      const n = (tries.get(chunk.seq) ?? 0) + 1;
+      tries.set(chunk.seq, n);
+      if (n === 1) {
+        await new Promise((r) => setTimeout(r, UNANSWERED_MS));
+        throw new Error('request timed out');
+      }
+      for (const row of chunk.rows) stored.add(row[0]);
+      return { ok: true, data: { imported: chunk.rows.length, updated: 0 } };
+    },
+  } as unknown as Bus;
+  return { bus, tries, stored };
+}
+
+async function gateway(bus: Bus) {
+  const log = createLogger('test', 'silent');
+  const config = parseConfig(GatewayConfigSchema, { HTTP_IDLE_TIMEOUT_MS: String(IDLE_MS) });
+  const audit: unknown[] = [];
+  const knex = {
+    withSchema: () => ({ table: () => ({ insert: async (row: unknown) => void audit.push(row) }) }),
+  } as unknown as Knex;
+  const app = new Koa<GatewayState>();
+  app.use(async (ctx, next) => {
+    ctx.state.log = log;
+    ctx.state.reqId = 'test';
+    ctx.state.session = { userId: 1, username: 'staff1', sessionId: 1, role: 'staff' };
+    await next();
+  });
+  app.use(errorHandler());
+  app.use(contactRoutes({ config, bus, knex, log, counters: new Counters(), lots: createLotCache() }).routes());
+  const server = createHttpServer(app.callback(), config);
+  servers.push(server);
+  server.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, audit };
+}
+
+describe('POST /api/marketing/contacts/import while crm is slow to answer', () => {
+  it('answers with every row once crm does, however long past the idle timeout the wait ran', async () => {
+    const crm = crmLosingFirstTries();
+    const { base, audit } = await gateway(crm.bus);
+    const csv = ['Email Address,First Name', ...Array.from({ length: 1500 }, (_, i) => `row${i}@example.com,Row`)];
+    const form = new FormData();
+    form.append('file', new Blob([csv.join('\n')], { type: 'text/csv' }), 'contacts.csv');
+
+    const res = await fetch(`${base}/api/marketing/contacts/import`, { method: 'POST', body: form });
+
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ImportResult;
+    expect(body).toMatchObject({ imported: 1500, updated: 0, skipped: 0 });
+    expect(crm.stored.size).toBe(1500);
+    expect([...crm.tries.values()]).toEqual([2, 2]);
+    expect(audit).toHaveLength(1);
+  });
+});
