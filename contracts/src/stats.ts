@@ -20,7 +20,8 @@ const change = v.nullable(v.number());
 
 export const MarketingStatsSchema = v.object({
   totalContacts: count,
-  totalCampaigns: count,
+  /** null: the mailer did not answer; the other counts are still crm's. */
+  totalCampaigns: v.nullable(count),
   totalLists: count,
   totalSubmissions: count,
   /** Month-over-month change of each card, in percent; null shows as '—'. */

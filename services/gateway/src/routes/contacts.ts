@@ -23,13 +23,13 @@ import {
   type RpcInput,
   type RpcSpec,
 } from '@lp/contracts';
-import { AppError, callRpc, notFound, type Bus } from '@lp/runtime';
+import { callRpc, notFound, type Bus } from '@lp/runtime';
 import { importContacts } from '../contacts/import-contacts.ts';
 import { contactCsvLine, csvLine, EXPORT_HEADER } from '../contacts/write-contacts-csv.ts';
 import { recordAudit } from '../audit/record-audit.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
-import { type GatewayDeps, askedBy, createRouter } from './context.ts';
+import { type GatewayDeps, askedBy, createRouter, unlessUnavailable } from './context.ts';
 
 /** Messages (and inbox messages) of a contact's history, newest first. */
 const HISTORY_MAIL_LIMIT = 100;
@@ -147,12 +147,11 @@ export function contactRoutes(deps: GatewayDeps) {
   // address, the mail sent to it (status, opens, clicks) and the mail it wrote to the inbox.
   router.get('/contacts/:id/history', async (ctx) => {
     const history = await ask(ctx, RPC.crm.contactHistory, { id: pathId(ctx.params.id, 'Contact') });
-    const mail = await mailOfContact(bus, ctx, history.contact.email).catch((err: unknown) => {
-      // Without the mailer the history still shows what crm knows, and says the mail is missing.
-      if (!(err instanceof AppError && err.status === 503)) throw err;
-      ctx.state.log.warn({ err }, 'contact history without its mail: the mailer did not answer');
-      return null;
-    });
+    const mail = await unlessUnavailable(
+      ctx,
+      'contact history without its mail: the mailer did not answer',
+      mailOfContact(bus, ctx, history.contact.email),
+    );
     const body: ContactHistoryPage = {
       contact: history.contact,
       ...mergeHistoryWindows<ContactHistoryItem>([history, ...(mail ?? [])]),

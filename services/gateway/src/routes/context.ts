@@ -1,7 +1,6 @@
 /** What every route module receives: the gateway's dependencies. */
 import Router, { type RouterOptions } from '@koa/router';
-import type { Knex } from '@lp/runtime';
-import type { Bus, Counters, Logger, RpcCallOptions } from '@lp/runtime';
+import { AppError, type Bus, type Counters, type Knex, type Logger, type RpcCallOptions } from '@lp/runtime';
 import type { GatewayConfig } from '../config.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import type { LotCache } from '../lots/lot-cache.ts';
@@ -24,6 +23,18 @@ export const askedBy = (ctx: { state: GatewayState }): RpcCallOptions => ({
   reqId: ctx.state.reqId,
   log: ctx.state.log,
 });
+
+/**
+ * A part of an answer that the rest does not depend on (the mail in a contact's history, the
+ * campaign count on the dashboard): null when its service is unavailable (503), logged as
+ * `what`, so staff see what the other services know and the screen says what is missing.
+ */
+export const unlessUnavailable = <T>(ctx: { state: GatewayState }, what: string, part: Promise<T>): Promise<T | null> =>
+  part.catch((err: unknown) => {
+    if (!(err instanceof AppError && err.status === 503)) throw err;
+    ctx.state.log.warn({ err }, what);
+    return null;
+  });
 
 /**
  * Every gateway router is made here: paths match case-sensitively and exactly as declared, so

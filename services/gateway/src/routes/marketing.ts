@@ -8,7 +8,7 @@ import { callRpc } from '@lp/runtime';
 import { listSubmissions } from '../submissions/list-submissions.ts';
 import { validate } from '../middleware/validate.ts';
 import { pathId } from './contacts.ts';
-import { type GatewayDeps, askedBy, createRouter } from './context.ts';
+import { type GatewayDeps, askedBy, createRouter, unlessUnavailable } from './context.ts';
 
 /** Change in percent from `before` to `now`, one decimal; null when there was nothing before. */
 export const percentChange = (now: number, before: number): number | null =>
@@ -42,11 +42,15 @@ export function marketingRoutes({ bus }: GatewayDeps) {
     const asked = askedBy(ctx);
     const [crm, mailer] = await Promise.all([
       callRpc(bus, RPC.crm.stats, {}, asked),
-      callRpc(bus, RPC.mailer.stats, {}, asked),
+      unlessUnavailable(
+        ctx,
+        'dashboard stats without campaigns: the mailer did not answer',
+        callRpc(bus, RPC.mailer.stats, {}, asked),
+      ),
     ]);
     const body: MarketingStats = {
       totalContacts: crm.totalContacts,
-      totalCampaigns: mailer.totalCampaigns,
+      totalCampaigns: mailer?.totalCampaigns ?? null,
       totalLists: crm.totalLists,
       totalSubmissions: crm.totalSubmissions,
       changes: {

@@ -5,7 +5,8 @@
  * site) from the web-analytics API; a spinner until the stats, the e-mail and the web analytics
  * have answered. Form Responses is crm's count of submissions (the list itself is not downloaded
  * here). Open and click rates come from the mailer's e-mail analytics (last 30 days) and show '—'
- * until an email was sent: no invented numbers.
+ * until an email was sent: no invented numbers. Without the mailer, crm's cards still show their
+ * counts, and Campaigns shows '—' under the alert.
  */
 import { DEFAULT_ANALYTICS_RANGE } from '@lp/contracts';
 import { useWebAnalytics, WebAnalyticsHomeCards } from '../../analytics';
@@ -16,14 +17,17 @@ import { Spinner } from './spinner';
 
 const NO_EMAIL_ANALYTICS = 'Not available yet: open and click rates appear once e-mail campaigns are sent and tracked';
 const LAST_30_DAYS = 'Unique human opens and clicks of emails sent in the last 30 days';
+const NO_CAMPAIGN_COUNT = 'The e-mail service did not answer: refresh the page to try again';
 
 export function DashboardHome() {
   const stats = useMarketingStats();
   const email = useEmailAnalytics(30);
   const web = useWebAnalytics(DEFAULT_ANALYTICS_RANGE);
   if (stats.isLoading || email.isLoading || web.isLoading) return <Spinner label="Loading dashboard…" />;
-  const failed = stats.error || email.error || web.error;
-  const n = (value: number | undefined) => (value === undefined ? '—' : value.toLocaleString('en-US'));
+  // Without the mailer, stats still carry crm's counts; only the campaign count is missing.
+  const noCampaignCount = stats.data?.totalCampaigns === null;
+  const failed = stats.error || noCampaignCount || email.error || web.error;
+  const n = (value: number | null | undefined) => (value == null ? '—' : value.toLocaleString('en-US'));
   const mail = email.data && email.data.totalSent > 0 ? email.data : undefined;
   const rate = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(1)}%`);
   const changes = stats.data?.changes;
@@ -48,6 +52,7 @@ export function DashboardHome() {
           title="Campaigns"
           value={n(stats.data?.totalCampaigns)}
           change={changes?.campaigns ?? null}
+          hint={noCampaignCount ? NO_CAMPAIGN_COUNT : undefined}
         />
         <StatCard
           to="/marketing/lists"

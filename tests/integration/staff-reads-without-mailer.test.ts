@@ -1,14 +1,15 @@
 /**
- * A contact's View History while the mailer is away (not running, or not answering): the
- * history still answers 200 with what crm knows, the contact's form submissions, and says its
- * mail is missing, instead of failing whole with a 503.
+ * Staff reads while the mailer is away (not running, or not answering) still answer 200 with
+ * what crm knows and say what is missing, instead of failing whole with a 503: a contact's View
+ * History (its form submissions, `mailUnavailable`) and the dashboard's stats (crm's counts,
+ * `totalCampaigns: null`).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Contact, ContactHistoryPage } from '@lp/contracts';
+import type { Contact, ContactHistoryPage, MarketingStats } from '@lp/contracts';
 import { ALL_SERVICES } from '../../scripts/services.ts';
 import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
 
-describeOnEachBackend('contact history without the mailer', (backend) => {
+describeOnEachBackend('staff reads without the mailer', (backend) => {
   let stack: Stack;
   let token: string;
   beforeAll(async () => {
@@ -54,5 +55,23 @@ describeOnEachBackend('contact history without the mailer', (backend) => {
     expect(history.items).toEqual([
       expect.objectContaining({ type: 'form_submission', message: 'Are the lots on the mesa still for sale?' }),
     ]);
+  });
+
+  it("answers the dashboard's stats with crm's counts and no campaign count", async () => {
+    const before = (await (await stack.api('/api/marketing/stats', { token })).json()) as MarketingStats;
+    const added = await stack.api('/api/marketing/contacts', {
+      token,
+      body: { email: 'ray@example.com', firstName: 'Ray' },
+    });
+    expect(added.status).toBe(201);
+    expect((await stack.api('/api/marketing/lists', { token, body: { name: 'Mesa buyers' } })).status).toBe(201);
+
+    const res = await stack.api('/api/marketing/stats', { token });
+    expect(res.status).toBe(200);
+    const stats = (await res.json()) as MarketingStats;
+    expect(stats.totalCampaigns).toBeNull();
+    expect(stats.totalContacts).toBe(before.totalContacts + 1);
+    expect(stats.totalLists).toBe(before.totalLists + 1);
+    expect(stats.totalSubmissions).toBe(before.totalSubmissions);
   });
 });
