@@ -91,13 +91,6 @@ export function importContacts({ bus, counters, config, knex }: GatewayDeps): Mi
       throw tooLarge(limit);
     }
     const asked = askedBy(ctx);
-    // While crm holds a chunk (a replica killed mid-chunk is only noticed when the chunk's wait
-    // runs out), the server neither reads nor writes this socket. That silence is the server's,
-    // not the client's: the idle timeout is lifted until the answer, or it would cut the upload.
-    // A client that stops sending is still cut off by the request timeout and by its hang-up.
-    const socket = ctx.req.socket;
-    const idleTimeout = socket.timeout ?? 0;
-    socket.setTimeout(0);
     try {
       const result = await withUploadedFile(ctx.req, limit, async (file, filename) => {
         const sender = createChunkSender({ bus, asked, counters, waitMs: config.IMPORT_CRM_WAIT_MS });
@@ -139,8 +132,6 @@ export function importContacts({ bus, counters, config, knex }: GatewayDeps): Mi
       ctx.req.unpipe();
       ctx.req.resume();
       throw err;
-    } finally {
-      socket.setTimeout(idleTimeout);
     }
   };
 }

@@ -1,6 +1,7 @@
 /**
- * An import whose chunk crm holds longer than the gateway's idle timeout (a crm replica killed
- * mid-chunk is only noticed when the chunk's wait runs out) still answers: the server's own
+ * Staff requests whose answer waits on a service for longer than the gateway's idle timeout
+ * still get it: an import whose chunk crm holds (a crm replica killed mid-chunk is noticed only
+ * when the chunk's wait runs out), and a re-aggregation of a year of analytics. The server's own
  * waiting must not count as a silent client.
  */
 import type { Server } from 'node:http';
@@ -14,11 +15,13 @@ import { createHttpServer } from '../http-server.ts';
 import { createLotCache } from '../lots/lot-cache.ts';
 import { errorHandler } from '../middleware/error-handler.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
-import { contactRoutes } from '../routes/contacts.ts';
+import { contactRoutes } from './contacts.ts';
+import { webAnalyticsRoutes } from './web-analytics.ts';
 
 const IDLE_MS = 1000;
-/** How long crm leaves a chunk's first try unanswered: longer than the idle timeout. */
+/** How long a service leaves a request unanswered: longer than the idle timeout. */
 const UNANSWERED_MS = 1800;
+const silence = () => new Promise((r) => setTimeout(r, UNANSWERED_MS));
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -36,7 +39,7 @@ function crmLosingFirstTries() {
       const n = (tries.get(chunk.seq) ?? 0) + 1;
       tries.set(chunk.seq, n);
       if (n === 1) {
-        await new Promise((r) => setTimeout(r, UNANSWERED_MS));
+        await silence();
         throw new Error('request timed out');
       }
       for (const row of chunk.rows) stored.add(row[0]);
@@ -61,7 +64,8 @@ async function gateway(bus: Bus) {
     await next();
   });
   app.use(errorHandler());
-  app.use(contactRoutes({ config, bus, knex, log, counters: new Counters(), lots: createLotCache() }).routes());
+  const deps = { config, bus, knex, log, counters: new Counters(), lots: createLotCache() };
+  for (const routes of [contactRoutes(deps), webAnalyticsRoutes(deps)]) app.use(routes.routes());
   const server = createHttpServer(app.callback(), config);
   servers.push(server);
   server.listen(0, '127.0.0.1');
@@ -69,8 +73,8 @@ async function gateway(bus: Bus) {
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, audit };
 }
 
-describe('POST /api/marketing/contacts/import while crm is slow to answer', () => {
-  it('answers with every row once crm does, however long past the idle timeout the wait ran', async () => {
+describe('requests that wait on a service for longer than the idle timeout', () => {
+  it('an import answers with every row once crm does', async () => {
     const crm = crmLosingFirstTries();
     const { base, audit } = await gateway(crm.bus);
     const csv = ['Email Address,First Name', ...Array.from({ length: 1500 }, (_, i) => `row${i}@example.com,Row`)];
@@ -85,5 +89,21 @@ describe('POST /api/marketing/contacts/import while crm is slow to answer', () =
     expect(crm.stored.size).toBe(1500);
     expect([...crm.tries.values()]).toEqual([2, 2]);
     expect(audit).toHaveLength(1);
+  });
+
+  it('a refresh of the analytics answers once the analytics service does', async () => {
+    const bus = {
+      request: async (subject: string, payload: unknown) => {
+        expect(subject).toBe(RPC.analytics.refresh.subject);
+        await silence();
+        return { ok: true, data: { ...(payload as object), from: '2025-11-25', to: '2026-11-24' } };
+      },
+    } as unknown as Bus;
+    const { base } = await gateway(bus);
+
+    const res = await fetch(`${base}/api/marketing-dashboard/refresh-analytics?days=365`, { method: 'POST' });
+
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ days: 365, from: '2025-11-25', to: '2026-11-24' });
   });
 });
