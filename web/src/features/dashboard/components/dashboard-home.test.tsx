@@ -3,10 +3,10 @@
  * shows what crm counts (contacts, lists, form responses), '—' for campaigns, and says some
  * figures are missing instead of blanking every card.
  */
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { MarketingStats } from '@lp/contracts';
+import type { MarketingStats, WebAnalytics } from '@lp/contracts';
 import { FreshCache } from '../../../test/fresh-cache';
 import { DashboardHome } from './dashboard-home';
 
@@ -16,6 +16,16 @@ const stats: MarketingStats = {
   totalLists: 3,
   totalSubmissions: 58,
   changes: { contacts: 12.5, campaigns: null, lists: 0, submissions: -4 },
+};
+const totals = { totalVisits: 12, uniqueVisitors: 9, averageTimeOnSite: 75, bounceRate: 40, pageviews: 30 };
+const webAnalytics: WebAnalytics = {
+  days: 30,
+  from: '2026-10-26',
+  to: '2026-11-24',
+  ...totals,
+  previous: totals,
+  series: [],
+  top: { pages: [], referrers: [], sources: [], campaigns: [], devices: [], browsers: [] },
 };
 let answers: Record<string, { status: number; body: unknown }>;
 const unavailable = {
@@ -49,9 +59,7 @@ const card = (title: string) => screen.getByRole('link', { name: new RegExp(`^${
 it("shows crm's counts without the mailer, '—' for campaigns, and says some figures are missing", async () => {
   answers['/api/marketing/stats'] = { status: 200, body: { ...stats, totalCampaigns: null } };
   renderHome();
-  expect((await screen.findByRole('alert')).textContent).toBe(
-    'Some figures could not be loaded. Please refresh the page.',
-  );
+  expect((await screen.findByRole('alert')).textContent).toBe('Some figures could not be loaded.Try again');
   expect(card('Contacts')).toContain('1,234');
   expect(card('Contacts')).toContain('+12.5% from last month');
   expect(card('Lists')).toContain('3');
@@ -72,4 +80,20 @@ it('shows every count, campaigns included, when the services answer', async () =
   expect(card('Click rate')).toContain('6.4%');
   // The web analytics still failed: the alert says so.
   expect(screen.getByRole('alert')).toBeDefined();
+});
+
+it('loads the missing figures again on Try again, without a page refresh', async () => {
+  answers['/api/marketing/stats'] = { status: 200, body: { ...stats, totalCampaigns: null } };
+  renderHome();
+  const retry = await screen.findByRole('button', { name: 'Try again' });
+  answers['/api/marketing/stats'] = { status: 200, body: stats };
+  answers['/api/marketing-dashboard/email-analytics?days=30'] = {
+    status: 200,
+    body: { openRate: 0, clickRate: 0, bounceRate: 0, totalSent: 0, series: [] },
+  };
+  answers['/api/marketing-dashboard/web-analytics?days=30'] = { status: 200, body: webAnalytics };
+  fireEvent.click(retry);
+  await waitFor(() => expect(card('Campaigns')).toMatch(/^Campaigns7/));
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(card('Website visits')).toContain('12');
 });

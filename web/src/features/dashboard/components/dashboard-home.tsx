@@ -9,6 +9,7 @@
  * counts, and Campaigns shows '—' under the alert.
  */
 import { DEFAULT_ANALYTICS_RANGE } from '@lp/contracts';
+import { ErrorState } from '../../../components/ui/error-state';
 import { useWebAnalytics, WebAnalyticsHomeCards } from '../../analytics';
 import { useEmailAnalytics } from '../../email';
 import { useMarketingStats } from '../api/get-stats';
@@ -17,7 +18,7 @@ import { Spinner } from './spinner';
 
 const NO_EMAIL_ANALYTICS = 'Not available yet: open and click rates appear once e-mail campaigns are sent and tracked';
 const LAST_30_DAYS = 'Unique human opens and clicks of emails sent in the last 30 days';
-const NO_CAMPAIGN_COUNT = 'The e-mail service did not answer: refresh the page to try again';
+const NO_CAMPAIGN_COUNT = 'The e-mail service did not answer: use Try again above';
 
 export function DashboardHome() {
   const stats = useMarketingStats();
@@ -36,9 +37,12 @@ export function DashboardHome() {
     <>
       <h1 className="text-2xl font-bold text-lake-900">Dashboard</h1>
       {failed && (
-        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
-          Some figures could not be loaded. Please refresh the page.
-        </p>
+        <div className="mt-4">
+          <ErrorState
+            message="Some figures could not be loaded."
+            onRetry={() => void Promise.all([stats.mutate(), email.mutate(), web.mutate()])}
+          />
+        </div>
       )}
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <StatCard
