@@ -75,6 +75,21 @@ export function createChunkSender(opts: {
     }
   };
 
+  /**
+   * The failure to report. When crm stopped answering part-way, some chunks were saved already:
+   * staff are told how many, and that the same file again finishes the import without doubles.
+   */
+  const stopped = (): unknown => {
+    const saved = totals.imported + totals.updated;
+    if (saved === 0 || !(failure instanceof AppError && failure.status === 503)) return failure;
+    return new AppError(
+      503,
+      'unavailable',
+      `The import stopped part-way: the contacts service did not answer. At least ${saved.toLocaleString('en-US')} ` +
+        'contacts were saved; import the same file again to finish (contacts already saved are updated, not added twice).',
+    );
+  };
+
   const cut = () => {
     if (rows.length === 0) return;
     ready.push(rows);
@@ -85,7 +100,7 @@ export function createChunkSender(opts: {
   const flush = async () => {
     for (let chunkRows = ready.shift(); chunkRows; chunkRows = ready.shift()) {
       while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
-      if (failure) throw failure;
+      if (failure) throw stopped();
       const chunk = { importId, seq: seq++, rows: chunkRows };
       const p: Promise<void> = sendOnce(chunk)
         .then((r) => {
@@ -114,7 +129,7 @@ export function createChunkSender(opts: {
       cut();
       await flush();
       await Promise.all(inFlight);
-      if (failure) throw failure;
+      if (failure) throw stopped();
       return totals;
     },
   };

@@ -2,7 +2,8 @@
  * Import Contacts (CSV): the file's own checks ('Please select a file to import', 'Please upload
  * a CSV file'), the upload's progress in percent, then the result: imported, updated, skipped and
  * the rows that were not imported with their line and reason. Toasts 'Imported N contacts
- * successfully' or 'Failed to import contacts. Please try again.' (with the server's reason).
+ * successfully' or 'Failed to import contacts. Please try again.' (with the server's reason; an
+ * import that stopped part-way says how many contacts it saved, and the table shows them).
  */
 import { useState } from 'react';
 import type { ImportResult } from '@lp/contracts';
@@ -44,6 +45,8 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
     } catch (err) {
       const reason = err instanceof ApiError ? err.envelope?.error.message : undefined;
       if (reason) setError(reason);
+      // An import that stopped part-way saved some rows already: the table shows them.
+      if (err instanceof ApiError && err.status === 503) onImported();
       toast({ title: 'Failed to import contacts. Please try again.', description: reason, variant: 'destructive' });
     } finally {
       setProgress(null);
