@@ -61,6 +61,22 @@ describe('gateway HTTP server', () => {
     expect(Date.now() - startedAt).toBeLessThan(4000);
   });
 
+  it('answers a request it cannot parse as Node does: 400, or 431 for oversized headers, and closes', async () => {
+    const { port } = await listen();
+    const exchange = (request: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(port, '127.0.0.1');
+        let received = '';
+        socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+        socket.once('close', () => resolve(received));
+        socket.write(request);
+      });
+    expect(await exchange('NOT A REQUEST\r\n\r\n')).toBe('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    expect(await exchange(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)).toBe(
+      'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n',
+    );
+  });
+
   it('refuses to start when Secure cookies would meet plain HTTP, and says what to do', () => {
     expect(() => checkServingConfig({ NODE_ENV: 'production', TRUST_PROXY: false, COOKIE_SECURE: undefined })).toThrow(
       /TRUST_PROXY=true.*COOKIE_SECURE=false/,

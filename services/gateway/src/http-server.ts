@@ -4,7 +4,8 @@
  * socket stays open, and how many connections are served at once. Also the start-up check that
  * refuses a configuration in which every sign-in would fail.
  */
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { ConfigError } from '@lp/runtime';
 import type { GatewayConfig } from './config.ts';
 
@@ -16,6 +17,21 @@ export type HttpLimits = Pick<
   | 'HTTP_IDLE_TIMEOUT_MS'
   | 'HTTP_MAX_CONNECTIONS'
 >;
+
+/**
+ * Sockets whose current request the server reads at its own pace: a CSV import is read only as
+ * fast as crm stores it, so a long one, or one waiting out a crm restart, takes longer than
+ * HTTP_REQUEST_TIMEOUT_MS to be read whole. That timeout is meant for clients that send too
+ * slowly, and is not applied to these (see `middleware/server-paced.ts`).
+ */
+export const serverPacedSockets = new WeakSet<Duplex>();
+
+/** Node's own answers to a request it cannot serve, for the errors it names. */
+const CLIENT_ERROR_STATUS: Record<string, string> = {
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
+};
 
 export function createHttpServer(handler: RequestListener, limits: HttpLimits): Server {
   const headersTimeout = Math.min(limits.HTTP_HEADERS_TIMEOUT_MS, limits.HTTP_REQUEST_TIMEOUT_MS);
@@ -33,6 +49,15 @@ export function createHttpServer(handler: RequestListener, limits: HttpLimits): 
   // A socket that sends nothing (not even a first byte) and receives nothing is closed.
   server.timeout = limits.HTTP_IDLE_TIMEOUT_MS;
   server.maxConnections = limits.HTTP_MAX_CONNECTIONS;
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT' && serverPacedSockets.has(socket)) return;
+    // Otherwise what Node does without a listener: its answer, unless the response in flight on
+    // this socket has begun, and close.
+    const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent)
+      socket.write(`HTTP/1.1 ${CLIENT_ERROR_STATUS[err.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
+    socket.destroy(err);
+  });
   return server;
 }
 

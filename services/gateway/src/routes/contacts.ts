@@ -27,7 +27,7 @@ import { callRpc, notFound, type Bus } from '@lp/runtime';
 import { importContacts } from '../contacts/import-contacts.ts';
 import { contactCsvLine, csvLine, EXPORT_HEADER } from '../contacts/write-contacts-csv.ts';
 import { recordAudit } from '../audit/record-audit.ts';
-import { liftIdleTimeout } from '../middleware/lift-idle-timeout.ts';
+import { serverPaced } from '../middleware/server-paced.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askedBy, createRouter, unlessUnavailable } from './context.ts';
@@ -124,7 +124,7 @@ export function contactRoutes(deps: GatewayDeps) {
     );
   });
 
-  router.post('/contacts/import', liftIdleTimeout, importContacts(deps));
+  router.post('/contacts/import', serverPaced, importContacts(deps));
 
   router.get('/contacts/:id', async (ctx) => {
     ctx.body = await ask(ctx, RPC.crm.contactGet, { id: pathId(ctx.params.id, 'Contact') });

@@ -1,11 +1,13 @@
 /**
- * Staff requests whose answer waits on a service for longer than the gateway's idle timeout
- * still get it: an import whose chunk crm holds (a crm replica killed mid-chunk is noticed only
- * when the chunk's wait runs out), and a re-aggregation of a year of analytics. The server's own
- * waiting must not count as a silent client.
+ * Staff requests that the server reads and answers at its own pace, waiting on a service, still
+ * get their answer past the gateway's idle and whole-request timeouts: an import whose chunk crm
+ * holds (a crm replica killed mid-chunk is noticed only when the chunk's wait runs out), an
+ * import read more slowly than the request timeout allows because crm stores it at that pace,
+ * and a re-aggregation of a year of analytics. The server's own waiting must not count as a slow
+ * client; a slow client elsewhere still gets the 408.
  */
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RPC, type ImportChunkInput, type ImportResult } from '@lp/contracts';
@@ -19,6 +21,8 @@ import { contactRoutes } from './contacts.ts';
 import { webAnalyticsRoutes } from './web-analytics.ts';
 
 const IDLE_MS = 1000;
+/** The whole-request timeout in the test whose import is read more slowly than this. */
+const REQUEST_MS = 1000;
 /** How long a service leaves a request unanswered: longer than the idle timeout. */
 const UNANSWERED_MS = 1800;
 const silence = () => new Promise((r) => setTimeout(r, UNANSWERED_MS));
@@ -49,15 +53,22 @@ function crmLosingFirstTries() {
   return { bus, tries, stored };
 }
 
-async function gateway(bus: Bus) {
+async function gateway(bus: Bus, env: Record<string, string> = {}) {
   const log = createLogger('test', 'silent');
-  const config = parseConfig(GatewayConfigSchema, { HTTP_IDLE_TIMEOUT_MS: String(IDLE_MS) });
+  const config = parseConfig(GatewayConfigSchema, { HTTP_IDLE_TIMEOUT_MS: String(IDLE_MS), ...env });
   const audit: unknown[] = [];
   const knex = {
     withSchema: () => ({ table: () => ({ insert: async (row: unknown) => void audit.push(row) }) }),
   } as unknown as Knex;
   const app = new Koa<GatewayState>();
+  app.silent = true;
   app.use(async (ctx, next) => {
+    if (ctx.path === '/echo') {
+      let read = 0;
+      for await (const chunk of ctx.req) read += (chunk as Buffer).length;
+      ctx.body = { read };
+      return;
+    }
     ctx.state.log = log;
     ctx.state.reqId = 'test';
     ctx.state.session = { userId: 1, username: 'staff1', sessionId: 1, role: 'staff' };
@@ -73,15 +84,18 @@ async function gateway(bus: Bus) {
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, audit };
 }
 
-describe('requests that wait on a service for longer than the idle timeout', () => {
+const csvForm = (rows: number) => {
+  const csv = ['Email Address,First Name', ...Array.from({ length: rows }, (_, i) => `row${i}@example.com,Row`)];
+  const form = new FormData();
+  form.append('file', new Blob([csv.join('\n')], { type: 'text/csv' }), 'contacts.csv');
+  return form;
+};
+
+describe('requests the server reads and answers at its own pace', () => {
   it('an import answers with every row once crm does', async () => {
     const crm = crmLosingFirstTries();
     const { base, audit } = await gateway(crm.bus);
-    const csv = ['Email Address,First Name', ...Array.from({ length: 1500 }, (_, i) => `row${i}@example.com,Row`)];
-    const form = new FormData();
-    form.append('file', new Blob([csv.join('\n')], { type: 'text/csv' }), 'contacts.csv');
-
-    const res = await fetch(`${base}/api/marketing/contacts/import`, { method: 'POST', body: form });
+    const res = await fetch(`${base}/api/marketing/contacts/import`, { method: 'POST', body: csvForm(1500) });
 
     expect(res.status).toBe(200);
     const body = (await res.json()) as ImportResult;
@@ -105,5 +119,47 @@ describe('requests that wait on a service for longer than the idle timeout', () 
 
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ days: 365, from: '2025-11-25', to: '2026-11-24' });
+  });
+
+  it('an import read more slowly than the request timeout, at the pace crm stores it, answers', async () => {
+    // 40 chunks of 1,000 rows, four in flight, each stored in 250 ms: about 2.5 s to read the file.
+    const stored = new Set<string>();
+    const bus = {
+      request: async (_subject: string, payload: unknown) => {
+        const chunk = payload as ImportChunkInput;
+        await new Promise((r) => setTimeout(r, 250));
+        for (const row of chunk.rows) stored.add(row[0]);
+        return { ok: true, data: { imported: chunk.rows.length, updated: 0 } };
+      },
+    } as unknown as Bus;
+    const { base } = await gateway(bus, {
+      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS),
+      HTTP_HEADERS_TIMEOUT_MS: String(REQUEST_MS),
+    });
+    const startedAt = Date.now();
+
+    const res = await fetch(`${base}/api/marketing/contacts/import`, { method: 'POST', body: csvForm(40_000) });
+
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as ImportResult).imported).toBe(40_000);
+    expect(stored.size).toBe(40_000);
+    expect(Date.now() - startedAt).toBeGreaterThan(REQUEST_MS);
+  });
+
+  it('still answers 408 to a client that sends its body too slowly elsewhere', async () => {
+    const { base } = await gateway({} as Bus, {
+      HTTP_REQUEST_TIMEOUT_MS: String(REQUEST_MS),
+      HTTP_HEADERS_TIMEOUT_MS: String(REQUEST_MS),
+    });
+    const { port } = new URL(base);
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+    socket.write('POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n');
+    // A body byte every 100 ms: never idle, never done within the request timeout.
+    const trickle = setInterval(() => socket.writable && socket.write('x'), 100);
+    await new Promise<void>((r) => socket.once('close', () => r()));
+    clearInterval(trickle);
+    expect(received).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
   });
 });

@@ -19,7 +19,7 @@ import {
   type FormSubmission,
 } from '@lp/contracts';
 import { callRpc } from '@lp/runtime';
-import { liftIdleTimeout } from '../middleware/lift-idle-timeout.ts';
+import { serverPaced } from '../middleware/server-paced.ts';
 import { refuseBody, validate } from '../middleware/validate.ts';
 import { listSubmissions } from '../submissions/list-submissions.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
@@ -35,7 +35,7 @@ export function webAnalyticsRoutes({ bus }: GatewayDeps) {
     ctx.body = await callRpc(bus, RPC.analytics.webAnalytics, { days }, askedBy(ctx));
   });
 
-  router.post('/refresh-analytics', liftIdleTimeout, async (ctx) => {
+  router.post('/refresh-analytics', serverPaced, async (ctx) => {
     refuseBody(ctx.headers);
     const { days } = validate(AnalyticsRefreshQuerySchema, ctx.query);
     // A year of re-aggregation can take longer than a read.
