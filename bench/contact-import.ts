@@ -93,7 +93,6 @@ try {
     ADMIN_USERNAME: 'bench-admin',
     ADMIN_PASSWORD: password,
     IMPORT_MAX_BYTES: String(1024 * 1024 * 1024),
-    HTTP_REQUEST_TIMEOUT_MS: '1800000',
   };
   const start = (name: string, healthPort: number) => {
     const flags = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
@@ -154,6 +153,7 @@ try {
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
+  if (!res.ok) throw new Error(`the import was answered ${res.status}: ${(await res.text()) || '(no body)'}`);
   const result = (await res.json()) as { imported: number; updated: number; skipped: number };
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
