@@ -126,6 +126,22 @@ describe('Analytics screen, Web tab', () => {
     );
   });
 
+  it("says why a refresh failed in the server's words, never its raw answer", async () => {
+    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(busy(30));
+    routes['POST /api/marketing-dashboard/refresh-analytics?days=30'] = () =>
+      json(
+        { error: { code: 'unavailable', message: 'The service is temporarily unavailable. Please try again.' } },
+        503,
+      );
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Refresh' }));
+    const alert = await screen.findByText(/could not be refreshed/);
+    expect(alert.textContent).toBe(
+      'The analytics could not be refreshed. The service is temporarily unavailable. Please try again.',
+    );
+    expect(screen.getByRole('button', { name: 'Refresh' })).toHaveProperty('disabled', false);
+  });
+
   it('lists interest per lot for the chosen range, most interest first', async () => {
     routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(busy(30));
     routes['GET /api/marketing-dashboard/web-analytics?days=365'] = () => json(busy(365));

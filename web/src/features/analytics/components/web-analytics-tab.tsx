@@ -9,6 +9,7 @@ import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange, type We
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/error-message';
 import { useWebAnalytics } from '../api/get-web-analytics';
 import { useRefreshAnalytics } from '../api/refresh-analytics';
 import { LeadsBySourceCard } from './leads-by-source';
@@ -58,7 +59,7 @@ export function WebAnalyticsTab() {
     try {
       await refresh(days);
     } catch (e) {
-      setRefreshError(e instanceof Error ? e.message : 'Refresh failed');
+      setRefreshError(errorMessage(e));
     } finally {
       setRefreshing(false);
     }
@@ -85,7 +86,7 @@ export function WebAnalyticsTab() {
       </div>
       {refreshError && (
         <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-800">
-          The analytics could not be refreshed ({refreshError}).
+          The analytics could not be refreshed. {refreshError}
         </p>
       )}
       {isLoading && <LoadingState />}

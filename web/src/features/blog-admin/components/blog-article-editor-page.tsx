@@ -17,7 +17,7 @@ import { staffArticleKey, useStaffArticle } from '../api/get-staff-article';
 import { STAFF_ARTICLES_KEY } from '../api/list-staff-articles';
 import { updateArticle } from '../api/update-article';
 import { toArticlePayload, toFormValues, type ArticleFormValues } from '../lib/article-form';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { formatStaffDate } from '../lib/format-staff-date';
 import { useArticleActions } from '../lib/use-article-actions';
 import { ArticleEditorForm, type ArticleEditorHandle, type SaveOutcome } from './article-editor-form';

@@ -5,7 +5,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { uploadCoverImage } from '../api/upload-cover-image';
 import { checkCoverFile, COVER_ACCEPT } from '../lib/check-cover-file';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { FormField } from '../../../components/form/form-field';
 
 type Props = { id: string; value: string; error?: string; onChange: (url: string) => void };

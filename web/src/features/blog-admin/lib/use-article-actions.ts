@@ -10,7 +10,7 @@ import { deleteArticle } from '../api/delete-article';
 import { staffArticleKey } from '../api/get-staff-article';
 import { STAFF_ARTICLES_KEY } from '../api/list-staff-articles';
 import { setArticlePublished } from '../api/set-article-published';
-import { errorMessage } from './error-message';
+import { errorMessage } from '../../../lib/error-message';
 
 export function useArticleActions() {
   const { mutate } = useSWRConfig();

@@ -11,6 +11,7 @@ import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-request';
+import { errorMessage } from '../../../lib/error-message';
 import { importContacts } from '../api/import-contacts';
 import { checkImportFile } from '../lib/check-import-file';
 
@@ -43,11 +44,15 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
       toast({ title: `Imported ${r.imported + r.updated} contacts successfully` });
       onImported();
     } catch (err) {
-      const reason = err instanceof ApiError ? err.envelope?.error.message : undefined;
+      const reason = errorMessage(err, '');
       if (reason) setError(reason);
       // An import that stopped part-way saved some rows already: the table shows them.
       if (err instanceof ApiError && err.status === 503) onImported();
-      toast({ title: 'Failed to import contacts. Please try again.', description: reason, variant: 'destructive' });
+      toast({
+        title: 'Failed to import contacts. Please try again.',
+        description: reason || undefined,
+        variant: 'destructive',
+      });
     } finally {
       setProgress(null);
     }

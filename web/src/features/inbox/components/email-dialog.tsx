@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { attachmentUrl, useInboxEmail } from '../api/get-inbox-email';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { formatBytes, formatFullDate } from '../lib/format-inbox-date';
 import { useEmailActions } from '../lib/use-email-actions';
 import { EmailBody } from './email-body';

@@ -9,7 +9,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { TEST_EMAIL_FORMATS, TestWebhookEmailSchema, type TestWebhookEmail } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { sendTestEmail } from '../api/send-test-email';
-import { errorMessage } from '../lib/error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { Dialog } from '../../../components/ui/dialog';
 
 const control =

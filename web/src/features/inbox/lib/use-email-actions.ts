@@ -9,7 +9,7 @@ import type { InboxStatus } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { addSenderContact } from '../api/add-sender-contact';
 import { deleteEmail, markEmailRead, setEmailStatus } from '../api/change-inbox-email';
-import { errorMessage } from './error-message';
+import { errorMessage } from '../../../lib/error-message';
 import { isInboxKey } from './inbox-swr';
 
 export function useEmailActions() {

@@ -17,7 +17,7 @@ import {
   type LotStatus,
 } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
-import { ApiError } from '../../../lib/api-request';
+import { errorMessage } from '../../../lib/error-message';
 import { useLotInterest } from '../api/get-lot-interest';
 import { lotChangesKey } from '../api/list-lot-changes';
 import { useStaffLots } from '../api/list-staff-lots';
@@ -34,9 +34,6 @@ const RANGE_LABELS: Record<LotInterestRange, string> = {
 };
 const select =
   'mt-1 block min-h-10 w-full rounded-md border border-stone-400 bg-white px-3 text-sm text-stone-900 sm:w-48';
-
-const errorText = (err: unknown) =>
-  err instanceof ApiError ? (err.envelope?.error.message ?? err.message) : 'Please try again.';
 
 export function LotsPage() {
   const { lots, error, isLoading, mutate } = useStaffLots();
@@ -77,7 +74,7 @@ export function LotsPage() {
       await save(row.number, { status });
       toast({ title: 'Lot updated', description: `Lot ${row.number} is now ${statusLabel(status).toLowerCase()}.` });
     } catch (err) {
-      toast({ title: 'Error', description: errorText(err), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
     }
   };
 
@@ -256,7 +253,7 @@ export function LotsPage() {
             try {
               await save(editing.number, patch);
             } catch (err) {
-              toast({ title: 'Error', description: errorText(err), variant: 'destructive' });
+              toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
               throw err;
             }
             toast({ title: 'Lot updated', description: `Lot ${editing.number} was saved.` });

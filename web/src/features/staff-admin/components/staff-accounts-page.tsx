@@ -16,7 +16,7 @@ import { createStaffAccount } from '../api/create-staff-account';
 import { useStaffAccounts } from '../api/list-staff-accounts';
 import { resetStaffPassword } from '../api/reset-staff-password';
 import { setStaffDisabled } from '../api/set-staff-disabled';
-import { errorMessage, fieldError } from '../lib/error-message';
+import { errorMessage, fieldError } from '../../../lib/error-message';
 import { AddAccountFormSchema, type AddAccountFormValues } from '../lib/staff-form';
 
 const POLICY = `At least ${PASSWORD_MIN_LENGTH} characters and 5 different ones; not the username, not a well-known password.`;
