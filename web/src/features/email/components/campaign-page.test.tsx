@@ -14,6 +14,7 @@ import { FreshCache } from '../../../test/fresh-cache';
 
 let detail: CampaignDetail;
 let calls: string[] = [];
+let refuseResend = false;
 
 const campaign = (unknown: number): CampaignDetail => ({
   id: 7,
@@ -41,9 +42,15 @@ const campaign = (unknown: number): CampaignDetail => ({
 
 beforeEach(() => {
   calls = [];
+  refuseResend = false;
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push(`${method} ${url}`);
+    if (method === 'POST' && url === '/api/marketing/campaigns/7/resend-unknown' && refuseResend)
+      return new Response(
+        JSON.stringify({ error: { code: 'conflict', message: 'The campaign is still sending: wait until it stops.' } }),
+        { status: 409, headers: { 'content-type': 'application/json' } },
+      );
     if (method === 'POST' && url === '/api/marketing/campaigns/7/resend-unknown') {
       detail = { ...campaign(0), status: 'active' };
       return new Response(JSON.stringify(detail), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -89,4 +96,17 @@ it('offers nothing to send again when every message has a known fate', async () 
   render();
   await screen.findByText('Spring lots');
   expect(screen.queryByRole('button', { name: 'Send again…' })).toBeNull();
+});
+
+it("shows a refused action's reason in the server's words, not its raw answer", async () => {
+  detail = campaign(4);
+  refuseResend = true;
+  const user = userEvent.setup();
+  render();
+  await user.click(await screen.findByRole('button', { name: 'Send again…' }));
+  await user.click(
+    within(screen.getByRole('dialog', { name: 'Send again?' })).getByRole('button', { name: 'Send again' }),
+  );
+  await screen.findByText('The campaign is still sending: wait until it stops.');
+  expect(screen.queryByText(/409/)).toBeNull();
 });

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { toast } from '../../../components/toast/toast-store';
 import { resendUnknown, useCampaign } from '../api/campaigns';
+import { errorMessage } from '../../../lib/error-message';
 
 function ResendUnknown({ id, count, onDone }: { id: number; count: number; onDone: () => void }) {
   const [open, setOpen] = useState(false);
@@ -19,7 +20,7 @@ function ResendUnknown({ id, count, onDone }: { id: number; count: number; onDon
       setOpen(false);
       onDone();
     } catch (err) {
-      toast({ title: 'Action failed', description: (err as Error).message, variant: 'destructive' });
+      toast({ title: 'Action failed', description: errorMessage(err), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

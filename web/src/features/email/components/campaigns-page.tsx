@@ -13,6 +13,7 @@ import { SelectableTable, type Column } from '../../../components/ui/data-table'
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { CAMPAIGNS_KEY, pauseCampaign, resumeCampaign, scheduleCampaign, useCampaigns } from '../api/campaigns';
 import { RowMenu, type RowAction } from './row-menu';
+import { errorMessage } from '../../../lib/error-message';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const pct = (c: Campaign, r: number | null) =>
@@ -66,7 +67,7 @@ export function CampaignsPage() {
       await mutate(CAMPAIGNS_KEY);
       toast({ title: ok });
     } catch (err) {
-      toast({ title: 'Action failed', description: (err as Error).message, variant: 'destructive' });
+      toast({ title: 'Action failed', description: errorMessage(err), variant: 'destructive' });
     }
   };
   const needle = q.trim().toLowerCase();

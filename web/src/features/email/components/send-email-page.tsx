@@ -17,6 +17,7 @@ import { useTemplates } from '../api/templates';
 import { EmailFormSchema, emptyEmailForm, singleSendOf, type EmailForm } from '../lib/email-form';
 import { EmailPreviewFrame } from './email-preview-frame';
 import { RecipientPicker } from './recipient-picker';
+import { errorMessage } from '../../../lib/error-message';
 
 const TABS = ['Select Design', 'Compose', 'Preview'] as const;
 type Tab = (typeof TABS)[number];
@@ -74,7 +75,7 @@ export function SendEmailPage() {
       } catch (err) {
         toast({
           title: 'Error sending email',
-          description: (err as Error).message || 'An unknown error occurred',
+          description: errorMessage(err, 'An unknown error occurred'),
           variant: 'destructive',
         });
       } finally {
@@ -103,7 +104,7 @@ export function SendEmailPage() {
     } catch (err) {
       toast({
         title: 'Error sending email',
-        description: (err as Error).message || 'An unknown error occurred',
+        description: errorMessage(err, 'An unknown error occurred'),
         variant: 'destructive',
       });
     }

@@ -17,6 +17,7 @@ import { dialogButton } from '../../../components/ui/dialog';
 import { TEMPLATES_KEY, createTemplate, updateTemplate, useTemplate } from '../api/templates';
 import { PLACEHOLDER_CONTENT } from './create-template-dialog';
 import { EmailPreviewFrame } from './email-preview-frame';
+import { errorMessage } from '../../../lib/error-message';
 
 type TemplateForm = v.InferInput<typeof TemplateInputSchema>;
 
@@ -68,7 +69,7 @@ export function TemplateEditorPage({ templateId }: { templateId: number | null }
         navigate(`/marketing/templates/${t.id}`);
       }
     } catch (err) {
-      toast({ title: 'Error saving template', description: (err as Error).message, variant: 'destructive' });
+      toast({ title: 'Error saving template', description: errorMessage(err), variant: 'destructive' });
     }
   });
 
