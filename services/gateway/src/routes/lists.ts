@@ -8,6 +8,7 @@ import { ListDuplicateSchema, ListFormSchema, RPC, type RpcInput, type RpcSpec }
 import { callRpc } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { recordAudit } from '../audit/record-audit.ts';
+import { serverPaced } from '../middleware/server-paced.ts';
 import { validate } from '../middleware/validate.ts';
 import { pathId } from './contacts.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
@@ -43,9 +44,14 @@ export function listRoutes({ bus, knex }: GatewayDeps) {
     ctx.status = 204;
   });
 
-  router.post('/:id/duplicate', async (ctx) => {
+  // Copying a big list's contacts is one statement that takes seconds (1,000,000 members: about
+  // 7 s here): crm gets up to two minutes, and the socket waits with it (server-paced). Given
+  // up on sooner, staff would see a failure, then the copy appear, and a retry would copy twice.
+  router.post('/:id/duplicate', serverPaced, async (ctx) => {
     const id = pathId(ctx.params.id, 'List');
-    const list = await ask(ctx, RPC.crm.listDuplicate, { id, copy: validate(ListDuplicateSchema, ctx.request.body) });
+    const copy = validate(ListDuplicateSchema, ctx.request.body);
+    ctx.set('Cache-Control', 'no-store');
+    const list = await callRpc(bus, RPC.crm.listDuplicate, { id, copy }, { ...askedBy(ctx), timeoutMs: 120_000 });
     ctx.status = 201;
     ctx.body = list;
   });
