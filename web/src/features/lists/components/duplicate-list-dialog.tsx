@@ -51,7 +51,7 @@ export function DuplicateListDialog({ list, onClose }: { list: ContactList | nul
             Cancel
           </button>
           <button type="submit" form="duplicate-list-form" className={dialogButton.primary} disabled={isSubmitting}>
-            Duplicate
+            {isSubmitting ? 'Duplicating…' : 'Duplicate'}
           </button>
         </>
       }
@@ -65,7 +65,7 @@ export function DuplicateListDialog({ list, onClose }: { list: ContactList | nul
         </FormField>
         <label className="flex items-center gap-2 text-sm text-stone-800">
           <input type="checkbox" className="size-4" {...register('copyContacts')} />
-          Copy the list's {list?.contact_count ?? 0} contacts
+          Copy the list's {(list?.contact_count ?? 0).toLocaleString('en-US')} contacts
         </label>
       </form>
     </Dialog>
