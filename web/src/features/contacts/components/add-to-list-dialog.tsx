@@ -62,7 +62,7 @@ export function AddToListDialog({ contactIds, onClose, onAdded }: Props) {
               <option value="">Select a list</option>
               {(lists.data ?? []).map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.name} ({l.contact_count})
+                  {l.name} ({l.contact_count.toLocaleString('en-US')})
                 </option>
               ))}
             </select>

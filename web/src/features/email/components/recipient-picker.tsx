@@ -46,7 +46,7 @@ export function RecipientPicker({ mode, onMode, listId, onList, recipients, onRe
             <option value="">Select a list</option>
             {(lists.data ?? []).map((l) => (
               <option key={l.id} value={String(l.id)}>
-                {l.name} ({l.contactCount ?? l.contact_count ?? 0} contacts)
+                {l.name} ({(l.contactCount ?? l.contact_count ?? 0).toLocaleString('en-US')} contacts)
               </option>
             ))}
           </select>

@@ -28,7 +28,11 @@ export function DeleteListDialog({ list, onClose }: { list: ContactList | null; 
     <ConfirmDialog
       open={list !== null}
       title="Delete List"
-      message={list ? `Delete "${list.name}"? Its ${list.contact_count} contacts stay in your contacts.` : undefined}
+      message={
+        list
+          ? `Delete "${list.name}"? Its ${list.contact_count.toLocaleString('en-US')} contacts stay in your contacts.`
+          : undefined
+      }
       confirmLabel="Delete"
       onConfirm={() => void onDelete()}
       onCancel={onClose}
