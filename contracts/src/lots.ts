@@ -147,6 +147,8 @@ export const LotLeadsSchema = v.object({ lots: v.array(v.object({ number: lotNum
 /**
  * `GET /api/marketing/lots/interest?range=30d` (the Lots screen) or `?days=365` (the Analytics
  * screen): one row per lot that drew any interest. `range` is the span as `{days}d` either way.
+ * Page views and map clicks come from analytics, leads from crm: when one of them does not
+ * answer, its counts are 0 and `viewsUnavailable` or `leadsUnavailable` says so (shown as '—').
  */
 export const LotInterestSchema = v.object({
   range: v.picklist(ANALYTICS_RANGES.map((d) => `${d}d` as const)),
@@ -154,5 +156,7 @@ export const LotInterestSchema = v.object({
   from: v.string(),
   to: v.string(),
   lots: v.array(v.object({ number: lotNumber, pageViews: count, mapClicks: count, leads: count })),
+  viewsUnavailable: v.boolean(),
+  leadsUnavailable: v.boolean(),
 });
 export type LotInterest = v.InferOutput<typeof LotInterestSchema>;

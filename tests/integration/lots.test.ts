@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { RPC } from '@lp/contracts';
 import { GatewayConfigSchema, startPlatform } from '@lp/gateway';
 import { callRpc, createLogger, parseConfig } from '@lp/runtime';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually, sendLotLead, startStack, type Stack } from '../support/stack.ts';
 
 const html = async (stack: Stack, path: string) => {
   const res = await stack.api(path);
@@ -206,18 +206,7 @@ describeOnEachBackend('lots', (backend) => {
       (await stack.api(`/api/analytics/event-pixel?n=lot_click&c=lot-map&lbl=5&p=/map&sid=${sid}`, { headers: ua }))
         .status,
     ).toBe(200);
-    const lead = await stack.api('/api/contact', {
-      headers: { 'Idempotency-Key': randomUUID() },
-      body: {
-        firstName: 'Ada',
-        lastName: 'Lake',
-        phone: '9285550100',
-        email: 'ada@example.com',
-        source: 'lot-page',
-        lotNumber: 5,
-        website: '',
-      },
-    });
+    const lead = await sendLotLead(stack, 5);
     expect(lead.status).toBe(201);
     const interest = await eventually(
       async () => {

@@ -42,6 +42,21 @@ export type Stack = {
   stop(): Promise<void>;
 };
 
+/** Sends a visitor's lead from a lot's page (the lot page form), naming `lotNumber`; answers the response. */
+export const sendLotLead = (stack: Pick<Stack, 'api'>, lotNumber: number, email = 'ada@example.com') =>
+  stack.api('/api/contact', {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    body: {
+      firstName: 'Ada',
+      lastName: 'Lake',
+      phone: '9285550100',
+      email,
+      source: 'lot-page',
+      lotNumber,
+      website: '',
+    },
+  });
+
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** The backends a suite runs on: embedded always; real ones when the run has them. */

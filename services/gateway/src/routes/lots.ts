@@ -20,12 +20,12 @@ import {
   type AnalyticsRange,
   type LotInterestRange,
 } from '@lp/contracts';
-import { badRequest, callRpc, notFound, unauthorized } from '@lp/runtime';
+import { AppError, badRequest, callRpc, notFound, unauthorized } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
 import { sendCacheable } from '../web/http-cache.ts';
 import { loadPublicLots } from '../lots/load-public-lots.ts';
-import { type GatewayDeps, askedBy, createRouter } from './context.ts';
+import { type GatewayDeps, askedBy, createRouter, unlessUnavailable } from './context.ts';
 
 type Ctx = ParameterizedContext<GatewayState> & { params: Record<string, string | undefined> };
 
@@ -75,20 +75,33 @@ export function lotRoutes(deps: GatewayDeps) {
     const to = new Date();
     const from = new Date(to.getTime() - days * DAY_MS);
     const input = { from: from.toISOString(), to: to.toISOString() };
+    // Each half still shows while the other service is away; with neither there is nothing to show.
     const [views, leads] = await Promise.all([
-      callRpc(bus, RPC.analytics.lotViews, input, askedBy(ctx)),
-      callRpc(bus, RPC.crm.lotLeads, input, askedBy(ctx)),
+      unlessUnavailable(
+        ctx,
+        'lot interest without views: analytics did not answer',
+        callRpc(bus, RPC.analytics.lotViews, input, askedBy(ctx)),
+      ),
+      unlessUnavailable(
+        ctx,
+        'lot interest without leads: crm did not answer',
+        callRpc(bus, RPC.crm.lotLeads, input, askedBy(ctx)),
+      ),
     ]);
+    if (!views && !leads)
+      throw new AppError(503, 'unavailable', 'The service is temporarily unavailable. Please try again.');
     const byLot = new Map<number, LotInterest['lots'][number]>();
     const row = (n: number) =>
       byLot.get(n) ?? byLot.set(n, { number: n, pageViews: 0, mapClicks: 0, leads: 0 }).get(n)!;
-    for (const l of views.lots) Object.assign(row(l.number), { pageViews: l.pageViews, mapClicks: l.mapClicks });
-    for (const l of leads.lots) row(l.number).leads = l.leads;
+    for (const l of views?.lots ?? []) Object.assign(row(l.number), { pageViews: l.pageViews, mapClicks: l.mapClicks });
+    for (const l of leads?.lots ?? []) row(l.number).leads = l.leads;
     ctx.body = {
       range: `${days}d`,
       days,
       ...input,
       lots: [...byLot.values()].sort((a, b) => a.number - b.number),
+      viewsUnavailable: views === null,
+      leadsUnavailable: leads === null,
     } satisfies LotInterest;
   });
 

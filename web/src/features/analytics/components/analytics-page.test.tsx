@@ -148,7 +148,7 @@ describe('Analytics screen, Web tab', () => {
     const interest = (
       days: 30 | 365,
       lots: { number: number; pageViews: number; mapClicks: number; leads: number }[],
-    ) => json({ range: `${days}d`, days, from: 'a', to: 'b', lots });
+    ) => json({ range: `${days}d`, days, from: 'a', to: 'b', lots, viewsUnavailable: false, leadsUnavailable: false });
     routes['GET /api/marketing/lots/interest?days=30'] = () =>
       interest(30, [
         { number: 3, pageViews: 1200, mapClicks: 2, leads: 0 },
@@ -174,11 +174,30 @@ describe('Analytics screen, Web tab', () => {
     expect(within(yearCard).queryByText('Lot 12')).toBeNull();
   });
 
+  it("shows the leads per lot while analytics is away, its columns as '—' and a line saying so", async () => {
+    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(busy(30));
+    routes['GET /api/marketing/lots/interest?days=30'] = () =>
+      json({
+        range: '30d',
+        days: 30,
+        from: 'a',
+        to: 'b',
+        lots: [{ number: 5, pageViews: 0, mapClicks: 0, leads: 2 }],
+        viewsUnavailable: true,
+        leadsUnavailable: false,
+      });
+    render();
+    const card = (await screen.findByRole('heading', { name: 'Interest per lot' })).closest('section')!;
+    expect(await within(card).findByText('Page views and map clicks could not be loaded right now.')).toBeTruthy();
+    const rows = within(within(card).getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([['Lot 5', '—', '—', '2']]);
+  });
+
   it('says when no lot drew interest, and when the figures cannot be loaded', async () => {
     routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(busy(30));
     routes['GET /api/marketing-dashboard/web-analytics?days=7'] = () => json(busy(7));
     routes['GET /api/marketing/lots/interest?days=30'] = () =>
-      json({ range: '30d', days: 30, from: 'a', to: 'b', lots: [] });
+      json({ range: '30d', days: 30, from: 'a', to: 'b', lots: [], viewsUnavailable: false, leadsUnavailable: false });
     render();
     expect(await screen.findByText('No lot drew interest in this range.')).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Time range'), 'Last 7 days');

@@ -213,6 +213,14 @@ export function LotsPage() {
       {interestError && (
         <p className="mb-3 text-sm text-amber-800">Interest figures could not be loaded; the lots are current.</p>
       )}
+      {interest?.viewsUnavailable && (
+        <p className="mb-3 text-sm text-amber-800">
+          Page views and map clicks could not be loaded; the lots are current.
+        </p>
+      )}
+      {interest?.leadsUnavailable && (
+        <p className="mb-3 text-sm text-amber-800">Leads could not be loaded; the lots are current.</p>
+      )}
       {isLoading && <p className="text-stone-600">Loading lots…</p>}
       {error && <p className="text-red-700">Error loading lots. Please try again.</p>}
       {lots && (

@@ -129,9 +129,9 @@ export function LotsTable({ rows, sort, onSort, selected, onToggle, onToggleAll,
               </td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{squareFeet(r.sizeSqFt)}</td>
               <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums">{money(r.price)}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{r.pageViews}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{r.mapClicks}</td>
-              <td className="px-3 py-2 text-right tabular-nums">{r.leads}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{r.pageViews ?? '—'}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{r.mapClicks ?? '—'}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{r.leads ?? '—'}</td>
               <td className="whitespace-nowrap px-3 py-2 text-stone-600">
                 {changedAt(r.updatedAt)}
                 {r.updatedBy && <span className="block text-xs">by {r.updatedBy}</span>}

@@ -31,6 +31,8 @@ const interest = {
     { number: 4, pageViews: 9, mapClicks: 2, leads: 1 },
     { number: 2, pageViews: 3, mapClicks: 5, leads: 0 },
   ],
+  viewsUnavailable: false,
+  leadsUnavailable: false,
 };
 
 describe('the staff lots table rows', () => {
@@ -44,6 +46,22 @@ describe('the staff lots table rows', () => {
       [3, 0, 0, 0],
       [4, 9, 2, 1],
     ]);
+  });
+
+  it('leaves a count unknown, not zero, while it is loading or its service did not answer', () => {
+    expect(joinInterest(lots, undefined).map((r) => [r.pageViews, r.mapClicks, r.leads])).toEqual(
+      lots.map(() => [null, null, null]),
+    );
+    const withoutLeads = joinInterest(lots, { ...interest, leadsUnavailable: true });
+    expect(withoutLeads.map((r) => [r.number, r.pageViews, r.leads])).toEqual([
+      [1, 0, null],
+      [2, 3, null],
+      [3, 0, null],
+      [4, 9, null],
+    ]);
+    const withoutViews = joinInterest(lots, { ...interest, viewsUnavailable: true });
+    expect(arrangeLots(withoutViews, all, { key: 'leads', dir: 'desc' }).map((r) => r.number)).toEqual([4, 1, 2, 3]);
+    expect(withoutViews.every((r) => r.pageViews === null && r.mapClicks === null)).toBe(true);
   });
 
   it('filters by status and by tag', () => {

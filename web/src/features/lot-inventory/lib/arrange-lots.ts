@@ -4,7 +4,8 @@
  */
 import type { Lot, LotInterest, LotStatus, LotTag } from '@lp/contracts';
 
-export type LotRow = Lot & { pageViews: number; mapClicks: number; leads: number };
+/** Interest counts are null while unknown: not loaded yet, or their service did not answer. */
+export type LotRow = Lot & { pageViews: number | null; mapClicks: number | null; leads: number | null };
 export type SortKey = 'number' | 'status' | 'sizeSqFt' | 'price' | 'pageViews' | 'mapClicks' | 'leads' | 'updatedAt';
 export type Sort = { key: SortKey; dir: 'asc' | 'desc' };
 export type Filters = { status: LotStatus | 'all'; tag: LotTag | 'all' };
@@ -13,14 +14,22 @@ const STATUS_RANK: Record<LotStatus, number> = { available: 0, reserved: 1, sold
 
 export function joinInterest(lots: readonly Lot[], interest: LotInterest | undefined): LotRow[] {
   const byLot = new Map(interest?.lots.map((l) => [l.number, l]) ?? []);
+  const views = interest !== undefined && !interest.viewsUnavailable;
+  const leads = interest !== undefined && !interest.leadsUnavailable;
   return lots.map((l) => {
     const i = byLot.get(l.number);
-    return { ...l, pageViews: i?.pageViews ?? 0, mapClicks: i?.mapClicks ?? 0, leads: i?.leads ?? 0 };
+    return {
+      ...l,
+      pageViews: views ? (i?.pageViews ?? 0) : null,
+      mapClicks: views ? (i?.mapClicks ?? 0) : null,
+      leads: leads ? (i?.leads ?? 0) : null,
+    };
   });
 }
 
+// An unknown count sorts below every known one.
 const valueOf = (row: LotRow, key: SortKey): number =>
-  key === 'status' ? STATUS_RANK[row.status] : key === 'updatedAt' ? Date.parse(row.updatedAt) : row[key];
+  key === 'status' ? STATUS_RANK[row.status] : key === 'updatedAt' ? Date.parse(row.updatedAt) : (row[key] ?? -1);
 
 export function arrangeLots(rows: readonly LotRow[], filters: Filters, sort: Sort): LotRow[] {
   const sign = sort.dir === 'asc' ? 1 : -1;

@@ -1,26 +1,34 @@
 /**
- * Staff reads while the mailer is away (not running, or not answering) still answer 200 with
- * what crm knows and say what is missing, instead of failing whole with a 503: a contact's View
- * History (its form submissions, `mailUnavailable`) and the dashboard's stats (crm's counts,
- * `totalCampaigns: null`).
+ * Staff reads while one service is away (not running, or not answering) still answer 200 with
+ * what the others know and say what is missing, instead of failing whole with a 503:
+ * - without the mailer: a contact's View History (its form submissions, `mailUnavailable`) and
+ *   the dashboard's stats (crm's counts, `totalCampaigns: null`);
+ * - without analytics: interest per lot (crm's leads, `viewsUnavailable`).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Contact, ContactHistoryPage, MarketingStats } from '@lp/contracts';
+import type { Contact, ContactHistoryPage, LotInterest, MarketingStats } from '@lp/contracts';
 import { ALL_SERVICES } from '../../scripts/services.ts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually, sendLotLead, startStack, type Stack } from '../support/stack.ts';
 
-describeOnEachBackend('staff reads without the mailer', (backend) => {
-  let stack: Stack;
-  let token: string;
-  beforeAll(async () => {
-    stack = await startStack({ backend, services: ALL_SERVICES.filter((s) => s.name !== 'mailer') });
-    token = await stack.login();
+/** A describe block on each backend whose stack runs every service but `away`. */
+function withServiceAway(away: string, tests: (session: () => { stack: Stack; token: string }) => void) {
+  describeOnEachBackend(`staff reads without ${away}`, (backend) => {
+    let stack: Stack;
+    let token: string;
+    beforeAll(async () => {
+      stack = await startStack({ backend, services: ALL_SERVICES.filter((s) => s.name !== away) });
+      token = await stack.login();
+    });
+    afterAll(async () => {
+      await stack?.stop();
+    });
+    tests(() => ({ stack, token }));
   });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+}
 
+withServiceAway('mailer', (session) => {
   it("shows crm's part of the history and says the mail could not be loaded", async () => {
+    const { stack, token } = session();
     const added = await stack.api('/api/marketing/contacts', {
       token,
       body: { email: 'nora@example.com', firstName: 'Nora', lastName: 'Begay' },
@@ -58,6 +66,7 @@ describeOnEachBackend('staff reads without the mailer', (backend) => {
   });
 
   it("answers the dashboard's stats with crm's counts and no campaign count", async () => {
+    const { stack, token } = session();
     const before = (await (await stack.api('/api/marketing/stats', { token })).json()) as MarketingStats;
     const added = await stack.api('/api/marketing/contacts', {
       token,
@@ -73,5 +82,27 @@ describeOnEachBackend('staff reads without the mailer', (backend) => {
     expect(stats.totalContacts).toBe(before.totalContacts + 1);
     expect(stats.totalLists).toBe(before.totalLists + 1);
     expect(stats.totalSubmissions).toBe(before.totalSubmissions);
+  });
+});
+
+withServiceAway('analytics', (session) => {
+  it("answers crm's leads per lot and says the views are missing", async () => {
+    const { stack, token } = session();
+    const lead = await sendLotLead(stack, 5);
+    expect(lead.status).toBe(201);
+
+    const interest = await eventually(
+      async () => {
+        const res = await stack.api('/api/marketing/lots/interest?range=7d', { token });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as LotInterest;
+        return body.lots.some((l) => l.leads > 0) ? body : undefined;
+      },
+      15_000,
+      'the lead counted for lot 5',
+    );
+    expect(interest.viewsUnavailable).toBe(true);
+    expect(interest.leadsUnavailable).toBe(false);
+    expect(interest.lots).toEqual([{ number: 5, pageViews: 0, mapClicks: 0, leads: 1 }]);
   });
 });
