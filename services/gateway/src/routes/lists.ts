@@ -17,9 +17,9 @@ type Ctx = ParameterizedContext<GatewayState>;
 
 export function listRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing/lists' });
-  const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>) => {
+  const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>, timeoutMs?: number) => {
     ctx.set('Cache-Control', 'no-store');
-    return callRpc(bus, rpc, input, askedBy(ctx));
+    return callRpc(bus, rpc, input, { ...askedBy(ctx), timeoutMs });
   };
 
   router.get('/', async (ctx) => {
@@ -50,8 +50,7 @@ export function listRoutes({ bus, knex }: GatewayDeps) {
   router.post('/:id/duplicate', serverPaced, async (ctx) => {
     const id = pathId(ctx.params.id, 'List');
     const copy = validate(ListDuplicateSchema, ctx.request.body);
-    ctx.set('Cache-Control', 'no-store');
-    const list = await callRpc(bus, RPC.crm.listDuplicate, { id, copy }, { ...askedBy(ctx), timeoutMs: 120_000 });
+    const list = await ask(ctx, RPC.crm.listDuplicate, { id, copy }, 120_000);
     ctx.status = 201;
     ctx.body = list;
   });
