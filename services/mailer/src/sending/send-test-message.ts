@@ -37,7 +37,7 @@ export async function sendTestMessage(config: RuntimeConfig, t: TestSend) {
   );
   try {
     await transport.sendMail(composeRawMessage(msg));
-    return { delivered: true, detail: `sent to ${t.to}` };
+    return { delivered: true, detail: `The mail relay accepted it for ${t.to}.` };
   } catch (err) {
     return { delivered: false, detail: classifySmtpError(err).reason };
   } finally {

@@ -1,8 +1,11 @@
 /**
- * The dashboard nav bar (staff spec §2, plus Lots, Blog, Audit log and, for owners, Staff);
- * Templates and Blog stay active on their sub-routes, and Inbox shows its unread count.
+ * The dashboard nav bar (staff spec §2, plus Campaigns, Lots, Blog, Audit log and, for owners,
+ * Staff); Templates, Campaigns and Blog stay active on their sub-routes, and Inbox shows its unread
+ * count. On a phone the entries do not fit one row: a Menu button naming the current screen opens
+ * them as a column, and choosing one closes it again.
  */
-import { NavLink } from 'react-router-dom';
+import { useState } from 'react';
+import { NavLink, matchPath, useLocation } from 'react-router-dom';
 import { InboxUnreadBadge } from '../../inbox';
 
 const ENTRIES = [
@@ -11,6 +14,7 @@ const ENTRIES = [
   { to: '/marketing/lists', label: 'Lists', end: true },
   { to: '/marketing/templates', label: 'Templates', end: false },
   { to: '/marketing/send-email', label: 'Send an Email', end: true },
+  { to: '/marketing/campaigns', label: 'Campaigns', end: false },
   { to: '/marketing/inbox', label: 'Inbox', end: true },
   { to: '/marketing/analytics', label: 'Analytics', end: true },
   { to: '/marketing/form-submissions', label: 'Form Submissions', end: true },
@@ -22,16 +26,37 @@ const ENTRIES = [
 const OWNER_ENTRIES = [{ to: '/marketing/staff', label: 'Staff', end: true }] as const;
 
 export function DashboardNav({ isOwner = false }: { isOwner?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const entries = [...ENTRIES, ...(isOwner ? OWNER_ENTRIES : [])];
+  const current = entries.find((e) => matchPath({ path: e.to, end: e.end }, pathname))?.label ?? 'Dashboard';
+
   return (
-    <nav aria-label="Dashboard" className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
-      <ul className="flex gap-1 pb-2">
-        {[...ENTRIES, ...(isOwner ? OWNER_ENTRIES : [])].map((e) => (
+    <nav aria-label="Dashboard" className="mx-auto max-w-7xl px-4 sm:px-6">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="dashboard-nav-entries"
+        onClick={() => setOpen((o) => !o)}
+        className="mb-2 inline-flex min-h-10 w-full items-center justify-between rounded-md px-3 text-sm font-semibold text-lake-900 ring-1 ring-stone-300 sm:hidden"
+      >
+        <span>
+          Menu <span className="font-normal text-stone-600">· {current}</span>
+        </span>
+        <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+      </button>
+      <ul
+        id="dashboard-nav-entries"
+        className={`${open ? 'flex' : 'hidden'} flex-col gap-1 pb-2 sm:flex sm:flex-row sm:flex-wrap`}
+      >
+        {entries.map((e) => (
           <li key={e.to}>
             <NavLink
               to={e.to}
               end={e.end}
+              onClick={() => setOpen(false)}
               className={({ isActive }) =>
-                `inline-flex min-h-10 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium ${isActive ? 'bg-lake-800 text-white' : 'text-stone-700 hover:bg-stone-100'}`
+                `flex min-h-10 items-center whitespace-nowrap rounded-md px-3 text-sm font-medium sm:inline-flex ${isActive ? 'bg-lake-800 text-white' : 'text-stone-700 hover:bg-stone-100'}`
               }
             >
               {e.label}

@@ -15,6 +15,7 @@ import type { StaffUser } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { logout } from '../api/logout';
 import { DashboardNav } from './dashboard-nav';
+import { SkipLink } from '../../../components/layout/skip-link';
 import { DashboardHome } from './dashboard-home';
 import { ContactsPage } from '../../contacts';
 import { ListsPage } from '../../lists';
@@ -38,6 +39,7 @@ export function DashboardShell({ user }: { user: StaffUser }) {
 
   return (
     <div className="min-h-dvh bg-stone-50">
+      <SkipLink />
       <header className="border-b border-stone-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <p className="text-xl font-bold text-lake-900">Marketing Dashboard</p>
@@ -54,7 +56,7 @@ export function DashboardShell({ user }: { user: StaffUser }) {
         </div>
         <DashboardNav isOwner={user.role === 'owner'} />
       </header>
-      <main id="main" className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         <Routes>
           <Route path="contacts" element={<ContactsPage />} />
           <Route path="lists" element={<ListsPage />} />
