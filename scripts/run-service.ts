@@ -1,6 +1,9 @@
 /**
  * `pnpm service <name>`: runs one process of the distributed mode (gateway, crm, mailer,
  * analytics, content or inventory; or SERVICE in the environment) against NATS_URL and DATABASE_URL.
+ * The service runs in this process (imported, never a child), and the package script `exec`s
+ * node, so the SIGTERM a supervisor sends the command reaches the service, which drains and
+ * exits 0, and nothing is left holding its ports.
  */
 const name = process.argv[2] ?? process.env.SERVICE;
 const entries: Record<string, string> = {

@@ -39,4 +39,25 @@ describe('migrations started by several processes at once (PostgreSQL)', () => {
     const tables = await dbs[0]!.knex('pg_tables').where({ schemaname: 'bus' }).pluck('tablename');
     expect(tables.sort()).toEqual(['consumers', 'dead_letters', 'knex_migrations', 'knex_migrations_lock', 'messages']);
   });
+
+  it('all succeed with one connection per process (DB_POOL_MAX=1)', async () => {
+    const single = `${name}_single`;
+    await admin(`create database ${single}`);
+    try {
+      const url = new URL(real.databaseUrl);
+      url.pathname = `/${single}`;
+      const procs: Database[] = [];
+      for (let i = 0; i < 5; i++) procs.push(await openPostgres(url.toString(), 1));
+      try {
+        const results = await Promise.allSettled(procs.map((d) => migrate(d.knex, 'bus', BUS_MIGRATIONS_DIR)));
+        expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+        const applied = results.flatMap((r) => (r.status === 'fulfilled' ? r.value : []));
+        expect(new Set(applied).size).toBe(applied.length);
+      } finally {
+        await Promise.all(procs.map((d) => d.close()));
+      }
+    } finally {
+      await admin(`drop database if exists ${single} with (force)`);
+    }
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The node arguments of the product's own commands, read from package.json, so a bench runs
  * exactly what users run: `pnpm start` (`exec node <flags> <entry>`) and `pnpm service <name>`
- * (`node <flags> <entry>` + the service's name).
+ * (`exec node <flags> <entry>` + the service's name).
  */
 import { readFileSync } from 'node:fs';
 

@@ -31,3 +31,18 @@ describe('ADMIN_PASSWORD', () => {
     expect(String((err as ConfigError).message)).toMatch(new RegExp(`ADMIN_PASSWORD: .*${reason}`));
   });
 });
+
+describe('HTTP_MAX_CONNECTIONS_PER_ADDRESS', () => {
+  it('is unset by default (the server picks by TRUST_PROXY) and takes 0 for no cap', () => {
+    expect(parse({}).HTTP_MAX_CONNECTIONS_PER_ADDRESS).toBeUndefined();
+    expect(parse({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }).HTTP_MAX_CONNECTIONS_PER_ADDRESS).toBe(0);
+    expect(parse({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '50' }).HTTP_MAX_CONNECTIONS_PER_ADDRESS).toBe(50);
+  });
+
+  it('refuses a cap that would let one address hold every connection', () => {
+    expect(() => parse({ HTTP_MAX_CONNECTIONS: '100', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '100' })).toThrow(
+      /HTTP_MAX_CONNECTIONS_PER_ADDRESS: must be below HTTP_MAX_CONNECTIONS/,
+    );
+    expect(() => parse({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(/HTTP_MAX_CONNECTIONS_PER_ADDRESS/);
+  });
+});

@@ -61,12 +61,18 @@ const GatewayEnvSchema = v.object({
   LOGIN_MAX_CONCURRENT_HASHES: env.int(2, 1, 16),
   LOGIN_HASH_QUEUE: env.int(20, 0, 1000),
   /** Server timeouts and limits (milliseconds), set explicitly rather than left to Node's defaults. */
-  HTTP_HEADERS_TIMEOUT_MS: env.int(20_000, 1000, 600_000),
+  HTTP_HEADERS_TIMEOUT_MS: env.int(10_000, 1000, 600_000),
   HTTP_REQUEST_TIMEOUT_MS: env.int(120_000, 1000, 3_600_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: env.int(65_000, 1000, 600_000),
   /** A socket with no bytes either way for this long is closed (silent or stalled clients). */
   HTTP_IDLE_TIMEOUT_MS: env.int(30_000, 1000, 3_600_000),
   HTTP_MAX_CONNECTIONS: env.int(1000, 10, 1_000_000),
+  /**
+   * Sockets one client address may hold open at once (0 = no cap); must stay below
+   * HTTP_MAX_CONNECTIONS. Unset: 100 (at most half of HTTP_MAX_CONNECTIONS), and no cap with
+   * TRUST_PROXY, where every socket comes from the proxy and the cap belongs at the proxy.
+   */
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: v.optional(intInRange(0, 1_000_000)),
   /**
    * Pixel hits kept in memory per kind (page views, events) while the bus is away, as a count
    * and as bytes of JSON; hits past either bound are refused (503) and counted as dropped.
@@ -119,6 +125,13 @@ const adminPasswordProblem = (c: v.InferOutput<typeof GatewayEnvSchema>) =>
 
 export const GatewayConfigSchema = v.pipe(
   GatewayEnvSchema,
+  v.forward(
+    v.check(
+      (c) => (c.HTTP_MAX_CONNECTIONS_PER_ADDRESS ?? 0) < c.HTTP_MAX_CONNECTIONS,
+      'must be below HTTP_MAX_CONNECTIONS, so one address can never hold every connection (0 = no cap)',
+    ),
+    ['HTTP_MAX_CONNECTIONS_PER_ADDRESS'],
+  ),
   v.forward(
     v.check(
       (c) => adminPasswordProblem(c) === null,

@@ -1,21 +1,29 @@
-import { connect } from 'node:net';
+import { get } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkServingConfig, createHttpServer } from './http-server.ts';
+import { checkServingConfig, connectionsPerAddressCap, createHttpServer, type HttpLimits } from './http-server.ts';
 
-const limits = {
+const limits: HttpLimits = {
   HTTP_HEADERS_TIMEOUT_MS: 1000,
   HTTP_REQUEST_TIMEOUT_MS: 2000,
   HTTP_KEEP_ALIVE_TIMEOUT_MS: 3000,
   HTTP_IDLE_TIMEOUT_MS: 400,
   HTTP_MAX_CONNECTIONS: 50,
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: undefined,
+  TRUST_PROXY: false,
 };
 
 let close: (() => void) | undefined;
 afterEach(() => close?.());
 
-async function listen() {
-  const server = createHttpServer((_req, res) => res.end('ok'), limits);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function listen(serverLimits: HttpLimits = limits) {
+  const server = createHttpServer(
+    (req, res) => res.end(req.url === '/healthz' ? '{"status":"ok"}' : 'ok'),
+    serverLimits,
+  );
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   close = () => {
     server.closeAllConnections();
@@ -77,6 +85,74 @@ describe('gateway HTTP server', () => {
     );
   });
 
+  it('keeps /healthz and other addresses answered while one address holds silent and trickling sockets open', async () => {
+    // A long idle timeout, so only the headers timeout can end the attacker's silent sockets.
+    const { port } = await listen({
+      ...limits,
+      HTTP_HEADERS_TIMEOUT_MS: 1500,
+      HTTP_IDLE_TIMEOUT_MS: 60_000,
+      HTTP_MAX_CONNECTIONS: 20,
+      HTTP_MAX_CONNECTIONS_PER_ADDRESS: 5,
+    });
+    // One address opens more sockets than the whole server serves: half send nothing, half
+    // trickle a header byte every 100 ms.
+    const attackers: { socket: Socket; received: string; closedAt?: number }[] = [];
+    const trickles: NodeJS.Timeout[] = [];
+    const startedAt = Date.now();
+    for (let i = 0; i < 24; i++) {
+      const socket = connect({ port, host: '127.0.0.1' });
+      const a: (typeof attackers)[number] = { socket, received: '' };
+      socket.on('data', (d: Buffer) => (a.received += d.toString('latin1')));
+      socket.on('error', () => {});
+      socket.once('close', () => (a.closedAt = Date.now()));
+      if (i % 2) {
+        socket.write('GET / HTTP/1.1\r\nHost: x\r\n');
+        trickles.push(setInterval(() => socket.writable && socket.write('X'), 100));
+      }
+      attackers.push(a);
+      await sleep(5);
+    }
+    await sleep(300);
+    try {
+      // Past its cap each socket was answered 503 and closed at once; the first five are open.
+      const refused = attackers.filter((a) => a.closedAt !== undefined);
+      expect(refused).toHaveLength(19);
+      for (const a of refused) expect(a.received).toMatch(/^HTTP\/1\.1 503 .*"code":"unavailable"/s);
+
+      // The health probe and a visitor from other addresses are answered at once.
+      const asked = Date.now();
+      const [probe, visitor] = await Promise.all([
+        request(port, '/healthz', '127.0.0.3'),
+        request(port, '/', '127.0.0.2'),
+      ]);
+      expect(probe).toEqual({ status: 200, body: '{"status":"ok"}' });
+      expect(visitor).toEqual({ status: 200, body: 'ok' });
+      expect(Date.now() - asked).toBeLessThan(1000);
+
+      // The five it was allowed, silent or trickling, end with the headers timeout (408).
+      await Promise.all(attackers.map((a) => a.closedAt ?? new Promise((r) => a.socket.once('close', r))));
+      const held = attackers.filter((a) => !refused.includes(a));
+      expect(held).toHaveLength(5);
+      for (const a of held) {
+        expect(a.received).toMatch(/^HTTP\/1\.1 408/);
+        expect(a.closedAt! - startedAt).toBeLessThan(1500 + 1000);
+      }
+    } finally {
+      for (const t of trickles) clearInterval(t);
+    }
+    // Its sockets closed, the address is served again.
+    expect(await request(port, '/', '127.0.0.1')).toEqual({ status: 200, body: 'ok' });
+  });
+
+  it('caps sockets per address by default, and not behind a trusted proxy unless configured', () => {
+    const base = { HTTP_MAX_CONNECTIONS: 1000, HTTP_MAX_CONNECTIONS_PER_ADDRESS: undefined };
+    expect(connectionsPerAddressCap({ ...base, TRUST_PROXY: false })).toBe(100);
+    expect(connectionsPerAddressCap({ ...base, HTTP_MAX_CONNECTIONS: 50, TRUST_PROXY: false })).toBe(25);
+    expect(connectionsPerAddressCap({ ...base, TRUST_PROXY: true })).toBeNull();
+    expect(connectionsPerAddressCap({ ...base, HTTP_MAX_CONNECTIONS_PER_ADDRESS: 400, TRUST_PROXY: true })).toBe(400);
+    expect(connectionsPerAddressCap({ ...base, HTTP_MAX_CONNECTIONS_PER_ADDRESS: 0, TRUST_PROXY: false })).toBeNull();
+  });
+
   it('refuses to start when Secure cookies would meet plain HTTP, and says what to do', () => {
     expect(() => checkServingConfig({ NODE_ENV: 'production', TRUST_PROXY: false, COOKIE_SECURE: undefined })).toThrow(
       /TRUST_PROXY=true.*COOKIE_SECURE=false/,
@@ -90,3 +166,16 @@ describe('gateway HTTP server', () => {
     ).not.toThrow();
   });
 });
+
+/** One GET on a fresh connection from `localAddress` (Linux routes all of 127/8 to loopback). */
+function request(port: number, path: string, localAddress: string) {
+  return new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+    const req = get({ host: '127.0.0.1', port, path, localAddress, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode, body }));
+    });
+    req.on('error', reject);
+    req.setTimeout(2000, () => req.destroy(new Error(`no answer to ${path} from ${localAddress} in 2 s`)));
+  });
+}

@@ -1,12 +1,15 @@
 /**
  * The gateway's HTTP server with its limits set explicitly (not left to Node's defaults): how
  * long a client may take to send headers and a whole request, how long a kept-alive or silent
- * socket stays open, and how many connections are served at once. Also the start-up check that
- * refuses a configuration in which every sign-in would fail.
+ * socket stays open, and how many connections are served at once, in all and from one address
+ * (so one address holding sockets open, silent or trickling, never fills the server and the
+ * health probe and everyone else are still answered). Also the start-up check that refuses a
+ * configuration in which every sign-in would fail.
  */
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ConfigError } from '@lp/runtime';
+import { ConfigError, unavailable, type Counters } from '@lp/runtime';
 import type { GatewayConfig } from './config.ts';
 
 export type HttpLimits = Pick<
@@ -16,7 +19,24 @@ export type HttpLimits = Pick<
   | 'HTTP_KEEP_ALIVE_TIMEOUT_MS'
   | 'HTTP_IDLE_TIMEOUT_MS'
   | 'HTTP_MAX_CONNECTIONS'
+  | 'HTTP_MAX_CONNECTIONS_PER_ADDRESS'
+  | 'TRUST_PROXY'
 >;
+
+/**
+ * Sockets one address may hold open at once, or null for no such cap. Unset, it is off behind a
+ * trusted proxy (every socket then comes from the proxy's address, so the cap belongs at the
+ * proxy) and otherwise 100, never more than half the global cap, so one address can never hold
+ * every connection the server serves.
+ */
+export function connectionsPerAddressCap(
+  limits: Pick<HttpLimits, 'HTTP_MAX_CONNECTIONS' | 'HTTP_MAX_CONNECTIONS_PER_ADDRESS' | 'TRUST_PROXY'>,
+): number | null {
+  const configured = limits.HTTP_MAX_CONNECTIONS_PER_ADDRESS;
+  if (configured === 0) return null;
+  if (configured !== undefined) return configured;
+  return limits.TRUST_PROXY ? null : Math.min(100, Math.floor(limits.HTTP_MAX_CONNECTIONS / 2));
+}
 
 /**
  * Sockets whose current request the server reads at its own pace: a CSV import is read only as
@@ -33,7 +53,21 @@ const CLIENT_ERROR_STATUS: Record<string, string> = {
   HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
 };
 
-export function createHttpServer(handler: RequestListener, limits: HttpLimits): Server {
+const TOO_MANY_FROM_ADDRESS = (() => {
+  const body = JSON.stringify(
+    unavailable('Too many connections from your address; close some and try again').toEnvelope(),
+  );
+  return (
+    'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 5\r\n' +
+    `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+  );
+})();
+
+export function createHttpServer(
+  handler: RequestListener,
+  limits: HttpLimits,
+  opts: { counters?: Counters } = {},
+): Server {
   const headersTimeout = Math.min(limits.HTTP_HEADERS_TIMEOUT_MS, limits.HTTP_REQUEST_TIMEOUT_MS);
   const server = createServer(
     {
@@ -49,6 +83,9 @@ export function createHttpServer(handler: RequestListener, limits: HttpLimits): 
   // A socket that sends nothing (not even a first byte) and receives nothing is closed.
   server.timeout = limits.HTTP_IDLE_TIMEOUT_MS;
   server.maxConnections = limits.HTTP_MAX_CONNECTIONS;
+  server.on('drop', () => opts.counters?.inc('gateway_connections_refused_total', { reason: 'server_full' }));
+  const perAddress = connectionsPerAddressCap(limits);
+  if (perAddress !== null) capConnectionsPerAddress(server, perAddress, opts.counters);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT' && serverPacedSockets.has(socket)) return;
     // Otherwise what Node does without a listener: its answer, unless the response in flight on
@@ -59,6 +96,34 @@ export function createHttpServer(handler: RequestListener, limits: HttpLimits): 
     socket.destroy(err);
   });
   return server;
+}
+
+/**
+ * Counts the open sockets of each remote address; a socket past the cap is answered 503 and
+ * closed at once, before any of its bytes are read, and the address's other sockets are left
+ * alone.
+ */
+function capConnectionsPerAddress(server: Server, cap: number, counters: Counters | undefined): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress;
+    // Gone before it could be counted (reset by the client already).
+    if (address === undefined) return;
+    const count = open.get(address) ?? 0;
+    if (count >= cap) {
+      counters?.inc('gateway_connections_refused_total', { reason: 'per_address' });
+      // What Node does with its own refusals (see clientError below): the answer, then close.
+      socket.write(TOO_MANY_FROM_ADDRESS);
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }
 
 /**

@@ -105,7 +105,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     webDist: opts.webDist,
     onShutdown: (fn) => drainHooks.push(fn),
   });
-  const server = createHttpServer(handler, config);
+  const server = createHttpServer(handler, config, { counters });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());

@@ -46,6 +46,10 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     help: 'Requests refused with 429 by a rate limit (contact_form, contact_import, email_events, inbound_mail)',
     labels: ['limit'],
   },
+  gateway_connections_refused_total: {
+    help: 'Connections closed on arrival: past the cap of one client address (per_address, answered 503) or of the server (server_full)',
+    labels: ['reason'],
+  },
   auth_lockouts_total: {
     help: 'Sign-in lockouts started, by scope (a username from one address, or one address)',
     labels: ['scope'],

@@ -12,30 +12,32 @@ export async function upsertStaffUser(
 ): Promise<{ id: number; created: boolean }> {
   const passwordHash = await hashPassword(password);
   return knex.transaction(async (trx) => {
-    const existing = await trx
-      .withSchema('gateway')
-      .table('staff_users')
-      .whereRaw('lower(username) = lower(?)', [username])
-      .first('id');
-    if (existing) {
-      await trx
-        .withSchema('gateway')
-        .table('staff_users')
-        .where({ id: existing.id })
-        .update({ password_hash: passwordHash });
-      await trx
-        .withSchema('gateway')
-        .table('staff_sessions')
-        .where({ user_id: existing.id })
-        .whereNull('revoked_at')
-        .update({ revoked_at: trx.fn.now() });
-      return { id: existing.id as number, created: false };
-    }
-    const [row] = await trx
+    // Insert first, decided by the unique index: two runs at once for a new name make one
+    // account and one password change, never a duplicate-key failure.
+    const [inserted] = (await trx
       .withSchema('gateway')
       .table('staff_users')
       .insert({ username, password_hash: passwordHash, role: 'owner' })
-      .returning('id');
-    return { id: (row as { id: number }).id, created: true };
+      .onConflict(trx.raw('(lower(username))'))
+      .ignore()
+      .returning('id')) as { id: number }[];
+    if (inserted) return { id: inserted.id, created: true };
+    const existing = (await trx
+      .withSchema('gateway')
+      .table('staff_users')
+      .whereRaw('lower(username) = lower(?)', [username])
+      .first('id')) as { id: number };
+    await trx
+      .withSchema('gateway')
+      .table('staff_users')
+      .where({ id: existing.id })
+      .update({ password_hash: passwordHash });
+    await trx
+      .withSchema('gateway')
+      .table('staff_sessions')
+      .where({ user_id: existing.id })
+      .whereNull('revoked_at')
+      .update({ revoked_at: trx.fn.now() });
+    return { id: existing.id, created: false };
   });
 }

@@ -17,17 +17,16 @@ type Owner = Required<Pick<GatewayState, 'session'>> & AuditActor;
 export async function createStaffAccount(knex: Knex, by: Owner, input: StaffAccountCreate): Promise<StaffAccount> {
   const passwordHash = await hashPassword(input.password);
   return knex.transaction(async (trx) => {
-    const taken = await trx
-      .withSchema('gateway')
-      .table('staff_users')
-      .whereRaw('lower(username) = lower(?)', [input.username])
-      .first('id');
-    if (taken) throw conflict('An account with this username exists already');
+    // Taken is decided by the unique index, not by a look first: two owners adding the same
+    // name at once get one 201 and one 409 (a look first let both through to a 500).
     const [row] = (await trx
       .withSchema('gateway')
       .table('staff_users')
       .insert({ username: input.username, password_hash: passwordHash, role: input.role })
+      .onConflict(trx.raw('(lower(username))'))
+      .ignore()
       .returning('id')) as { id: number }[];
+    if (!row) throw conflict('An account with this username exists already');
     const account = await findStaffAccount(trx, row!.id);
     await recordAudit(trx, by, 'staff.create', input.username, { id: row!.id, role: input.role });
     return account!;

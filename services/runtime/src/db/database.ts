@@ -35,9 +35,9 @@ export type Database = {
  * Limits every session of a process's pool sets at connect (milliseconds, 0 = none).
  * `idleInTransactionTimeoutMs`: PostgreSQL ends a session left idle inside a transaction that
  * long (a client that vanished mid-transaction, a process frozen or cut off), so its locks
- * (row locks, the roll-up and migration advisory locks) go with it instead of being held for ever.
- * `statementTimeoutMs`: off by default, since a migration, a year's analytics re-aggregation or a
- * wait for the migration lock may rightly take minutes.
+ * (row locks, the roll-up advisory lock) go with it instead of being held for ever.
+ * `statementTimeoutMs`: off by default, since a migration or a year's analytics re-aggregation
+ * may rightly take minutes. (The migration lock is held on a connection of its own, see `migrate`.)
  */
 export type PostgresSessionLimits = { idleInTransactionTimeoutMs: number; statementTimeoutMs: number };
 
@@ -156,9 +156,9 @@ class FolderMigrationSource implements Knex.MigrationSource<string> {
 
 /**
  * Applies a schema's migrations. On PostgreSQL several processes may start at once (every
- * service and the gateway migrate the shared `bus` schema): a transaction-scoped advisory lock
- * per schema makes them take turns, where Knex's own lock would make the second one fail.
- * PGlite serves one process on one connection, so it needs (and can hold) no such lock.
+ * service and the gateway migrate the shared `bus` schema, replicas migrate their own): they
+ * take turns under an advisory lock per schema, where Knex's own lock would make the second one
+ * fail. PGlite serves one process on one connection, so it needs no such lock.
  */
 export async function migrate(knex: Knex, schema: string, dir: string): Promise<string[]> {
   const run = async () => {
@@ -170,11 +170,31 @@ export async function migrate(knex: Knex, schema: string, dir: string): Promise<
     })) as [number, string[]];
     return applied;
   };
-  const poolMax = (knex.client.config as Knex.Config).pool?.max ?? 10;
-  // The lock holds one connection while Knex migrates on another.
-  if (knex.client.config.client !== 'pg' || poolMax < 2) return run();
-  return knex.transaction(async (trx) => {
-    await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`lp-migrate:${schema}`]);
-    return run();
-  });
+  if (knex.client.config.client !== 'pg') return run();
+  return withMigrationLock(knex, `lp-migrate:${schema}`, run);
+}
+
+/**
+ * Runs `fn` holding a session advisory lock taken on a connection of its own, outside the pool:
+ * so it works with a pool of one connection (DB_POOL_MAX=1), and it is no transaction left idle
+ * while Knex migrates, which DB_IDLE_IN_TRANSACTION_TIMEOUT_MS would end, lock and all, during a
+ * long migration. Without a statement timeout: waiting for another process's migrations may
+ * rightly take minutes. Ending the session releases the lock, also if this process dies.
+ */
+async function withMigrationLock<T>(knex: Knex, key: string, fn: () => Promise<T>): Promise<T> {
+  const connection = knex.client.config.connection as string | pg.ClientConfig;
+  const client = new pg.Client(
+    typeof connection === 'string'
+      ? { connectionString: connection }
+      : { ...connection, statement_timeout: 0, idle_in_transaction_session_timeout: 0 },
+  );
+  // Losing this connection mid-migration only gives up the turn; it must not crash the process.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+    return await fn();
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
