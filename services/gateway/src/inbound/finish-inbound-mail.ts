@@ -50,7 +50,7 @@ export const bareMessageId = (id: string) => oneLine(id).replace(/^<|>$/g, '').t
 /** Message-IDs in a References or In-Reply-To header, in order. */
 export function messageIdsIn(value: string | string[] | null): string[] {
   if (!value) return [];
-  const all = Array.isArray(value) ? value.join(' ') : value;
+  const all = clean(Array.isArray(value) ? value.join(' ') : value);
   const ids = [...all.matchAll(/<([^<>\s]+)>/g)].map((m) => m[1]!);
   if (ids.length > 0) return ids;
   return all.split(/\s+/).map(bareMessageId).filter(Boolean);

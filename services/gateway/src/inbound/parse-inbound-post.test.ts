@@ -242,11 +242,19 @@ describe('inbound posts', () => {
   it('keeps a Postmark message whose text holds NUL or an unpaired surrogate, with those characters made storable', async () => {
     const mail = await parseInboundPost(
       'postmark',
-      Buffer.from(JSON.stringify({ From: 'a@example.com', Subject: 'x \ud800', TextBody: 'a\u0000b \udc00 🏠' })),
+      Buffer.from(
+        JSON.stringify({
+          From: 'a@example.com',
+          Subject: 'x \ud800',
+          TextBody: 'a\u0000b \udc00 🏠',
+          Headers: [{ Name: 'In-Reply-To', Value: '<c7\u0000.\ud800@lakepowelllots.com>' }],
+        }),
+      ),
       'application/json',
     );
     expect(mail.subject).toBe('x \ufffd');
     expect(mail.text).toBe('ab \ufffd 🏠');
+    expect(mail.inReplyTo).toBe('c7.\ufffd@lakepowelllots.com');
   });
 
   it('refuses what is not the provider’s post', async () => {
