@@ -101,6 +101,32 @@ describeOnEachBackend('text PostgreSQL cannot store', (backend) => {
     expect(stored).toEqual([]);
   });
 
+  it('imports a CSV whose cells hold a NUL as invalid rows with their reason, and the rest as contacts', async () => {
+    const form = new FormData();
+    const csv =
+      'email,firstName,notes\r\nok@import.test,Ok,\r\nnul@import.test,N\u0000ul,\r\nnote@import.test,,a\u0000\r\n';
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'contacts.csv');
+    const res = await fetch(`${stack.baseUrl}/api/marketing/contacts/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      imported: 1,
+      errors: [
+        { line: 3, reason: 'firstName: Contains a character that is not allowed' },
+        { line: 4, reason: 'notes: Contains a character that is not allowed' },
+      ],
+    });
+    const stored = await knex
+      .withSchema('crm')
+      .table('contacts')
+      .where('email', 'like', '%@import.test')
+      .pluck('email');
+    expect(stored).toEqual(['ok@import.test']);
+  });
+
   it('parks a send request already on the bus whose subject cannot be stored as invalid: no campaign, no mail', async () => {
     const parked = () =>
       stack.platform.counters.get('bus_dead_letters_total', { durable: DURABLES.mailerSends.name, reason: 'invalid' });
