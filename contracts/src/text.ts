@@ -1,11 +1,67 @@
 /**
- * Text that can be stored: PostgreSQL's text type refuses the NUL character, so a schema that
- * lets one through turns a visitor's typo (or a probe) into a server error. Every free-text
- * field of a request schema ends its pipe with `storable()`.
+ * Text that can be stored. PostgreSQL's text and jsonb refuse the NUL character, and jsonb refuses
+ * an unpaired UTF-16 surrogate (text silently turns one into U+FFFD), so a request that carries
+ * either would fail as a server error after parts of it had already happened.
+ *
+ * Two guards, one rule (`isStorableText`):
+ * - `storable()` ends the pipe of a free-text field, for a field-specific message;
+ * - `unstorableTextFields(value)` finds every string (and object key) in a parsed value that breaks
+ *   the rule, by path. The gateway's `validate()`, the RPC server and the bus consumer template run
+ *   it on every schema's output, so no text field of any schema in contracts can carry one, whether
+ *   or not its pipe says `storable()`.
  */
 import * as v from 'valibot';
+import type { FieldErrors } from './envelope.ts';
 
 export const NOT_STORABLE_MESSAGE = 'Contains a character that is not allowed';
 
-export const storable = (message = NOT_STORABLE_MESSAGE) =>
-  v.check<string, string>((s) => !s.includes('\u0000'), message);
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True unless `s` holds a NUL character or an unpaired surrogate. */
+export const isStorableText = (s: string): boolean => !s.includes('\u0000') && !LONE_SURROGATE.test(s);
+
+export const storable = (message = NOT_STORABLE_MESSAGE) => v.check<string, string>(isStorableText, message);
+
+const isPlainObject = (x: object): x is Record<string, unknown> => {
+  const proto = Object.getPrototypeOf(x) as unknown;
+  return proto === Object.prototype || proto === null;
+};
+
+/**
+ * `{ 'path.to.field': [NOT_STORABLE_MESSAGE] }` for every string in `value` that cannot be stored
+ * (paths as in `fieldErrorsOf`; a bad key is named by its own, cleaned, path); `{}` when none.
+ */
+export function unstorableTextFields(value: unknown): FieldErrors {
+  const out = new Map<string, string[]>();
+  const visit = (x: unknown, path: string[]) => {
+    if (typeof x === 'string') {
+      if (!isStorableText(x)) out.set(path.join('.') || '_', [NOT_STORABLE_MESSAGE]);
+      return;
+    }
+    if (typeof x !== 'object' || x === null) return;
+    if (Array.isArray(x)) {
+      x.forEach((item, i) => visit(item, [...path, String(i)]));
+      return;
+    }
+    if (!isPlainObject(x)) return;
+    for (const [key, item] of Object.entries(x)) {
+      if (!isStorableText(key)) out.set([...path, printable(key)].join('.'), [NOT_STORABLE_MESSAGE]);
+      else visit(item, [...path, key]);
+    }
+  };
+  visit(value, []);
+  // Own properties from a Map: a field named `__proto__` stays a field (as in fieldErrorsOf).
+  return Object.fromEntries(out);
+}
+
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE, 'g');
+
+/** A key that cannot be stored, shown with its bad characters as U+FFFD. */
+const printable = (key: string) => key.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATES, '\uFFFD');
+
+/**
+ * Text from outside that is kept rather than refused (an inbound e-mail): NUL characters dropped,
+ * unpaired surrogates made U+FFFD, as a UTF-8 decoder would.
+ */
+export const toStorableText = (s: string): string => s.replaceAll('\u0000', '').replace(LONE_SURROGATES, '\uFFFD');

@@ -2,8 +2,9 @@
  * Property-based fuzzing (fast-check) of every HTTP route the gateway mounts, public and staff,
  * enumerated from `apiRouters` (plus the media and blog pages, which take file names and slugs):
  * malformed JSON, wrong types, missing and extra fields, huge bodies, deep nesting, invalid
- * UTF-8, NUL, path traversal in ids and file names, SQL-looking strings, `__proto__` and
- * `constructor` keys, multipart bodies with odd parts, odd content types and encodings.
+ * UTF-8, NUL and unpaired surrogates, an unclosed merge tag, a huge From, path traversal in ids
+ * and file names, SQL-looking strings, `__proto__` and `constructor` keys, multipart bodies with
+ * odd parts, odd content types and encodings.
  * Every answer is below 500 within the time limit; every write is a 4xx with the error envelope;
  * no table gains or loses a row; no object prototype is polluted; the process still serves.
  * One embedded stack in this process; the seed is printed (FUZZ_SEED=<n> reruns one failure).
@@ -61,8 +62,14 @@ const HOSTILE_STRINGS = [
   'Robert"); DELETE FROM gateway.staff_users; --',
   '\u0000',
   'a\u0000b',
+  '<p>a\u0000b</p>',
   '\ud800',
+  'x \ud800',
+  '\udc00',
   '\udfff\ud800',
+  // An unclosed merge tag with a long run of spaces, and a From of 60,000 `a@` (120,000 characters).
+  '{{' + ' '.repeat(8000),
+  'a@'.repeat(60_000),
   '../../../../etc/passwd',
   '..\\..\\windows\\win.ini',
   '%2e%2e%2f%2e%2e%2fetc%2fpasswd',
@@ -134,6 +141,9 @@ const REQUIRED: Record<string, string[]> = {
   '/api/marketing/test-send': ['subject', 'fromName', 'fromEmail', 'content', 'to'],
 };
 const OPTIONAL = [
+  'from',
+  'fromEmail',
+  'description',
   'source',
   'interest',
   'message',

@@ -104,6 +104,60 @@ describeOnEachBackend('inbox', (backend) => {
     });
   });
 
+  it('answers provider fields of the wrong type with a 400 naming them, with the right secret', async () => {
+    const form = (fields: [string, string][]) =>
+      Buffer.from(
+        [
+          ...fields.map(
+            ([name, value]) => `--f1\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+          ),
+          '--f1--\r\n',
+        ].join(''),
+      );
+    const type = 'multipart/form-data; boundary=f1';
+    const cases: [string, [string, string][], string][] = [
+      [
+        'sendgrid',
+        [
+          ['from', 'a@example.com'],
+          ['charsets', 'null'],
+        ],
+        'charsets',
+      ],
+      [
+        'sendgrid',
+        [
+          ['from', 'a@example.com'],
+          ['attachment-info', 'null'],
+        ],
+        'attachment-info',
+      ],
+      [
+        'sendgrid',
+        [
+          ['from', 'a@example.com'],
+          ['attachment-info', '{"attachment1":{"filename":7}}'],
+        ],
+        'attachment-info.attachment1.filename',
+      ],
+      [
+        'mailgun',
+        [
+          ['from', 'a@example.com'],
+          ['content-id-map', 'null'],
+        ],
+        'content-id-map',
+      ],
+    ];
+    for (const [provider, fields, named] of cases) {
+      const res = await post(provider, form(fields), type, { query: SECRET });
+      expect(res.status, named).toBe(400);
+      const { error } = (await res.json()) as { error: { code: string; details?: { fields?: object } } };
+      expect(error.code).toBe('validation_failed');
+      expect(Object.keys(error.details?.fields ?? {})).toEqual([named]);
+    }
+  });
+
   it('stores a Postmark post once, whichever provider posts the same Message-ID again', async () => {
     const first = await post('postmark', fixture('postmark-inbound.json'), 'application/json', { query: SECRET });
     expect(await first.json()).toEqual({ messageId: '73e6d360-66eb-11e1-8e72-a8904824019b', duplicate: false });

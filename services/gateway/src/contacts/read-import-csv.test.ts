@@ -77,3 +77,18 @@ describe('csvCell', () => {
     ]);
   });
 });
+
+describe('readImportCsv: text PostgreSQL cannot store', () => {
+  it('makes a row with a NUL in any cell an invalid row naming the column', async () => {
+    expect(
+      await read(
+        'email,firstName,notes,address\na\u0000b@x.co,A,,\nc@x.co,B\u0000,,\nd@x.co,D,n\u0000,\ne@x.co,E,,x\u0000\n',
+      ),
+    ).toEqual([
+      { error: { line: 2, reason: expect.stringMatching(/^Invalid email/) } },
+      { error: { line: 3, reason: 'firstName: Contains a character that is not allowed' } },
+      { error: { line: 4, reason: 'notes: Contains a character that is not allowed' } },
+      { error: { line: 5, reason: 'address: Contains a character that is not allowed' } },
+    ]);
+  });
+});

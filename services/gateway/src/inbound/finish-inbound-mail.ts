@@ -1,8 +1,9 @@
 /**
  * The last step of every provider's parser: one normalised `InboundMail`. Text loses NUL
- * characters (PostgreSQL's text refuses them), the Message-ID loses its angle brackets (a
- * message without one gets a stable id made from its content, so a re-post is still the same
- * message), and attachments past the caps are listed with their size but not kept.
+ * characters and its unpaired surrogates become U+FFFD (PostgreSQL refuses both), the
+ * Message-ID loses its angle brackets (a message without one gets a stable id made from its
+ * content, so a re-post is still the same message), and attachments past the caps are listed
+ * with their size but not kept.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -12,6 +13,7 @@ import {
   type InboundAttachment,
   type InboundMail,
   type InboundSource,
+  toStorableText,
 } from '@lp/contracts';
 
 export type RawAttachment = { filename: string; contentType: string; contentId: string | null; data: Buffer };
@@ -36,7 +38,7 @@ export type MailDraft = {
 
 const HEADERS_MAX_CHARS = 64 * 1024;
 
-const clean = (s: string) => s.replaceAll('\u0000', '');
+const clean = toStorableText;
 const oneLine = (s: string) =>
   clean(s)
     .replace(/[\r\n\t]+/g, ' ')
@@ -48,7 +50,7 @@ export const bareMessageId = (id: string) => oneLine(id).replace(/^<|>$/g, '').t
 /** Message-IDs in a References or In-Reply-To header, in order. */
 export function messageIdsIn(value: string | string[] | null): string[] {
   if (!value) return [];
-  const all = Array.isArray(value) ? value.join(' ') : value;
+  const all = clean(Array.isArray(value) ? value.join(' ') : value);
   const ids = [...all.matchAll(/<([^<>\s]+)>/g)].map((m) => m[1]!);
   if (ids.length > 0) return ids;
   return all.split(/\s+/).map(bareMessageId).filter(Boolean);

@@ -201,6 +201,62 @@ describe('inbound posts', () => {
     expect((await parseInboundPost('raw', raw, 'message/rfc822')).messageId).toBe(first.messageId);
   });
 
+  it('answers a provider field of the wrong type with a 400 naming it, never a 500', async () => {
+    const sendgrid = (parts: Part[]) => {
+      const { body, contentType } = multipart([{ name: 'from', value: 'a@example.com' }, ...parts]);
+      return parseInboundPost('sendgrid', body, contentType);
+    };
+    const mailgun = (parts: Part[]) => {
+      const { body, contentType } = multipart([{ name: 'from', value: 'a@example.com' }, ...parts]);
+      return parseInboundPost('mailgun', body, contentType);
+    };
+    const file: Part = { name: 'attachment1', value: 'x', filename: 'a.txt', type: 'text/plain' };
+    const cases: [Promise<unknown>, Record<string, unknown>][] = [
+      [sendgrid([{ name: 'charsets', value: 'null' }]), { charsets: [expect.any(String)] }],
+      [sendgrid([{ name: 'charsets', value: '{"text":7}' }]), { 'charsets.text': [expect.any(String)] }],
+      [sendgrid([{ name: 'attachment-info', value: 'null' }, file]), { 'attachment-info': [expect.any(String)] }],
+      [
+        sendgrid([{ name: 'attachment-info', value: '{"attachment1":{"filename":42}}' }, file]),
+        { 'attachment-info.attachment1.filename': [expect.any(String)] },
+      ],
+      [sendgrid([{ name: 'attachment-info', value: '{"attachment1":' }]), { 'attachment-info': ['Not valid JSON'] }],
+      [mailgun([{ name: 'content-id-map', value: 'null' }]), { 'content-id-map': [expect.any(String)] }],
+      [
+        mailgun([{ name: 'message-headers', value: '{"To":"b@example.com"}' }]),
+        { 'message-headers': [expect.any(String)] },
+      ],
+      [mailgun([{ name: 'message-headers', value: '[[1,"x"]]' }]), { 'message-headers.0.0': [expect.any(String)] }],
+      [
+        parseInboundPost(
+          'postmark',
+          Buffer.from(JSON.stringify({ From: 'a@example.com', Attachments: [{ Name: 42, Content: '' }] })),
+          'application/json',
+        ),
+        { 'Attachments.0.Name': [expect.any(String)] },
+      ],
+    ];
+    for (const [parsed, fields] of cases)
+      await expect(parsed).rejects.toMatchObject({ status: 400, details: { fields } });
+  });
+
+  it('keeps a Postmark message whose text holds NUL or an unpaired surrogate, with those characters made storable', async () => {
+    const mail = await parseInboundPost(
+      'postmark',
+      Buffer.from(
+        JSON.stringify({
+          From: 'a@example.com',
+          Subject: 'x \ud800',
+          TextBody: 'a\u0000b \udc00 🏠',
+          Headers: [{ Name: 'In-Reply-To', Value: '<c7\u0000.\ud800@lakepowelllots.com>' }],
+        }),
+      ),
+      'application/json',
+    );
+    expect(mail.subject).toBe('x \ufffd');
+    expect(mail.text).toBe('ab \ufffd 🏠');
+    expect(mail.inReplyTo).toBe('c7.\ufffd@lakepowelllots.com');
+  });
+
   it('refuses what is not the provider’s post', async () => {
     await expect(parseInboundPost('postmark', Buffer.from('{"nope":1}'), 'application/json')).rejects.toMatchObject({
       status: 400,

@@ -3,13 +3,19 @@
  * `subject`, `body-plain`, `body-html`, `stripped-text`, `message-headers` (JSON list of
  * `[name, value]`), `content-id-map` and the files `attachment-1..N`; urlencoded when there are
  * no files, multipart otherwise. Mailgun sends UTF-8. A `body-mime` field (a route ending in
- * `mime`) is parsed as the raw message.
+ * `mime`) is parsed as the raw message. JSON fields not of that shape (null, wrong types) are a 400.
  */
+import * as v from 'valibot';
 import type { InboundMail } from '@lp/contracts';
 import { AppError } from '@lp/runtime';
 import { finishInboundMail, headerOf } from './finish-inbound-mail.ts';
 import { parseRawMime } from './parse-raw-mime.ts';
 import { fieldJson, fieldText, readFormFields } from './read-form-fields.ts';
+
+// `[name, value]` pairs; a value is text or, for structured headers, a list.
+const MessageHeadersSchema = v.array(v.tuple([v.string(), v.unknown()]));
+// `<content-id>` → the `attachment-N` field it names.
+const ContentIdMapSchema = v.record(v.string(), v.string());
 
 export async function parseMailgun(body: Buffer, contentType: string): Promise<InboundMail> {
   const type = contentType.toLowerCase();
@@ -21,13 +27,10 @@ export async function parseMailgun(body: Buffer, contentType: string): Promise<I
     throw new AppError(400, 'bad_request', 'Not a Mailgun message: no from or sender field');
 
   const field = (name: string) => fieldText(fields, name);
-  const pairs = fieldJson<unknown>(fields, 'message-headers', []);
-  const headers: [string, string][] = Array.isArray(pairs)
-    ? pairs.filter(
-        (p): p is [string, string] => Array.isArray(p) && typeof p[0] === 'string' && typeof p[1] === 'string',
-      )
-    : [];
-  const cidMap = fieldJson<Record<string, string>>(fields, 'content-id-map', {});
+  // Structured headers (Content-Type with its parameters) come as lists; only text values are read.
+  const pairs = fieldJson(fields, 'message-headers', MessageHeadersSchema, []);
+  const headers = pairs.filter((p): p is [string, string] => typeof p[1] === 'string');
+  const cidMap = fieldJson(fields, 'content-id-map', ContentIdMapSchema, {});
   const cidOf = Object.fromEntries(Object.entries(cidMap).map(([cid, name]) => [name, cid]));
   const attachments = files
     .filter((f) => /^attachment-\d+$/.test(f.field))

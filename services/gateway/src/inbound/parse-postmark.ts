@@ -2,12 +2,14 @@
  * Postmark's inbound webhook: JSON with `FromFull {Email, Name}`, `ToFull[]`, `CcFull[]`,
  * `Subject`, `TextBody`, `HtmlBody`, `Headers[] {Name, Value}`, `Date`, `MessageID` (Postmark's
  * own id) and `Attachments[] {Name, Content (base64), ContentType, ContentID}`. The message's
- * own Message-ID header, when present, is the key; Postmark's id otherwise.
+ * own Message-ID header, when present, is the key; Postmark's id otherwise. A field not of that
+ * shape is a 400 naming it.
  */
 import * as v from 'valibot';
 import type { InboundMail } from '@lp/contracts';
 import { AppError } from '@lp/runtime';
 import { finishInboundMail, headerOf } from './finish-inbound-mail.ts';
+import { providerField } from './read-form-fields.ts';
 
 const str = v.optional(v.nullable(v.string()), '');
 const Person = v.object({ Email: str, Name: str });
@@ -49,9 +51,7 @@ export function parsePostmark(body: Buffer, contentType: string): InboundMail {
   } catch {
     throw new AppError(400, 'bad_request', 'The request body is not valid JSON');
   }
-  const parsed = v.safeParse(PostmarkInboundSchema, json);
-  if (!parsed.success) throw new AppError(400, 'bad_request', 'Not a Postmark inbound message');
-  const p = parsed.output;
+  const p = providerField(PostmarkInboundSchema, json);
   if (!p.FromFull?.Email && !p.From)
     throw new AppError(400, 'bad_request', 'Not a Postmark inbound message: no sender');
   const headers: [string, string][] = (p.Headers ?? []).map((h) => [h.Name, h.Value]);

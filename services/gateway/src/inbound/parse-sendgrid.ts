@@ -4,14 +4,27 @@
  * its own), `envelope`, `attachments` (a count), `attachment-info` (JSON keyed `attachmentN`:
  * filename, type, content-id) and the files `attachment1..N`. "Send raw" mode: the whole
  * message in the `email` field, parsed as MIME (its charsets come from the message itself).
+ * `charsets` and `attachment-info` not of that shape (null, a number for a filename) are a 400.
  */
+import * as v from 'valibot';
 import type { InboundMail } from '@lp/contracts';
 import { AppError } from '@lp/runtime';
 import { finishInboundMail, headerOf, parseHeaderBlock } from './finish-inbound-mail.ts';
 import { parseRawMime } from './parse-raw-mime.ts';
 import { fieldJson, fieldText, readFormFields } from './read-form-fields.ts';
 
-type AttachmentInfo = Record<string, { filename?: string; name?: string; type?: string; 'content-id'?: string }>;
+// Field name → charset.
+const CharsetsSchema = v.record(v.string(), v.string());
+// `attachmentN` → what SendGrid knows of that file.
+const AttachmentInfoSchema = v.record(
+  v.string(),
+  v.object({
+    filename: v.optional(v.string()),
+    name: v.optional(v.string()),
+    type: v.optional(v.string()),
+    'content-id': v.optional(v.string()),
+  }),
+);
 
 export async function parseSendgrid(body: Buffer, contentType: string): Promise<InboundMail> {
   if (!contentType.toLowerCase().startsWith('multipart/form-data'))
@@ -21,11 +34,11 @@ export async function parseSendgrid(body: Buffer, contentType: string): Promise<
   if (!fields.has('from') && !fields.has('headers'))
     throw new AppError(400, 'bad_request', 'Not a SendGrid Inbound Parse post: no from, headers or email field');
 
-  const charsets = fieldJson<Record<string, string>>(fields, 'charsets', {});
+  const charsets = fieldJson(fields, 'charsets', CharsetsSchema, {});
   const field = (name: string) => fieldText(fields, name, charsets[name]);
   const headerBlock = field('headers');
   const headers = parseHeaderBlock(headerBlock);
-  const info = fieldJson<AttachmentInfo>(fields, 'attachment-info', {});
+  const info = fieldJson(fields, 'attachment-info', AttachmentInfoSchema, {});
   const attachments = files
     .filter((f) => /^attachment\d+$/.test(f.field))
     .sort((a, b) => Number(a.field.slice(10)) - Number(b.field.slice(10)))

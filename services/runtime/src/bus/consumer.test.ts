@@ -83,6 +83,22 @@ describe('consumer template: messages that can never succeed', () => {
     await t.bus.close();
   });
 
+  it('parks a message whose text PostgreSQL cannot store as invalid, naming the field, never handled', async () => {
+    const t = await run();
+    await t.bus.publish(subject, { id: 'e\u0000', n: 1 }, { msgId: 'm3' });
+    await t.bus.publish(subject, { id: 'x \ud800', n: 2 }, { msgId: 'm4' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.parked.map((p) => [p.reason, JSON.parse(p.detail)])).toEqual([
+      ['invalid', { nested: { id: ['Contains a character that is not allowed'] } }],
+      ['invalid', { nested: { id: ['Contains a character that is not allowed'] } }],
+    ]);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(t.deliveries()).toBe(2);
+    expect(t.handled).toEqual([]);
+    await t.consumer.stop();
+    await t.bus.close();
+  });
+
   it('parks a PermanentError from the handler with its message as the detail', async () => {
     const t = await run({
       handle: async () => {

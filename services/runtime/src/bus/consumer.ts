@@ -2,13 +2,14 @@
  * The one consumer template every service uses: schema-check each message, run the handler,
  * ack after it committed; nak transient failures with a capped exponential delay, so a database
  * or bus away for any length of time is retried, never dropped; and a message that can never
- * succeed (not JSON, failing its schema, a `PermanentError` from the handler) is parked as a
- * dead letter, counted in `bus_dead_letters_total{durable,reason}` and only then terminated.
+ * succeed (not JSON, failing its schema, carrying text PostgreSQL cannot store, a `PermanentError`
+ * from the handler) is parked as a dead letter, counted in `bus_dead_letters_total{durable,reason}`
+ * and only then terminated.
  * If parking itself fails the message is nak'ed and parked on a later delivery: nothing loops
  * forever, nothing vanishes.
  */
 import * as v from 'valibot';
-import type { DeadLetterReason, DurableSpec } from '@lp/contracts';
+import { unstorableTextFields, type DeadLetterReason, type DurableSpec } from '@lp/contracts';
 import { PermanentError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Counters } from '../metrics.ts';
@@ -85,6 +86,10 @@ export function startConsumer<S extends v.GenericSchema>(
         const fields = v.flatten(parsed.issues);
         return deadLetter(msg, 'invalid', JSON.stringify(fields), base);
       }
+      // Text PostgreSQL cannot store would fail the handler on every delivery: invalid, not transient.
+      const unstorable = unstorableTextFields(parsed.output);
+      if (Object.keys(unstorable).length > 0)
+        return deadLetter(msg, 'invalid', JSON.stringify({ nested: unstorable }), base);
       const eventId = (body as { id?: unknown }).id;
       const log = base.child({ eventId });
       try {

@@ -63,6 +63,26 @@ describe('typed RPC', () => {
     expect(handled).toBe(0);
   });
 
+  it('refuses text PostgreSQL cannot store (NUL, an unpaired surrogate) with 400 naming the field', async () => {
+    const bus = new MemoryBus();
+    let handled = 0;
+    await serveRpc(bus, Greet, {
+      queue: 'svc-test',
+      log: silent,
+      handle: async ({ name }) => {
+        handled++;
+        return { greeting: name, length: name.length };
+      },
+    });
+    for (const name of ['a\u0000b', 'x \ud800', '\udc00x']) {
+      const err = await callRpc(bus, Greet, { name }, { log: silent }).catch((e: unknown) => e);
+      expect((err as AppError).status).toBe(400);
+      expect((err as AppError).details).toEqual({ fields: { name: ['Contains a character that is not allowed'] } });
+    }
+    expect(handled).toBe(0);
+    expect(await callRpc(bus, Greet, { name: '🏠 lot' }, { log: silent })).toEqual({ greeting: '🏠 lot', length: 6 });
+  });
+
   it('turns a reply that fails its schema into a logged 502 envelope', async () => {
     const bus = new MemoryBus();
     // A crm of another version: counts as strings.

@@ -1,17 +1,19 @@
 /**
  * Request/reply between the gateway and the services that own the data, typed end to end by
  * the declarations in contracts (`RPC`): the serving side checks the input against the
- * declaration's input schema (a failure is a 400 `validation_failed` reply), the caller checks
- * the reply against its output schema (a reply that fails it is logged and becomes a 502). A
- * reply is `{ ok: true, data }` or `{ ok: false, error }` carrying the HTTP status and envelope
- * fields, so an AppError thrown in a service reaches the browser unchanged; unexpected failures
- * are logged where they happen and answered as `internal`.
+ * declaration's input schema and refuses text PostgreSQL cannot store (a failure is a 400
+ * `validation_failed` reply), the caller checks the reply against its output schema (a reply
+ * that fails it is logged and becomes a 502). A reply is `{ ok: true, data }` or
+ * `{ ok: false, error }` carrying the HTTP status and envelope fields, so an AppError thrown in
+ * a service reaches the browser unchanged; unexpected failures are logged where they happen and
+ * answered as `internal`.
  */
 import * as v from 'valibot';
 import {
   ERROR_CODES,
   ErrorEnvelopeSchema,
   fieldErrorsOf,
+  unstorableTextFields,
   type ErrorCode,
   type ErrorDetails,
   type RpcInput,
@@ -56,15 +58,12 @@ export function serveRpc<R extends RpcSpec>(
     const reqId = requestIdOf(meta.headers) ?? crypto.randomUUID();
     const log = opts.log.child({ reqId, rpc: rpc.subject });
     const parsed = v.safeParse(rpc.input, payload);
-    if (!parsed.success)
+    // Text PostgreSQL cannot store fails like any other field, before the handler writes anything.
+    const fields = parsed.success ? unstorableTextFields(parsed.output) : fieldErrorsOf(parsed.issues);
+    if (!parsed.success || Object.keys(fields).length > 0)
       return {
         ok: false,
-        error: {
-          status: 400,
-          code: 'validation_failed',
-          message: 'Some fields need attention',
-          details: { fields: fieldErrorsOf(parsed.issues) },
-        },
+        error: { status: 400, code: 'validation_failed', message: 'Some fields need attention', details: { fields } },
       };
     try {
       const started = performance.now();
