@@ -46,8 +46,11 @@ const IDLE_MS = 1000;
 const HOUSEKEEPING_MS = 1000;
 /** Marks are written at most this often: each flush carries the marks of several messages. */
 const FLUSH_EVERY_MS = 5;
-/** How long a stopping sender waits for its messages in flight and their marks. */
-const DRAIN_MS = 20_000;
+/**
+ * How long a stopping sender waits for its messages in flight and their marks: within the
+ * process's 10 s shutdown. One still in its SMTP transaction then becomes `unknown`, as after a crash.
+ */
+const DRAIN_MS = 5_000;
 const MAX_ATTEMPTS = 8;
 /** The first wait before asking an absent relay again (it doubles up to MAIL_RELAY_PROBE_MAX_MS). */
 const FIRST_PROBE_MS = 1000;
