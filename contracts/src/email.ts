@@ -188,6 +188,11 @@ export const CampaignSchema = v.object({
   recipients_estimated: v.boolean(),
   open_rate: v.nullable(v.number()),
   click_rate: v.nullable(v.number()),
+  /**
+   * Why the sender paused it on its own (the mail relay not answering); sending resumes by
+   * itself when the relay answers again. Null when staff paused it, or when it is not paused.
+   */
+  pausedReason: v.nullable(v.string()),
 });
 export type Campaign = v.InferOutput<typeof CampaignSchema>;
 

@@ -42,20 +42,25 @@ const streams = [...Object.values(STREAMS), SMALL];
 /** The product's streams and durables (the services' declarations name the same ones) and SMALL. */
 const TOPOLOGY: BusTopology = { streams, durables: Object.values(DURABLES) };
 
-type Factory = { name: string; skip: string | false; make: () => Promise<Bus>; cleanup: () => Promise<void> };
+type Factory = {
+  name: string;
+  skip: string | false;
+  make: (ackWaitMs?: number) => Promise<Bus>;
+  cleanup: () => Promise<void>;
+};
 
 const namespaces: string[] = [];
 const factories: Factory[] = [
   {
     name: 'embedded bus',
     skip: false,
-    make: async () => new MemoryBus({ topology: { ackWaitMs: ACK_WAIT } }),
+    make: async (ackWaitMs = ACK_WAIT) => new MemoryBus({ topology: { ackWaitMs } }),
     cleanup: async () => {},
   },
   {
     name: 'NATS JetStream',
     skip: 'unavailable' in real ? real.unavailable : false,
-    make: async () => {
+    make: async (ackWaitMs = ACK_WAIT) => {
       if ('unavailable' in real) throw new Error('no NATS');
       const ns = `bc${randomBytes(4).toString('hex')}`;
       namespaces.push(ns);
@@ -63,7 +68,7 @@ const factories: Factory[] = [
         url: real.natsUrl,
         name: 'bus-contract',
         namespace: ns,
-        topology: { ackWaitMs: ACK_WAIT },
+        topology: { ackWaitMs },
       });
     },
     cleanup: async () => {
@@ -83,8 +88,8 @@ describe.each(factories)('bus contract: $name', ({ make, skip, cleanup }) => {
     return;
   }
   let bus: Bus;
-  const fresh = async () => {
-    bus = await make();
+  const fresh = async (ackWaitMs?: number) => {
+    bus = await make(ackWaitMs);
     await bus.ensureTopology(TOPOLOGY);
     return bus;
   };
@@ -198,6 +203,45 @@ describe.each(factories)('bus contract: $name', ({ make, skip, cleanup }) => {
     await c2.stop();
     await b.close();
   });
+
+  it('stops a consumer with a large backlog of slow messages within its grace; the next one gets the rest, stored once', async () => {
+    // An ack wait longer than 64 held × 40 ms, so only a stop hands a message back early (on
+    // NATS, one the server was sending as the consumer stopped comes back after the ack wait).
+    const b = await fresh(8_000);
+    const N = 400;
+    for (let i = 0; i < N; i += 50)
+      await Promise.all(
+        Array.from({ length: 50 }, (_, k) => b.publish(subject, { i: i + k }, { msgId: crypto.randomUUID() })),
+      );
+    // One database: messages commit one after another, 40 ms each; storing one twice is a no-op.
+    const stored = new Set<number>();
+    let db = Promise.resolve();
+    const store = (i: number) =>
+      (db = db.then(() => new Promise<void>((r) => setTimeout(r, 40)).then(() => void stored.add(i))));
+    const first = await b.consume(
+      durable,
+      async (m) => {
+        await store((m.json() as { i: number }).i);
+        m.ack();
+      },
+      { maxInFlight: 64, stopGraceMs: 500 },
+    );
+    await eventually(async () => (stored.size >= 5 ? true : undefined), 10_000, 'the first consumer storing');
+    const startedAt = Date.now();
+    await first.stop();
+    // 64 held × 40 ms is 2.6 s: what it could not finish in its 0.5 s grace is handed back.
+    expect(Date.now() - startedAt).toBeLessThan(1_500);
+
+    const next = await b.consume(durable, async (m) => {
+      await store((m.json() as { i: number }).i);
+      m.ack();
+    });
+    await eventually(async () => (stored.size === N ? true : undefined), 60_000, `all ${N} stored`);
+    await eventually(async () => ((await b.pendingMessages(durable)) === 0 ? true : undefined), 10_000, 'none pending');
+    expect([...stored].sort((x, y) => x - y)).toEqual([...Array(N).keys()]);
+    await next.stop();
+    await b.close();
+  }, 90_000);
 
   it('shares one durable between replicas and bounds messages in flight', async () => {
     const b = await fresh();

@@ -1,8 +1,10 @@
 /**
  * A real SMTP server on loopback (smtp-server) that keeps every message it accepts, parsed
  * (mailparser), for tests that assert what recipients receive. `rejectWith` makes it answer
- * RCPT TO for an address with a given reply (e.g. a 550 or a 451).
+ * RCPT TO for an address with a given reply (e.g. a 550 or a 451). `stop()` / `start()` take it
+ * off its port and back (a relay outage: connections refused, open ones cut).
  */
+import type { Socket } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -16,6 +18,10 @@ export type SmtpSink = {
   rejectWith: Map<string, { code: number; message: string }>;
   /** Milliseconds the sink takes over each message before accepting it (a slow server); 0 by default. */
   delayMs: number;
+  /** Stops listening and cuts every open connection: the relay is away. */
+  stop(): Promise<void>;
+  /** Listens on its port again. */
+  start(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -24,7 +30,7 @@ export async function startSmtpSink(opts: { parse?: boolean } = {}): Promise<Smt
   const state = { delayMs: 0 };
   const slowly = (fn: () => void) => (state.delayMs > 0 ? setTimeout(fn, state.delayMs) : fn());
   const rejectWith = new Map<string, { code: number; message: string }>();
-  const server = new SMTPServer({
+  const options: ConstructorParameters<typeof SMTPServer>[0] = {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -58,12 +64,23 @@ export async function startSmtpSink(opts: { parse?: boolean } = {}): Promise<Smt
         }),
       );
     },
-  });
+  };
   // A sender killed mid-message (the crash tests) resets its connection: the sink carries on, as a
   // real mail server does, instead of the reset surfacing as an uncaught error in the test run.
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as { port: number };
+  let server: SMTPServer;
+  const sockets = new Set<Socket>();
+  const listen = async (onPort: number) => {
+    server = new SMTPServer(options);
+    server.on('error', () => {});
+    server.server.on('connection', (s: Socket) => {
+      sockets.add(s);
+      s.once('close', () => sockets.delete(s));
+    });
+    await new Promise<void>((resolve) => server.listen(onPort, '127.0.0.1', resolve));
+    return (server.server.address() as { port: number }).port;
+  };
+  const port = await listen(0);
+  let listening = true;
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
@@ -74,6 +91,22 @@ export async function startSmtpSink(opts: { parse?: boolean } = {}): Promise<Smt
     set delayMs(ms: number) {
       state.delayMs = ms;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: async () => {
+      if (!listening) return;
+      listening = false;
+      const closed = new Promise<void>((resolve) => server.server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+    start: async () => {
+      if (listening) return;
+      await listen(port);
+      listening = true;
+    },
+    close: async () => {
+      if (!listening) return;
+      listening = false;
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   };
 }

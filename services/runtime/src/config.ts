@@ -101,6 +101,13 @@ export const runtimeEnvEntries = {
    * is unknown after a crash is MAIL_SMTP_POOL × MAIL_SMTP_PIPELINE.
    */
   MAIL_SMTP_PIPELINE: env.int(4, 1, 50),
+  /**
+   * While the mail relay is not answering, sending is paused and the relay is asked again after
+   * 1 s, then twice as long each time, up to this many ms; sending resumes when it answers.
+   */
+  MAIL_RELAY_PROBE_MAX_MS: env.int(60_000, 100, 3_600_000),
+  /** A 4xx reply to a message: tried again after this many ms, doubling each time (8 attempts in all). */
+  MAIL_RETRY_FIRST_MS: env.int(5_000, 10, 3_600_000),
   MAIL_PUBLIC_URL: env.url('https://lakepowelllots.com'),
   TRACKING_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),

@@ -1,7 +1,9 @@
 /**
  * Graceful shutdown: on SIGTERM/SIGINT run the steps in order (stop HTTP, stop consumers,
- * drain NATS, destroy Knex), then exit. A hard-exit timer ends a stuck shutdown without
- * keeping a healthy process alive. A clean shutdown exits 0; repeated signals are ignored.
+ * drain NATS, destroy Knex), then exit. Each step is bounded (a consumer waits for its running
+ * handlers at most STOP_GRACE_MS, then hands their messages back), so a clean shutdown exits 0
+ * within 10 s however large the backlog; a hard-exit timer ends a stuck one (exit 1) before a
+ * supervisor's 10 s kill, without keeping a healthy process alive. Repeated signals are ignored.
  */
 import type { Logger } from './logger.ts';
 
@@ -18,7 +20,7 @@ export async function runSteps(steps: ShutdownStep[], log: Logger): Promise<void
   }
 }
 
-export function onShutdown(steps: () => ShutdownStep[], log: Logger, hardExitMs = 15_000): void {
+export function onShutdown(steps: () => ShutdownStep[], log: Logger, hardExitMs = 9_500): void {
   let started = false;
   const handler = (signal: NodeJS.Signals) => {
     if (started) return;

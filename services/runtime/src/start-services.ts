@@ -60,10 +60,10 @@ export async function startServices(defs: readonly ServiceDefinition[], deps: Se
     for (const w of def.workers ?? []) working.push(await w.start({ ...own, log: own.log.child({ worker: w.name }) }));
   }
   return {
+    // All at once: each stop is bounded (a sender's drain, a consumer's grace), and one after
+    // another they would add up past the shutdown's 10 s.
     stop: async () => {
-      await Promise.all(working.map((w) => w.stop()));
-      await Promise.all(serving.map((s) => s.stop()));
-      await Promise.all(consuming.map((c) => c.stop()));
+      await Promise.all([...working, ...serving, ...consuming].map((s) => s.stop()));
     },
   };
 }

@@ -10,6 +10,8 @@ import { recordEvents } from '../visits/record-hits.ts';
 export const consumeEvents = defineConsumer({
   durable: DURABLES.analyticsEvents,
   schema: EventsRecordedSchema,
+  // As page views: a few batches at once, not more than the database pool serves.
+  maxInFlight: 8,
   handle: async (batch, { knex, counters, log }) => {
     const { inserted } = await recordEvents(knex, batch).catch(rethrowDbError);
     counters.inc('analytics_events_stored_total', {}, inserted);

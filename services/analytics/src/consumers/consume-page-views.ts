@@ -16,6 +16,9 @@ const retentionRanAt = new WeakMap<object, number>();
 export const consumePageViews = defineConsumer({
   durable: DURABLES.analyticsPageviews,
   schema: PageviewsRecordedSchema,
+  // Batches of up to 1,000 hits, each one transaction: more at once than the database pool has
+  // connections only queue, and a stop would hand them back unfinished.
+  maxInFlight: 8,
   handle: async (batch, { knex, counters, log }) => {
     const { inserted } = await recordPageViews(knex, batch).catch(rethrowDbError);
     counters.inc('analytics_pageviews_stored_total', {}, inserted);

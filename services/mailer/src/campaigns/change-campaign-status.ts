@@ -32,12 +32,13 @@ async function campaignRow(knex: Knex, id: number): Promise<Campaign> {
     recipients_estimated: rest.recipients_estimated,
     open_rate: rest.open_rate,
     click_rate: rest.click_rate,
+    pausedReason: rest.pausedReason,
   };
   return c;
 }
 
 export const pauseCampaign = (knex: Knex, id: number) =>
-  transition(knex, id, ['active', 'scheduled'], { status: 'paused' }, 'paused');
+  transition(knex, id, ['active', 'scheduled'], { status: 'paused', paused_reason: null }, 'paused');
 
 export const resumeCampaign = (knex: Knex, id: number) =>
   transition(
@@ -45,6 +46,7 @@ export const resumeCampaign = (knex: Knex, id: number) =>
     id,
     ['paused'],
     {
+      paused_reason: null,
       status: knex.raw(`case when scheduled_for > now() and started_at is null then 'scheduled' else 'active' end`),
       started_at: knex.raw('coalesce(started_at, case when scheduled_for > now() then null else now() end)'),
     },
@@ -57,8 +59,8 @@ export const scheduleCampaign = (knex: Knex, id: number, at: string | null) =>
     id,
     ['draft', 'paused'],
     at && new Date(at).getTime() > Date.now()
-      ? { status: 'scheduled', scheduled_for: at }
-      : { status: 'active', scheduled_for: at, started_at: knex.fn.now() },
+      ? { status: 'scheduled', scheduled_for: at, paused_reason: null }
+      : { status: 'active', scheduled_for: at, started_at: knex.fn.now(), paused_reason: null },
     'scheduled',
   );
 

@@ -18,6 +18,7 @@ export type CampaignRow = {
   audience_resolved: boolean;
   unique_opens: string | number;
   unique_clicks: string | number;
+  paused_reason: string | null;
 };
 
 const rate = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 1000) / 10 : 0);
@@ -37,6 +38,7 @@ export const toCampaign = (r: CampaignRow): Campaign => {
     recipients_estimated: !r.audience_resolved,
     open_rate: shown ? rate(Number(r.unique_opens), r.sent_count) : null,
     click_rate: shown ? rate(Number(r.unique_clicks), r.sent_count) : null,
+    pausedReason: r.status === 'paused' ? r.paused_reason : null,
   };
 };
 
@@ -55,6 +57,7 @@ export function campaignRows(knex: Knex) {
       'c.sent_count',
       'c.total_recipients',
       'c.audience_resolved',
+      'c.paused_reason',
       knex.raw(
         `(select count(distinct delivery_id) from mailer.tracking_events t
            where t.campaign_id = c.id and t.kind = 'open' and not t.is_proxy) as unique_opens`,

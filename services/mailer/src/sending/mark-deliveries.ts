@@ -1,14 +1,17 @@
 /**
  * Records what became of claimed deliveries, in one statement per outcome: `sent`, `failed`
- * (5xx, with the server's reason), `outbox` (no SMTP configured), or back to `pending` with a
- * later attempt (4xx). Only rows still claimed by this sender are touched.
+ * (5xx, with the server's reason), `outbox` (no SMTP configured), back to `pending` with a
+ * later attempt (4xx), or back to `pending` with the attempt given back when the relay was not
+ * there for anyone (`outage`), its campaign then paused with the reason (`pauseForRelay`). Only
+ * rows still claimed by this sender are touched.
  */
 import type { Knex } from '@lp/runtime';
 
 export type Outcome =
   | { id: number; status: 'sent' }
   | { id: number; status: 'failed' | 'outbox'; error: string }
-  | { id: number; status: 'retry'; error: string; delayMs: number };
+  | { id: number; status: 'retry'; error: string; delayMs: number }
+  | { id: number; status: 'outage'; error: string };
 
 export async function markDeliveries(knex: Knex, workerId: string, outcomes: Outcome[]): Promise<void> {
   if (outcomes.length === 0) return;
@@ -17,7 +20,11 @@ export async function markDeliveries(knex: Knex, workerId: string, outcomes: Out
   if (sent.length) await table().whereIn('id', sent).update({ status: 'sent', sent_at: knex.fn.now(), error: null });
   for (const o of outcomes) {
     if (o.status === 'sent') continue;
-    if (o.status === 'retry')
+    if (o.status === 'outage')
+      await table()
+        .where({ id: o.id })
+        .update({ status: 'pending', error: o.error, claimed_by: null, attempts: knex.raw('attempts - 1') });
+    else if (o.status === 'retry')
       await table()
         .where({ id: o.id })
         .update({
@@ -28,6 +35,52 @@ export async function markDeliveries(knex: Knex, workerId: string, outcomes: Out
         });
     else await table().where({ id: o.id }).update({ status: o.status, error: o.error });
   }
+}
+
+/**
+ * The relay is away: active campaigns pause with the reason staff read (only those still active;
+ * a staff pause meanwhile is left as it is). Their claimed rows go back to pending at their turn.
+ */
+export async function pauseForRelay(knex: Knex, campaignIds: number[], reason: string): Promise<void> {
+  if (campaignIds.length === 0) return;
+  await knex
+    .withSchema('mailer')
+    .table('campaigns')
+    .whereIn('id', [...new Set(campaignIds)])
+    .where({ status: 'active' })
+    .update({ status: 'paused', paused_reason: reason });
+}
+
+/** The reason staff read on the campaigns waiting for the relay, as the last probe found it. */
+export async function updateRelayReason(knex: Knex, reason: string): Promise<void> {
+  await knex
+    .withSchema('mailer')
+    .table('campaigns')
+    .where({ status: 'paused' })
+    .whereNotNull('paused_reason')
+    .whereNot({ paused_reason: reason })
+    .update({ paused_reason: reason });
+}
+
+/** The relay answers again: campaigns it paused continue; returns how many. */
+export async function resumeAfterRelay(knex: Knex): Promise<number> {
+  return knex
+    .withSchema('mailer')
+    .table('campaigns')
+    .where({ status: 'paused' })
+    .whereNotNull('paused_reason')
+    .update({ status: 'active', paused_reason: null });
+}
+
+/** Whether any campaign waits for the relay. */
+export async function waitingForRelay(knex: Knex): Promise<boolean> {
+  const row = await knex
+    .withSchema('mailer')
+    .table('campaigns')
+    .where({ status: 'paused' })
+    .whereNotNull('paused_reason')
+    .first('id');
+  return row !== undefined;
 }
 
 /**

@@ -11,6 +11,10 @@
  * at most every 5 ms, so the database sees one statement for many messages instead
  * of two per message, and the connections never wait for a batch boundary. A campaign paused meanwhile stops between
  * messages (its claimed rows go back to pending at their turn) and resume continues from there.
+ * A relay that is not there for anyone (refused connection, timeout, 421) spends no recipient's
+ * attempt: the campaigns being sent pause with the reason, nothing new is handed to SMTP, and the
+ * relay is asked (verify) after 1 s, then twice as long each time up to MAIL_RELAY_PROBE_MAX_MS;
+ * when it answers, the campaigns it paused resume by themselves (any replica's probe does it).
  */
 import { randomUUID } from 'node:crypto';
 import type { ServiceDeps, WorkerDefinition } from '@lp/runtime';
@@ -18,11 +22,20 @@ import { loadTrackingSecret } from '../tracking/load-tracking-secret.ts';
 import { composeRawMessage } from './compose-raw-message.ts';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.ts';
 import { loadCampaignMessage } from './load-campaign-message.ts';
-import { completeFinishedCampaigns, markDeliveries, settleCampaigns, type Outcome } from './mark-deliveries.ts';
+import {
+  completeFinishedCampaigns,
+  markDeliveries,
+  pauseForRelay,
+  resumeAfterRelay,
+  settleCampaigns,
+  updateRelayReason,
+  waitingForRelay,
+  type Outcome,
+} from './mark-deliveries.ts';
 import { markSentAndSending } from './mark-sent-and-sending.ts';
 import { compileMessage, type MessageRenderer } from './render-message.ts';
 import { resolveNextAudience } from './resolve-audiences.ts';
-import { classifySmtpError, createSmtpTransport } from './smtp-transport.ts';
+import { classifySmtpError, createSmtpTransport, relayPausedReason } from './smtp-transport.ts';
 import { startDueCampaigns } from './start-due-campaigns.ts';
 import { beat, releaseClaims, sweepDeadClaims } from './sweep-dead-claims.ts';
 import { idle, wakeSenders } from './wake-senders.ts';
@@ -33,10 +46,15 @@ const IDLE_MS = 1000;
 const HOUSEKEEPING_MS = 1000;
 /** Marks are written at most this often: each flush carries the marks of several messages. */
 const FLUSH_EVERY_MS = 5;
-/** How long a stopping sender waits for its messages in flight and their marks. */
-const DRAIN_MS = 20_000;
+/**
+ * How long a stopping sender waits for its messages in flight and their marks: within the
+ * process's 10 s shutdown. One still in its SMTP transaction then becomes `unknown`, as after a crash.
+ */
+const DRAIN_MS = 5_000;
 const MAX_ATTEMPTS = 8;
-const retryDelayMs = (attempts: number) => Math.min(15 * 60_000, 5_000 * 2 ** (attempts - 1));
+/** The first wait before asking an absent relay again (it doubles up to MAIL_RELAY_PROBE_MAX_MS). */
+const FIRST_PROBE_MS = 1000;
+const retryDelayMs = (attempts: number, firstMs: number) => Math.min(15 * 60_000, firstMs * 2 ** (attempts - 1));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const sendWorker: WorkerDefinition = {
@@ -75,6 +93,10 @@ class SendLoop {
   private flushFailedAt = 0;
   private readonly touched = new Set<number>();
   private wakeLoop: (() => void) | null = null;
+  /** The relay is away: nothing is handed to SMTP until a probe finds it answering. */
+  private relayAway: { reason: string; probeAt: number; waitMs: number } | null = null;
+  /** Campaigns whose messages met the outage, to be paused with the reason at the next flush. */
+  private pausing = new Set<number>();
 
   constructor(private readonly deps: ServiceDeps) {
     this.transport = createSmtpTransport(deps.config);
@@ -116,6 +138,7 @@ class SendLoop {
           await startDueCampaigns(knex);
           this.resolveAudiences();
           await settleCampaigns(knex, await sweepDeadClaims(knex));
+          await this.probeRelay();
           housekept = Date.now();
         }
         if (Date.now() - settled > HOUSEKEEPING_MS && this.touched.size) {
@@ -125,6 +148,11 @@ class SendLoop {
           settled = Date.now();
         }
         if (this.stopped) break;
+        if (this.relayAway) {
+          await this.progress(Math.min(HOUSEKEEPING_MS, Math.max(0, this.relayAway.probeAt - Date.now())));
+          housekept = 0;
+          continue;
+        }
         // Claimed ahead, while the queue still holds half a batch, so connections never wait for it.
         if (this.queue.length < this.batchSize / 2) {
           const batch = await claimDeliveries(knex, this.id, this.batchSize);
@@ -209,8 +237,9 @@ class SendLoop {
    */
   private flush(): void {
     if (this.flushing || this.flushTimer) return;
-    const canStart = !this.stopped && this.queue.length > 0 && this.inFlight - this.accepted.length < this.window;
-    if (!canStart && this.accepted.length === 0 && this.outcomes.length === 0) return;
+    const canStart =
+      !this.stopped && !this.relayAway && this.queue.length > 0 && this.inFlight - this.accepted.length < this.window;
+    if (!canStart && this.accepted.length === 0 && this.outcomes.length === 0 && this.pausing.size === 0) return;
     const early = this.flushedAt + FLUSH_EVERY_MS - performance.now();
     if (early > 0) {
       this.flushTimer = setTimeout(() => {
@@ -223,16 +252,26 @@ class SendLoop {
     this.flushing = true;
     const accepted = this.accepted;
     const outcomes = this.outcomes;
+    const pausing = [...this.pausing];
+    const away = this.relayAway?.reason ?? '';
     this.accepted = [];
     this.outcomes = [];
+    this.pausing = new Set();
     const start: ClaimedDelivery[] = [];
-    while (!this.stopped && this.queue.length && this.inFlight - accepted.length + start.length < this.window)
+    while (
+      !this.stopped &&
+      !this.relayAway &&
+      this.queue.length &&
+      this.inFlight - accepted.length + start.length < this.window
+    )
       start.push(this.queue.shift()!);
     this.inFlight += start.length;
     const { knex, log } = this.deps;
     const wait = Math.max(0, this.flushFailedAt + 1000 - Date.now());
     void (async () => {
       if (wait) await sleep(wait);
+      // Paused before the rows go back to pending, so no sender claims them meanwhile.
+      await pauseForRelay(knex, pausing, relayPausedReason(away));
       const ok =
         accepted.length || start.length
           ? await markSentAndSending(
@@ -261,6 +300,7 @@ class SendLoop {
         this.flushFailedAt = Date.now();
         this.accepted.push(...accepted);
         this.outcomes.push(...outcomes);
+        for (const id of pausing) this.pausing.add(id);
         this.inFlight -= start.length;
         this.queue.unshift(...start);
         this.flushing = false;
@@ -300,9 +340,55 @@ class SendLoop {
       settle({ id: d.id, status: 'sent' });
     } catch (err) {
       const f = classifySmtpError(err);
+      if (f.kind === 'outage') {
+        this.relayWentAway(f.reason);
+        this.pausing.add(d.campaign_id);
+        return settle({ id: d.id, status: 'outage', error: f.reason });
+      }
       if (f.kind === 'retry' && d.attempts < MAX_ATTEMPTS)
-        settle({ id: d.id, status: 'retry', error: f.reason, delayMs: retryDelayMs(d.attempts) });
+        settle({
+          id: d.id,
+          status: 'retry',
+          error: f.reason,
+          delayMs: retryDelayMs(d.attempts, this.deps.config.MAIL_RETRY_FIRST_MS),
+        });
       else settle({ id: d.id, status: 'failed', error: f.reason });
     }
+  }
+
+  private relayWentAway(reason: string): void {
+    if (this.relayAway) return;
+    this.relayAway = { reason, probeAt: Date.now() + FIRST_PROBE_MS, waitMs: FIRST_PROBE_MS };
+    this.deps.log.warn({ reason }, 'mail relay not answering; sending paused until it answers');
+  }
+
+  /**
+   * Asks an absent relay whether it answers again (when this sender saw it go, or finds campaigns
+   * another replica paused for it), with a doubling wait; when it answers, those campaigns resume.
+   */
+  private async probeRelay(): Promise<void> {
+    const { knex, log, config } = this.deps;
+    if (!this.transport) return;
+    if (!this.relayAway) {
+      if (!(await waitingForRelay(knex))) return;
+      this.relayAway = { reason: 'paused by another sender', probeAt: Date.now(), waitMs: FIRST_PROBE_MS };
+    }
+    const away = this.relayAway;
+    if (Date.now() < away.probeAt) return;
+    try {
+      await this.transport.verify();
+    } catch (err) {
+      const reason = classifySmtpError(err).reason;
+      const waitMs = Math.min(config.MAIL_RELAY_PROBE_MAX_MS, away.waitMs * 2);
+      this.relayAway = { reason, probeAt: Date.now() + away.waitMs, waitMs };
+      log.info({ reason, nextProbeMs: away.waitMs }, 'mail relay still not answering');
+      // A cut connection's error was the first seen; what the relay does now is what staff read.
+      await updateRelayReason(knex, relayPausedReason(reason));
+      return;
+    }
+    const resumed = await resumeAfterRelay(knex);
+    this.relayAway = null;
+    log.info({ resumed }, 'mail relay answers again; sending resumed');
+    wakeSenders();
   }
 }

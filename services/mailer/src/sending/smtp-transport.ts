@@ -22,12 +22,28 @@ export function createSmtpTransport(config: SmtpConfig): Transporter | null {
   });
 }
 
-export type SmtpFailure = { kind: 'retry' | 'failed'; reason: string };
+/**
+ * - `outage`: the relay is not there for anyone (refused or timed-out connection, a greeting or
+ *   EHLO it did not give, 421 "service not available", a pool error): no recipient's fault, so
+ *   no attempt is spent; sending pauses until the relay answers.
+ * - `failed`: a 5xx reply to this message's MAIL FROM / RCPT TO / DATA: the relay's final word.
+ * - `retry`: a 4xx reply to this message: tried again later, with back-off.
+ */
+export type SmtpFailure = { kind: 'outage' | 'retry' | 'failed'; reason: string };
 
-/** A 4xx reply or a connection failure is worth retrying; a 5xx reply is the server's final word. */
+/** The SMTP commands of one message's transaction: a reply to one of them concerns that message. */
+const MESSAGE_COMMANDS = new Set(['MAIL FROM', 'RCPT TO', 'DATA']);
+
 export function classifySmtpError(err: unknown): SmtpFailure {
-  const e = err as { responseCode?: number; response?: string; message?: string };
+  const e = err as { responseCode?: number; response?: string; message?: string; command?: string; code?: string };
   const reason = (e.response ?? e.message ?? String(err)).slice(0, 500);
-  if (typeof e.responseCode === 'number' && e.responseCode >= 500) return { kind: 'failed', reason };
-  return { kind: 'retry', reason };
+  const code = e.responseCode;
+  const aboutMessage =
+    (e.command !== undefined && MESSAGE_COMMANDS.has(e.command)) || e.code === 'EENVELOPE' || e.code === 'EMESSAGE';
+  if (typeof code !== 'number' || code === 421 || !aboutMessage) return { kind: 'outage', reason };
+  return { kind: code >= 500 ? 'failed' : 'retry', reason };
 }
+
+/** What staff read on a campaign the relay's outage paused. */
+export const relayPausedReason = (reason: string) =>
+  `The mail relay is not answering (${reason}); sending resumes by itself when it answers`;

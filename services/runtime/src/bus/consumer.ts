@@ -32,6 +32,8 @@ export function startConsumer<S extends v.GenericSchema>(
     counters?: Counters;
     park: DeadLetterSink;
     maxInFlight?: number;
+    /** How long a stop waits for running handlers before handing their messages back. */
+    stopGraceMs?: number;
     handle: (event: v.InferOutput<S>, msg: BusMessage, log: Logger) => Promise<void>;
   },
 ): Promise<ConsumerHandle> {
@@ -104,6 +106,9 @@ export function startConsumer<S extends v.GenericSchema>(
         msg.nak(delay);
       }
     }),
-    opts.maxInFlight ? { maxInFlight: opts.maxInFlight } : {},
+    {
+      ...(opts.maxInFlight ? { maxInFlight: opts.maxInFlight } : {}),
+      ...(opts.stopGraceMs ? { stopGraceMs: opts.stopGraceMs } : {}),
+    },
   );
 }

@@ -55,3 +55,54 @@ describe('embedded bus retention', () => {
     await bus.close();
   });
 });
+
+describe('embedded bus: a consumer stopped with a backlog', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('stops within its grace; what it did not finish goes to the next consumer, stored once', async () => {
+    const bus = new MemoryBus({ topology: { ackWaitMs: 30_000 } });
+    await bus.ensureTopology({ streams: [stream({})], durables: [] });
+    for (let i = 0; i < 500; i++) await bus.publish('t.a', { i }, { msgId: `m${i}` });
+    // One database: batches commit one after another, 50 ms each, and storing one twice is a no-op.
+    const stored = new Set<number>();
+    let db = Promise.resolve();
+    const store = (i: number) =>
+      (db = db.then(() => new Promise<void>((r) => setTimeout(r, 50)).then(() => void stored.add(i))));
+    const first = await bus.consume(
+      reader('slow'),
+      async (m) => {
+        await store((m.json() as { i: number }).i);
+        m.ack();
+      },
+      { maxInFlight: 64, stopGraceMs: 2_000 },
+    );
+    await vi.advanceTimersByTimeAsync(1_000);
+    const before = stored.size;
+    expect(before).toBeGreaterThan(0);
+
+    let stoppedAt: number | undefined;
+    const startedAt = Date.now();
+    void first.stop().then(() => (stoppedAt = Date.now()));
+    await vi.advanceTimersByTimeAsync(2_100);
+    // 64 held × 50 ms is 3.2 s: the stop hands back what it could not finish in its 2 s.
+    expect(stoppedAt).toBeDefined();
+    expect(stoppedAt! - startedAt).toBeLessThanOrEqual(2_000);
+
+    const deliveries = new Map<number, number>();
+    const next = await bus.consume(reader('slow'), async (m) => {
+      const { i } = m.json() as { i: number };
+      deliveries.set(i, (deliveries.get(i) ?? 0) + 1);
+      await store(i);
+      m.ack();
+    });
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(stored.size).toBe(500);
+    // The next consumer got every message the first did not acknowledge, each once.
+    expect(deliveries.size).toBeGreaterThanOrEqual(500 - before - 64);
+    expect([...deliveries.values()].every((n) => n === 1)).toBe(true);
+    expect(await bus.pendingMessages(reader('slow'))).toBe(0);
+    await next.stop();
+    await bus.close();
+  });
+});

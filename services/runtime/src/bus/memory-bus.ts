@@ -33,6 +33,8 @@ import {
   type ServeHandle,
   type SubscriptionHandle,
   type TopologyOptions,
+  settleWithin,
+  STOP_GRACE_MS,
 } from './types.ts';
 
 /** How often age limits are applied when nothing is published (JetStream checks on a timer too). */
@@ -220,14 +222,30 @@ export class MemoryBus implements Bus, DurableHost {
 
   async consume(spec: DurableSpec, handler: MessageHandler, opts: ConsumeOptions = {}): Promise<ConsumerHandle> {
     const d = await this.durable(spec);
-    const worker: Worker = { handler, capacity: opts.maxInFlight ?? 64, inFlight: 0, stopped: false };
+    const worker: Worker = {
+      handler,
+      capacity: opts.maxInFlight ?? 64,
+      inFlight: 0,
+      stopped: false,
+      held: new Set(),
+    };
+    const graceMs = opts.stopGraceMs ?? STOP_GRACE_MS;
     d.workers.push(worker);
     d.pump();
     return {
       stop: async () => {
         worker.stopped = true;
         d.workers.splice(d.workers.indexOf(worker), 1);
-        if (worker.inFlight > 0) await new Promise<void>((resolve) => (worker.idle = resolve));
+        if (worker.inFlight > 0) {
+          const idle = new Promise<void>((resolve) => (worker.idle = resolve));
+          if (await settleWithin([idle], graceMs)) {
+            this.log?.warn(
+              { durable: spec.name, handedBack: worker.held.size, graceMs },
+              'handlers still running at stop; messages handed back',
+            );
+            for (const handBack of [...worker.held]) handBack();
+          }
+        }
         await d.flushed();
       },
     };

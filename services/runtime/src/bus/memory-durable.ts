@@ -22,6 +22,8 @@ export type Worker = {
   capacity: number;
   inFlight: number;
   stopped: boolean;
+  /** Hands back (nak) a message the worker's handler still runs: for a stop that cannot wait. */
+  held: Set<() => void>;
   idle?: () => void;
 };
 
@@ -94,6 +96,7 @@ export class MemoryDurable {
       if (settled) return false;
       settled = true;
       clearTimeout(timer);
+      worker.held.delete(handBack);
       worker.inFlight--;
       if (worker.inFlight === 0) worker.idle?.();
       return true;
@@ -122,6 +125,9 @@ export class MemoryDurable {
         this.pump();
       },
     };
+    // Settled like any nak: a handler that finishes afterwards acks nothing.
+    const handBack = () => msg.nak();
+    worker.held.add(handBack);
     queueMicrotask(() => {
       worker.handler(msg).catch((err: unknown) => {
         this.bus.log?.warn({ err, seq, durable: this.spec.name }, 'consumer handler threw; redelivering');

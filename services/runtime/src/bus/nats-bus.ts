@@ -52,6 +52,8 @@ import {
   type ServeHandle,
   type SubscriptionHandle,
   type TopologyOptions,
+  settleWithin,
+  STOP_GRACE_MS,
 } from './types.ts';
 
 const enc = new TextEncoder();
@@ -202,40 +204,67 @@ export class NatsBus implements Bus {
 
   async consume(spec: DurableSpec, handler: MessageHandler, opts: ConsumeOptions = {}): Promise<ConsumerHandle> {
     const max = opts.maxInFlight ?? 64;
+    const graceMs = opts.stopGraceMs ?? STOP_GRACE_MS;
     const consumer = await this.js.consumers.get(this.ns.name(spec.stream), this.ns.name(spec.name));
+    // The fetch batch is the in-flight bound: nothing waits in the client's buffer for long.
     const messages = await consumer.consume({ max_messages: max });
-    const inFlight = new Set<Promise<void>>();
+    /** Each running handler, with the hand-back of its message for a stop that cannot wait. */
+    const running = new Map<Promise<void>, () => void>();
     let stopping = false;
+    let wakeLoop = () => {};
+    const stopped = new Promise<void>((r) => (wakeLoop = r));
     const loop = (async () => {
       for await (const m of messages) {
+        // Fetched but not started: back to the stream at once, with no delay, for the next consumer.
         if (stopping) {
           m.nak();
           continue;
         }
-        const p: Promise<void> = handler(this.wrap(m))
+        const { msg, handBack } = this.wrap(m);
+        const p: Promise<void> = handler(msg)
           .catch((err: unknown) => {
             this.log?.warn({ err, seq: m.seq, durable: spec.name }, 'consumer handler threw; redelivering');
-            m.nak(1000);
+            msg.nak(1000);
           })
-          .finally(() => inFlight.delete(p));
-        inFlight.add(p);
-        if (inFlight.size >= max) await Promise.race(inFlight);
+          .finally(() => running.delete(p));
+        running.set(p, handBack);
+        if (running.size >= max) await Promise.race([...running.keys(), stopped]);
       }
     })();
     return {
       stop: async () => {
         stopping = true;
+        wakeLoop();
+        // No more pulls; what the client already holds is yielded to the loop above and nak'ed.
         await messages.close();
         await loop;
-        await Promise.all(inFlight);
+        const late = await settleWithin([...running.keys()], graceMs);
+        if (late) {
+          this.log?.warn(
+            { durable: spec.name, handedBack: running.size, graceMs },
+            'handlers still running at stop; messages handed back',
+          );
+          for (const handBack of running.values()) handBack();
+        }
       },
     };
   }
 
-  private wrap(m: JsMsg): BusMessage {
+  /**
+   * The bus's view of a JetStream message. Its first ack/nak/term settles it and later ones do
+   * nothing, so a message handed back at stop is not acked by a handler that finishes afterwards
+   * (its work, if committed, is seen again on redelivery and de-duplicated by the consumer).
+   */
+  private wrap(m: JsMsg): { msg: BusMessage; handBack: () => void } {
     const headers: Headers = {};
     if (m.headers) for (const [k, vals] of m.headers) headers[k] = vals[0] ?? '';
-    return {
+    let settled = false;
+    const once = (f: () => void) => () => {
+      if (settled) return;
+      settled = true;
+      f();
+    };
+    const msg: BusMessage = {
       subject: this.ns.unsubject(m.subject),
       seq: m.seq,
       msgId: m.headers?.get('Nats-Msg-Id') || undefined,
@@ -243,11 +272,12 @@ export class NatsBus implements Bus {
       deliveryCount: m.info.deliveryCount,
       json: () => JSON.parse(dec.decode(m.data)) as unknown,
       bytes: () => m.data,
-      ack: () => m.ack(),
-      nak: (delayMs?: number) => m.nak(delayMs),
+      ack: once(() => m.ack()),
+      nak: (delayMs?: number) => once(() => m.nak(delayMs))(),
       // A plain +TERM: servers before 2.10.4 ignore a term carrying a reason and redeliver.
-      term: () => m.term(),
+      term: once(() => m.term()),
     };
+    return { msg, handBack: () => msg.nak() };
   }
 
   async request(subject: string, payload: unknown, opts: { timeoutMs?: number; headers?: Headers } = {}) {

@@ -45,14 +45,37 @@ export interface BusMessage {
 export type MessageHandler = (msg: BusMessage) => Promise<void>;
 
 export interface ConsumerHandle {
-  /** Stops taking new messages and waits for the ones in hand; the rest are redelivered. */
+  /**
+   * Stops fetching at once, hands back (nak, no delay) what was fetched and not started, and
+   * waits for running handlers up to the stop grace; a message whose handler is still running
+   * then is handed back too (its later ack does nothing). Resolves within the grace, however
+   * large the backlog; every message not acknowledged is redelivered to the next consumer.
+   */
   stop(): Promise<void>;
 }
+
+/** How long a stopping consumer waits for its running handlers (a shutdown has 10 s in all). */
+export const STOP_GRACE_MS = 5_000;
 
 export type ConsumeOptions = {
   /** Messages handed to the handler at once (the handler runs them concurrently). */
   maxInFlight?: number;
+  /** How long `stop()` waits for running handlers before handing their messages back. */
+  stopGraceMs?: number;
 };
+
+/** Waits for `running` to settle, at most `ms`; true when some were still running then. */
+export async function settleWithin(running: readonly Promise<unknown>[], ms: number): Promise<boolean> {
+  if (running.length === 0) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((r) => (timer = setTimeout(() => r(true), ms)));
+  const all = Promise.allSettled(running).then(() => false);
+  try {
+    return await Promise.race([all, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export type ReplyHandler = (payload: unknown, meta: { subject: string; headers: Headers }) => Promise<unknown>;
 

@@ -10,10 +10,11 @@ export function useCampaigns() {
   return useSWR<Campaign[]>(CAMPAIGNS_KEY, { revalidateOnMount: true });
 }
 
-/** Refreshed every 2 s while the campaign sends. */
+/** Refreshed every 2 s while the campaign sends, or waits for the mail relay to resume by itself. */
 export function useCampaign(id: string) {
   return useSWR<CampaignDetail>(`${CAMPAIGNS_KEY}/${id}`, {
-    refreshInterval: (c) => (c && (c.status === 'active' || c.status === 'scheduled') ? 2000 : 0),
+    refreshInterval: (c) =>
+      c && (c.status === 'active' || c.status === 'scheduled' || c.pausedReason !== null) ? 2000 : 0,
   });
 }
 

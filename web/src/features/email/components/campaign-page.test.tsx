@@ -29,6 +29,7 @@ const campaign = (unknown: number): CampaignDetail => ({
   recipients_estimated: false,
   open_rate: 0,
   click_rate: 0,
+  pausedReason: null,
   fromName: 'Lake Powell Lots',
   fromEmail: 'news@example.com',
   deliveries: { sent: 300 - unknown, unknown },
@@ -109,4 +110,19 @@ it("shows a refused action's reason in the server's words, not its raw answer", 
   );
   await screen.findByText('The campaign is still sending: wait until it stops.');
   expect(screen.queryByText(/409/)).toBeNull();
+});
+
+it('says why sending paused when the mail relay is away', async () => {
+  const reason =
+    'The mail relay is not answering (connect ECONNREFUSED 127.0.0.1:2525); sending resumes by itself when it answers';
+  detail = { ...campaign(0), status: 'paused', pausedReason: reason };
+  render();
+  expect((await screen.findByRole('status')).textContent).toBe(`Sending paused. ${reason}.`);
+});
+
+it('shows no relay note on a campaign staff paused', async () => {
+  detail = { ...campaign(0), status: 'paused' };
+  render();
+  await screen.findByText('Spring lots');
+  expect(screen.queryByText(/Sending paused/)).toBeNull();
 });

@@ -1,6 +1,6 @@
 /**
  * One campaign (/marketing/campaigns/{id}): progress while it sends (refreshed), opens, clicks and
- * failures; when a crash left messages of unknown fate, staff may send those again after being
+ * failures; why sending paused when the sender paused it (the mail relay away); when a crash left messages of unknown fate, staff may send those again after being
  * told that a recipient may then get two.
  */
 import { useState } from 'react';
@@ -99,6 +99,11 @@ export function CampaignPage({ id }: { id: string }) {
           </div>
         ))}
       </dl>
+      {data.status === 'paused' && data.pausedReason && (
+        <p role="status" className="mt-6 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
+          <span className="font-semibold">Sending paused.</span> {data.pausedReason}.
+        </p>
+      )}
       {d.unknown > 0 && <ResendUnknown id={data.id} count={d.unknown} onDone={() => void mutate()} />}
       {data.failures.length > 0 && (
         <section className="mt-6">

@@ -28,6 +28,7 @@ const draft: Campaign = {
   recipients_estimated: true,
   open_rate: null,
   click_rate: null,
+  pausedReason: null,
 };
 
 let calls: { method: string; url: string; body: unknown }[] = [];
