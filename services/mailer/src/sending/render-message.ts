@@ -145,8 +145,8 @@ export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRe
   }));
   const footerHead =
     `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">` +
-    `<p style="font-size:12px;color:#666;line-height:1.5">${site.postalAddress}<br>` +
-    `You receive this email because you are a contact of ${site.brand}. `;
+    `<p style="font-size:12px;color:#666;line-height:1.5">${escapeHtml(site.postalAddress)}<br>` +
+    `You receive this email because you are a contact of ${escapeHtml(site.brand)}. `;
   const textFooter = `\n\n--\n${site.postalAddress}\nUnsubscribe: `;
 
   return (r) => {
