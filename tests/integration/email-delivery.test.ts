@@ -176,6 +176,8 @@ describeOnEachBackend('email delivery', (backend) => {
     expect(html).not.toMatch(/<script|<img src=https:\/\/evil|<form/i);
     expect(html).toContain('&lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('<p>Hi Test</p>');
+    // The broadcasts below count what the sink received.
+    sink.messages.splice(sink.messages.indexOf(got), 1);
   });
 
   it('delivers a personalised broadcast with unsubscribe headers, footer and tracking, never to suppressed contacts', async () => {
