@@ -142,7 +142,8 @@ export const isMergeTag = (name: string): name is MergeTag => MERGE_TAG_NAMES.ha
 /**
  * `{{ name }}`. Linear: the name holds no brace, so two tries never scan the same characters;
  * the spaces around the name are trimmed in code (a `\s*` on each side of a lazy name made the
- * engine try every split of a run of spaces, cubic in its length).
+ * engine try every split of a run of spaces, cubic in its length). Global: for `matchAll` and
+ * `replace`, which never share its `lastIndex`.
  */
 export const MERGE_TAG_PATTERN = /\{\{([^{}]*)\}\}/g;
 /** The tag's name from the pattern's first group. */
