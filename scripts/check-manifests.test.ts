@@ -114,7 +114,7 @@ describe('infra/compose.yaml', () => {
 
   it("the image's services run with the V8 heap flags of `pnpm service`, so the benches measure what it runs", () => {
     const dockerfile = readFileSync(infra('Dockerfile'), 'utf8');
-    const imageFlags = /^\s*NODE_OPTIONS="([^"]*)"/m.exec(dockerfile)?.[1]?.split(/\s+/) ?? [];
+    const imageFlags = /^[ \t]*NODE_OPTIONS="([^"]*)"/m.exec(dockerfile)?.[1]?.split(/\s+/) ?? [];
     const heapFlags = pnpmServiceArgs('gateway').filter((arg) => /^--max-(semi|old)-space-size=/.test(arg));
     // The old-space ceiling sets V8's heap growth step: without it a large machine lets a
     // service's heap grow to 4x its live size between major collections (README, "Two ways to run").

@@ -88,7 +88,7 @@ const propsParam = v.pipe(
 /** `val`: a plain decimal number (no hex, no Infinity). */
 const numericParam = v.pipe(
   v.string(),
-  v.regex(/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/, 'Value must be a number'),
+  v.regex(/^-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/, 'Value must be a number'),
   v.transform(Number),
   v.finite('Value must be a number'),
 );

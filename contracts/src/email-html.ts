@@ -125,7 +125,7 @@ export function isAllowedEmailImageSrc(src: string): boolean {
   return schemeOf(src) === 'https' && !/[\s\\]/.test(src);
 }
 
-/** The merge tags a template may use, with what the editor says about each. */
+/** The merge tags a template may use (the product's own fields, nothing else), with what the editor says about each. */
 export const MERGE_TAGS = {
   firstName: "The contact's first name",
   lastName: "The contact's last name",
@@ -135,23 +135,46 @@ export const MERGE_TAGS = {
 export type MergeTag = keyof typeof MERGE_TAGS;
 export type MergeValues = Record<MergeTag, string>;
 
-const TAG_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
+/** Closed list: an own-property check, so `{{constructor}}` or `{{toString}}` is never a field. */
+const MERGE_TAG_NAMES: ReadonlySet<string> = new Set(Object.keys(MERGE_TAGS));
+export const isMergeTag = (name: string): name is MergeTag => MERGE_TAG_NAMES.has(name);
+
+/**
+ * `{{ name }}`. Linear: the name holds no brace, so two tries never scan the same characters;
+ * the spaces around the name are trimmed in code (a `\s*` on each side of a lazy name made the
+ * engine try every split of a run of spaces, cubic in its length). Global: for `matchAll` and
+ * `replace`, which never share its `lastIndex`.
+ */
+export const MERGE_TAG_PATTERN = /\{\{([^{}]*)\}\}/g;
+/** The tag's name from the pattern's first group. */
+export const mergeTagName = (inner: string) => inner.trim();
 
 /** Every `{{…}}` in `text` that is not a known merge tag, each once, in order of appearance. */
 export function findUnknownMergeTags(text: string): string[] {
   const unknown = new Set<string>();
-  for (const m of text.matchAll(TAG_PATTERN)) if (!(m[1]! in MERGE_TAGS)) unknown.add(`{{${m[1]}}}`);
+  for (const m of text.matchAll(MERGE_TAG_PATTERN)) {
+    const name = mergeTagName(m[1]!);
+    if (!isMergeTag(name)) unknown.add(`{{${name}}}`);
+  }
   return [...unknown];
 }
 
-const escapeHtml = (s: string) =>
+/** What a refused template or send says: the unknown tags named, then the ones to use instead. */
+export const unknownMergeTagsMessage = (tags: readonly string[]) =>
+  `Unknown merge tag${tags.length > 1 ? 's' : ''}: ${tags.join(', ')}. Use one of ${Object.keys(MERGE_TAGS)
+    .map((t) => `{{${t}}}`)
+    .join(', ')}`;
+
+/** Text as HTML: every character that could start markup or end an attribute escaped. */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Fills in the merge tags; values are HTML-escaped when `html` (a name cannot inject markup). */
 export function fillMergeTags(text: string, values: MergeValues, opts: { html: boolean }): string {
-  return text.replace(TAG_PATTERN, (whole, name: string) => {
-    if (!(name in MERGE_TAGS)) return whole;
-    const value = values[name as MergeTag];
+  return text.replace(MERGE_TAG_PATTERN, (whole, inner: string) => {
+    const name = mergeTagName(inner);
+    if (!isMergeTag(name)) return whole;
+    const value = values[name];
     return opts.html ? escapeHtml(value) : value;
   });
 }

@@ -5,7 +5,7 @@
  * the gateway and the mailer validate with these schemas.
  */
 import * as v from 'valibot';
-import { findUnknownMergeTags } from './email-html.ts';
+import { findUnknownMergeTags, unknownMergeTagsMessage } from './email-html.ts';
 import { EventMetaSchema } from './events.ts';
 import { HistoryShownSinceSchema } from './history-window.ts';
 import { storable } from './text.ts';
@@ -19,7 +19,7 @@ const previewText = v.optional(
 const noUnknownTags = () =>
   v.check<string, (issue: v.CheckIssue<string>) => string>(
     (s) => findUnknownMergeTags(s).length === 0,
-    (issue) => `Unknown merge tag: ${findUnknownMergeTags(String(issue.input)).join(', ')}`,
+    (issue) => unknownMergeTagsMessage(findUnknownMergeTags(String(issue.input))),
   );
 const htmlContent = (message: string) =>
   v.pipe(

@@ -87,7 +87,7 @@ const textOf = (html: string) =>
   decode(
     html
       .replace(/<script[\s\S]*?<\/script>/g, '')
-      .replace(/<[^>]+>/g, ' ')
+      .replace(/<[^<>]+>/g, ' ')
       .replace(/<!--.*?-->/g, '')
       .replace(/\s+/g, ' '),
   );

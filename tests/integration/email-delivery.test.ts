@@ -113,6 +113,73 @@ describeOnEachBackend('email delivery', (backend) => {
     );
   });
 
+  it("refuses, naming the tag, a template, a send or a test send using anything but the product's own fields", async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['/api/marketing/templates', { name: 'T', subject: 'Hi {{constructor}}', content: '<p>x</p>' }],
+      ['/api/marketing/templates', { name: 'T', subject: 'Hi', content: '<p>{{ toString }}</p>' }],
+      [
+        '/api/marketing/single-send',
+        {
+          fromName: 'Lots',
+          fromEmail: site.email,
+          subject: 'Hi',
+          previewText: '{{__proto__}}',
+          content: '<p>x</p>',
+          recipients: ['x@example.com'],
+        },
+      ],
+      [
+        '/api/marketing/test-send',
+        {
+          fromName: 'Lots',
+          fromEmail: site.email,
+          subject: 'Hi {{constructor}}',
+          content: '<p>x</p>',
+          to: 'me@example.com',
+        },
+      ],
+    ];
+    for (const [path, body] of cases) {
+      const res = await stack.api(path, { token, body });
+      expect(res.status, path).toBe(400);
+      const { error } = (await res.json()) as { error: { message: string; code: string } };
+      expect(JSON.stringify(error)).toMatch(
+        /Unknown merge tag: \{\{(constructor|toString|__proto__)\}\}\. Use one of \{\{firstName\}\}/,
+      );
+    }
+    expect(sink.messages.filter((m) => m.to === 'me@example.com')).toHaveLength(0);
+  });
+
+  it('delivers a test send whose preview text is markup as text: no element of it reaches the message', async () => {
+    const hostile =
+      '</div><script>alert(1)</script><img src=https://evil.example/x.png onerror=alert(1)><form action=https://evil.example>';
+    const res = await stack.api('/api/marketing/test-send', {
+      token,
+      body: {
+        fromName: 'Lake Powell Lots',
+        fromEmail: site.email,
+        subject: 'Preview {{firstName}}',
+        previewText: hostile,
+        content: '<p>Hi {{firstName}}</p>',
+        to: 'preview@example.com',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ delivered: true });
+    const got = await eventually(
+      async () => sink.messages.find((m) => m.to === 'preview@example.com'),
+      10_000,
+      'the test send',
+    );
+    expect(got.parsed.subject).toBe('[Test] Preview Test');
+    const html = String(got.parsed.html);
+    expect(html).not.toMatch(/<script|<img src=https:\/\/evil|<form/i);
+    expect(html).toContain('&lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('<p>Hi Test</p>');
+    // The broadcasts below count what the sink received.
+    sink.messages.splice(sink.messages.indexOf(got), 1);
+  });
+
   it('delivers a personalised broadcast with unsubscribe headers, footer and tracking, never to suppressed contacts', async () => {
     const listId = await addContacts(knex, 'Spring', [
       ['Alice', 'Yazzie', 'alice@example.com', 'subscribed'],

@@ -70,7 +70,7 @@ describeOnEachBackend('lots', (backend) => {
   it('shows a lot sold in the dashboard as sold on the next load of the map, and audits who did it', async () => {
     const before = await html(stack, '/map');
     expect(before.body).toContain('aria-label="Lot 7, Premium Lake View, $75,000, 12,200 sq ft"');
-    const available = Number(/(\d+) of 30 lots available/.exec(before.body)?.[1]);
+    const available = Number(/(?<!\d)(\d+) of 30 lots available/.exec(before.body)?.[1]);
 
     const res = await patch('/api/marketing/lots/7', { status: 'sold' });
     expect(res.status).toBe(200);

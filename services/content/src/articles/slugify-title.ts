@@ -5,6 +5,15 @@
  */
 const SLUG_BASE_MAX = 80;
 
+/** Without leading and trailing hyphens (string code: `-+$` rescans a run of hyphens from each of its starts). */
+function trimHyphens(s: string): string {
+  let start = 0;
+  let end = s.length;
+  while (start < end && s[start] === '-') start++;
+  while (end > start && s[end - 1] === '-') end--;
+  return s.slice(start, end);
+}
+
 export function slugifyTitle(title: string): string {
   const words = title
     .normalize('NFKD')
@@ -12,13 +21,12 @@ export function slugifyTitle(title: string): string {
     .toLowerCase()
     .replace(/&/g, ' and ')
     .replace(/['’‘`]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  let slug = words;
+    .replace(/[^a-z0-9]+/g, '-');
+  let slug = trimHyphens(words);
   if (slug.length > SLUG_BASE_MAX) {
     const cut = slug.slice(0, SLUG_BASE_MAX + 1);
     const at = cut.lastIndexOf('-');
-    slug = (at > 0 ? cut.slice(0, at) : cut.slice(0, SLUG_BASE_MAX)).replace(/-+$/, '');
+    slug = trimHyphens(at > 0 ? cut.slice(0, at) : cut.slice(0, SLUG_BASE_MAX));
   }
   return slug || 'article';
 }

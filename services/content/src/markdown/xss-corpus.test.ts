@@ -63,7 +63,7 @@ function safeUrl(raw: string): boolean {
 /** Every problem found in sanitised output; [] when it is inert. */
 function problemsIn(html: string): string[] {
   const problems: string[] = [];
-  const tagRe = /<\s*(\/?)\s*([a-zA-Z][^\s/>]*)([^>]*)>/g;
+  const tagRe = /<\s*(?:(\/)\s*)?([a-zA-Z][^\s/>]*)((?:[\s/][^>]*)?)>/g;
   for (const m of html.matchAll(tagRe)) {
     const [whole, closing, rawName, rest = ''] = m;
     const name = rawName!.toLowerCase();
@@ -74,7 +74,7 @@ function problemsIn(html: string): string[] {
     }
     if (closing) continue;
     const attrPart = rest.replace(/\/\s*$/, '');
-    const attrRe = /\s*([^\s="'>/]+)(?:="([^"]*)")?/g;
+    const attrRe = /(?<!\s)\s*([^\s="'>/]+)(?:="([^"]*)")?/g;
     let consumed = '';
     for (const a of attrPart.matchAll(attrRe)) {
       consumed += a[0];

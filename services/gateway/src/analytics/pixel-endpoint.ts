@@ -98,7 +98,10 @@ export function createPixelEndpoint({ bus, log, counters, config, onShutdown }: 
   const clientIp = (req: IncomingMessage): string => {
     if (config.TRUST_PROXY) {
       const xff = req.headers['x-forwarded-for'];
-      const list = (Array.isArray(xff) ? xff.join(',') : (xff ?? '')).split(/\s*,\s*/).filter(Boolean);
+      const list = (Array.isArray(xff) ? xff.join(',') : (xff ?? ''))
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const ip = list.slice(-config.TRUST_PROXY_HOPS)[0];
       if (ip) return ip;
     }

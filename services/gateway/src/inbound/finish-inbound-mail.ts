@@ -62,7 +62,9 @@ export function parseAddress(value: string): { name: string; email: string } {
   const angle = /^(.*?)<([^<>]*)>\s*$/.exec(s);
   if (angle)
     return { name: angle[1]!.trim().replace(/^"|"$/g, '').replace(/\\(.)/g, '$1').trim(), email: angle[2]!.trim() };
-  const comment = /^(\S+@\S+)\s*\((.*)\)\s*$/.exec(s);
+  // Linear on whatever a sender wrote: the local part holds no '@' and the domain no '(', so
+  // the engine has one way to split the address (two open `\S+` around '@' made it quadratic).
+  const comment = /^([^\s@]+@[^\s(]+)\s*\((.*)\)$/.exec(s);
   if (comment) return { name: comment[2]!.trim(), email: comment[1]! };
   return { name: '', email: s };
 }

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { INBOUND_ATTACHMENT_MAX_BYTES } from '@lp/contracts';
+import { parseAddress } from './finish-inbound-mail.ts';
 import { parseInboundPost } from './parse-inbound-post.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -255,6 +256,45 @@ describe('inbound posts', () => {
     expect(mail.subject).toBe('x \ufffd');
     expect(mail.text).toBe('ab \ufffd 🏠');
     expect(mail.inReplyTo).toBe('c7.\ufffd@lakepowelllots.com');
+  });
+
+  it('reads any From a sender wrote in linear time: 60,000 × "a@" from Postmark and from SendGrid', async () => {
+    const from = 'a@'.repeat(60_000);
+    // The old address pattern blocked the event loop about 7 s on each of these.
+    const postmark = await parseInboundPost(
+      'postmark',
+      Buffer.from(JSON.stringify({ From: from, Subject: 'x', TextBody: 'x' })),
+      'application/json',
+    );
+    expect(postmark.fromEmail).toBe(from.slice(0, 320));
+    expect(postmark.fromName).toBe('');
+    const { body, contentType } = multipart([
+      { name: 'from', value: from },
+      { name: 'to', value: 'inbound@inbound.example.com' },
+      { name: 'subject', value: 'x' },
+      { name: 'text', value: 'x' },
+    ]);
+    const sendgrid = await parseInboundPost('sendgrid', body, contentType);
+    expect(sendgrid.fromEmail).toBe(from.slice(0, 320));
+    const parens = await parseInboundPost(
+      'postmark',
+      Buffer.from(JSON.stringify({ From: `a@b${'('.repeat(60_000)}`, Subject: 'x' })),
+      'application/json',
+    );
+    expect(parens.fromEmail).toBe(`a@b${'('.repeat(317)}`);
+  }, 3_000);
+
+  it('reads the address forms a From takes', () => {
+    expect(parseAddress('"Jane Q. Buyer" <jane@example.com>')).toEqual({
+      name: 'Jane Q. Buyer',
+      email: 'jane@example.com',
+    });
+    expect(parseAddress('jane@example.com (Jane Buyer)')).toEqual({ name: 'Jane Buyer', email: 'jane@example.com' });
+    expect(parseAddress('jane@example.com(Jane (the buyer))')).toEqual({
+      name: 'Jane (the buyer)',
+      email: 'jane@example.com',
+    });
+    expect(parseAddress(' jane@example.com ')).toEqual({ name: '', email: 'jane@example.com' });
   });
 
   it('refuses what is not the provider’s post', async () => {

@@ -21,7 +21,7 @@ const same = (a: string, b: string) => {
 function givenSecret(query: unknown, authorization: string): string {
   const q = (query as { secret?: unknown }).secret;
   if (typeof q === 'string') return q;
-  const m = /^Basic\s+(.+)$/i.exec(authorization);
+  const m = /^Basic\s+(\S.*)$/i.exec(authorization);
   if (!m) return '';
   const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
   return decoded.slice(decoded.indexOf(':') + 1);

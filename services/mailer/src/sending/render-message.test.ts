@@ -59,3 +59,41 @@ describe('compileMessage', () => {
     expect(renderMessage(campaign, ann, ctx)).toEqual(msg);
   });
 });
+
+describe('what reaches a sent message', () => {
+  const hostile = '</div><script>alert(1)</script><img src=x onerror=alert(1)><form action=https://evil.example>';
+
+  it('carries the preview text as text: none of its markup reaches the HTML part', () => {
+    const msg = compileMessage({ ...campaign, previewText: `Hi {{firstName}} ${hostile}` }, ctx)(ann);
+    const body = msg.html.slice(msg.html.indexOf('<body>'));
+    expect(body).not.toMatch(/<script|<img src=x|<form/i);
+    expect(body).toContain(
+      'Hi Ann &lt;b&gt; &lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;' +
+        '&lt;form action=https://evil.example&gt;</div>',
+    );
+    // The preheader is still one hidden div, closed where the renderer closes it.
+    expect(body.match(/<div/g)).toHaveLength(1);
+  });
+
+  it('sanitises the content itself, whatever the caller passed', () => {
+    const msg = compileMessage({ ...campaign, content: `<p>Hello</p>${hostile}` }, ctx)(ann);
+    expect(msg.html).not.toMatch(/<script|onerror|<form|evil\.example/i);
+    expect(msg.html).toContain('<p>Hello</p>');
+  });
+
+  it("fills only the product's own fields: {{constructor}} stays as written", () => {
+    const msg = compileMessage({ ...campaign, subject: 'Hi {{constructor}} {{toString}}' }, ctx)(ann);
+    expect(msg.subject).toBe('Hi {{constructor}} {{toString}}');
+    expect(msg.subject).not.toContain('native code');
+  });
+
+  it('renders a run of 8,000 spaces after a brace pair, and long blank runs in the text part, at once', () => {
+    const spaces = ' '.repeat(8_000);
+    const msg = compileMessage(
+      { ...campaign, subject: `{{${spaces}`, previewText: `{{${spaces}x`, content: `<p>a${spaces}b{{${spaces}</p>` },
+      ctx,
+    )(ann);
+    expect(msg.subject).toBe(`{{${spaces}`);
+    expect(msg.text.startsWith(`a${spaces}b{{`)).toBe(true);
+  }, 2_000);
+});

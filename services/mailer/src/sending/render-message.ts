@@ -1,11 +1,24 @@
 /**
- * One recipient's message: merge tags filled (HTML-escaped in the body), every tracked link
- * pointed at its signed click redirect, a hidden preheader with the preview text, a footer with
+ * One recipient's message, the one rendering path of every mail the mailer sends (a broadcast
+ * and a test send alike): the content sanitised by the e-mail HTML policy, merge tags filled
+ * (HTML-escaped in the body), every tracked link pointed at its signed click redirect, a hidden
+ * preheader with the preview text (plain text, escaped: it never carries markup), a footer with
  * the visible unsubscribe link and the seller's postal address, the signed open pixel, a
- * plain-text part, and the RFC 8058 one-click unsubscribe headers.
+ * plain-text part, and the RFC 8058 one-click unsubscribe headers. Subject and sender name are
+ * header text, encoded by the transport.
  */
 import { randomBytes } from 'node:crypto';
-import { MERGE_TAGS, site, type MergeTag, type MergeValues } from '@lp/contracts';
+import {
+  MERGE_TAGS,
+  MERGE_TAG_PATTERN,
+  escapeHtml,
+  isMergeTag,
+  mergeTagName,
+  site,
+  type MergeTag,
+  type MergeValues,
+} from '@lp/contracts';
+import { sanitizeEmailHtml } from '../templates/sanitize-email-html.ts';
 import { makeToken } from '../tracking/tracking-tokens.ts';
 
 export type RenderCampaign = {
@@ -51,16 +64,19 @@ export function trackedLinksOf(html: string): string[] {
 }
 
 export function htmlToText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(/<a\b[^>]*?\shref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2 ($1)')
-      .replace(/<(br|\/p|\/div|\/h[1-6]|\/li|\/tr)\b[^>]*>/gi, '\n')
-      .replace(/<[^>]+>/g, '')
-      .replace(/&nbsp;/g, ' '),
-  )
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  return (
+    decodeEntities(
+      html
+        .replace(/<a\b[^>]*?\shref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2 ($1)')
+        .replace(/<(br|\/p|\/div|\/h[1-6]|\/li|\/tr)\b[^>]*>/gi, '\n')
+        .replace(/<[^<>]+>/g, '')
+        .replace(/&nbsp;/g, ' '),
+    )
+      // Starts only at the beginning of a run of blanks, so a long run is scanned once.
+      .replace(/(?<![ \t])[ \t]+\n/g, '\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trim()
+  );
 }
 
 /** One recipient's message from a campaign compiled by `compileMessage`. */
@@ -68,10 +84,6 @@ export type MessageRenderer = (r: RenderRecipient) => RenderedMessage;
 
 type Slot = { tag: MergeTag } | { click: number };
 type Part = string | Slot;
-
-const TAG = /\{\{\s*([^{}]*?)\s*\}\}/g;
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Splits `text` at the matches of `pattern` that `slotOf` turns into a slot: literal strings and slots. */
 function split(text: string, pattern: RegExp, slotOf: (m: RegExpExecArray) => Slot | null): Part[] {
@@ -88,8 +100,6 @@ function split(text: string, pattern: RegExp, slotOf: (m: RegExpExecArray) => Sl
   return parts;
 }
 
-const isMergeTag = (name: string): name is MergeTag => name in MERGE_TAGS;
-
 /**
  * Compiles a campaign's message once (links resolved to their numbers, the plain-text part
  * derived, the footer and headers laid out); each recipient's copy then costs its merge-tag
@@ -101,7 +111,8 @@ export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRe
   const host = new URL(base).hostname;
   const nonce = randomBytes(6).toString('hex');
   const marker = (idx: number) => `\u0000${nonce}:${idx}\u0000`;
-  const marked = c.content.replace(
+  const content = sanitizeEmailHtml(c.content);
+  const marked = content.replace(
     /(<a\b[^>]*?\shref=")([^"]*)(")/gi,
     (whole, pre: string, href: string, post: string) => {
       if (/\{\{[^{}]*\}\}/.test(href)) return whole;
@@ -110,28 +121,32 @@ export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRe
     },
   );
   // Known merge tags and the markers left for tracked links become slots.
-  const slots = new RegExp(`\\{\\{\\s*([^{}]*?)\\s*\\}\\}|\\u0000${nonce}:(\\d+)\\u0000`, 'g');
+  const slots = new RegExp(`${MERGE_TAG_PATTERN.source}|\\u0000${nonce}:(\\d+)\\u0000`, 'g');
   const slotOf = (m: RegExpExecArray): Slot | null => {
     if (m[2] !== undefined) return { click: Number(m[2]) };
-    const name = m[1]!;
+    const name = mergeTagName(m[1]!);
     return isMergeTag(name) ? { tag: name } : null;
   };
   const body = split(marked, slots, slotOf);
-  const preview = split(c.previewText, slots, slotOf);
-  const subject = split(c.subject, slots, slotOf);
+  // Preview text is text: its literal parts are escaped once here, its tags per recipient.
+  const preview = split(c.previewText, MERGE_TAG_PATTERN, slotOf).map((p) =>
+    typeof p === 'string' ? escapeHtml(p) : p,
+  );
+  const subject = split(c.subject, MERGE_TAG_PATTERN, slotOf);
   // The text part keeps every link's own address (never a tracking one): derived once from the
   // content with each merge tag standing as a marker, filled with the raw values per recipient.
   const tagNames = Object.keys(MERGE_TAGS).filter(isMergeTag);
-  const withTagMarkers = c.content.replace(TAG, (whole, name: string) =>
-    isMergeTag(name) ? `\u0000${nonce}:t${tagNames.indexOf(name)}\u0000` : whole,
-  );
+  const withTagMarkers = content.replace(MERGE_TAG_PATTERN, (whole, inner: string) => {
+    const name = mergeTagName(inner);
+    return isMergeTag(name) ? `\u0000${nonce}:t${tagNames.indexOf(name)}\u0000` : whole;
+  });
   const textParts = split(htmlToText(withTagMarkers), new RegExp(`\\u0000${nonce}:t(\\d+)\\u0000`, 'g'), (m) => ({
     tag: tagNames[Number(m[1])]!,
   }));
   const footerHead =
     `<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">` +
-    `<p style="font-size:12px;color:#666;line-height:1.5">${site.postalAddress}<br>` +
-    `You receive this email because you are a contact of ${site.brand}. `;
+    `<p style="font-size:12px;color:#666;line-height:1.5">${escapeHtml(site.postalAddress)}<br>` +
+    `You receive this email because you are a contact of ${escapeHtml(site.brand)}. `;
   const textFooter = `\n\n--\n${site.postalAddress}\nUnsubscribe: `;
 
   return (r) => {

@@ -1,10 +1,9 @@
 /**
  * "Send a test to me": the message as a recipient would get it (merge tags filled with sample
  * values, footer and headers included, tracking links inert), sent at once, outside any campaign.
+ * Rendered by the broadcast's own `renderMessage`, so what a test shows is what recipients get.
  */
-import { fillMergeTags, type MergeValues } from '@lp/contracts';
 import type { RuntimeConfig } from '@lp/runtime';
-import { sanitizeEmailHtml } from '../templates/sanitize-email-html.ts';
 import { composeRawMessage } from './compose-raw-message.ts';
 import { renderMessage } from './render-message.ts';
 import { classifySmtpError, createSmtpTransport } from './smtp-transport.ts';
@@ -21,14 +20,13 @@ export type TestSend = {
 export async function sendTestMessage(config: RuntimeConfig, t: TestSend) {
   const transport = createSmtpTransport({ ...config, MAIL_SMTP_POOL: 1, MAIL_SEND_RATE: 0 });
   if (!transport) return { delivered: false, detail: 'no SMTP configured' };
-  const sample: MergeValues = { firstName: 'Test', lastName: 'Recipient', email: t.to, unsubscribeUrl: '#' };
   const msg = renderMessage(
     {
       id: 0,
-      subject: `[Test] ${fillMergeTags(t.subject, sample, { html: false })}`,
+      subject: `[Test] ${t.subject}`,
       fromName: t.fromName,
       fromEmail: t.fromEmail,
-      content: sanitizeEmailHtml(t.content),
+      content: t.content,
       previewText: t.previewText,
       links: new Map(),
     },

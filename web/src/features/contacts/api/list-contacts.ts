@@ -20,7 +20,7 @@ export const contactsUrl = (q: string, status: StatusFilter = 'all') => {
 
 async function fetchPage(url: string): Promise<ContactsPage> {
   const { data, headers } = await apiGetWithHeaders<Contact[]>(url);
-  const next = /<([^>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '')?.[1] ?? null;
+  const next = /<([^<>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '')?.[1] ?? null;
   return { contacts: data, total: Number(headers.get('x-total-count') ?? data.length), next };
 }
 

@@ -16,4 +16,9 @@ describe('the editor preview applies the mailer policy', () => {
     expect(doc).toContain('40 S Lake Powell Blvd');
     expect(doc).toContain('Unsubscribe');
   });
+
+  it("previews {{constructor}} and {{toString}} as written: they are not the product's fields", () => {
+    const doc = renderEmailPreview('<p>Hi {{constructor}} {{ toString }} {{firstName}}</p>');
+    expect(doc).toContain('<p>Hi {{constructor}} {{ toString }} Jane</p>');
+  });
 });

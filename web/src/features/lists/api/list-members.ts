@@ -15,7 +15,7 @@ export const listMembersKey = (listId: number) => `/api/marketing/contacts?listI
 
 async function fetchPage(url: string): Promise<ListMembersPage> {
   const { data, headers } = await apiGetWithHeaders<Contact[]>(url);
-  const next = /<([^>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '')?.[1] ?? null;
+  const next = /<([^<>]+)>;\s*rel="next"/.exec(headers.get('link') ?? '')?.[1] ?? null;
   return { contacts: data, total: Number(headers.get('x-total-count') ?? data.length), next };
 }
 
