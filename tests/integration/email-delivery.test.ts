@@ -348,8 +348,17 @@ describeOnEachBackend('email delivery', (backend) => {
       const c = await campaign(id);
       const paused = await stack.api(`/api/marketing/campaigns/${c.id}/pause`, { token, method: 'POST' });
       expect(paused.status).toBe(200);
-      // What was already handed to SMTP finishes; nothing new starts.
-      await new Promise((r) => setTimeout(r, 1500));
+      // What was already handed to SMTP finishes (on a busy machine that can take a while: wait
+      // until nothing is in flight, since the sink has every message before it is marked sent);
+      // then nothing new starts.
+      await eventually(
+        async () => {
+          const d = (await campaign(id)).deliveries;
+          return (d.sending ?? 0) + (d.claimed ?? 0) === 0 ? true : undefined;
+        },
+        20_000,
+        'the messages in flight at the pause to finish',
+      );
       const atPause = received().length;
       await new Promise((r) => setTimeout(r, 1500));
       expect(received().length).toBe(atPause);
