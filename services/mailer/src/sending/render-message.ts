@@ -1,15 +1,19 @@
 /**
  * One recipient's message: merge tags filled (HTML-escaped in the body), every tracked link
- * pointed at its signed click redirect, a hidden preheader with the preview text, a footer with
+ * pointed at its signed click redirect (which names its target, campaign attribution included,
+ * so the gateway redirects without asking the mailer), a hidden preheader with the preview text, a footer with
  * the visible unsubscribe link and the seller's postal address, the signed open pixel, a
  * plain-text part, and the RFC 8058 one-click unsubscribe headers.
  */
 import { randomBytes } from 'node:crypto';
 import { MERGE_TAGS, site, type MergeTag, type MergeValues } from '@lp/contracts';
-import { makeToken } from '../tracking/tracking-tokens.ts';
+import { makeClickToken, makeToken } from '@lp/runtime/mail/tracking-tokens';
+import { attributeClickUrl, ownSiteHosts } from '../tracking/attribute-click-url.ts';
 
 export type RenderCampaign = {
   id: number;
+  /** The campaign's name, carried by clicks to the seller's own site (utm_campaign). */
+  name: string;
   subject: string;
   fromName: string;
   fromEmail: string;
@@ -99,6 +103,18 @@ const isMergeTag = (name: string): name is MergeTag => name in MERGE_TAGS;
 export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRenderer {
   const base = ctx.publicUrl.replace(/\/$/, '');
   const host = new URL(base).hostname;
+  // Each tracked link's target, attributed once: the click token signs it, the redirect uses it.
+  const ownHosts = ownSiteHosts(ctx.publicUrl);
+  const targets = new Map(
+    [...c.links].map(([url, idx]) => [
+      idx,
+      attributeClickUrl(url, { campaignId: c.id, campaignName: c.name }, ownHosts),
+    ]),
+  );
+  const clickUrl = (deliveryId: number, idx: number) => {
+    const target = targets.get(idx)!;
+    return `${base}/e/c/${makeClickToken(ctx.secret, deliveryId, idx, target)}?u=${encodeURIComponent(target)}`;
+  };
   const nonce = randomBytes(6).toString('hex');
   const marker = (idx: number) => `\u0000${nonce}:${idx}\u0000`;
   const marked = c.content.replace(
@@ -139,9 +155,7 @@ export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRe
     const values: MergeValues = { firstName: r.firstName, lastName: r.lastName, email: r.email, unsubscribeUrl };
     const escaped: Partial<MergeValues> = {};
     const html = (s: Slot) =>
-      'tag' in s
-        ? (escaped[s.tag] ??= escapeHtml(values[s.tag]))
-        : escapeAttr(`${base}/e/c/${makeToken(ctx.secret, 'click', r.deliveryId, s.click)}`);
+      'tag' in s ? (escaped[s.tag] ??= escapeHtml(values[s.tag])) : escapeAttr(clickUrl(r.deliveryId, s.click));
     const fill = (parts: Part[], slot: (s: Slot) => string) => {
       let out = '';
       for (const p of parts) out += typeof p === 'string' ? p : slot(p);

@@ -25,6 +25,7 @@ export async function sendTestMessage(config: RuntimeConfig, t: TestSend) {
   const msg = renderMessage(
     {
       id: 0,
+      name: '',
       subject: `[Test] ${fillMergeTags(t.subject, sample, { html: false })}`,
       fromName: t.fromName,
       fromEmail: t.fromEmail,

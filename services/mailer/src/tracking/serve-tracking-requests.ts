@@ -15,7 +15,7 @@ import { listRecipientMail } from './list-recipient-mail.ts';
 import { loadTrackingSecret } from './load-tracking-secret.ts';
 import { publishContactStatus } from './publish-contact-status.ts';
 import { recordTrackingEvent } from './record-tracking-event.ts';
-import { readToken } from './tracking-tokens.ts';
+import { readToken } from '@lp/runtime/mail/tracking-tokens';
 
 const INVALID_LINK = 'This link is not valid';
 
