@@ -78,7 +78,7 @@ export const SUBJECTS = {
   sendRequested: 'mail.send.requested',
   contactStatusChanged: 'mail.contact-status.changed',
   providerEventsReceived: 'mail.provider-events.received',
-  /** Opens and clicks of tracked mail, answered by the gateway and recorded by the mailer. */
+  /** Opens, clicks (and unsubscribes while the mailer is away) answered by the gateway, recorded by the mailer. */
   trackingHitsRecorded: 'mail.tracking-hits.recorded',
 } as const;
 

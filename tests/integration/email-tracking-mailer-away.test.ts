@@ -2,8 +2,9 @@
  * Opens and clicks of a broadcast while the mailer is away (stopped after sending): the gateway
  * answers the pixel at once and the click with a 302 to the link's target on its own, and the
  * hits wait on the MAIL stream until the mailer is back, which counts each exactly once, however
- * often it is delivered. Links of mail sent before click links named their targets still go
- * through the mailer; a target nobody signed is refused.
+ * often it is delivered. A one-click unsubscribe taken meanwhile is carried out when it is back.
+ * Links of mail sent before click links named their targets still go through the mailer; a
+ * target nobody signed is refused.
  */
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { DURABLES, eventMeta, SUBJECTS, site, type CampaignDetail, type TrackingHitsRecorded } from '@lp/contracts';
@@ -123,12 +124,20 @@ describeOnEachBackend('e-mail opens and clicks while the mailer is away', (backe
       local(m[1]!.replace(/&amp;/g, '&')),
     );
     const pixel = local(/src="([^"]*\/e\/o\/[^"]+)"/.exec(html)![1]!);
+    const unsubscribe = local(/href="([^"]*\/unsubscribe\/[^"]+)"/.exec(html)![1]!);
     const delivery = (await knex
       .withSchema('mailer')
       .table('deliveries')
       .where({ campaign_id: done.id })
       .first('id')) as { id: number | string };
-    return { id: done.id, lotClick: lotClick!, mapClick: mapClick!, pixel, deliveryId: Number(delivery.id) };
+    return {
+      id: done.id,
+      lotClick: lotClick!,
+      mapClick: mapClick!,
+      pixel,
+      unsubscribe,
+      deliveryId: Number(delivery.id),
+    };
   };
 
   it('answers the pixel at once and the click with its target, and counts both once when the mailer is back', async () => {
@@ -237,5 +246,36 @@ describeOnEachBackend('e-mail opens and clicks while the mailer is away', (backe
       },
     );
     expect(forged.status).toBe(404);
+  });
+
+  it("takes a mail client's one-click unsubscribe while the mailer is away and carries it out when it is back", async () => {
+    const mail = await broadcast('nora@example.com');
+    const status = async () =>
+      (
+        (await knex.withSchema('crm').table('contacts').where({ email: 'nora@example.com' }).first('status')) as {
+          status: string;
+        }
+      ).status;
+    await stopMailer();
+    const oneClick = await fetch(mail.unsubscribe, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain('You are unsubscribed');
+    const forged = await fetch(
+      mail.unsubscribe.replace(/\/unsubscribe\/(\d+)\./, (_, d: string) => `/unsubscribe/${Number(d) + 1}.`),
+      {
+        method: 'POST',
+      },
+    );
+    expect(forged.status).toBe(404);
+    expect(await status()).toBe('subscribed');
+
+    await startMailer();
+    await eventually(async () => ((await status()) === 'unsubscribed' ? true : undefined), 15_000, 'nora unsubscribed');
+    const page = await fetch(mail.unsubscribe);
+    expect(await page.text()).toContain('nora@example.com will receive no more marketing emails');
   });
 });

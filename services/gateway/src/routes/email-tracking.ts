@@ -3,7 +3,8 @@
  * 1×1 GIF), `GET /e/c/<token>?u=<url>` (a click: 302 to that link of the message, 404 for
  * anything else), and `/unsubscribe/<token>`: GET shows a confirmation page and never
  * unsubscribes (link scanners follow GETs); POST unsubscribes — the page's button and RFC 8058
- * one-click POSTs alike, no cookie needed; unsubscribes are answered by the mailer.
+ * one-click POSTs alike, no cookie needed. Unsubscribes are answered by the mailer; while it is
+ * away a POST is stored on the MAIL stream and answered, and the mailer carries it out later.
  *
  * Opens and clicks never wait on the mailer: the gateway checks the signed token itself, answers
  * at once (a click's token signs its target, so the redirect needs nothing else) and hands the
@@ -12,8 +13,8 @@
  * before: a click link of mail sent before links named their targets, and any link while the key
  * cannot be read yet.
  */
-import { RPC, site, SUBJECTS, type TrackingHit } from '@lp/contracts';
-import { AppError, callRpc, notFound, unavailable, type Logger } from '@lp/runtime';
+import { eventMeta, RPC, site, SUBJECTS, type TrackingHit } from '@lp/contracts';
+import { AppError, callRpc, isBusError, notFound, requestIdHeaders, unavailable, type Logger } from '@lp/runtime';
 import { readClickToken, readToken } from '@lp/runtime/mail/tracking-tokens';
 import { PixelBuffer } from '../analytics/pixel-buffer.ts';
 import { createTrackingSecret } from '../email-tracking/tracking-secret.ts';
@@ -133,8 +134,54 @@ export function emailTrackingRoutes({ bus, knex, config, log, counters, onShutdo
     }
   };
 
+  /**
+   * While the mailer is away, an unsubscribe (a mail client's one-click POST is never retried) is
+   * stored on the MAIL stream before it is answered, and carried out when the mailer is back.
+   * False when the gateway cannot check the token either.
+   */
+  const unsubscribeLater = async (ctx: Parameters<Parameters<typeof router.post>[1]>[0]): Promise<boolean> => {
+    const key = await secret.get();
+    if (key === undefined) return false;
+    const ids = readToken(key, 'unsubscribe', ctx.params.token ?? '');
+    if (!ids) {
+      ctx.status = 404;
+      ctx.body = notValid();
+      return true;
+    }
+    const hit: TrackingHit = {
+      id: crypto.randomUUID(),
+      kind: 'unsubscribe',
+      deliveryId: ids.deliveryId,
+      linkIdx: null,
+      userAgent: userAgentOf(ctx),
+      at: new Date().toISOString(),
+    };
+    try {
+      await bus.publish(
+        SUBJECTS.trackingHitsRecorded,
+        { ...eventMeta(), hits: [hit] },
+        { msgId: `unsubscribe-${ids.deliveryId}`, headers: requestIdHeaders(ctx.state.reqId) },
+      );
+    } catch (err) {
+      if (!isBusError(err)) throw err;
+      throw unavailable('Your unsubscribe could not be stored right now; retry later');
+    }
+    ctx.state.log.info({ deliveryId: ids.deliveryId }, 'unsubscribe stored for the mailer');
+    ctx.body = page(
+      'You are unsubscribed',
+      `<p>You will receive no more marketing emails from ${escapeHtml(site.brand)}.</p>`,
+    );
+    return true;
+  };
+
   router.get('/unsubscribe/:token', (ctx) => unsubscribePage(ctx, RPC.mailer.unsubscribeInfo));
-  router.post('/unsubscribe/:token', (ctx) => unsubscribePage(ctx, RPC.mailer.unsubscribe));
+  router.post('/unsubscribe/:token', async (ctx) => {
+    try {
+      await unsubscribePage(ctx, RPC.mailer.unsubscribe);
+    } catch (err) {
+      if (!(err instanceof AppError && err.status === 503) || !(await unsubscribeLater(ctx))) throw err;
+    }
+  });
 
   return router;
 }
