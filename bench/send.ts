@@ -73,6 +73,7 @@ function sameMessages(): RenderedMessage[] {
   const render = compileMessage(
     {
       id: 1,
+      name: 'Bench',
       subject: SUBJECT,
       fromName: site.brand,
       fromEmail: site.email,

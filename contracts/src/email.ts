@@ -166,6 +166,29 @@ export const ProviderEventsReceivedSchema = v.object({
 });
 export type ProviderEventsReceived = v.InferOutput<typeof ProviderEventsReceivedSchema>;
 
+/**
+ * One open, click or unsubscribe of a tracked message, as the gateway verified its signed link.
+ * `id` is the event's own: the mailer stores each open and click id once, and an unsubscribe once
+ * per delivery, so a redelivered batch counts nothing twice.
+ */
+export const TrackingHitSchema = v.object({
+  id: v.pipe(v.string(), v.uuid()),
+  kind: v.picklist(['open', 'click', 'unsubscribe']),
+  deliveryId: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
+  /** The link's number in the campaign (clicks); null otherwise. */
+  linkIdx: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(2_147_483_647))),
+  userAgent: v.pipe(v.string(), v.maxLength(300)),
+  at: iso,
+});
+export type TrackingHit = v.InferOutput<typeof TrackingHitSchema>;
+
+/** `mail.tracking-hits.recorded`: the opens and clicks of one gateway flush, or one unsubscribe. */
+export const TrackingHitsRecordedSchema = v.object({
+  ...EventMetaSchema,
+  hits: v.pipe(v.array(TrackingHitSchema), v.minLength(1), v.maxLength(5000)),
+});
+export type TrackingHitsRecorded = v.InferOutput<typeof TrackingHitsRecordedSchema>;
+
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'completed', 'paused'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 

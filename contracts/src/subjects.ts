@@ -51,8 +51,8 @@ export const STREAMS = {
     limits: { maxAgeMs: 90 * DAY_MS, maxBytes: 64 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
   },
   /**
-   * Mail for the mailer: send requests, contact status changes it learns, provider event batches
-   * and inbound messages (in parts of 512 KiB). A send request must outlive the longest schedule
+   * Mail for the mailer: send requests, contact status changes it learns, provider event batches,
+   * the opens and clicks of its messages and inbound messages (in parts of 512 KiB). A send request must outlive the longest schedule
    * staff may set, so kept a year; 256 MiB leaves room for several of the largest inbound
    * messages waiting while the mailer is away.
    */
@@ -78,6 +78,8 @@ export const SUBJECTS = {
   sendRequested: 'mail.send.requested',
   contactStatusChanged: 'mail.contact-status.changed',
   providerEventsReceived: 'mail.provider-events.received',
+  /** Opens, clicks (and unsubscribes while the mailer is away) answered by the gateway, recorded by the mailer. */
+  trackingHitsRecorded: 'mail.tracking-hits.recorded',
 } as const;
 
 /** Durable consumer names: replicas of a service share one, so JetStream spreads the work. */
@@ -95,6 +97,11 @@ export const DURABLES = {
     stream: STREAMS.mail.name,
     name: 'mailer-provider-events',
     filterSubject: SUBJECTS.providerEventsReceived,
+  },
+  mailerTrackingHits: {
+    stream: STREAMS.mail.name,
+    name: 'mailer-tracking-hits',
+    filterSubject: SUBJECTS.trackingHitsRecorded,
   },
   crmContactStatus: {
     stream: STREAMS.mail.name,

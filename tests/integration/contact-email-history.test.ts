@@ -163,8 +163,15 @@ describeOnEachBackend('contact e-mail history and e-mail attribution', (backend)
     const toMap = await fetch(mapClick!, { redirect: 'manual' });
     expect(toMap.headers.get('location')).toBe(MAP);
 
-    const after = await history(lee.id);
-    const mail = after.items.filter((i) => i.type.startsWith('email_'));
+    // The gateway answered at once; the mailer records the open and the clicks off the stream.
+    const mail = await eventually(
+      async () => {
+        const items = (await history(lee.id)).items.filter((i) => i.type.startsWith('email_'));
+        return items.length === 4 ? items : undefined;
+      },
+      10_000,
+      'the open and the clicks in the history',
+    );
     expect(mail.map((i) => i.type)).toEqual(['email_clicked', 'email_clicked', 'email_opened', 'email_sent']);
     expect(mail.filter((i) => i.type === 'email_clicked').map((i) => 'url' in i && i.url)).toEqual(
       expect.arrayContaining([LOT_PAGE, MAP]),

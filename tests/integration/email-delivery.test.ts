@@ -232,7 +232,15 @@ describeOnEachBackend('email delivery', (backend) => {
     expect(human.headers.get('content-type')).toBe('image/gif');
     await fetch(local(pixel), { headers: { 'user-agent': 'Mozilla/5.0' } }); // Apple MPP prefetch
     await fetch(local(pixel), { headers: { 'user-agent': 'Mozilla/5.0 (Macintosh) Chrome/130' } });
-    const tracked = await campaign(id);
+    // The gateway answered at once; the mailer records the opens and the click off the stream.
+    const tracked = await eventually(
+      async () => {
+        const c = await campaign(id);
+        return c.totalOpens === 3 && c.totalClicks === 1 ? c : undefined;
+      },
+      10_000,
+      'the opens and the click recorded',
+    );
     expect(tracked).toMatchObject({ uniqueOpens: 1, totalOpens: 3, proxyOpens: 1, uniqueClicks: 1, totalClicks: 1 });
     expect(tracked.open_rate).toBe(50);
     expect(tracked.click_rate).toBe(50);

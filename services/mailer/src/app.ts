@@ -1,8 +1,9 @@
 /**
  * mailer: owns templates, campaigns, deliveries, tracking and the inbox (schema `mailer`). Its
- * declaration: the MAIL stream, the consumers of send requests, provider events and inbound mail
- * (parts joined, HTML sanitised, once per Message-ID), the requests it answers (templates,
- * campaigns, analytics, tracking links, the inbox) and the send worker every replica runs.
+ * declaration: the MAIL stream, the consumers of send requests, provider events, the opens and
+ * clicks the gateway answers, and inbound mail (parts joined, HTML sanitised, once per
+ * Message-ID), the requests it answers (templates, campaigns, analytics, tracking links of mail
+ * sent before links named their targets, the inbox) and the send worker every replica runs.
  */
 import { fileURLToPath } from 'node:url';
 import { STREAMS } from '@lp/contracts';
@@ -13,13 +14,14 @@ import { consumeSendRequests } from './campaigns/consume-send-requests.ts';
 import { serveMailerRequests } from './rpc/serve-mailer-requests.ts';
 import { sendWorker } from './sending/send-worker.ts';
 import { consumeProviderEvents } from './tracking/consume-provider-events.ts';
+import { consumeTrackingHits } from './tracking/consume-tracking-hits.ts';
 
 export const mailerService: ServiceDefinition = {
   name: 'mailer',
   schema: 'mailer',
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   streams: [STREAMS.mail],
-  consumers: [consumeSendRequests, consumeProviderEvents, consumeInboundMail],
+  consumers: [consumeSendRequests, consumeProviderEvents, consumeTrackingHits, consumeInboundMail],
   rpcs: [...serveMailerRequests, ...serveInboxRequests],
   workers: [sendWorker],
 };

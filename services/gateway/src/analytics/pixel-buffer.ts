@@ -16,7 +16,8 @@
 import { eventMeta } from '@lp/contracts';
 import type { Bus, Counters, Logger } from '@lp/runtime';
 
-export type HitKind = 'pageview' | 'event';
+/** What a buffer holds: the site's page views or named events, or e-mail opens and clicks. */
+export type HitKind = 'pageview' | 'event' | 'email';
 
 export type PixelBufferOptions = {
   kind: HitKind;

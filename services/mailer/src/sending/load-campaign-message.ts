@@ -3,17 +3,14 @@ import type { Knex } from '@lp/runtime';
 import type { RenderCampaign } from './render-message.ts';
 
 export async function loadCampaignMessage(knex: Knex, id: number): Promise<RenderCampaign> {
-  const c = await knex
-    .withSchema('mailer')
-    .table('campaigns')
-    .where({ id })
-    .first<{ subject: string; from_name: string; from_email: string; content: string; preview_text: string }>(
-      'subject',
-      'from_name',
-      'from_email',
-      'content',
-      'preview_text',
-    );
+  const c = await knex.withSchema('mailer').table('campaigns').where({ id }).first<{
+    name: string;
+    subject: string;
+    from_name: string;
+    from_email: string;
+    content: string;
+    preview_text: string;
+  }>('name', 'subject', 'from_name', 'from_email', 'content', 'preview_text');
   if (!c) throw new Error(`campaign ${id} not found`);
   const links = await knex
     .withSchema('mailer')
@@ -22,6 +19,7 @@ export async function loadCampaignMessage(knex: Knex, id: number): Promise<Rende
     .select<{ idx: number; url: string }[]>('idx', 'url');
   return {
     id,
+    name: c.name,
     subject: c.subject,
     fromName: c.from_name,
     fromEmail: c.from_email,

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readToken } from '../tracking/tracking-tokens.ts';
+import { readClickToken, readToken } from '@lp/runtime/mail/tracking-tokens';
 import { compileMessage, renderMessage, type RenderCampaign } from './render-message.ts';
 
 const SECRET = 'secret-0123456789abcdef';
 const ctx = { secret: SECRET, publicUrl: 'https://mail.example.test/' };
 const campaign: RenderCampaign = {
   id: 7,
+  name: 'Spring lots',
   subject: 'Hi {{firstName}} & friends',
   fromName: 'Lake Powell Lots',
   fromEmail: 'hello@example.test',
@@ -32,14 +33,17 @@ describe('compileMessage', () => {
     expect(msg.text).toContain('Lots (https://lots.example.test/a?x=1&y=2)');
   });
 
-  it('points each numbered link at its signed click redirect and leaves the others alone', () => {
-    const clicks = [...msg.html.matchAll(/href="https:\/\/mail\.example\.test\/e\/c\/([^"]+)"/g)].map((m) =>
-      readToken(SECRET, 'click', m[1]!),
+  it('points each numbered link at its signed click redirect, which names its target, and leaves the others alone', () => {
+    const clicks = [...msg.html.matchAll(/href="https:\/\/mail\.example\.test\/e\/c\/([^"?]+)\?u=([^"]+)"/g)].map(
+      (m) => {
+        const target = decodeURIComponent(m[2]!);
+        return { target, ids: readClickToken(SECRET, m[1]!, target) };
+      },
     );
     expect(clicks).toEqual([
-      { deliveryId: 41, linkIdx: 0 },
-      { deliveryId: 41, linkIdx: 1 },
-      { deliveryId: 41, linkIdx: 1 },
+      { target: 'https://lots.example.test/a?x=1&y=2', ids: { deliveryId: 41, linkIdx: 0 } },
+      { target: 'https://lots.example.test/b', ids: { deliveryId: 41, linkIdx: 1 } },
+      { target: 'https://lots.example.test/b', ids: { deliveryId: 41, linkIdx: 1 } },
     ]);
     expect(msg.html).toContain('<a href="https://untracked.example.test/">U</a>');
     const unsubscribe = msg.headers['List-Unsubscribe']!.slice(1, -1);
@@ -47,6 +51,23 @@ describe('compileMessage', () => {
     expect(readToken(SECRET, 'unsubscribe', unsubscribe.split('/').at(-1)!)).toEqual({ deliveryId: 41 });
     expect(msg.html).toMatch(/src="https:\/\/mail\.example\.test\/e\/o\/41\.[^"]+\.gif"/);
     expect(msg.messageId).toBe('<d41.c7@mail.example.test>');
+  });
+
+  it("signs a link to the seller's own site with the campaign's attribution", () => {
+    const own = compileMessage(
+      {
+        ...campaign,
+        content: '<a href="https://mail.example.test/lots/12">Lot 12</a>',
+        links: new Map([['https://mail.example.test/lots/12', 0]]),
+      },
+      ctx,
+    )(ann);
+    const [, token, u] = /\/e\/c\/([^"?]+)\?u=([^"]+)"/.exec(own.html)!;
+    const target = decodeURIComponent(u!);
+    expect(target).toBe(
+      'https://mail.example.test/lots/12?utm_source=email&utm_medium=email&utm_campaign=Spring+lots&utm_id=7',
+    );
+    expect(readClickToken(SECRET, token!, target)).toEqual({ deliveryId: 41, linkIdx: 0 });
   });
 
   it('gives each recipient their own copy from one compiled campaign', () => {

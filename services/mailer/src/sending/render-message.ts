@@ -1,8 +1,9 @@
 /**
  * One recipient's message, the one rendering path of every mail the mailer sends (a broadcast
  * and a test send alike): the content sanitised by the e-mail HTML policy, merge tags filled
- * (HTML-escaped in the body), every tracked link pointed at its signed click redirect, a hidden
- * preheader with the preview text (plain text, escaped: it never carries markup), a footer with
+ * (HTML-escaped in the body), every tracked link pointed at its signed click redirect (which names
+ * its target, campaign attribution included, so the gateway redirects without asking the mailer),
+ * a hidden preheader with the preview text (plain text, escaped: it never carries markup), a footer with
  * the visible unsubscribe link and the seller's postal address, the signed open pixel, a
  * plain-text part, and the RFC 8058 one-click unsubscribe headers. Subject and sender name are
  * header text, encoded by the transport.
@@ -18,11 +19,14 @@ import {
   type MergeTag,
   type MergeValues,
 } from '@lp/contracts';
+import { makeClickToken, makeToken } from '@lp/runtime/mail/tracking-tokens';
 import { sanitizeEmailHtml } from '../templates/sanitize-email-html.ts';
-import { makeToken } from '../tracking/tracking-tokens.ts';
+import { attributeClickUrl, ownSiteHosts } from '../tracking/attribute-click-url.ts';
 
 export type RenderCampaign = {
   id: number;
+  /** The campaign's name, carried by clicks to the seller's own site (utm_campaign). */
+  name: string;
   subject: string;
   fromName: string;
   fromEmail: string;
@@ -109,6 +113,18 @@ function split(text: string, pattern: RegExp, slotOf: (m: RegExpExecArray) => Sl
 export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRenderer {
   const base = ctx.publicUrl.replace(/\/$/, '');
   const host = new URL(base).hostname;
+  // Each tracked link's target, attributed once: the click token signs it, the redirect uses it.
+  const ownHosts = ownSiteHosts(ctx.publicUrl);
+  const targets = new Map(
+    [...c.links].map(([url, idx]) => [
+      idx,
+      attributeClickUrl(url, { campaignId: c.id, campaignName: c.name }, ownHosts),
+    ]),
+  );
+  const clickUrl = (deliveryId: number, idx: number) => {
+    const target = targets.get(idx)!;
+    return `${base}/e/c/${makeClickToken(ctx.secret, deliveryId, idx, target)}?u=${encodeURIComponent(target)}`;
+  };
   const nonce = randomBytes(6).toString('hex');
   const marker = (idx: number) => `\u0000${nonce}:${idx}\u0000`;
   const content = sanitizeEmailHtml(c.content);
@@ -154,9 +170,7 @@ export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRe
     const values: MergeValues = { firstName: r.firstName, lastName: r.lastName, email: r.email, unsubscribeUrl };
     const escaped: Partial<MergeValues> = {};
     const html = (s: Slot) =>
-      'tag' in s
-        ? (escaped[s.tag] ??= escapeHtml(values[s.tag]))
-        : escapeAttr(`${base}/e/c/${makeToken(ctx.secret, 'click', r.deliveryId, s.click)}`);
+      'tag' in s ? (escaped[s.tag] ??= escapeHtml(values[s.tag])) : escapeAttr(clickUrl(r.deliveryId, s.click));
     const fill = (parts: Part[], slot: (s: Slot) => string) => {
       let out = '';
       for (const p of parts) out += typeof p === 'string' ? p : slot(p);

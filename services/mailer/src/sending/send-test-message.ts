@@ -23,6 +23,7 @@ export async function sendTestMessage(config: RuntimeConfig, t: TestSend) {
   const msg = renderMessage(
     {
       id: 0,
+      name: '',
       subject: `[Test] ${t.subject}`,
       fromName: t.fromName,
       fromEmail: t.fromEmail,

@@ -13,9 +13,9 @@ import { findDelivery } from './find-delivery.ts';
 import { isProxyOpen } from './is-proxy-open.ts';
 import { listRecipientMail } from './list-recipient-mail.ts';
 import { loadTrackingSecret } from './load-tracking-secret.ts';
-import { publishContactStatus } from './publish-contact-status.ts';
 import { recordTrackingEvent } from './record-tracking-event.ts';
-import { readToken } from './tracking-tokens.ts';
+import { unsubscribeDelivery } from './unsubscribe-delivery.ts';
+import { readToken } from '@lp/runtime/mail/tracking-tokens';
 
 const INVALID_LINK = 'This link is not valid';
 
@@ -68,21 +68,7 @@ export const serveTrackingRequests = [
     const ids = readToken(await loadTrackingSecret(knex, config.TRACKING_SECRET), 'unsubscribe', token);
     const delivery = ids && (await findDelivery(knex, { id: ids.deliveryId }));
     if (!delivery) throw notFound(INVALID_LINK);
-    const key = `unsubscribe:${delivery.id}`;
-    // Published before it is recorded: a failure here leaves nothing recorded, so a retry publishes again.
-    await publishContactStatus(
-      bus,
-      key,
-      {
-        email: delivery.email,
-        contactId: delivery.contact_id,
-        status: 'unsubscribed',
-        reason: `unsubscribe link of campaign ${delivery.campaign_id}`,
-      },
-      reqId,
-    );
-    const { inserted } = await recordTrackingEvent(knex, { deliveryId: delivery.id, kind: 'unsubscribe', key });
-    if (inserted) counters.inc('mailer_tracking_events_total', { kind: 'unsubscribe' });
+    await unsubscribeDelivery({ knex, bus, counters }, delivery, reqId);
     return { email: delivery.email, unsubscribed: true };
   }),
 ];
