@@ -10,6 +10,9 @@ import type { Knex } from '@lp/runtime';
 import { countStaffUsers } from './find-staff-user.ts';
 import { upsertStaffUser } from './upsert-staff-user.ts';
 
+/** The first administrator is made by the platform starting, not by a person. */
+const STARTUP = { actorId: null, actor: 'startup' };
+
 export type FirstAdmin =
   | { created: false }
   | { created: true; username: string; from: 'environment' }
@@ -21,13 +24,13 @@ export async function ensureFirstAdmin(
 ): Promise<FirstAdmin> {
   if ((await countStaffUsers(knex)) > 0) return { created: false };
   if (opts.username && opts.password) {
-    await upsertStaffUser(knex, opts.username, opts.password);
+    await upsertStaffUser(knex, opts.username, opts.password, STARTUP);
     return { created: true, username: opts.username, from: 'environment' };
   }
   if (!opts.generateInto) return { created: false };
   const username = opts.username ?? 'admin';
   const password = randomBytes(12).toString('base64url');
-  await upsertStaffUser(knex, username, password);
+  await upsertStaffUser(knex, username, password, STARTUP);
   mkdirSync(opts.generateInto, { recursive: true });
   const passwordFile = resolve(join(opts.generateInto, 'first-admin.txt'));
   writeFileSync(
