@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = [
   'blog.delete',
   'dead_letter.replay',
   'email.send',
+  'email.test_send',
   'campaign.create',
   'campaign.schedule',
   'campaign.pause',

@@ -2,7 +2,7 @@
  * Every staff action is audited, or it does not happen: the entry is stored before the action
  * (a send is not published, a template not changed when it cannot be), an action the owning
  * service refuses is recorded as failed, one whose outcome cannot be recorded still answers its
- * success with the entry left pending, edits (templates, lists, contacts, list membership, lots)
+ * success with the entry left pending, edits (templates, lists, contacts, list membership, lots, a form submission made a contact)
  * are in the log with actor, target and the fields changed, and so is a password reset from the
  * command line. Text the database cannot store as typed (an unpaired surrogate) never fails an entry.
  */
@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AuditEntry, AuditPage, Campaign } from '@lp/contracts';
+import type { AuditEntry, AuditPage, Campaign, FormSubmission } from '@lp/contracts';
 import { recordAudit } from '@lp/gateway/audit/record-audit';
 import { listAuditEntries } from '@lp/gateway/queries/list-audit-entries';
 import { openPglite, type Knex } from '@lp/runtime';
-import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually, sendLotLead, startStack, type Stack } from '../support/stack.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -167,6 +167,17 @@ describeOnEachBackend('the audit log comes first', (backend) => {
     await call('/api/marketing/contacts-to-list', { body: { listId: list.id, contactIds: [c.id] } }, 200);
     await call(`/api/marketing/lists/${list.id}/contacts/${c.id}`, { method: 'DELETE' }, 204);
     await call('/api/marketing/lots/4', { method: 'PATCH', body: { status: 'reserved', price: 145000 } }, 200);
+    expect((await sendLotLead(stack, 4, 'lead.audit@example.com')).status).toBe(201);
+    const lead = await eventually(async () =>
+      (await call<FormSubmission[]>('/api/marketing/submissions', {}, 200)).find(
+        (x) => x.email === 'lead.audit@example.com',
+      ),
+    );
+    const converted = await call<{ contact: { id: number } }>(
+      `/api/marketing/convert-submission/${lead.id}`,
+      { body: {} },
+      201,
+    );
 
     const entries = await audit();
     const one = (action: string, target: string): AuditEntry | undefined =>
@@ -185,6 +196,7 @@ describeOnEachBackend('the audit log comes first', (backend) => {
       ['contacts.add_to_list', `list ${list.id}`, { contacts: 1, added: 1 }],
       ['list.remove_contact', `list ${list.id}`, { contact: `contact ${c.id}` }],
       ['lot.update', 'lot 4', { changed: ['status', 'price'] }],
+      ['contact.create', `contact ${converted.contact.id}`, { from: `form submission ${lead.id}`, created: true }],
     ];
     for (const [action, target, details] of expected)
       expect(one(action, target), `${action} ${target}`).toMatchObject({

@@ -121,11 +121,12 @@ export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
   router.post('/:id/contact', async (ctx) => {
     const asked = askedBy(ctx);
     const meta = await callRpc(bus, RPC.mailer.inboxGet, { id: idOf(ctx.params.id) }, asked);
-    const result = await callRpc(
-      bus,
-      RPC.crm.contactCreateFromSender,
-      { email: meta.fromEmail, name: meta.fromName },
-      asked,
+    const result = await audited(
+      knex,
+      ctx.state,
+      { action: 'contact.create', details: { email: meta.fromEmail, from: `inbox email ${meta.id}` } },
+      () => callRpc(bus, RPC.crm.contactCreateFromSender, { email: meta.fromEmail, name: meta.fromName }, asked),
+      (r) => ({ target: `contact ${r.contactId}`, details: { created: r.created } }),
     );
     ctx.status = result.created ? 201 : 200;
     ctx.body = result;

@@ -67,7 +67,13 @@ export function singleSendRoutes({ bus, knex }: GatewayDeps) {
 
   router.post('/test-send', async (ctx) => {
     const input = validate(TestSendSchema, ctx.request.body);
-    ctx.body = await callRpc(bus, RPC.mailer.testSend, input, { ...askedBy(ctx), timeoutMs: 30_000 });
+    ctx.body = await audited(
+      knex,
+      ctx.state,
+      { action: 'email.test_send', target: input.to, details: { subject: input.subject } },
+      () => callRpc(bus, RPC.mailer.testSend, input, { ...askedBy(ctx), timeoutMs: 30_000 }),
+      (r) => ({ details: { delivered: r.delivered } }),
+    );
   });
 
   return router;

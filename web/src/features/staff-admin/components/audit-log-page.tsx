@@ -24,6 +24,7 @@ const ACTION_LABELS: Record<string, string> = {
   'blog.delete': 'Deleted article',
   'dead_letter.replay': 'Replayed dead letter',
   'email.send': 'Sent an email',
+  'email.test_send': 'Sent a test email',
   'campaign.create': 'Created campaign',
   'campaign.schedule': 'Scheduled campaign',
   'campaign.pause': 'Paused campaign',
