@@ -59,7 +59,8 @@ const db = config.DATABASE_URL
   : await openPglite({ dataDir: config.DATA_DIR });
 try {
   await migrate(db.knex, 'gateway', GATEWAY_MIGRATIONS_DIR);
-  const r = await upsertStaffUser(db.knex, username, password);
+  // Audited with the change, in the command line's name (no staff member is signed in here).
+  const r = await upsertStaffUser(db.knex, username, password, { actorId: null, actor: 'cli' });
   process.stdout.write(
     r.created
       ? `Created staff user "${username}".\n`

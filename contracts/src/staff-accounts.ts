@@ -73,18 +73,39 @@ export const AUDIT_ACTIONS = [
   'blog.delete',
   'dead_letter.replay',
   'email.send',
+  'email.test_send',
   'campaign.create',
   'campaign.schedule',
   'campaign.pause',
   'campaign.resume',
   'campaign.resend_unknown',
   'contacts.import',
+  'contact.create',
+  'contact.update',
   'contact.delete',
+  'contacts.add_to_list',
+  'list.create',
+  'list.update',
+  'list.duplicate',
+  'list.remove_contact',
   'list.delete',
+  'template.create',
+  'template.update',
+  'template.duplicate',
   'template.delete',
+  'blog.update',
+  'lot.update',
   'inbox.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * Whether the action took effect: an entry is written `pending` before the action, then marked
+ * `done`, `failed` (refused, nothing changed) or `unknown` (it may or may not have happened).
+ * One left `pending` never got its answer recorded: it claims nothing either way.
+ */
+export const AUDIT_OUTCOMES = ['pending', 'done', 'failed', 'unknown'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
 export type AuditEntry = {
   /** Decimal digits (a bigserial); the cursor of the next page is the last one shown. */
@@ -92,6 +113,7 @@ export type AuditEntry = {
   at: string;
   actor: string;
   action: AuditAction;
+  outcome: AuditOutcome;
   target: string | null;
   details: Record<string, unknown>;
 };

@@ -14,6 +14,8 @@ import { AppError, migrate, openPostgres, type Database } from '@lp/runtime';
 import { eventually, realDatabase } from '../support/stack.ts';
 
 const real = inject('realBackends');
+/** Accounts made as `pnpm admin:create-user` makes them. */
+const CLI = { actorId: null, actor: 'cli' };
 
 describe('staff accounts added at once (PostgreSQL)', () => {
   if ('unavailable' in real) {
@@ -29,7 +31,7 @@ describe('staff accounts added at once (PostgreSQL)', () => {
     ({ drop, url } = created);
     db = await openPostgres(url, 6);
     await migrate(db.knex, 'gateway', GATEWAY_MIGRATIONS_DIR);
-    const { id } = await upsertStaffUser(db.knex, 'the-owner', 'Owner-of-lots-2026');
+    const { id } = await upsertStaffUser(db.knex, 'the-owner', 'Owner-of-lots-2026', CLI);
     owner = { session: { userId: id, username: 'the-owner', sessionId: 0, role: 'owner' }, reqId: 'test' };
   }, 60_000);
   afterAll(async () => {
@@ -80,7 +82,7 @@ describe('staff accounts added at once (PostgreSQL)', () => {
 
   it('pnpm admin:create-user twice at once for a new name: one account, both runs succeed', async () => {
     const name = `ops-${randomBytes(3).toString('hex')}`;
-    const run = () => upsertStaffUser(db.knex, name, 'Desert-Wind-Gauge-9');
+    const run = () => upsertStaffUser(db.knex, name, 'Desert-Wind-Gauge-9', CLI);
     const results = await atOnce([run, run]);
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     const values = results.map((r) => (r.status === 'fulfilled' ? r.value.created : null)).sort();

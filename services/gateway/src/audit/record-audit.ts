@@ -1,36 +1,147 @@
 /**
- * The audit log's one entry point: `recordAudit(db, who, action, target?, details?)` writes who
- * (the signed-in staff member, from the request) did what to which thing. Pass the use case's
- * transaction so the entry commits with the change it records; pass `ctx.state` as `who` from a
- * route. Details are small JSON (ids, names, counts), never secrets or message bodies.
+ * The audit log's one mechanism: no staff action takes effect unless its entry is stored first.
+ *
+ * Most actions are done by another service (an RPC answered by crm, mailer, content, inventory)
+ * or by a publish to the bus; the gateway's database cannot share their transactions. So
+ * `audited()` writes the entry as an intent (outcome `pending`) BEFORE it asks or publishes:
+ * if that write fails nothing is done and the answer is a 503. Once the owning service answered
+ * (or JetStream stored the publish) the entry is marked `done`; a refusal (4xx) marks it `failed`,
+ * any other failure (timeout, service away) `unknown`, since the effect may or may not have
+ * happened. Marking is best effort: when it fails after the effect, the action's answer still
+ * stands (never a 5xx after the effect), the failure is logged and the entry keeps saying
+ * `pending`, which never claims success. Carrying the entry in every RPC and event instead would
+ * have meant an audit table in each service and one screen reading five databases.
+ *
+ * Changes the gateway makes in its own database (staff accounts, sessions, the command line's
+ * password reset) call `recordAudit(trx, …)` inside that transaction: entry and change commit
+ * together, as `done`.
+ *
+ * Details are small JSON (ids, names, which fields changed), never secrets or message bodies.
+ * Text is stored as well-formed Unicode: jsonb refuses NUL and unpaired surrogates, and a
+ * typed subject must never be what makes an audit write fail.
  */
-import type { AuditAction } from '@lp/contracts';
-import type { Knex } from '@lp/runtime';
+import { AppError, unavailable, type Knex, type Logger } from '@lp/runtime';
+import type { AuditAction, AuditOutcome } from '@lp/contracts';
 import type { GatewayState } from '../middleware/request-context.ts';
 
 /** Who acted: a request's state with its session, or an explicit actor (scripts, sign-in). */
 export type AuditActor =
   Pick<GatewayState, 'session' | 'reqId'> | { actorId: number | null; actor: string; reqId?: string | undefined };
 
+export type AuditDetails = Record<string, unknown>;
+export type AuditIntent = { action: AuditAction; target?: string | null; details?: AuditDetails };
+
+const UNPAIRED = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** `s` with each unpaired surrogate and NUL replaced by U+FFFD, so PostgreSQL stores it. */
+export const storableText = (s: string) => s.replace(UNPAIRED, '\uFFFD').replaceAll('\u0000', '\uFFFD');
+
+function storableJson(details: AuditDetails): string {
+  return JSON.stringify(details, (_key, value: unknown) => (typeof value === 'string' ? storableText(value) : value));
+}
+
+function actorColumns(who: AuditActor) {
+  return 'actor' in who
+    ? { actor_id: who.actorId, actor: storableText(who.actor) }
+    : { actor_id: who.session?.userId ?? null, actor: who.session?.username ?? 'anonymous' };
+}
+
+async function insertEntry(
+  db: Knex | Knex.Transaction,
+  who: AuditActor,
+  intent: AuditIntent,
+  outcome: AuditOutcome,
+): Promise<string> {
+  const [row] = (await db
+    .withSchema('gateway')
+    .table('audit_log')
+    .insert({
+      ...actorColumns(who),
+      action: intent.action,
+      target: intent.target == null ? null : storableText(intent.target),
+      details: storableJson(intent.details ?? {}),
+      request_id: who.reqId ?? null,
+      outcome,
+      ...(outcome === 'done' ? { settled_at: db.fn.now() } : {}),
+    })
+    .returning('id')) as { id: string | number }[];
+  return String(row!.id);
+}
+
+/** Records a change made in the gateway's own database: pass its transaction, the entry commits with it. */
 export async function recordAudit(
   db: Knex | Knex.Transaction,
   who: AuditActor,
   action: AuditAction,
   target?: string | null,
-  details: Record<string, unknown> = {},
+  details: AuditDetails = {},
 ): Promise<void> {
-  const actor =
-    'actor' in who
-      ? { actor_id: who.actorId, actor: who.actor }
-      : { actor_id: who.session?.userId ?? null, actor: who.session?.username ?? 'anonymous' };
-  await db
-    .withSchema('gateway')
-    .table('audit_log')
-    .insert({
-      ...actor,
-      action,
-      target: target ?? null,
-      details: JSON.stringify(details),
-      request_id: who.reqId ?? null,
-    });
+  await insertEntry(db, who, { action, target: target ?? null, details }, 'done');
+}
+
+/** A refusal by the owning service changed nothing; anything else may have. */
+const outcomeOf = (err: unknown): AuditOutcome => (err instanceof AppError && err.status < 500 ? 'failed' : 'unknown');
+
+/**
+ * Runs `effect` (the RPC or publish that does the action) under its audit entry: intent first,
+ * then the effect, then the outcome. `learned` adds what only the answer tells (a new id) to the
+ * entry; `partlyDone` tells whether a failed effect got part of the way (an import's first chunks),
+ * so a refusal after that is `unknown`, not `failed`. Answers what `effect` answered; throws a 503
+ * without running it when the intent is not stored.
+ */
+export async function audited<T>(
+  knex: Knex,
+  who: AuditActor & { log: Logger },
+  intent: AuditIntent,
+  effect: () => Promise<T>,
+  learned?: (result: T) => { target?: string; details?: AuditDetails },
+  partlyDone: () => boolean = () => false,
+): Promise<T> {
+  let id: string;
+  try {
+    id = await insertEntry(knex, who, intent, 'pending');
+  } catch (err) {
+    who.log.error({ err, action: intent.action }, 'audit intent not stored: the action was not done');
+    throw unavailable('This change could not be recorded in the audit log, so it was not made. Please try again.');
+  }
+  let result: T;
+  try {
+    result = await effect();
+  } catch (err) {
+    await settle(knex, who.log, id, intent.action, partlyDone() ? 'unknown' : outcomeOf(err));
+    throw err;
+  }
+  let extra: { target?: string; details?: AuditDetails } = {};
+  try {
+    extra = learned?.(result) ?? {};
+  } catch (err) {
+    who.log.error({ err, auditId: id }, 'audit details of the answer not readable');
+  }
+  await settle(knex, who.log, id, intent.action, 'done', extra);
+  return result;
+}
+
+async function settle(
+  knex: Knex,
+  log: Logger,
+  id: string,
+  action: AuditAction,
+  outcome: AuditOutcome,
+  extra: { target?: string; details?: AuditDetails } = {},
+): Promise<void> {
+  try {
+    await knex
+      .withSchema('gateway')
+      .table('audit_log')
+      .where({ id })
+      .update({
+        outcome,
+        settled_at: knex.fn.now(),
+        ...(extra.target !== undefined ? { target: storableText(extra.target) } : {}),
+        ...(extra.details ? { details: knex.raw('details || ?::jsonb', [storableJson(extra.details)]) } : {}),
+      });
+  } catch (err) {
+    // The action's answer stands: the entry keeps saying `pending`, which claims nothing.
+    log.error({ err, auditId: id, action, outcome }, 'audit outcome not stored; the entry stays pending');
+  }
 }

@@ -11,7 +11,7 @@ import busboy from 'busboy';
 import type { Middleware } from 'koa';
 import { IMPORT_ERRORS_SHOWN, type ImportError, type ImportResult } from '@lp/contracts';
 import { AppError } from '@lp/runtime';
-import { recordAudit } from '../audit/record-audit.ts';
+import { audited } from '../audit/record-audit.ts';
 import { requestLimiter } from '../middleware/rate-limit.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { askedBy, type GatewayDeps } from '../routes/context.ts';
@@ -91,36 +91,46 @@ export function importContacts({ bus, counters, config, knex }: GatewayDeps): Mi
       throw tooLarge(limit);
     }
     const asked = askedBy(ctx);
+    let chunksSent = false;
     try {
-      const result = await withUploadedFile(ctx.req, limit, async (file, filename) => {
-        const sender = createChunkSender({ bus, asked, counters, waitMs: config.IMPORT_CRM_WAIT_MS });
-        const errors: ImportError[] = [];
-        let skipped = 0;
-        let sent = 0;
-        for await (const batch of readImportCsv(file)) {
-          for (const item of batch) {
-            if ('row' in item) {
-              sent++;
-              if (sender.add(item.row)) await sender.flush();
-            } else {
-              skipped++;
-              if (errors.length < IMPORT_ERRORS_SHOWN) errors.push(item.error);
+      const upload = () =>
+        withUploadedFile(ctx.req, limit, async (file, filename) => {
+          const sender = createChunkSender({ bus, asked, counters, waitMs: config.IMPORT_CRM_WAIT_MS });
+          const errors: ImportError[] = [];
+          let skipped = 0;
+          let sent = 0;
+          for await (const batch of readImportCsv(file)) {
+            for (const item of batch) {
+              if ('row' in item) {
+                sent++;
+                if (sender.add(item.row)) {
+                  chunksSent = true;
+                  await sender.flush();
+                }
+              } else {
+                skipped++;
+                if (errors.length < IMPORT_ERRORS_SHOWN) errors.push(item.error);
+              }
             }
           }
-        }
-        const totals = await sender.finish();
-        counters.inc('gateway_import_rows_total', { outcome: 'sent' }, sent);
-        counters.inc('gateway_import_rows_total', { outcome: 'skipped' }, skipped);
-        asked.log.info({ filename, ...totals, skipped }, 'contacts imported');
-        const body: ImportResult = { ...totals, skipped, errors, errorCount: skipped };
-        return body;
-      });
+          chunksSent = true;
+          const totals = await sender.finish();
+          counters.inc('gateway_import_rows_total', { outcome: 'sent' }, sent);
+          counters.inc('gateway_import_rows_total', { outcome: 'skipped' }, skipped);
+          asked.log.info({ filename, ...totals, skipped }, 'contacts imported');
+          const body: ImportResult = { ...totals, skipped, errors, errorCount: skipped };
+          return body;
+        });
+      // The entry is stored before the first row reaches crm; rows sent before a failure stay imported.
+      const result = await audited(
+        knex,
+        ctx.state,
+        { action: 'contacts.import' },
+        upload,
+        (r) => ({ details: { imported: r.imported, updated: r.updated, skipped: r.skipped } }),
+        () => chunksSent,
+      );
       counters.inc('gateway_contact_imports_total', { result: 'ok' });
-      await recordAudit(knex, ctx.state, 'contacts.import', null, {
-        imported: result.imported,
-        updated: result.updated,
-        skipped: result.skipped,
-      });
       ctx.body = result;
     } catch (err) {
       const status = err instanceof AppError ? err.status : 500;

@@ -9,7 +9,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Knex } from '@lp/runtime';
 import { hashPassword } from '../auth/passwords.ts';
+import { recordAudit } from '../audit/record-audit.ts';
 import { countStaffUsers } from './find-staff-user.ts';
+
+/** The first administrator is made by the platform starting, not by a person. */
+const STARTUP = { actorId: null, actor: 'startup' };
 
 export type FirstAdmin =
   | { created: false }
@@ -50,10 +54,12 @@ async function insertFirstOwner(knex: Knex, username: string, password: string):
   return knex.transaction(async (trx) => {
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', ['lp-first-admin']);
     if ((await countStaffUsers(trx)) > 0) return false;
-    await trx
+    const [row] = (await trx
       .withSchema('gateway')
       .table('staff_users')
-      .insert({ username, password_hash: passwordHash, role: 'owner' });
+      .insert({ username, password_hash: passwordHash, role: 'owner' })
+      .returning('id')) as { id: number }[];
+    await recordAudit(trx, STARTUP, 'staff.create', username, { id: row!.id, role: 'owner' });
     return true;
   });
 }

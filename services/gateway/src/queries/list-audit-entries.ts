@@ -1,5 +1,5 @@
 /** A page of the audit log, newest first, before an entry id (the cursor). */
-import type { AuditAction, AuditPage } from '@lp/contracts';
+import type { AuditAction, AuditOutcome, AuditPage } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 
 type Row = {
@@ -7,6 +7,7 @@ type Row = {
   at: Date | string;
   actor: string;
   action: string;
+  outcome: string;
   target: string | null;
   details: unknown;
 };
@@ -21,7 +22,7 @@ export async function listAuditEntries(
     .orderBy('id', 'desc')
     .limit(opts.limit + 1);
   if (opts.cursor !== undefined) q.where('id', '<', opts.cursor);
-  const rows = (await q.select('id', 'at', 'actor', 'action', 'target', 'details')) as Row[];
+  const rows = (await q.select('id', 'at', 'actor', 'action', 'outcome', 'target', 'details')) as Row[];
   const page = rows.slice(0, opts.limit);
   return {
     entries: page.map((r) => ({
@@ -29,6 +30,7 @@ export async function listAuditEntries(
       at: new Date(r.at).toISOString(),
       actor: r.actor,
       action: r.action as AuditAction,
+      outcome: r.outcome as AuditOutcome,
       target: r.target,
       details: (typeof r.details === 'string' ? JSON.parse(r.details) : (r.details ?? {})) as Record<string, unknown>,
     })),

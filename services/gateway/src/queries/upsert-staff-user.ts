@@ -1,14 +1,17 @@
 /**
  * The operator's way in (first administrator, `pnpm admin:create-user`): creates an owner, or sets
- * a new password for an existing account (and signs it out everywhere).
+ * a new password for an existing account (and signs it out everywhere). Audited in the same
+ * transaction, in the name of `by` (the command line, or the start-up that made the first admin).
  */
 import type { Knex } from '@lp/runtime';
+import { recordAudit, type AuditActor } from '../audit/record-audit.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
 export async function upsertStaffUser(
   knex: Knex,
   username: string,
   password: string,
+  by: AuditActor,
 ): Promise<{ id: number; created: boolean }> {
   const passwordHash = await hashPassword(password);
   return knex.transaction(async (trx) => {
@@ -21,7 +24,10 @@ export async function upsertStaffUser(
       .onConflict(trx.raw('(lower(username))'))
       .ignore()
       .returning('id')) as { id: number }[];
-    if (inserted) return { id: inserted.id, created: true };
+    if (inserted) {
+      await recordAudit(trx, by, 'staff.create', username, { id: inserted.id, role: 'owner' });
+      return { id: inserted.id, created: true };
+    }
     const existing = (await trx
       .withSchema('gateway')
       .table('staff_users')
@@ -32,12 +38,13 @@ export async function upsertStaffUser(
       .table('staff_users')
       .where({ id: existing.id })
       .update({ password_hash: passwordHash });
-    await trx
+    const revoked = await trx
       .withSchema('gateway')
       .table('staff_sessions')
       .where({ user_id: existing.id })
       .whereNull('revoked_at')
       .update({ revoked_at: trx.fn.now() });
+    await recordAudit(trx, by, 'staff.reset_password', username, { id: existing.id, sessionsRevoked: revoked });
     return { id: existing.id, created: false };
   });
 }

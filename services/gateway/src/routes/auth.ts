@@ -74,11 +74,17 @@ export function authRoutes({ config, knex, counters }: GatewayDeps) {
     attempt.succeeded();
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + config.SESSION_TTL_HOURS * 3_600_000);
-    await createSession(knex, {
-      userId: user.id,
-      tokenHash: hashToken(token),
-      expiresAt,
-      userAgent: ctx.get('user-agent').slice(0, 300) || null,
+    // The session and its audit entry commit together: no unrecorded sign-in.
+    await knex.transaction(async (trx) => {
+      await createSession(trx, {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt,
+        userAgent: ctx.get('user-agent').slice(0, 300) || null,
+      });
+      await recordAudit(trx, { actorId: user.id, actor: user.username, reqId: ctx.state.reqId }, 'auth.sign_in', null, {
+        userAgent: ctx.get('user-agent').slice(0, 200),
+      });
     });
     ctx.cookies.set(SESSION_COOKIE, token, {
       httpOnly: true,
@@ -89,9 +95,6 @@ export function authRoutes({ config, knex, counters }: GatewayDeps) {
     });
     counters.inc('gateway_logins_total', { result: 'ok' });
     ctx.state.log.info({ username: user.username }, 'signed in');
-    await recordAudit(knex, { actorId: user.id, actor: user.username, reqId: ctx.state.reqId }, 'auth.sign_in', null, {
-      userAgent: ctx.get('user-agent').slice(0, 200),
-    });
     const body: LoginResponse = {
       token,
       user: { id: user.id, username: user.username, role: user.role },
@@ -112,8 +115,10 @@ export function authRoutes({ config, knex, counters }: GatewayDeps) {
 
   router.post('/logout', async (ctx) => {
     requireHttpsFor(ctx, secure);
-    await revokeSession(knex, ctx.state.session!.sessionId);
-    await recordAudit(knex, ctx.state, 'auth.sign_out');
+    await knex.transaction(async (trx) => {
+      await revokeSession(trx, ctx.state.session!.sessionId);
+      await recordAudit(trx, ctx.state, 'auth.sign_out');
+    });
     ctx.cookies.set(SESSION_COOKIE, '', {
       httpOnly: true,
       sameSite: 'strict',

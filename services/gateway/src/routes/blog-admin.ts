@@ -9,7 +9,7 @@ import { BlogArticleCreateSchema, BlogArticleUpdateSchema, RPC, type RpcInput, t
 import { callRpc, notFound } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { audited } from '../audit/record-audit.ts';
 import { uploadBlogImage } from './blog-images.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
@@ -40,8 +40,13 @@ export function blogAdminRoutes(deps: GatewayDeps) {
 
   router.post('/articles', async (ctx) => {
     const input = validate(BlogArticleCreateSchema, ctx.request.body);
-    const article = await ask(ctx, RPC.content.articleCreate, input);
-    await recordAudit(knex, ctx.state, 'blog.create', `article ${article.id}`, { title: article.title });
+    const article = await audited(
+      knex,
+      ctx.state,
+      { action: 'blog.create', details: { title: input.title } },
+      () => ask(ctx, RPC.content.articleCreate, input),
+      (a) => ({ target: `article ${a.id}` }),
+    );
     ctx.status = 201;
     ctx.set('Location', `/api/marketing/blog/articles/${article.id}`);
     ctx.body = article;
@@ -50,25 +55,42 @@ export function blogAdminRoutes(deps: GatewayDeps) {
   router.patch('/articles/:id', async (ctx) => {
     const id = articleIdOf(ctx);
     const patch = validate(BlogArticleUpdateSchema, ctx.request.body);
-    ctx.body = await ask(ctx, RPC.content.articleUpdate, { id, patch });
+    ctx.body = await audited(
+      knex,
+      ctx.state,
+      { action: 'blog.update', target: `article ${id}`, details: { changed: Object.keys(patch) } },
+      () => ask(ctx, RPC.content.articleUpdate, { id, patch }),
+      (a) => ({ details: { title: a.title } }),
+    );
   });
 
   router.post('/articles/:id/publish', async (ctx) => {
-    const article = await ask(ctx, RPC.content.articlePublish, { id: articleIdOf(ctx) });
-    await recordAudit(knex, ctx.state, 'blog.publish', `article ${article.id}`, { title: article.title });
-    ctx.body = article;
+    const id = articleIdOf(ctx);
+    ctx.body = await audited(
+      knex,
+      ctx.state,
+      { action: 'blog.publish', target: `article ${id}` },
+      () => ask(ctx, RPC.content.articlePublish, { id }),
+      (a) => ({ details: { title: a.title } }),
+    );
   });
 
   router.post('/articles/:id/unpublish', async (ctx) => {
-    const article = await ask(ctx, RPC.content.articleUnpublish, { id: articleIdOf(ctx) });
-    await recordAudit(knex, ctx.state, 'blog.unpublish', `article ${article.id}`, { title: article.title });
-    ctx.body = article;
+    const id = articleIdOf(ctx);
+    ctx.body = await audited(
+      knex,
+      ctx.state,
+      { action: 'blog.unpublish', target: `article ${id}` },
+      () => ask(ctx, RPC.content.articleUnpublish, { id }),
+      (a) => ({ details: { title: a.title } }),
+    );
   });
 
   router.delete('/articles/:id', async (ctx) => {
     const id = articleIdOf(ctx);
-    await ask(ctx, RPC.content.articleDelete, { id });
-    await recordAudit(knex, ctx.state, 'blog.delete', `article ${id}`);
+    await audited(knex, ctx.state, { action: 'blog.delete', target: `article ${id}` }, () =>
+      ask(ctx, RPC.content.articleDelete, { id }),
+    );
     ctx.status = 204;
   });
 

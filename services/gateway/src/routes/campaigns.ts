@@ -7,7 +7,7 @@ import type { ParameterizedContext } from 'koa';
 import * as v from 'valibot';
 import { CampaignScheduleInputSchema, RPC, type Campaign } from '@lp/contracts';
 import { callRpc, notFound } from '@lp/runtime';
-import { recordAudit } from '../audit/record-audit.ts';
+import { audited } from '../audit/record-audit.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
@@ -40,45 +40,42 @@ export function campaignRoutes({ bus, knex }: GatewayDeps) {
     ctx.body = await callRpc(bus, RPC.mailer.campaignGet, by, askedBy(ctx));
   });
 
-  const audited = async (
-    ctx: Ctx,
-    action: 'campaign.pause' | 'campaign.resume' | 'campaign.schedule' | 'campaign.resend_unknown',
-    c: Campaign,
-  ) => {
-    await recordAudit(knex, ctx.state, action, `campaign ${c.id}`, {
-      name: c.name,
-      status: c.status,
-      ...(action === 'campaign.schedule' ? { scheduledFor: c.scheduled_for } : {}),
-    });
-    ctx.body = c;
+  type Action = 'campaign.pause' | 'campaign.resume' | 'campaign.schedule' | 'campaign.resend_unknown';
+  /** The action under its audit entry (stored first); the entry names the campaign as it is after. */
+  const act = async (ctx: Ctx, action: Action, effect: (id: number) => Promise<Campaign>, details = {}) => {
+    const id = campaignIdOf(ctx);
+    ctx.body = await audited(
+      knex,
+      ctx.state,
+      { action, target: `campaign ${id}`, details },
+      () => effect(id),
+      (c) => ({
+        details: { name: c.name, status: c.status },
+      }),
+    );
   };
 
-  router.post('/:id/pause', async (ctx) => {
-    await audited(
-      ctx,
-      'campaign.pause',
-      await callRpc(bus, RPC.mailer.campaignPause, { id: campaignIdOf(ctx) }, askedBy(ctx)),
-    );
-  });
+  router.post('/:id/pause', (ctx) =>
+    act(ctx, 'campaign.pause', (id) => callRpc(bus, RPC.mailer.campaignPause, { id }, askedBy(ctx))),
+  );
 
-  router.post('/:id/resume', async (ctx) => {
-    await audited(
-      ctx,
-      'campaign.resume',
-      await callRpc(bus, RPC.mailer.campaignResume, { id: campaignIdOf(ctx) }, askedBy(ctx)),
-    );
-  });
+  router.post('/:id/resume', (ctx) =>
+    act(ctx, 'campaign.resume', (id) => callRpc(bus, RPC.mailer.campaignResume, { id }, askedBy(ctx))),
+  );
 
   // Staff decide to send again what a crash left of unknown fate (a recipient may get two).
-  router.post('/:id/resend-unknown', async (ctx) => {
-    const c = await callRpc(bus, RPC.mailer.campaignResendUnknown, { id: campaignIdOf(ctx) }, askedBy(ctx));
-    await audited(ctx, 'campaign.resend_unknown', c);
-  });
+  router.post('/:id/resend-unknown', (ctx) =>
+    act(ctx, 'campaign.resend_unknown', (id) => callRpc(bus, RPC.mailer.campaignResendUnknown, { id }, askedBy(ctx))),
+  );
 
   router.post('/:id/schedule', async (ctx) => {
     const { scheduledFor } = validate(ScheduleBodySchema, ctx.request.body ?? {});
-    const c = await callRpc(bus, RPC.mailer.campaignSchedule, { id: campaignIdOf(ctx), scheduledFor }, askedBy(ctx));
-    await audited(ctx, 'campaign.schedule', c);
+    await act(
+      ctx,
+      'campaign.schedule',
+      (id) => callRpc(bus, RPC.mailer.campaignSchedule, { id, scheduledFor }, askedBy(ctx)),
+      { scheduledFor },
+    );
   });
 
   return router;

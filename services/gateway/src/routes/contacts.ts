@@ -26,7 +26,8 @@ import {
 import { callRpc, notFound, type Bus } from '@lp/runtime';
 import { importContacts } from '../contacts/import-contacts.ts';
 import { contactCsvLine, csvLine, EXPORT_HEADER } from '../contacts/write-contacts-csv.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { audited } from '../audit/record-audit.ts';
+import { changedFields } from '../audit/changed-fields.ts';
 import { serverPaced } from '../middleware/server-paced.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
@@ -92,7 +93,14 @@ export function contactRoutes(deps: GatewayDeps) {
   });
 
   router.post('/contacts', async (ctx) => {
-    const contact = await ask(ctx, RPC.crm.contactCreate, validate(ContactCreateSchema, ctx.request.body));
+    const input = validate(ContactCreateSchema, ctx.request.body);
+    const contact = await audited(
+      deps.knex,
+      ctx.state,
+      { action: 'contact.create', details: { email: input.email } },
+      () => ask(ctx, RPC.crm.contactCreate, input),
+      (c) => ({ target: `contact ${c.id}` }),
+    );
     ctx.status = 201;
     ctx.set('Location', `/api/marketing/contacts/${contact.id}`);
     ctx.body = contact;
@@ -132,15 +140,27 @@ export function contactRoutes(deps: GatewayDeps) {
 
   router.put('/contacts/:id', async (ctx) => {
     const id = pathId(ctx.params.id, 'Contact');
-    ctx.body = await ask(ctx, RPC.crm.contactUpdate, { id, contact: validate(ContactUpdateSchema, ctx.request.body) });
+    const contact = validate(ContactUpdateSchema, ctx.request.body);
+    const before = await ask(ctx, RPC.crm.contactGet, { id });
+    const changed = changedFields(before, contact);
+    const details = {
+      email: before.email,
+      changed,
+      // A status change (unsubscribed, bounced…) decides who gets mail: named with its values.
+      ...(changed.includes('status') ? { status: `${before.status} → ${contact.status}` } : {}),
+    };
+    ctx.body = await audited(deps.knex, ctx.state, { action: 'contact.update', target: `contact ${id}`, details }, () =>
+      ask(ctx, RPC.crm.contactUpdate, { id, contact }),
+    );
   });
 
   router.delete('/contacts/:id', async (ctx) => {
     const id = pathId(ctx.params.id, 'Contact');
     // Named in the audit log by its address, which is gone once the contact is.
     const { email } = await ask(ctx, RPC.crm.contactGet, { id });
-    await ask(ctx, RPC.crm.contactDelete, { id });
-    await recordAudit(deps.knex, ctx.state, 'contact.delete', `contact ${id}`, { email });
+    await audited(deps.knex, ctx.state, { action: 'contact.delete', target: `contact ${id}`, details: { email } }, () =>
+      ask(ctx, RPC.crm.contactDelete, { id }),
+    );
     ctx.status = 204;
   });
 
@@ -162,7 +182,18 @@ export function contactRoutes(deps: GatewayDeps) {
   });
 
   router.post('/contacts-to-list', async (ctx) => {
-    ctx.body = await ask(ctx, RPC.crm.listMembersAdd, validate(ContactsToListSchema, ctx.request.body));
+    const input = validate(ContactsToListSchema, ctx.request.body);
+    ctx.body = await audited(
+      deps.knex,
+      ctx.state,
+      {
+        action: 'contacts.add_to_list',
+        target: `list ${input.listId}`,
+        details: { contacts: input.contactIds.length },
+      },
+      () => ask(ctx, RPC.crm.listMembersAdd, input),
+      (r) => ({ details: { added: r.results.added } }),
+    );
   });
 
   return router;

@@ -7,7 +7,7 @@
  */
 import { DeadLetterListQuerySchema, type DeadLetterPage, type DeadLetterReplayed } from '@lp/contracts';
 import { conflict, isBusError, listDeadLetters, notFound, replayDeadLetter, unavailable } from '@lp/runtime';
-import { recordAudit } from '../audit/record-audit.ts';
+import { audited } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
 
@@ -21,20 +21,28 @@ export function deadLetterRoutes({ bus, knex }: GatewayDeps) {
   });
 
   router.post('/:id/replay', async (ctx) => {
-    const outcome = await replayDeadLetter({ bus, knex }, ctx.params.id ?? '').catch((err: unknown) => {
-      if (!isBusError(err)) throw err;
-      ctx.state.log.error({ err, deadLetter: ctx.params.id }, 'dead letter not replayed: bus failure');
-      throw unavailable('The message bus could not take the message right now. Please try again in a moment.');
-    });
-    if ('missing' in outcome) throw notFound('No such dead letter');
-    if ('alreadyReplayedAt' in outcome)
-      throw conflict(`This dead letter was already replayed at ${outcome.alreadyReplayedAt}`);
-    ctx.state.log.info({ deadLetter: outcome.replayed.id, msgId: outcome.replayed.msgId }, 'dead letter replayed');
-    await recordAudit(knex, ctx.state, 'dead_letter.replay', `dead letter ${outcome.replayed.id}`, {
-      subject: outcome.replayed.subject,
-      msgId: outcome.replayed.msgId,
-    });
-    ctx.body = outcome.replayed satisfies DeadLetterReplayed;
+    const id = ctx.params.id ?? '';
+    if (!/^\d{1,18}$/.test(id)) throw notFound('No such dead letter');
+    const replay = async () => {
+      const outcome = await replayDeadLetter({ bus, knex }, id).catch((err: unknown) => {
+        if (!isBusError(err)) throw err;
+        ctx.state.log.error({ err, deadLetter: id }, 'dead letter not replayed: bus failure');
+        throw unavailable('The message bus could not take the message right now. Please try again in a moment.');
+      });
+      if ('missing' in outcome) throw notFound('No such dead letter');
+      if ('alreadyReplayedAt' in outcome)
+        throw conflict(`This dead letter was already replayed at ${outcome.alreadyReplayedAt}`);
+      return outcome.replayed;
+    };
+    const replayed = await audited(
+      knex,
+      ctx.state,
+      { action: 'dead_letter.replay', target: `dead letter ${id}` },
+      replay,
+      (r) => ({ details: { subject: r.subject, msgId: r.msgId } }),
+    );
+    ctx.state.log.info({ deadLetter: replayed.id, msgId: replayed.msgId }, 'dead letter replayed');
+    ctx.body = replayed satisfies DeadLetterReplayed;
   });
 
   return router;

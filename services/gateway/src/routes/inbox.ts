@@ -18,7 +18,7 @@ import { buildTestEmail } from '../inbound/build-test-email.ts';
 import { parseRawMime } from '../inbound/parse-raw-mime.ts';
 import { publishInboundMail } from '../inbound/publish-inbound-mail.ts';
 import { readInboxContent } from '../inbound/read-inbox-content.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { audited } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
@@ -97,9 +97,13 @@ export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
     const id = idOf(ctx.params.id);
     const asked = askedBy(ctx);
     const { subject, fromEmail } = await callRpc(bus, RPC.mailer.inboxGet, { id }, asked);
-    await callRpc(bus, RPC.mailer.inboxDelete, { id }, asked);
+    await audited(
+      knex,
+      ctx.state,
+      { action: 'inbox.delete', target: `inbox email ${id}`, details: { subject, from: fromEmail } },
+      () => callRpc(bus, RPC.mailer.inboxDelete, { id }, asked),
+    );
     ctx.state.log.info({ inboxId: id }, 'inbox email deleted');
-    await recordAudit(knex, ctx.state, 'inbox.delete', `inbox email ${id}`, { subject, from: fromEmail });
     ctx.status = 204;
   });
 
@@ -117,11 +121,12 @@ export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
   router.post('/:id/contact', async (ctx) => {
     const asked = askedBy(ctx);
     const meta = await callRpc(bus, RPC.mailer.inboxGet, { id: idOf(ctx.params.id) }, asked);
-    const result = await callRpc(
-      bus,
-      RPC.crm.contactCreateFromSender,
-      { email: meta.fromEmail, name: meta.fromName },
-      asked,
+    const result = await audited(
+      knex,
+      ctx.state,
+      { action: 'contact.create', details: { email: meta.fromEmail, from: `inbox email ${meta.id}` } },
+      () => callRpc(bus, RPC.crm.contactCreateFromSender, { email: meta.fromEmail, name: meta.fromName }, asked),
+      (r) => ({ target: `contact ${r.contactId}`, details: { created: r.created } }),
     );
     ctx.status = result.created ? 201 : 200;
     ctx.body = result;

@@ -7,7 +7,8 @@ import type { ParameterizedContext } from 'koa';
 import { ListDuplicateSchema, ListFormSchema, RPC, type RpcInput, type RpcSpec } from '@lp/contracts';
 import { callRpc } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { audited } from '../audit/record-audit.ts';
+import { changedFields } from '../audit/changed-fields.ts';
 import { serverPaced } from '../middleware/server-paced.ts';
 import { validate } from '../middleware/validate.ts';
 import { pathId } from './contacts.ts';
@@ -27,20 +28,37 @@ export function listRoutes({ bus, knex }: GatewayDeps) {
   });
 
   router.post('/', async (ctx) => {
-    const list = await ask(ctx, RPC.crm.listCreate, validate(ListFormSchema, ctx.request.body));
+    const input = validate(ListFormSchema, ctx.request.body);
+    const list = await audited(
+      knex,
+      ctx.state,
+      { action: 'list.create', details: { name: input.name } },
+      () => ask(ctx, RPC.crm.listCreate, input),
+      (l) => ({ target: `list ${l.id}` }),
+    );
     ctx.status = 201;
     ctx.body = list;
   });
 
   router.put('/:id', async (ctx) => {
     const id = pathId(ctx.params.id, 'List');
-    ctx.body = await ask(ctx, RPC.crm.listUpdate, { id, list: validate(ListFormSchema, ctx.request.body) });
+    const list = validate(ListFormSchema, ctx.request.body);
+    const before = (await ask(ctx, RPC.crm.listsList, {})).find((l) => l.id === id);
+    const details = {
+      name: list.name,
+      ...(before ? { changed: changedFields(before, list) } : {}),
+      ...(before && before.name !== list.name ? { renamedFrom: before.name } : {}),
+    };
+    ctx.body = await audited(knex, ctx.state, { action: 'list.update', target: `list ${id}`, details }, () =>
+      ask(ctx, RPC.crm.listUpdate, { id, list }),
+    );
   });
 
   router.delete('/:id', async (ctx) => {
     const id = pathId(ctx.params.id, 'List');
-    await ask(ctx, RPC.crm.listDelete, { id });
-    await recordAudit(knex, ctx.state, 'list.delete', `list ${id}`);
+    await audited(knex, ctx.state, { action: 'list.delete', target: `list ${id}` }, () =>
+      ask(ctx, RPC.crm.listDelete, { id }),
+    );
     ctx.status = 204;
   });
 
@@ -50,14 +68,26 @@ export function listRoutes({ bus, knex }: GatewayDeps) {
   router.post('/:id/duplicate', serverPaced, async (ctx) => {
     const id = pathId(ctx.params.id, 'List');
     const copy = validate(ListDuplicateSchema, ctx.request.body);
-    const list = await ask(ctx, RPC.crm.listDuplicate, { id, copy }, 120_000);
+    const list = await audited(
+      knex,
+      ctx.state,
+      { action: 'list.duplicate', target: `list ${id}`, details: { name: copy.name, copyContacts: copy.copyContacts } },
+      () => ask(ctx, RPC.crm.listDuplicate, { id, copy }, 120_000),
+      (l) => ({ details: { copy: `list ${l.id}` } }),
+    );
     ctx.status = 201;
     ctx.body = list;
   });
 
   router.delete('/:id/contacts/:contactId', async (ctx) => {
     const listId = pathId(ctx.params.id, 'List');
-    await ask(ctx, RPC.crm.listMemberRemove, { listId, contactId: pathId(ctx.params.contactId, 'Contact') });
+    const contactId = pathId(ctx.params.contactId, 'Contact');
+    await audited(
+      knex,
+      ctx.state,
+      { action: 'list.remove_contact', target: `list ${listId}`, details: { contact: `contact ${contactId}` } },
+      () => ask(ctx, RPC.crm.listMemberRemove, { listId, contactId }),
+    );
     ctx.status = 204;
   });
 

@@ -58,9 +58,21 @@ function crmLosingFirstTries() {
 async function gateway(bus: Bus, env: Record<string, string> = {}) {
   const log = createLogger('test', 'silent');
   const config = parseConfig(GatewayConfigSchema, { HTTP_IDLE_TIMEOUT_MS: String(IDLE_MS), ...env });
-  const audit: unknown[] = [];
+  // The audit log as the routes use it: an intent inserted, then its outcome set.
+  const audit: Record<string, unknown>[] = [];
   const knex = {
-    withSchema: () => ({ table: () => ({ insert: async (row: unknown) => void audit.push(row) }) }),
+    fn: { now: () => new Date() },
+    raw: () => ({}),
+    withSchema: () => ({
+      table: () => ({
+        insert: (row: Record<string, unknown>) => ({
+          returning: async () => [{ id: audit.push({ ...row }) }],
+        }),
+        where: ({ id }: { id: string }) => ({
+          update: async (change: Record<string, unknown>) => void Object.assign(audit[Number(id) - 1]!, change),
+        }),
+      }),
+    }),
   } as unknown as Knex;
   const app = new Koa<GatewayState>();
   app.silent = true;
@@ -105,7 +117,7 @@ describe('requests the server reads and answers at its own pace', () => {
     expect(body).toMatchObject({ imported: 1500, updated: 0, skipped: 0 });
     expect(crm.stored.size).toBe(1500);
     expect([...crm.tries.values()]).toEqual([2, 2]);
-    expect(audit).toHaveLength(1);
+    expect(audit).toMatchObject([{ action: 'contacts.import', outcome: 'done' }]);
   });
 
   it('a refresh of the analytics answers once the analytics service does', async () => {

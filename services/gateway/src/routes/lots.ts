@@ -23,6 +23,7 @@ import {
 import { AppError, badRequest, callRpc, notFound, unauthorized } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
+import { audited } from '../audit/record-audit.ts';
 import { sendCacheable } from '../web/http-cache.ts';
 import { loadPublicLots } from '../lots/load-public-lots.ts';
 import { type GatewayDeps, askedBy, createRouter, unlessUnavailable } from './context.ts';
@@ -116,11 +117,11 @@ export function lotRoutes(deps: GatewayDeps) {
     const session = ctx.state.session;
     if (!session) throw unauthorized();
     const patch = validate(LotPatchSchema, ctx.request.body);
-    const lot = await callRpc(
-      bus,
-      RPC.inventory.lotUpdate,
-      { number, patch, changedBy: session.username },
-      askedBy(ctx),
+    const lot = await audited(
+      deps.knex,
+      ctx.state,
+      { action: 'lot.update', target: `lot ${number}`, details: { changed: Object.keys(patch) } },
+      () => callRpc(bus, RPC.inventory.lotUpdate, { number, patch, changedBy: session.username }, askedBy(ctx)),
     );
     // This replica shows the change on its next page at once; others hear of it on the bus.
     deps.lots.invalidate();

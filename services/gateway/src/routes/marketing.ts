@@ -5,6 +5,7 @@
  */
 import { ConvertSubmissionSchema, RPC, SubmissionsQuerySchema, type MarketingStats } from '@lp/contracts';
 import { callRpc } from '@lp/runtime';
+import { audited } from '../audit/record-audit.ts';
 import { listSubmissions } from '../submissions/list-submissions.ts';
 import { validate } from '../middleware/validate.ts';
 import { pathId } from './contacts.ts';
@@ -14,7 +15,7 @@ import { type GatewayDeps, askedBy, createRouter, unlessUnavailable } from './co
 export const percentChange = (now: number, before: number): number | null =>
   before > 0 ? Math.round(((now - before) / before) * 1000) / 10 : null;
 
-export function marketingRoutes({ bus }: GatewayDeps) {
+export function marketingRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing' });
 
   // The spec's array, newest first: up to `limit` (default and most 5,000), read from crm in
@@ -33,7 +34,13 @@ export function marketingRoutes({ bus }: GatewayDeps) {
   router.post('/convert-submission/:id', async (ctx) => {
     const submissionId = pathId(ctx.params.id, 'Form submission');
     const { listId } = validate(ConvertSubmissionSchema, ctx.request.body ?? {});
-    const result = await callRpc(bus, RPC.crm.submissionConvert, { submissionId, listId }, askedBy(ctx));
+    const result = await audited(
+      knex,
+      ctx.state,
+      { action: 'contact.create', details: { from: `form submission ${submissionId}`, ...(listId ? { listId } : {}) } },
+      () => callRpc(bus, RPC.crm.submissionConvert, { submissionId, listId }, askedBy(ctx)),
+      (r) => ({ target: `contact ${r.contact.id}`, details: { created: r.created } }),
+    );
     ctx.status = result.created ? 201 : 200;
     ctx.body = result;
   });

@@ -14,7 +14,8 @@ import {
 } from '@lp/contracts';
 import { badRequest, callRpc } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
-import { recordAudit } from '../audit/record-audit.ts';
+import { audited } from '../audit/record-audit.ts';
+import { changedFields } from '../audit/changed-fields.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
@@ -40,7 +41,14 @@ export function templateRoutes({ bus, knex }: GatewayDeps) {
   });
 
   router.post('/', async (ctx) => {
-    const template = await ask(ctx, RPC.mailer.templateCreate, validate(TemplateCreateSchema, ctx.request.body));
+    const input = validate(TemplateCreateSchema, ctx.request.body);
+    const template = await audited(
+      knex,
+      ctx.state,
+      { action: 'template.create', details: { name: input.name } },
+      () => ask(ctx, RPC.mailer.templateCreate, input),
+      (t) => ({ target: `template ${t.id}` }),
+    );
     ctx.status = 201;
     ctx.set('Location', `/api/marketing/templates/${template.id}`);
     ctx.body = template;
@@ -53,19 +61,35 @@ export function templateRoutes({ bus, knex }: GatewayDeps) {
   router.put('/:id', async (ctx) => {
     const id = templateIdOf(ctx);
     const template = validate(TemplateInputSchema, ctx.request.body);
-    ctx.body = await ask(ctx, RPC.mailer.templateUpdate, { id, template });
+    const before = await ask(ctx, RPC.mailer.templateGet, { id });
+    const changed = changedFields(before, template);
+    ctx.body = await audited(
+      knex,
+      ctx.state,
+      { action: 'template.update', target: `template ${id}`, details: { name: template.name, changed } },
+      () => ask(ctx, RPC.mailer.templateUpdate, { id, template }),
+    );
   });
 
   router.post('/:id/duplicate', async (ctx) => {
+    const id = templateIdOf(ctx);
+    const copy = await audited(
+      knex,
+      ctx.state,
+      { action: 'template.duplicate', target: `template ${id}` },
+      () => ask(ctx, RPC.mailer.templateDuplicate, { id }),
+      (t) => ({ details: { copy: `template ${t.id}`, name: t.name } }),
+    );
     ctx.status = 201;
-    ctx.body = await ask(ctx, RPC.mailer.templateDuplicate, { id: templateIdOf(ctx) });
+    ctx.body = copy;
   });
 
   router.delete('/:id', async (ctx) => {
     const id = templateIdOf(ctx);
     const { name } = await ask(ctx, RPC.mailer.templateGet, { id });
-    await ask(ctx, RPC.mailer.templateDelete, { id });
-    await recordAudit(knex, ctx.state, 'template.delete', `template ${id}`, { name });
+    await audited(knex, ctx.state, { action: 'template.delete', target: `template ${id}`, details: { name } }, () =>
+      ask(ctx, RPC.mailer.templateDelete, { id }),
+    );
     ctx.status = 204;
   });
 

@@ -1,9 +1,9 @@
 /**
  * The dashboard's Audit log screen (/marketing/audit): who did what, newest first, 50 at a time
- * with Older / Newest paging. Loading, error and empty states.
+ * with Older / Newest paging, and whether each took effect. Loading, error and empty states.
  */
 import { useState } from 'react';
-import type { AuditEntry } from '@lp/contracts';
+import type { AuditEntry, AuditOutcome } from '@lp/contracts';
 import { SelectableTable, type Column } from '../../../components/ui/data-table';
 import { button } from '../../../components/ui/styles';
 import { useAuditPage } from '../api/list-audit-entries';
@@ -24,16 +24,43 @@ const ACTION_LABELS: Record<string, string> = {
   'blog.delete': 'Deleted article',
   'dead_letter.replay': 'Replayed dead letter',
   'email.send': 'Sent an email',
+  'email.test_send': 'Sent a test email',
   'campaign.create': 'Created campaign',
   'campaign.schedule': 'Scheduled campaign',
   'campaign.pause': 'Paused campaign',
   'campaign.resume': 'Resumed campaign',
   'campaign.resend_unknown': 'Resent messages of unknown fate',
   'contacts.import': 'Imported contacts',
+  'contact.create': 'Added contact',
+  'contact.update': 'Edited contact',
   'contact.delete': 'Deleted contact',
+  'contacts.add_to_list': 'Added contacts to list',
+  'list.create': 'Created list',
+  'list.update': 'Edited list',
+  'list.duplicate': 'Duplicated list',
+  'list.remove_contact': 'Removed contact from list',
   'list.delete': 'Deleted list',
+  'template.create': 'Created template',
+  'template.update': 'Edited template',
+  'template.duplicate': 'Duplicated template',
   'template.delete': 'Deleted template',
+  'blog.update': 'Edited article',
+  'lot.update': 'Edited lot',
   'inbox.delete': 'Deleted inbox email',
+};
+
+/** Whether the action took effect; only `done` says it did. */
+const OUTCOME_LABELS: Record<AuditOutcome, string> = {
+  done: 'Done',
+  pending: 'No answer recorded',
+  failed: 'Failed',
+  unknown: 'Outcome unknown',
+};
+const OUTCOME_CLASSES: Record<AuditOutcome, string> = {
+  done: 'text-stone-700',
+  pending: 'text-amber-800',
+  failed: 'text-red-700',
+  unknown: 'text-amber-800',
 };
 
 function detailsText(e: AuditEntry): string {
@@ -48,6 +75,11 @@ const COLUMNS: Column<AuditEntry>[] = [
   { header: 'Who', cell: (e) => e.actor, cellClassName: 'font-medium text-stone-900' },
   { header: 'Action', cell: (e) => ACTION_LABELS[e.action] ?? e.action },
   { header: 'Target', cell: (e) => e.target ?? '—' },
+  {
+    header: 'Outcome',
+    cell: (e) => <span className={OUTCOME_CLASSES[e.outcome] ?? ''}>{OUTCOME_LABELS[e.outcome] ?? e.outcome}</span>,
+    cellClassName: 'whitespace-nowrap',
+  },
   {
     header: 'Details',
     cell: (e) => <span title={detailsText(e)}>{detailsText(e)}</span>,
@@ -111,7 +143,10 @@ export function AuditLogPage() {
           )}
         </div>
       </div>
-      <p className="mt-2 text-stone-700">Sign-ins, staff account changes, blog changes and dead-letter replays.</p>
+      <p className="mt-2 text-stone-700">
+        Every staff change: sign-ins, accounts, contacts, lists, templates, lots, sends, blog and dead-letter replays.
+        Each is recorded before it is made; only those marked Done are known to have taken effect.
+      </p>
       <div className="mt-6">{body}</div>
     </>
   );

@@ -133,10 +133,19 @@ describe('Audit log screen', () => {
           at: '2026-11-23T10:05:00.000Z',
           actor: 'owner',
           action: 'blog.publish',
+          outcome: 'done',
           target: 'article 4',
           details: { title: 'Sun' },
         },
-        { id: '8', at: '2026-11-23T10:00:00.000Z', actor: 'owner', action: 'auth.sign_in', target: null, details: {} },
+        {
+          id: '8',
+          at: '2026-11-23T10:00:00.000Z',
+          actor: 'owner',
+          action: 'auth.sign_in',
+          outcome: 'done',
+          target: null,
+          details: {},
+        },
       ],
       nextCursor: '8',
     };
@@ -147,6 +156,7 @@ describe('Audit log screen', () => {
           at: '2026-11-22T09:00:00.000Z',
           actor: 'owner',
           action: 'staff.disable',
+          outcome: 'done',
           target: 'dana.w',
           details: {},
         },
@@ -166,5 +176,29 @@ describe('Audit log screen', () => {
     expect(screen.queryByRole('button', { name: 'Older' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Newest' }));
     expect(await screen.findByText('Published article')).toBeTruthy();
+  });
+
+  it('says which actions did not take effect, or whose outcome is unknown', async () => {
+    const entry = (id: string, outcome: AuditPage['entries'][number]['outcome']): AuditPage['entries'][number] => ({
+      id,
+      at: '2026-11-23T10:00:00.000Z',
+      actor: 'owner',
+      action: 'template.update',
+      outcome,
+      target: `template ${id}`,
+      details: { changed: ['subject'] },
+    });
+    routes['GET /api/marketing/audit?limit=50'] = () =>
+      json({ entries: [entry('4', 'failed'), entry('3', 'unknown'), entry('2', 'pending'), entry('1', 'done')] });
+    renderInRouter(fresh(<AuditLogPage />));
+    const table = await screen.findByRole('table', { name: 'Staff actions, newest first' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell')[4]!.textContent)).toEqual([
+      'Failed',
+      'Outcome unknown',
+      'No answer recorded',
+      'Done',
+    ]);
+    expect(within(rows[0]!).getByText('Edited template')).toBeTruthy();
   });
 });
