@@ -57,6 +57,17 @@ describe('requestLimiter', () => {
     expect(c.headers.Connection).toBe('close');
   });
 
+  it('limits in this process while the database is away, instead of failing the request', async () => {
+    const away = {
+      raw: () => Promise.reject(new Error('connection refused')),
+    } as unknown as Database['knex'];
+    const limit = { name: 'contact_form', max: 2, windowMs: 60_000, message: 'Too many' };
+    const a = requestLimiter({ counters: new Counters(), knex: away }, limit);
+    expect(await tryHit(a, '203.0.113.9')).toBe(0);
+    expect(await tryHit(a, '203.0.113.9')).toBe(0);
+    expect(await tryHit(a, '203.0.113.9')).toBe(60);
+  });
+
   it('prunes windows that have ended', async () => {
     const limit = { name: 'email_events', max: 5, windowMs: 1000, message: 'Too many' };
     const a = requestLimiter({ counters: new Counters(), knex: db.knex }, limit, () => 1_000);

@@ -2,7 +2,8 @@
  * Rate limits that hold across every gateway replica: the counts live in `gateway.rate_counters`
  * (PostgreSQL, or PGlite in the embedded product: same SQL), so N replicas allow what one does.
  *
- * - `requestLimiter`: one upsert per limited request (contact form, imports, webhooks).
+ * - `requestLimiter`: one upsert per limited request (contact form, imports, webhooks). While
+ *   the database cannot be reached it counts in this process alone rather than fail the request.
  * - `BatchedRateLimiter`: for the pixel hot path, which must not wait on the database: it answers
  *   from a local allowance (the shared count at the last sync plus this replica's hits since) and
  *   sends its hits in one batched upsert a second. Replicas may overshoot by about a second's hits.
@@ -10,7 +11,7 @@
  * Ended windows are pruned by whichever replica counts next after a minute without pruning.
  */
 import { type Counters, type Knex, type Logger, rateLimited } from '@lp/runtime';
-import { addHits, pruneRateCounters } from '../queries/rate-counters.ts';
+import { addHits, type BucketCount, pruneRateCounters } from '../queries/rate-counters.ts';
 
 const PRUNE_EVERY_MS = 60_000;
 const lastPruned = new WeakMap<Knex, number>();
@@ -40,11 +41,19 @@ export function requestLimiter(
   limit: RequestLimit,
   now: () => number = Date.now,
 ): (ctx: { set(field: string, value: string): void }, ...keys: string[]) => Promise<void> {
+  const local = new LocalWindows(limit.windowMs);
   return async (ctx, ...keys) => {
     const at = now();
     const buckets = [...new Set(keys)].map((key) => ({ bucket: `${limit.name}:${key}`, n: 1 }));
-    const counts = await addHits(knex, buckets, limit.windowMs, at);
-    pruneNowAndThen(knex, at, log);
+    let counts: Map<string, BucketCount>;
+    try {
+      counts = await addHits(knex, buckets, limit.windowMs, at);
+      pruneNowAndThen(knex, at, log);
+    } catch (err) {
+      // A form or webhook that does not otherwise need this database keeps working without it.
+      log?.warn({ err, limit: limit.name }, 'shared rate limit unavailable; limiting in this process');
+      counts = new Map(buckets.map(({ bucket }) => [bucket, local.hit(bucket, at)]));
+    }
     let waitMs = 0;
     for (const { count, resetAt } of counts.values()) if (count > limit.max) waitMs = Math.max(waitMs, resetAt - at);
     if (waitMs <= 0) return;
@@ -52,6 +61,23 @@ export function requestLimiter(
     if (limit.bodyUnread) ctx.set('Connection', 'close');
     throw rateLimited(limit.message, Math.ceil(waitMs / 1000));
   };
+}
+
+/** Fixed windows in this process's memory: the fallback while the shared counters are away. */
+class LocalWindows {
+  private readonly hits = new Map<string, BucketCount>();
+  constructor(private readonly windowMs: number) {}
+
+  hit(bucket: string, now: number): BucketCount {
+    let h = this.hits.get(bucket);
+    if (!h || h.resetAt <= now) {
+      h = { count: 0, resetAt: now + this.windowMs };
+      this.hits.set(bucket, h);
+      if (this.hits.size > 50_000) for (const [k, old] of this.hits) if (old.resetAt <= now) this.hits.delete(k);
+    }
+    h.count++;
+    return { ...h };
+  }
 }
 
 type Allowance = { shared: number; pending: number; resetAt: number };
