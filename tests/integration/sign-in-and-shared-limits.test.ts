@@ -126,5 +126,9 @@ describeOnEachBackend('limits shared by gateway replicas', (backend) => {
     expect(failed).toHaveLength(2);
     expect(lines.join('\n')).not.toContain(typedPassword);
     expect(failed.some((l) => l.includes(`"username":"${stack.admin.username}"`))).toBe(true);
+    // Nor is it kept in the shared throttle counters.
+    const buckets = await stack.platform.db.knex.withSchema('gateway').table('rate_counters').pluck('bucket');
+    expect(buckets.length).toBeGreaterThan(0);
+    expect(buckets.join('\n')).not.toContain(typedPassword);
   });
 });

@@ -9,6 +9,7 @@
  * further one must wait a growing delay (1 s, 2 s, 4 s …, capped), and at the limit the pair is
  * locked until its 15-minute window ends. A refused attempt is not counted (it cost no hash).
  */
+import { createHash } from 'node:crypto';
 import type { Knex, Logger } from '@lp/runtime';
 import { pruneNowAndThen } from '../middleware/rate-limit.ts';
 import { type Backoff, backoffAfter, forgetBucket, refundHit, reserveHit } from '../queries/rate-counters.ts';
@@ -47,7 +48,9 @@ export class LoginThrottle {
   async reserve(username: string, address: string): Promise<Reservation> {
     const { knex, windowMs } = this.opts;
     const now = this.now();
-    const pairKey = `login_pair:${username.toLowerCase()}\n${address}`;
+    // The typed name is stored hashed: it may be a password typed into the wrong field.
+    const name = createHash('sha256').update(username.toLowerCase()).digest('base64url');
+    const pairKey = `login_pair:${name}:${address}`;
     const addrKey = `login_address:${address}`;
     const addr = await reserveHit(knex, addrKey, { max: this.opts.maxPerAddress, windowMs, now });
     if (!addr.ok) return { ok: false, retryAfterSeconds: Math.ceil(addr.waitMs / 1000) };
