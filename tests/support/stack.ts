@@ -10,10 +10,21 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { describe, inject, it } from 'vitest';
-import { GATEWAY_MIGRATIONS_DIR, GatewayConfigSchema, startPlatform, type Platform } from '@lp/gateway';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  createGatewayHandler,
+  createLotCache,
+  GATEWAY_MIGRATIONS_DIR,
+  GatewayConfigSchema,
+  startPlatform,
+  type Platform,
+} from '@lp/gateway';
 import {
   BUS_MIGRATIONS_DIR,
+  Counters,
   createLogger,
+  type Logger,
   createPglite,
   migrate,
   openPglite,
@@ -78,6 +89,20 @@ export function describeOnEachBackend(title: string, body: (backend: Backend) =>
     else body(backend);
   });
 }
+
+/** fetch against a gateway at `baseUrl`, JSON in and out. */
+const apiAt =
+  (baseUrl: string): Stack['api'] =>
+  (path, init = {}) =>
+    fetch(`${baseUrl}${path}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...init.headers,
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
 
 let template: Promise<Blob> | undefined;
 /** One migrated PGlite per test file, copied for each stack (a fresh one takes seconds). */
@@ -171,16 +196,7 @@ export async function startStack(
     ...(pglite ? { pglite } : {}),
   });
   const baseUrl = platform.url;
-  const api: Stack['api'] = (path, init = {}) =>
-    fetch(`${baseUrl}${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        ...init.headers,
-      },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
+  const api = apiAt(baseUrl);
   return {
     baseUrl,
     backend,
@@ -213,4 +229,42 @@ export async function eventually<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+export type GatewayReplica = { baseUrl: string; api: Stack['api']; stop(): Promise<void> };
+
+/**
+ * Another gateway process on the stack's database and bus (as a second replica behind the same
+ * proxy would be): its own HTTP server, app, limiters and metrics, with `env` over the stack's.
+ */
+export async function startGatewayReplica(
+  stack: Stack,
+  opts: { env?: Record<string, string>; log?: Logger } = {},
+): Promise<GatewayReplica> {
+  const config = parseConfig(GatewayConfigSchema, { ...stack.env, ...opts.env });
+  const hooks: (() => Promise<void>)[] = [];
+  const handler = createGatewayHandler({
+    config,
+    bus: stack.platform.bus,
+    knex: stack.platform.db.knex,
+    log: opts.log ?? createLogger('test-replica', config.LOG_LEVEL),
+    counters: new Counters(),
+    lots: createLotCache(),
+    webDist: WEB_DIST,
+    onShutdown: (fn) => hooks.push(fn),
+  });
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    api: apiAt(baseUrl),
+    stop: async () => {
+      await new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      });
+      for (const fn of hooks) await fn();
+    },
+  };
 }

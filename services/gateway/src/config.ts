@@ -56,10 +56,14 @@ const GatewayEnvSchema = v.object({
   LOGIN_MAX_FAILURES_PER_IP: env.int(20, 1, 10_000),
   /**
    * Password hashes (scrypt, about 128 MB each) computed at once in this process; further
-   * sign-ins wait in a queue of LOGIN_HASH_QUEUE, and past it are answered 503 + Retry-After.
+   * sign-ins wait in a queue of LOGIN_HASH_QUEUE, served in turn by client address, and past it
+   * are answered 503 + Retry-After. One address may have LOGIN_HASHES_PER_ADDRESS sign-ins
+   * hashing or waiting at once; more from it are answered 429, so a flood from a few addresses
+   * cannot keep anyone else from signing in.
    */
   LOGIN_MAX_CONCURRENT_HASHES: env.int(2, 1, 16),
   LOGIN_HASH_QUEUE: env.int(20, 0, 1000),
+  LOGIN_HASHES_PER_ADDRESS: env.int(2, 1, 100),
   /** Server timeouts and limits (milliseconds), set explicitly rather than left to Node's defaults. */
   HTTP_HEADERS_TIMEOUT_MS: env.int(10_000, 1000, 600_000),
   HTTP_REQUEST_TIMEOUT_MS: env.int(120_000, 1000, 3_600_000),

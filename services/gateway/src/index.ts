@@ -1,4 +1,4 @@
-export { createGatewayApp, GATEWAY_MIGRATIONS_DIR, gatewayService } from './app.ts';
+export { createGatewayApp, createGatewayHandler, GATEWAY_MIGRATIONS_DIR, gatewayService } from './app.ts';
 export { GatewayConfigSchema, type GatewayConfig } from './config.ts';
 export { startPlatform, type Platform, type PlatformOptions } from './platform.ts';
 export { apiRouters } from './routes/index.ts';

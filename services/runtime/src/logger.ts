@@ -21,14 +21,16 @@ const REDACT = [
   'config.ADMIN_PASSWORD',
 ];
 
-export function createLogger(service: string, level = 'info'): Logger {
-  return pino({
+/** `destination`: where lines go instead of stdout (tests read what an operator would see). */
+export function createLogger(service: string, level = 'info', destination?: pino.DestinationStream): Logger {
+  const options = {
     name: service,
     level,
     base: { service },
     redact: { paths: REDACT, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Removes credentials from a connection URL before it is logged. */

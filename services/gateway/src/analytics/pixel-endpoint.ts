@@ -17,7 +17,7 @@ import {
   type EventHit,
   type PageviewHit,
 } from '@lp/contracts';
-import { RateLimiter } from '../middleware/rate-limit.ts';
+import { BatchedRateLimiter } from '../middleware/rate-limit.ts';
 import type { GatewayDeps } from '../routes/context.ts';
 import { buildEventHit, buildPageviewHit } from './build-pixel-hits.ts';
 import { createHitIngestion, type IngestOutcome, type PixelRequest } from './ingest-pixel-hit.ts';
@@ -44,8 +44,15 @@ export type PixelEndpoint = {
   handle(req: IncomingMessage, res: ServerResponse): boolean;
 };
 
-export function createPixelEndpoint({ bus, log, counters, config, onShutdown }: GatewayDeps): PixelEndpoint {
-  const limiter = new RateLimiter(config.PIXEL_HITS_PER_MINUTE, 60_000);
+export function createPixelEndpoint({ bus, knex, log, counters, config, onShutdown }: GatewayDeps): PixelEndpoint {
+  // Shared by every replica, but answered from memory: a hit never waits on the database.
+  const limiter = new BatchedRateLimiter({
+    knex,
+    log,
+    name: 'pixel',
+    max: config.PIXEL_HITS_PER_MINUTE,
+    windowMs: 60_000,
+  });
   // On the embedded bus every batch is a transaction on the one embedded database, which also
   // serves the dashboard: rarer batches leave it more room.
   const embedded = bus.kind === 'memory';
@@ -72,7 +79,7 @@ export function createPixelEndpoint({ bus, log, counters, config, onShutdown }: 
     ...bound,
   });
   onShutdown?.(async () => {
-    await Promise.all([pageviews.drain(), events.drain()]);
+    await Promise.all([pageviews.drain(), events.drain(), limiter.stop()]);
   });
   const ingest = {
     pageview: createHitIngestion({

@@ -1,39 +1,43 @@
 /**
  * Sign-in throttling, per username *and* address together (so nobody can lock the owner out
  * from elsewhere) and per address across usernames (so one client cannot try many accounts).
+ * The counts live in `gateway.rate_counters`, so every gateway replica enforces the same limits.
  *
  * An attempt is reserved before the password is hashed, so concurrent attempts cannot all
  * pass a check that is only counted after the ~1 s hash; a successful sign-in refunds its
  * reservation. Within a username+address pair the first failures are free (typos), then each
  * further one must wait a growing delay (1 s, 2 s, 4 s …, capped), and at the limit the pair is
- * locked until its 15-minute window ends. Kept in this process's memory, like the other limits.
+ * locked until its 15-minute window ends. A refused attempt is not counted (it cost no hash).
  */
+import { createHash } from 'node:crypto';
+import type { Knex, Logger } from '@lp/runtime';
+import { pruneNowAndThen } from '../middleware/rate-limit.ts';
+import { type Backoff, backoffAfter, forgetBucket, refundHit, reserveHit } from '../queries/rate-counters.ts';
+
 export type LoginThrottleOptions = {
+  knex: Knex;
   /** Failed attempts allowed per username+address per window. */
   maxPerUserAddress: number;
   /** Failed attempts allowed per address (any usernames) per window. */
   maxPerAddress: number;
   windowMs: number;
   now?: () => number;
+  log?: Logger;
   /** Called when a key becomes locked for the rest of its window. */
   onLockout?: (scope: 'user_address' | 'address') => void;
 };
 
-/** Failures before delays start, and the longest delay between attempts. */
-const FREE_FAILURES = 2;
-const MAX_DELAY_MS = 60_000;
+/** Failures before delays start, then 1 s doubling up to a minute. */
+const BACKOFF: Backoff = { free: 2, baseMs: 1000, maxMs: 60_000 };
 
-type Entry = { count: number; resetAt: number; nextAt: number };
-
-export type Reservation = { ok: true; succeeded(): void } | { ok: false; retryAfterSeconds: number };
+export type Reservation =
+  /** `clean`: no earlier failure is counted against the address in this window. */
+  { ok: true; clean: boolean; succeeded(): Promise<void> } | { ok: false; retryAfterSeconds: number };
 
 /** Delay before the attempt after `failures` failures: 0, 0, 1 s, 2 s, 4 s … up to a minute. */
-export const delayAfter = (failures: number) =>
-  failures <= FREE_FAILURES ? 0 : Math.min(1000 * 2 ** (failures - FREE_FAILURES - 1), MAX_DELAY_MS);
+export const delayAfter = (failures: number) => backoffAfter(failures, BACKOFF);
 
 export class LoginThrottle {
-  private readonly pairs = new Map<string, Entry>();
-  private readonly addresses = new Map<string, Entry>();
   private readonly now: () => number;
 
   constructor(private readonly opts: LoginThrottleOptions) {
@@ -41,45 +45,39 @@ export class LoginThrottle {
   }
 
   /** Counts an attempt as failed up front; `succeeded()` takes it back. */
-  reserve(username: string, address: string): Reservation {
+  async reserve(username: string, address: string): Promise<Reservation> {
+    const { knex, windowMs } = this.opts;
     const now = this.now();
-    const pairKey = `${username.toLowerCase()}\n${address}`;
-    const pair = this.entry(this.pairs, pairKey, now);
-    const addr = this.entry(this.addresses, address, now);
-    const wait = Math.max(
-      this.waitFor(pair, this.opts.maxPerUserAddress, now),
-      this.waitFor(addr, this.opts.maxPerAddress, now),
-    );
-    if (wait > 0) return { ok: false, retryAfterSeconds: Math.ceil(wait / 1000) };
-    pair.count++;
-    addr.count++;
-    pair.nextAt = now + delayAfter(pair.count);
+    // The typed name is stored hashed: it may be a password typed into the wrong field.
+    const name = createHash('sha256').update(username.toLowerCase()).digest('base64url');
+    const pairKey = `login_pair:${name}:${address}`;
+    const addrKey = `login_address:${address}`;
+    const addr = await reserveHit(knex, addrKey, { max: this.opts.maxPerAddress, windowMs, now });
+    if (!addr.ok) return { ok: false, retryAfterSeconds: Math.ceil(addr.waitMs / 1000) };
+    const pair = await reserveHit(knex, pairKey, {
+      max: this.opts.maxPerUserAddress,
+      windowMs,
+      now,
+      backoff: BACKOFF,
+    });
+    pruneNowAndThen(knex, now, this.opts.log);
+    if (!pair.ok) {
+      // This attempt is not made: the address keeps only the attempts that were.
+      await refundHit(knex, addrKey);
+      return { ok: false, retryAfterSeconds: Math.ceil(pair.waitMs / 1000) };
+    }
     if (pair.count === this.opts.maxPerUserAddress) this.opts.onLockout?.('user_address');
     if (addr.count === this.opts.maxPerAddress) this.opts.onLockout?.('address');
     let settled = false;
     return {
       ok: true,
-      succeeded: () => {
+      clean: addr.count === 1,
+      succeeded: async () => {
         if (settled) return;
         settled = true;
-        this.pairs.delete(pairKey);
-        if (addr.count > 0) addr.count--;
+        await forgetBucket(knex, pairKey);
+        await refundHit(knex, addrKey);
       },
     };
-  }
-
-  private waitFor(e: Entry, max: number, now: number): number {
-    if (e.count >= max) return e.resetAt - now;
-    return Math.max(0, e.nextAt - now);
-  }
-
-  private entry(map: Map<string, Entry>, key: string, now: number): Entry {
-    let e = map.get(key);
-    if (!e || e.resetAt <= now) {
-      e = { count: 0, resetAt: now + this.opts.windowMs, nextAt: 0 };
-      map.set(key, e);
-      if (map.size > 50_000) for (const [k, old] of map) if (old.resetAt <= now) map.delete(k);
-    }
-    return e;
   }
 }

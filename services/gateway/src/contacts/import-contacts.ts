@@ -71,19 +71,22 @@ function withUploadedFile<T>(
   });
 }
 
-export function importContacts({ bus, counters, config, knex }: GatewayDeps): Middleware<GatewayState> {
+export function importContacts({ bus, counters, config, knex, log }: GatewayDeps): Middleware<GatewayState> {
   const limit = config.IMPORT_MAX_BYTES;
   // An import streams a file of up to IMPORT_MAX_BYTES through crm: one account, or one address
   // across accounts, may start only so many of them.
-  const throttle = requestLimiter(counters, {
-    name: 'contact_import',
-    max: config.IMPORT_RATE_LIMIT,
-    windowMs: 10 * 60_000,
-    message: 'Too many imports in a short time. Please wait before importing again.',
-    bodyUnread: true,
-  });
+  const throttle = requestLimiter(
+    { counters, knex, log },
+    {
+      name: 'contact_import',
+      max: config.IMPORT_RATE_LIMIT,
+      windowMs: 10 * 60_000,
+      message: 'Too many imports in a short time. Please wait before importing again.',
+      bodyUnread: true,
+    },
+  );
   return async (ctx) => {
-    throttle(ctx, `user:${ctx.state.session?.userId ?? 'none'}`, `address:${ctx.ip}`);
+    await throttle(ctx, `user:${ctx.state.session?.userId ?? 'none'}`, `address:${ctx.ip}`);
     if (!ctx.is('multipart/form-data')) throw invalidFile('Send the file as multipart/form-data in a field named file');
     if (Number(ctx.get('content-length') || 0) > limit + 64 * 1024) {
       ctx.set('Connection', 'close');

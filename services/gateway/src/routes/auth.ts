@@ -1,6 +1,7 @@
 /**
  * Staff sign-in: `POST /api/marketing/auth/login` (throttled per username+address and per
- * address, reserved before the password is hashed; hashes capped process-wide),
+ * address in counters every replica shares, reserved before the password is hashed; hashes
+ * capped per process and shared fairly between client addresses),
  * `GET /api/marketing/auth/session`, `POST /api/marketing/auth/logout` (revokes server-side).
  */
 import type { ParameterizedContext } from 'koa';
@@ -18,7 +19,7 @@ import { createSession, revokeSession } from '../queries/staff-sessions.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
-/** Seconds a sign-in refused for a full hash queue is asked to wait. */
+/** Seconds a sign-in refused by the hash gate is asked to wait. */
 const BUSY_RETRY_SECONDS = 5;
 
 /**
@@ -34,21 +35,27 @@ function requireHttpsFor(ctx: ParameterizedContext<GatewayState>, secure: boolea
     );
 }
 
-export function authRoutes({ config, knex, counters }: GatewayDeps) {
+export function authRoutes({ config, knex, log, counters }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing/auth' });
   const throttle = new LoginThrottle({
+    knex,
+    log,
     maxPerUserAddress: config.LOGIN_MAX_FAILURES_PER_USER,
     maxPerAddress: config.LOGIN_MAX_FAILURES_PER_IP,
     windowMs: FIFTEEN_MINUTES,
     onLockout: (scope) => counters.inc('auth_lockouts_total', { scope }),
   });
-  const hashes = new HashGate(config.LOGIN_MAX_CONCURRENT_HASHES, config.LOGIN_HASH_QUEUE);
+  const hashes = new HashGate({
+    concurrency: config.LOGIN_MAX_CONCURRENT_HASHES,
+    queue: config.LOGIN_HASH_QUEUE,
+    perAddress: config.LOGIN_HASHES_PER_ADDRESS,
+  });
   const secure = config.COOKIE_SECURE ?? config.NODE_ENV === 'production';
 
   router.post('/login', async (ctx) => {
     const { username, password } = validate(LoginRequestSchema, ctx.request.body);
     requireHttpsFor(ctx, secure);
-    const attempt = throttle.reserve(username, ctx.ip);
+    const attempt = await throttle.reserve(username, ctx.ip);
     if (!attempt.ok) {
       counters.inc('gateway_logins_total', { result: 'throttled' });
       throw rateLimited('Too many failed sign-in attempts. Please wait and try again.', attempt.retryAfterSeconds);
@@ -56,11 +63,19 @@ export function authRoutes({ config, knex, counters }: GatewayDeps) {
     const user = await findStaffUser(knex, username);
     let ok: boolean;
     try {
-      ok = await hashes.run(async () => verifyPassword(password, user?.password_hash ?? (await dummyHash())));
+      ok = await hashes.run(ctx.ip, async () => verifyPassword(password, user?.password_hash ?? (await dummyHash())), {
+        clean: attempt.clean,
+      });
     } catch (err) {
       if (!(err instanceof HashGateFullError)) throw err;
-      // Not this user's fault: the attempt is not held against them.
-      attempt.succeeded();
+      // The reserved attempt stays counted: refusing a flood must not make flooding free.
+      if (err.scope === 'address') {
+        counters.inc('gateway_logins_total', { result: 'throttled' });
+        throw rateLimited(
+          'Too many sign-ins at once from your connection. Please wait and try again.',
+          BUSY_RETRY_SECONDS,
+        );
+      }
       counters.inc('gateway_logins_total', { result: 'busy' });
       ctx.set('Retry-After', String(BUSY_RETRY_SECONDS));
       throw new AppError(503, 'unavailable', 'Too many sign-ins at once. Please try again in a few seconds.');
@@ -68,10 +83,11 @@ export function authRoutes({ config, knex, counters }: GatewayDeps) {
     // A disabled account is refused like a wrong password: the answer tells a guesser nothing.
     if (!user || !ok || user.disabled_at) {
       counters.inc('gateway_logins_total', { result: 'failed' });
-      ctx.state.log.warn({ username }, 'failed sign-in');
+      // The typed name is logged only when it is an account: people type passwords into it.
+      ctx.state.log.warn(user ? { username: user.username } : { knownUser: false }, 'failed sign-in');
       throw new AppError(401, 'unauthorized', 'Invalid username or password');
     }
-    attempt.succeeded();
+    await attempt.succeeded();
     const token = newSessionToken();
     const expiresAt = new Date(Date.now() + config.SESSION_TTL_HOURS * 3_600_000);
     // The session and its audit entry commit together: no unrecorded sign-in.

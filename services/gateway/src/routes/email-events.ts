@@ -27,19 +27,22 @@ function givenSecret(query: unknown, authorization: string): string {
   return decoded.slice(decoded.indexOf(':') + 1);
 }
 
-export function emailEventRoutes({ config, bus, counters }: GatewayDeps) {
+export function emailEventRoutes({ config, bus, counters, knex, log }: GatewayDeps) {
   const router = createRouter();
-  const throttle = requestLimiter(counters, {
-    name: 'email_events',
-    max: config.WEBHOOK_RATE_LIMIT,
-    windowMs: 60_000,
-    message: 'Too many event posts from this address; retry later',
-  });
+  const throttle = requestLimiter(
+    { counters, knex, log },
+    {
+      name: 'email_events',
+      max: config.WEBHOOK_RATE_LIMIT,
+      windowMs: 60_000,
+      message: 'Too many event posts from this address; retry later',
+    },
+  );
 
   router.post('/api/email-events/:provider', async (ctx) => {
     const provider = ctx.params.provider;
     if (provider !== 'sendgrid') throw notFound('Unknown email provider');
-    throttle(ctx, ctx.ip);
+    await throttle(ctx, ctx.ip);
     if (!config.WEBHOOK_SECRET) throw new AppError(503, 'unavailable', 'Email event webhooks are not configured');
     if (!same(givenSecret(ctx.query, ctx.get('authorization')), config.WEBHOOK_SECRET)) {
       counters.inc('gateway_email_events_total', { provider, result: 'refused' });

@@ -19,21 +19,24 @@ const tooLarge = (limit: number) => () =>
 
 const isProvider = (p: string): p is InboundProvider => (INBOUND_PROVIDERS as readonly string[]).includes(p);
 
-export function inboundRoutes({ config, bus, counters }: GatewayDeps) {
+export function inboundRoutes({ config, bus, counters, knex, log }: GatewayDeps) {
   const router = createRouter();
-  const throttle = requestLimiter(counters, {
-    name: 'inbound_mail',
-    max: config.WEBHOOK_RATE_LIMIT,
-    windowMs: 60_000,
-    message: 'Too many posts from this address; retry later',
-    bodyUnread: true,
-  });
+  const throttle = requestLimiter(
+    { counters, knex, log },
+    {
+      name: 'inbound_mail',
+      max: config.WEBHOOK_RATE_LIMIT,
+      windowMs: 60_000,
+      message: 'Too many posts from this address; retry later',
+      bodyUnread: true,
+    },
+  );
 
   router.post('/api/inbound/:provider', async (ctx) => {
     const provider = ctx.params.provider ?? '';
     if (!isProvider(provider)) throw notFound(`Unknown provider; use one of ${INBOUND_PROVIDERS.join(', ')}`);
     const count = (result: string) => counters.inc('gateway_inbound_mail_total', { provider, result });
-    throttle(ctx, ctx.ip);
+    await throttle(ctx, ctx.ip);
 
     if (!checkWebhookSecret(config.WEBHOOK_SECRET, ctx.query.secret, ctx.get('authorization'))) {
       count('unauthorized');

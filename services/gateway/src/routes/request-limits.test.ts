@@ -6,10 +6,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Counters, createLogger, parseConfig, type Bus, type Knex } from '@lp/runtime';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Counters, createLogger, parseConfig, type Bus, type Database } from '@lp/runtime';
 import { GatewayConfigSchema } from '../config.ts';
 import { createLotCache } from '../lots/lot-cache.ts';
+import { clearRateCounters, openGatewayTestDb } from '../testing/gateway-test-db.ts';
 import { errorHandler } from '../middleware/error-handler.ts';
 import { parseJsonBodies } from '../middleware/parse-json-bodies.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
@@ -20,8 +21,14 @@ import { inboundRoutes } from './inbound.ts';
 type Envelope = { error: { code: string; message: string } };
 
 const servers: Server[] = [];
+let db: Database;
+beforeAll(async () => {
+  db = await openGatewayTestDb();
+}, 180_000);
+afterAll(() => db?.close());
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+  await clearRateCounters(db);
 });
 
 async function gateway(env: Record<string, string>) {
@@ -38,7 +45,7 @@ async function gateway(env: Record<string, string>) {
   });
   app.use(errorHandler());
   app.use(parseJsonBodies());
-  const deps = { config, bus: {} as Bus, knex: {} as Knex, log, counters, lots: createLotCache() };
+  const deps = { config, bus: {} as Bus, knex: db.knex, log, counters, lots: createLotCache() };
   for (const r of [contactRoutes(deps), emailEventRoutes(deps), inboundRoutes(deps)]) app.use(r.routes());
   const server = app.listen(0, '127.0.0.1');
   servers.push(server);

@@ -14,7 +14,7 @@ import {
   parseConfig,
   PayloadTooLargeError,
   type Bus,
-  type Knex,
+  type Database,
 } from '@lp/runtime';
 import { GatewayConfigSchema } from '../config.ts';
 import { errorHandler } from '../middleware/error-handler.ts';
@@ -22,6 +22,7 @@ import { parseJsonBodies } from '../middleware/parse-json-bodies.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { submissionRoutes } from './submissions.ts';
 import { createLotCache } from '../lots/lot-cache.ts';
+import { openGatewayTestDb } from '../testing/gateway-test-db.ts';
 
 const submission = {
   firstName: 'Dana',
@@ -43,8 +44,10 @@ describe('POST /api/contact when the bus does not store the submission', () => {
   } as unknown as Bus;
   let server: Server;
   let base: string;
+  let db: Database;
 
   beforeAll(async () => {
+    db = await openGatewayTestDb();
     const log = createLogger('test', 'silent');
     const app = new Koa<GatewayState>();
     app.use(async (ctx, next) => {
@@ -55,13 +58,16 @@ describe('POST /api/contact when the bus does not store the submission', () => {
     app.use(errorHandler());
     app.use(parseJsonBodies());
     const config = parseConfig(GatewayConfigSchema, { CONTACT_RATE_LIMIT: '100' });
-    const router = submissionRoutes({ config, bus, knex: {} as Knex, log, counters, lots: createLotCache() });
+    const router = submissionRoutes({ config, bus, knex: db.knex, log, counters, lots: createLotCache() });
     app.use(router.routes());
     server = app.listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }, 180_000);
+  afterAll(async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+    await db?.close();
   });
-  afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
   for (const err of [
     new BusUnavailableError('nats away'),

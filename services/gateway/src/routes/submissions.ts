@@ -30,17 +30,20 @@ function eventIdFor(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export function submissionRoutes({ config, bus, counters }: GatewayDeps) {
+export function submissionRoutes({ config, bus, counters, knex, log }: GatewayDeps) {
   const router = createRouter();
-  const limit = requestLimiter(counters, {
-    name: 'contact_form',
-    max: config.CONTACT_RATE_LIMIT,
-    windowMs: 10 * 60_000,
-    message: 'Too many messages from your connection. Please try again later.',
-  });
+  const limit = requestLimiter(
+    { counters, knex, log },
+    {
+      name: 'contact_form',
+      max: config.CONTACT_RATE_LIMIT,
+      windowMs: 10 * 60_000,
+      message: 'Too many messages from your connection. Please try again later.',
+    },
+  );
 
   router.post('/api/contact', async (ctx) => {
-    limit(ctx, ctx.ip);
+    await limit(ctx, ctx.ip);
 
     const rawKey = ctx.get('idempotency-key').replace(/^"|"$/g, '');
     if (rawKey && !KEY.test(rawKey))
