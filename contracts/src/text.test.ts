@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { isStorableText, NOT_STORABLE_MESSAGE, storable, unstorableTextFields } from './text.ts';
+import { isStorableText, NOT_STORABLE_MESSAGE, storable, unstorableTextFields, markUnstorable } from './text.ts';
 
 const bad = [NOT_STORABLE_MESSAGE];
 
@@ -31,5 +31,13 @@ describe('storable text', () => {
     });
     expect(unstorableTextFields('\u0000')).toEqual({ _: bad });
     expect(unstorableTextFields({ a: ['x', { b: null }], c: true })).toEqual({});
+  });
+});
+
+describe('markUnstorable', () => {
+  it('keeps paired surrogates (emoji) and shows unpaired ones and NUL, which PostgreSQL refuses, as U+FFFD', () => {
+    expect(markUnstorable('lots 😀 x \ud800 y \udc00 z a\u0000b')).toBe('lots 😀 x \uFFFD y \uFFFD z a\uFFFDb');
+    expect(markUnstorable('\udbff\udfff')).toBe('\udbff\udfff');
+    expect(markUnstorable('plain')).toBe('plain');
   });
 });

@@ -46,7 +46,7 @@ export function unstorableTextFields(value: unknown): FieldErrors {
     }
     if (!isPlainObject(x)) return;
     for (const [key, item] of Object.entries(x)) {
-      if (!isStorableText(key)) out.set([...path, printable(key)].join('.'), [NOT_STORABLE_MESSAGE]);
+      if (!isStorableText(key)) out.set([...path, markUnstorable(key)].join('.'), [NOT_STORABLE_MESSAGE]);
       else visit(item, [...path, key]);
     }
   };
@@ -57,8 +57,12 @@ export function unstorableTextFields(value: unknown): FieldErrors {
 
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE, 'g');
 
-/** A key that cannot be stored, shown with its bad characters as U+FFFD. */
-const printable = (key: string) => key.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATES, '\uFFFD');
+/**
+ * `s` with each NUL and unpaired surrogate shown as U+FFFD: a record of what was sent (a bad
+ * key's name, an audit entry, a dead letter) keeps the place of every character it cannot store.
+ */
+export const markUnstorable = (s: string): string =>
+  s.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATES, '\uFFFD');
 
 /**
  * Text from outside that is kept rather than refused (an inbound e-mail): NUL characters dropped,

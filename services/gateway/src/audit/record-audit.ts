@@ -21,7 +21,7 @@
  * typed subject must never be what makes an audit write fail.
  */
 import { AppError, unavailable, type Knex, type Logger } from '@lp/runtime';
-import type { AuditAction, AuditOutcome } from '@lp/contracts';
+import { markUnstorable, type AuditAction, type AuditOutcome } from '@lp/contracts';
 import type { GatewayState } from '../middleware/request-context.ts';
 
 /** Who acted: a request's state with its session, or an explicit actor (scripts, sign-in). */
@@ -31,18 +31,13 @@ export type AuditActor =
 export type AuditDetails = Record<string, unknown>;
 export type AuditIntent = { action: AuditAction; target?: string | null; details?: AuditDetails };
 
-const UNPAIRED = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** `s` with each unpaired surrogate and NUL replaced by U+FFFD, so PostgreSQL stores it. */
-export const storableText = (s: string) => s.replace(UNPAIRED, '\uFFFD').replaceAll('\u0000', '\uFFFD');
-
 function storableJson(details: AuditDetails): string {
-  return JSON.stringify(details, (_key, value: unknown) => (typeof value === 'string' ? storableText(value) : value));
+  return JSON.stringify(details, (_key, value: unknown) => (typeof value === 'string' ? markUnstorable(value) : value));
 }
 
 function actorColumns(who: AuditActor) {
   return 'actor' in who
-    ? { actor_id: who.actorId, actor: storableText(who.actor) }
+    ? { actor_id: who.actorId, actor: markUnstorable(who.actor) }
     : { actor_id: who.session?.userId ?? null, actor: who.session?.username ?? 'anonymous' };
 }
 
@@ -58,7 +53,7 @@ async function insertEntry(
     .insert({
       ...actorColumns(who),
       action: intent.action,
-      target: intent.target == null ? null : storableText(intent.target),
+      target: intent.target == null ? null : markUnstorable(intent.target),
       details: storableJson(intent.details ?? {}),
       request_id: who.reqId ?? null,
       outcome,
@@ -137,7 +132,7 @@ async function settle(
       .update({
         outcome,
         settled_at: knex.fn.now(),
-        ...(extra.target !== undefined ? { target: storableText(extra.target) } : {}),
+        ...(extra.target !== undefined ? { target: markUnstorable(extra.target) } : {}),
         ...(extra.details ? { details: knex.raw('details || ?::jsonb', [storableJson(extra.details)]) } : {}),
       });
   } catch (err) {

@@ -1,6 +1,6 @@
 /** Stores one dead letter; parking the same message again (a lost term, redelivered) is a no-op. */
 import type { Knex } from 'knex';
-import type { DeadLetterReason } from '@lp/contracts';
+import { markUnstorable, type DeadLetterReason } from '@lp/contracts';
 import type { Headers } from '../types.ts';
 
 export type ParkedMessage = {
@@ -15,8 +15,9 @@ export type ParkedMessage = {
   detail: string;
 };
 
-// PostgreSQL text refuses NUL; a reason quoting bad input must still be storable.
-const storableText = (s: string) => s.replaceAll('\u0000', '\uFFFD');
+// PostgreSQL refuses NUL (and jsonb an unpaired surrogate); a reason quoting bad input must
+// still be storable.
+const storableText = markUnstorable;
 
 export async function parkDeadLetter(knex: Knex, m: ParkedMessage): Promise<void> {
   const headers = Object.fromEntries(Object.entries(m.headers).map(([k, val]) => [storableText(k), storableText(val)]));
