@@ -5,13 +5,12 @@
  * no files, multipart otherwise. Mailgun sends UTF-8. A `body-mime` field (a route ending in
  * `mime`) is parsed as the raw message.
  */
-import type { InboundMail } from '@lp/contracts';
 import { AppError } from '@lp/runtime';
-import { finishInboundMail, headerOf } from './finish-inbound-mail.ts';
+import { finishInboundMail, headerOf, type ParsedMail } from './finish-inbound-mail.ts';
 import { parseRawMime } from './parse-raw-mime.ts';
 import { fieldJson, fieldText, readFormFields } from './read-form-fields.ts';
 
-export async function parseMailgun(body: Buffer, contentType: string): Promise<InboundMail> {
+export async function parseMailgun(body: Buffer, contentType: string): Promise<ParsedMail> {
   const type = contentType.toLowerCase();
   if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded'))
     throw new AppError(415, 'unsupported_media_type', 'Mailgun posts multipart/form-data or urlencoded forms');

@@ -5,9 +5,8 @@
  * own Message-ID header, when present, is the key; Postmark's id otherwise.
  */
 import * as v from 'valibot';
-import type { InboundMail } from '@lp/contracts';
 import { AppError } from '@lp/runtime';
-import { finishInboundMail, headerOf } from './finish-inbound-mail.ts';
+import { finishInboundMail, headerOf, type ParsedMail } from './finish-inbound-mail.ts';
 
 const str = v.optional(v.nullable(v.string()), '');
 const Person = v.object({ Email: str, Name: str });
@@ -40,7 +39,7 @@ const people = (list: { Email: string | null; Name: string | null }[] | null | u
     ? list.map((p) => (p.Name ? `${p.Name} <${p.Email ?? ''}>` : (p.Email ?? ''))).join(', ')
     : (fallback ?? '');
 
-export function parsePostmark(body: Buffer, contentType: string): InboundMail {
+export function parsePostmark(body: Buffer, contentType: string): ParsedMail {
   if (!contentType.toLowerCase().startsWith('application/json'))
     throw new AppError(415, 'unsupported_media_type', 'Postmark posts application/json');
   let json: unknown;

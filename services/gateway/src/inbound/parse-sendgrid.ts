@@ -5,15 +5,14 @@
  * filename, type, content-id) and the files `attachment1..N`. "Send raw" mode: the whole
  * message in the `email` field, parsed as MIME (its charsets come from the message itself).
  */
-import type { InboundMail } from '@lp/contracts';
 import { AppError } from '@lp/runtime';
-import { finishInboundMail, headerOf, parseHeaderBlock } from './finish-inbound-mail.ts';
+import { finishInboundMail, headerOf, parseHeaderBlock, type ParsedMail } from './finish-inbound-mail.ts';
 import { parseRawMime } from './parse-raw-mime.ts';
 import { fieldJson, fieldText, readFormFields } from './read-form-fields.ts';
 
 type AttachmentInfo = Record<string, { filename?: string; name?: string; type?: string; 'content-id'?: string }>;
 
-export async function parseSendgrid(body: Buffer, contentType: string): Promise<InboundMail> {
+export async function parseSendgrid(body: Buffer, contentType: string): Promise<ParsedMail> {
   if (!contentType.toLowerCase().startsWith('multipart/form-data'))
     throw new AppError(415, 'unsupported_media_type', 'SendGrid Inbound Parse posts multipart/form-data');
   const { fields, files } = await readFormFields(body, contentType);
