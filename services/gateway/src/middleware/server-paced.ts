@@ -14,17 +14,31 @@ import type { Socket } from 'node:net';
 import type { Middleware } from 'koa';
 import { serverPacedSockets } from '../http-server.ts';
 
-/** Runs `work` with the socket's timeouts lifted, and puts them back after. */
-export async function whileServerPaced<T>(socket: Socket, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` without the idle timeout, and puts it back after. The whole-request timeout still
+ * applies: for a body the server reads to disk, where a busy disk or event loop, not the client,
+ * may be what stalls the socket, while a client that sends too slowly is still cut off.
+ */
+export async function withoutIdleTimeout<T>(socket: Socket, work: () => Promise<T>): Promise<T> {
   const idleTimeout = socket.timeout ?? 0;
   socket.setTimeout(0);
-  serverPacedSockets.add(socket);
   try {
     return await work();
   } finally {
-    serverPacedSockets.delete(socket);
     socket.setTimeout(idleTimeout);
   }
+}
+
+/** Runs `work` with the socket's timeouts lifted, and puts them back after. */
+export function whileServerPaced<T>(socket: Socket, work: () => Promise<T>): Promise<T> {
+  return withoutIdleTimeout(socket, async () => {
+    serverPacedSockets.add(socket);
+    try {
+      return await work();
+    } finally {
+      serverPacedSockets.delete(socket);
+    }
+  });
 }
 
 export const serverPaced: Middleware = (ctx, next) => whileServerPaced(ctx.req.socket, next);

@@ -17,12 +17,14 @@ import { join } from 'node:path';
 import { INBOUND_PROVIDERS, type InboundProvider } from '@lp/contracts';
 import { AppError, isBusError, notFound, unauthorized } from '@lp/runtime';
 import { checkWebhookSecret } from '../inbound/check-webhook-secret.ts';
+import type { ParsedMail } from '../inbound/finish-inbound-mail.ts';
 import { parseInboundPost } from '../inbound/parse-inbound-post.ts';
 import { parseSlots } from '../inbound/parse-slots.ts';
 import { publishInboundMail } from '../inbound/publish-inbound-mail.ts';
 import { requestLimiter } from '../middleware/rate-limit.ts';
 import { discardRest, spoolCappedBody } from '../middleware/read-capped-body.ts';
-import { whileServerPaced } from '../middleware/server-paced.ts';
+import { whileServerPaced, withoutIdleTimeout } from '../middleware/server-paced.ts';
+import type { GatewayState } from '../middleware/request-context.ts';
 import { type GatewayDeps, createRouter } from './context.ts';
 
 const tooLarge = (limit: number) => () =>
@@ -34,7 +36,33 @@ const isProvider = (p: string): p is InboundProvider => (INBOUND_PROVIDERS as re
 const BUSY_RETRY_AFTER_SECONDS = 30;
 const DISCARD_BUDGET = 64 * 1024 * 1024;
 
-export function inboundRoutes({ config, bus, counters }: GatewayDeps) {
+/** Publishes a parsed post: its answer once every part is stored, or 503 while the bus cannot. */
+async function publish(
+  deps: GatewayDeps,
+  mail: ParsedMail,
+  provider: InboundProvider,
+  ctx: { state: GatewayState },
+  signal: AbortSignal,
+) {
+  const count = (result: string) => deps.counters.inc('gateway_inbound_mail_total', { provider, result });
+  try {
+    const accepted = await publishInboundMail(deps.bus, mail, ctx.state.reqId, signal);
+    count(accepted.duplicate ? 'duplicate' : 'accepted');
+    ctx.state.log.info(
+      { provider, messageId: mail.messageId, attachments: mail.attachments.length, duplicate: accepted.duplicate },
+      'inbound mail accepted',
+    );
+    return accepted;
+  } catch (err) {
+    if (!isBusError(err)) throw err;
+    count('failed');
+    ctx.state.log.error({ err, provider, messageId: mail.messageId }, 'inbound mail not stored');
+    throw new AppError(503, 'unavailable', 'The message could not be stored right now; please retry');
+  }
+}
+
+export function inboundRoutes(deps: GatewayDeps) {
+  const { config, counters } = deps;
   const router = createRouter();
   const throttle = requestLimiter(counters, {
     name: 'inbound_mail',
@@ -44,6 +72,11 @@ export function inboundRoutes({ config, bus, counters }: GatewayDeps) {
     bodyUnread: true,
   });
   const slots = parseSlots(config.INBOUND_PARSE_CONCURRENCY, config.INBOUND_PARSE_QUEUE);
+  const cap = {
+    limit: config.INBOUND_MAX_BYTES,
+    tooLarge: tooLarge(config.INBOUND_MAX_BYTES),
+    discardBudget: DISCARD_BUDGET,
+  };
 
   router.post('/api/inbound/:provider', async (ctx) => {
     const provider = ctx.params.provider ?? '';
@@ -71,51 +104,29 @@ export function inboundRoutes({ config, bus, counters }: GatewayDeps) {
       if (!ctx.res.writableFinished) hungUp.abort(new AppError(400, 'bad_request', 'The client hung up'));
     };
     ctx.res.once('close', onClose);
-    const spoolDir = await mkdtemp(join(tmpdir(), 'lp-inbound-'));
+    let spoolDir: string | undefined;
     try {
-      const cap = {
-        limit: config.INBOUND_MAX_BYTES,
-        tooLarge: tooLarge(config.INBOUND_MAX_BYTES),
-        discardBudget: DISCARD_BUDGET,
-      };
-      const path = join(spoolDir, 'body');
-      const size = await spoolCappedBody(ctx.req, path, cap).catch((err: unknown) => {
-        if (err instanceof AppError && err.status === 413) count('too_large');
-        ctx.set('Connection', 'close');
-        throw err;
-      });
-      ctx.body = await whileServerPaced(ctx.req.socket, async () => {
-        await admission.turn(hungUp.signal);
-        const mail = await parseInboundPost(provider, { path, size, spoolDir }, ctx.get('content-type')).catch(
-          (err: unknown) => {
+      ctx.body = await withoutIdleTimeout(ctx.req.socket, async () => {
+        spoolDir = await mkdtemp(join(tmpdir(), 'lp-inbound-'));
+        const body = { path: join(spoolDir, 'body'), size: 0, spoolDir };
+        body.size = await spoolCappedBody(ctx.req, body.path, cap).catch((err: unknown) => {
+          if (err instanceof AppError && err.status === 413) count('too_large');
+          ctx.set('Connection', 'close');
+          throw err;
+        });
+        return whileServerPaced(ctx.req.socket, async () => {
+          await admission.turn(hungUp.signal);
+          const mail = await parseInboundPost(provider, body, ctx.get('content-type')).catch((err: unknown) => {
             count('invalid');
             throw err;
-          },
-        );
-        try {
-          const accepted = await publishInboundMail(bus, mail, ctx.state.reqId, hungUp.signal);
-          count(accepted.duplicate ? 'duplicate' : 'accepted');
-          ctx.state.log.info(
-            {
-              provider,
-              messageId: mail.messageId,
-              attachments: mail.attachments.length,
-              duplicate: accepted.duplicate,
-            },
-            'inbound mail accepted',
-          );
-          return accepted;
-        } catch (err) {
-          if (!isBusError(err)) throw err;
-          count('failed');
-          ctx.state.log.error({ err, provider, messageId: mail.messageId }, 'inbound mail not stored');
-          throw new AppError(503, 'unavailable', 'The message could not be stored right now; please retry');
-        }
+          });
+          return publish(deps, mail, provider, ctx, hungUp.signal);
+        });
       });
     } finally {
       ctx.res.off('close', onClose);
       admission.release();
-      await rm(spoolDir, { recursive: true, force: true });
+      if (spoolDir) await rm(spoolDir, { recursive: true, force: true });
     }
   });
 
