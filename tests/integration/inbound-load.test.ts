@@ -83,7 +83,7 @@ describeOnEachBackend('inbound mail under load', (backend) => {
         INBOUND_PARSE_CONCURRENCY: '1',
         INBOUND_PARSE_QUEUE: String(POSTS - 1),
         // Shorter than the last queued post waits, so only server pacing gets it answered.
-        HTTP_IDLE_TIMEOUT_MS: '8000',
+        HTTP_IDLE_TIMEOUT_MS: '15000',
       },
     });
     // Signing in hashes a password: on a loaded machine that alone may outlast the short idle timeout.
