@@ -8,6 +8,7 @@ const benches: Record<string, string> = {
   web: './web-lighthouse.ts',
   import: './contact-import.ts',
   send: './send.ts',
+  inbound: './inbound.ts',
 };
 const name = process.argv[2];
 const file = name ? benches[name] : undefined;

@@ -66,7 +66,30 @@ export const InboundMailSchema = v.object({
 });
 export type InboundMail = v.InferOutput<typeof InboundMailSchema>;
 
-/** `mail.inbound.received`: one part of a normalised message's JSON (UTF-8), base64. */
+/** An attachment as listed ahead of its bytes in a framed upload (see `headBytes` below). */
+export const InboundAttachmentHeadSchema = v.object({
+  filename: InboundAttachmentSchema.entries.filename,
+  contentType: InboundAttachmentSchema.entries.contentType,
+  contentId: InboundAttachmentSchema.entries.contentId,
+  size: InboundAttachmentSchema.entries.size,
+  skippedReason: InboundAttachmentSchema.entries.skippedReason,
+});
+export type InboundAttachmentHead = v.InferOutput<typeof InboundAttachmentHeadSchema>;
+
+/** A message without its attachments' bytes: the head of a framed upload. */
+export const InboundMailHeadSchema = v.object({
+  ...InboundMailSchema.entries,
+  attachments: v.array(InboundAttachmentHeadSchema),
+});
+export type InboundMailHead = v.InferOutput<typeof InboundMailHeadSchema>;
+
+/**
+ * `mail.inbound.received`: one part of an upload, base64. Without `headBytes` the upload is a
+ * normalised message's JSON (UTF-8, attachments inline in base64). With it, the upload is framed:
+ * its first `headBytes` bytes are the message's head (`InboundMailHeadSchema`, JSON), followed by
+ * the bytes of each kept attachment (`skippedReason` null) in order, each `size` long, so neither
+ * side ever holds a whole attachment, nor its base64, to move it.
+ */
 export const InboundMailPartSchema = v.object({
   ...EventMetaSchema,
   /** sha256 (hex) of the Message-ID: the same message always has the same key. */
@@ -76,6 +99,9 @@ export const InboundMailPartSchema = v.object({
   index: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(INBOUND_PARTS_MAX - 1)),
   count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(INBOUND_PARTS_MAX)),
   dataBase64: v.pipe(v.string(), v.maxLength(Math.ceil(INBOUND_PART_BYTES / 3) * 4)),
+  headBytes: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(INBOUND_PARTS_MAX * INBOUND_PART_BYTES)),
+  ),
 });
 export type InboundMailPart = v.InferOutput<typeof InboundMailPartSchema>;
 

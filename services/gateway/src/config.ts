@@ -109,6 +109,13 @@ const GatewayEnvSchema = v.object({
   WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   /** The largest inbound mail post read (bytes); a larger one is refused with 413. */
   INBOUND_MAX_BYTES: env.int(25 * 1024 * 1024, 64 * 1024, 40 * 1024 * 1024),
+  /** Inbound mail posts parsed and published at a time (each holds its message's text in memory). */
+  INBOUND_PARSE_CONCURRENCY: env.int(2, 1, 64),
+  /**
+   * Inbound mail posts admitted beyond those being parsed: their bodies wait on disk (the system's
+   * temporary folder) for their turn. Past it a post is answered 503 with Retry-After.
+   */
+  INBOUND_PARSE_QUEUE: env.int(16, 0, 1000),
   /**
    * Origins (space- or comma-separated, `https://host[:port]`) of the seller's own sites that may
    * show the lot map (`/embed`) in a frame; this site itself always may. Every other page may be

@@ -74,7 +74,7 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
   },
   gateway_blog_images_uploaded_total: { help: 'Blog cover images stored, by content type', labels: ['type'] },
   gateway_inbound_mail_total: {
-    help: 'Inbound mail posts by provider and result (accepted, duplicate, unauthorized, too_large, invalid, failed)',
+    help: 'Inbound mail posts by provider and result (accepted, duplicate, unauthorized, busy, too_large, invalid, failed)',
     labels: ['provider', 'result'],
   },
   mailer_inbound_stored_total: {

@@ -1,22 +1,44 @@
 /**
- * The last step of every provider's parser: one normalised `InboundMail`. Text loses NUL
- * characters and its unpaired surrogates become U+FFFD (PostgreSQL refuses both), the
- * Message-ID loses its angle brackets (a message without one gets a stable id made from its
- * content, so a re-post is still the same message), and attachments past the caps are listed
- * with their size but not kept.
+ * The last step of every provider's parser: one normalised message. Text loses NUL characters
+ * and its unpaired surrogates become U+FFFD (PostgreSQL refuses both), the Message-ID loses its
+ * angle brackets (a message without one gets a stable id made from its content, so a re-post is
+ * still the same message), and attachments past the caps are listed with their size but not
+ * kept. Attachments stay bytes, in memory or in a temporary file, until they are published
+ * (never base64 in between).
  */
 import { createHash } from 'node:crypto';
 import {
   INBOUND_ATTACHMENT_MAX_BYTES,
   INBOUND_ATTACHMENTS_MAX,
   INBOUND_ATTACHMENTS_TOTAL_MAX_BYTES,
-  type InboundAttachment,
+  type InboundAttachmentHead,
   type InboundMail,
   type InboundSource,
   toStorableText,
 } from '@lp/contracts';
 
-export type RawAttachment = { filename: string; contentType: string; contentId: string | null; data: Buffer };
+/** An attachment's bytes, read as often as needed: from memory or from a temporary file. */
+export type AttachmentBytes = { size: number; sha256: string; read: () => AsyncIterable<Buffer> };
+
+export const bytesInMemory = (data: Buffer): AttachmentBytes => ({
+  size: data.length,
+  sha256: createHash('sha256').update(data).digest('hex'),
+  read: async function* () {
+    yield data;
+  },
+});
+
+export type RawAttachment = {
+  filename: string;
+  contentType: string;
+  contentId: string | null;
+  data: Buffer | AttachmentBytes;
+};
+
+/** A kept attachment has its bytes; one past a cap is listed with its size only. */
+export type ParsedAttachment = InboundAttachmentHead & { bytes: AttachmentBytes | null };
+/** A normalised message as the gateway holds it until it is published. */
+export type ParsedMail = Omit<InboundMail, 'attachments'> & { attachments: ParsedAttachment[] };
 
 export type MailDraft = {
   source: InboundSource;
@@ -75,11 +97,12 @@ function validDate(value: string | null): string | null {
   return Number.isFinite(t) && t > 0 && t < Date.UTC(3000, 0, 1) ? new Date(t).toISOString() : null;
 }
 
-function keepWithinCaps(attachments: RawAttachment[]): InboundAttachment[] {
+function keepWithinCaps(attachments: RawAttachment[]): ParsedAttachment[] {
   let total = 0;
   return attachments.map((a, i) => {
-    const size = a.data.length;
-    let skippedReason: InboundAttachment['skippedReason'] = null;
+    const bytes = Buffer.isBuffer(a.data) ? bytesInMemory(a.data) : a.data;
+    const size = bytes.size;
+    let skippedReason: InboundAttachmentHead['skippedReason'] = null;
     if (i >= INBOUND_ATTACHMENTS_MAX) skippedReason = 'too_many';
     else if (size > INBOUND_ATTACHMENT_MAX_BYTES || total + size > INBOUND_ATTACHMENTS_TOTAL_MAX_BYTES)
       skippedReason = 'too_large';
@@ -89,13 +112,13 @@ function keepWithinCaps(attachments: RawAttachment[]): InboundAttachment[] {
       contentType: oneLine(a.contentType).toLowerCase().slice(0, 255) || 'application/octet-stream',
       contentId: a.contentId ? bareMessageId(a.contentId).slice(0, 255) : null,
       size,
-      dataBase64: skippedReason ? null : a.data.toString('base64'),
       skippedReason,
+      bytes: skippedReason ? null : bytes,
     };
   });
 }
 
-export function finishInboundMail(d: MailDraft): InboundMail {
+export function finishInboundMail(d: MailDraft): ParsedMail {
   const parsed = parseAddress(d.from);
   const fromEmail = oneLine(d.fromEmail ?? parsed.email).slice(0, 320);
   const fromName = oneLine(d.fromName ?? parsed.name).slice(0, 998);

@@ -2,14 +2,23 @@
  * Each provider's post as its documentation shows it (fixtures/), and raw MIME with
  * attachments and non-UTF-8 charsets: what staff will read is decoded and complete.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { INBOUND_ATTACHMENT_MAX_BYTES } from '@lp/contracts';
-import { parseAddress } from './finish-inbound-mail.ts';
+import { parseAddress, type ParsedAttachment } from './finish-inbound-mail.ts';
 import { parseInboundPost } from './parse-inbound-post.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+
+/** A kept attachment's bytes, read the way the publisher reads them. */
+async function bytesOf(a: ParsedAttachment | undefined): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of a!.bytes!.read()) chunks.push(c);
+  return Buffer.concat(chunks);
+}
 
 type Part = { name: string; value: Buffer | string; filename?: string; type?: string };
 
@@ -78,16 +87,16 @@ describe('inbound posts', () => {
       sentAt: '2016-07-27T20:53:06.000Z',
     });
     expect(mail.html).toContain('<strong>Café</strong>');
-    expect(mail.attachments).toEqual([
+    expect(mail.attachments).toMatchObject([
       {
         filename: 'photo.png',
         contentType: 'image/png',
         contentId: 'ii_1562e2169c132d83',
         size: 7,
-        dataBase64: Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]).toString('base64'),
         skippedReason: null,
       },
     ]);
+    expect(await bytesOf(mail.attachments[0])).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
   });
 
   it("parses SendGrid's raw mode (`email` field) as MIME", async () => {
@@ -137,9 +146,8 @@ describe('inbound posts', () => {
     ]);
     const mail = await parseInboundPost('mailgun', body, contentType);
     expect(mail.messageId).toBe('offer-1@example.com');
-    expect(
-      mail.attachments.map((a) => [a.filename, a.contentType, Buffer.from(a.dataBase64!, 'base64').toString()]),
-    ).toEqual([['offer.pdf', 'application/pdf', '%PDF-1.4 offer']]);
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([['offer.pdf', 'application/pdf']]);
+    expect((await bytesOf(mail.attachments[0])).toString()).toBe('%PDF-1.4 offer');
   });
 
   it("reads Postmark's inbound JSON with base64 attachments", async () => {
@@ -155,9 +163,7 @@ describe('inbound posts', () => {
       sentAt: '2014-08-01T20:45:32.000Z',
     });
     expect(mail.attachments).toHaveLength(1);
-    expect(Buffer.from(mail.attachments[0]!.dataBase64!, 'base64').toString()).toBe(
-      'This is attachment contents, base-64 encoded.',
-    );
+    expect((await bytesOf(mail.attachments[0])).toString()).toBe('This is attachment contents, base-64 encoded.');
   });
 
   it('parses raw MIME: Windows-1252 text, encoded words, threading headers, attachments and an inline image', async () => {
@@ -195,7 +201,7 @@ describe('inbound posts', () => {
     expect(first.attachments[0]).toMatchObject({
       filename: 'big.bin',
       size: big.length,
-      dataBase64: null,
+      bytes: null,
       skippedReason: 'too_large',
     });
     expect(first.messageId).toMatch(/@inbound\.invalid$/);
@@ -296,6 +302,54 @@ describe('inbound posts', () => {
     });
     expect(parseAddress(' jane@example.com ')).toEqual({ name: '', email: 'jane@example.com' });
   });
+
+  it('parses a raw message spooled to a file as a stream: attachments go to the spool folder, byte-exact, and one over the cap is not written past it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lp-inbound-test-'));
+    try {
+      const photo = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256));
+      const big = Buffer.alloc(INBOUND_ATTACHMENT_MAX_BYTES + 100_000, 2);
+      const b64 = (b: Buffer) => b.toString('base64').replace(/.{76}/g, '$&\r\n');
+      const raw = Buffer.from(
+        [
+          'From: "Big Sender" <big@example.com>',
+          'Subject: photos',
+          'Message-ID: <spooled-1@example.com>',
+          'MIME-Version: 1.0',
+          'Content-Type: multipart/mixed; boundary="b1"',
+          '',
+          '--b1',
+          'Content-Type: text/plain; charset=utf-8',
+          '',
+          'Two files.',
+          '--b1',
+          'Content-Type: image/png; name="photo.png"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          b64(photo),
+          '--b1',
+          'Content-Type: application/octet-stream; name="big.bin"',
+          'Content-Transfer-Encoding: base64',
+          '',
+          b64(big),
+          '--b1--',
+          '',
+        ].join('\r\n'),
+      );
+      const path = join(dir, 'body');
+      writeFileSync(path, raw);
+      const mail = await parseInboundPost('raw', { path, size: raw.length, spoolDir: dir }, 'message/rfc822');
+      expect(mail.text.trim()).toBe('Two files.');
+      expect(mail.attachments.map((a) => [a.filename, a.size, a.skippedReason])).toEqual([
+        ['photo.png', photo.length, null],
+        ['big.bin', big.length, 'too_large'],
+      ]);
+      expect(await bytesOf(mail.attachments[0])).toEqual(photo);
+      expect(readdirSync(dir).sort()).toEqual(['attachment-0', 'attachment-1', 'body']);
+      expect(statSync(join(dir, 'attachment-1')).size).toBeLessThanOrEqual(INBOUND_ATTACHMENT_MAX_BYTES);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 
   it('refuses what is not the provider’s post', async () => {
     await expect(parseInboundPost('postmark', Buffer.from('{"nope":1}'), 'application/json')).rejects.toMatchObject({

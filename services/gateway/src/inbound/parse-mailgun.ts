@@ -6,9 +6,8 @@
  * `mime`) is parsed as the raw message. JSON fields not of that shape (null, wrong types) are a 400.
  */
 import * as v from 'valibot';
-import type { InboundMail } from '@lp/contracts';
 import { AppError } from '@lp/runtime';
-import { finishInboundMail, headerOf } from './finish-inbound-mail.ts';
+import { finishInboundMail, headerOf, type ParsedMail } from './finish-inbound-mail.ts';
 import { parseRawMime } from './parse-raw-mime.ts';
 import { fieldJson, fieldText, readFormFields } from './read-form-fields.ts';
 
@@ -17,7 +16,7 @@ const MessageHeadersSchema = v.array(v.tuple([v.string(), v.unknown()]));
 // `<content-id>` → the `attachment-N` field it names.
 const ContentIdMapSchema = v.record(v.string(), v.string());
 
-export async function parseMailgun(body: Buffer, contentType: string): Promise<InboundMail> {
+export async function parseMailgun(body: Buffer, contentType: string): Promise<ParsedMail> {
   const type = contentType.toLowerCase();
   if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded'))
     throw new AppError(415, 'unsupported_media_type', 'Mailgun posts multipart/form-data or urlencoded forms');

@@ -6,9 +6,8 @@
  * shape is a 400 naming it.
  */
 import * as v from 'valibot';
-import type { InboundMail } from '@lp/contracts';
 import { AppError } from '@lp/runtime';
-import { finishInboundMail, headerOf } from './finish-inbound-mail.ts';
+import { finishInboundMail, headerOf, type ParsedMail } from './finish-inbound-mail.ts';
 import { providerField } from './read-form-fields.ts';
 
 const str = v.optional(v.nullable(v.string()), '');
@@ -42,7 +41,7 @@ const people = (list: { Email: string | null; Name: string | null }[] | null | u
     ? list.map((p) => (p.Name ? `${p.Name} <${p.Email ?? ''}>` : (p.Email ?? ''))).join(', ')
     : (fallback ?? '');
 
-export function parsePostmark(body: Buffer, contentType: string): InboundMail {
+export function parsePostmark(body: Buffer, contentType: string): ParsedMail {
   if (!contentType.toLowerCase().startsWith('application/json'))
     throw new AppError(415, 'unsupported_media_type', 'Postmark posts application/json');
   let json: unknown;

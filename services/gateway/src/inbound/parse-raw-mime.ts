@@ -1,39 +1,120 @@
 /**
  * A raw RFC 5322 message (the `raw` endpoint, SendGrid's "send raw" mode, the test helper)
- * parsed with mailparser: MIME structure, transfer encodings, encoded words and charsets
- * (Windows-1252, ISO-2022-JP and the rest through iconv-lite / encoding-japanese).
+ * parsed with mailparser's streaming parser: MIME structure, transfer encodings, encoded words
+ * and charsets (Windows-1252, ISO-2022-JP and the rest through iconv-lite / encoding-japanese).
+ * Given a spool folder, each attachment is written there as it is decoded (hashed and counted on
+ * the way, and no longer written once past INBOUND_ATTACHMENT_MAX_BYTES, since it will not be
+ * kept), so a parse holds the message's text, not its files. Without one (a message that is
+ * already a field in memory) attachments are kept in memory.
  */
-import { simpleParser, type AddressObject } from 'mailparser';
-import type { InboundMail, InboundSource } from '@lp/contracts';
-import { finishInboundMail } from './finish-inbound-mail.ts';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  MailParser,
+  type AddressObject,
+  type AttachmentStream,
+  type HeaderLines,
+  type Headers,
+  type MessageText,
+} from 'mailparser';
+import { INBOUND_ATTACHMENT_MAX_BYTES, type InboundSource } from '@lp/contracts';
+import { finishInboundMail, type AttachmentBytes, type ParsedMail, type RawAttachment } from './finish-inbound-mail.ts';
 
 const addressText = (a: AddressObject | AddressObject[] | undefined) =>
   !a ? '' : Array.isArray(a) ? a.map((x) => x.text).join(', ') : a.text;
 
-export async function parseRawMime(raw: Buffer, source: InboundSource): Promise<InboundMail> {
-  const mail = await simpleParser(raw, { keepCidLinks: true, skipTextToHtml: true, skipTextLinks: true });
-  const from = mail.from?.value[0];
-  const headerBlock = mail.headerLines.map((h) => h.line).join('\r\n');
+/** Reads an attachment's decoded bytes into `path` (or memory), hashing and counting them. */
+async function keepAttachment(content: Readable, path: string | null): Promise<AttachmentBytes> {
+  const hash = createHash('sha256');
+  const held: Buffer[] = [];
+  let size = 0;
+  const count = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      const room = INBOUND_ATTACHMENT_MAX_BYTES - size;
+      size += chunk.length;
+      if (room <= 0) return done();
+      const kept = room < chunk.length ? chunk.subarray(0, room) : chunk;
+      hash.update(kept);
+      if (!path) held.push(kept);
+      done(null, path ? kept : undefined);
+    },
+  });
+  if (path) await pipeline(content, count, createWriteStream(path));
+  else
+    await pipeline(content, count, async (source: AsyncIterable<unknown>) => {
+      for await (const _ of source);
+    });
+  const sha256 = hash.digest('hex');
+  if (!path) {
+    const data = Buffer.concat(held);
+    return {
+      size,
+      sha256,
+      read: async function* () {
+        yield data;
+      },
+    };
+  }
+  return { size, sha256, read: () => createReadStream(path, { highWaterMark: 256 * 1024 }) };
+}
+
+export async function parseRawMime(
+  raw: Buffer | Readable,
+  source: InboundSource,
+  spoolDir?: string,
+): Promise<ParsedMail> {
+  const parser = new MailParser({ keepCidLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  let headers: Headers = new Map();
+  let headerBlock = '';
+  parser.once('headers', (h: Headers) => (headers = h));
+  parser.once('headerLines', (lines: HeaderLines) => (headerBlock = lines.map((h) => h.line).join('\r\n')));
+  let text = '';
+  let html = '';
+  const attachments: RawAttachment[] = [];
+  await pipeline(
+    Buffer.isBuffer(raw) ? Readable.from([raw]) : raw,
+    parser,
+    async (parts: AsyncIterable<AttachmentStream | MessageText>) => {
+      for await (const part of parts) {
+        if (part.type === 'text') {
+          text = part.text ?? '';
+          html = typeof part.html === 'string' ? part.html : '';
+          continue;
+        }
+        const path = spoolDir ? join(spoolDir, `attachment-${attachments.length}`) : null;
+        const data = await keepAttachment(part.content as Readable, path);
+        part.release();
+        attachments.push({
+          filename: part.filename ?? '',
+          contentType: part.contentType,
+          contentId: part.contentId ?? null,
+          data,
+        });
+      }
+    },
+  );
+  const header = <T>(name: string) => headers.get(name) as T | undefined;
+  const fromHeader = header<AddressObject>('from');
+  const from = fromHeader?.value[0];
+  const date = header<Date>('date');
   return finishInboundMail({
     source,
-    messageId: mail.messageId ?? null,
-    from: mail.from?.text ?? '',
+    messageId: header<string>('message-id') ?? null,
+    from: fromHeader?.text ?? '',
     fromName: from?.name ?? '',
     fromEmail: from?.address ?? '',
-    to: addressText(mail.to),
-    cc: addressText(mail.cc),
-    subject: mail.subject ?? '',
-    text: mail.text ?? '',
-    html: typeof mail.html === 'string' ? mail.html : '',
-    date: mail.date ? mail.date.toISOString() : null,
-    inReplyTo: mail.inReplyTo ?? null,
-    references: mail.references ?? null,
+    to: addressText(header<AddressObject | AddressObject[]>('to')),
+    cc: addressText(header<AddressObject | AddressObject[]>('cc')),
+    subject: header<string>('subject') ?? '',
+    text,
+    html,
+    date: date instanceof Date && !Number.isNaN(date.getTime()) ? date.toISOString() : null,
+    inReplyTo: header<string>('in-reply-to') ?? null,
+    references: header<string | string[]>('references') ?? null,
     headers: headerBlock,
-    attachments: mail.attachments.map((a) => ({
-      filename: a.filename ?? '',
-      contentType: a.contentType,
-      contentId: a.contentId ?? null,
-      data: a.content,
-    })),
+    attachments,
   });
 }

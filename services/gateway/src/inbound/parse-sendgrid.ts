@@ -7,9 +7,8 @@
  * `charsets` and `attachment-info` not of that shape (null, a number for a filename) are a 400.
  */
 import * as v from 'valibot';
-import type { InboundMail } from '@lp/contracts';
 import { AppError } from '@lp/runtime';
-import { finishInboundMail, headerOf, parseHeaderBlock } from './finish-inbound-mail.ts';
+import { finishInboundMail, headerOf, parseHeaderBlock, type ParsedMail } from './finish-inbound-mail.ts';
 import { parseRawMime } from './parse-raw-mime.ts';
 import { fieldJson, fieldText, readFormFields } from './read-form-fields.ts';
 
@@ -26,7 +25,7 @@ const AttachmentInfoSchema = v.record(
   }),
 );
 
-export async function parseSendgrid(body: Buffer, contentType: string): Promise<InboundMail> {
+export async function parseSendgrid(body: Buffer, contentType: string): Promise<ParsedMail> {
   if (!contentType.toLowerCase().startsWith('multipart/form-data'))
     throw new AppError(415, 'unsupported_media_type', 'SendGrid Inbound Parse posts multipart/form-data');
   const { fields, files } = await readFormFields(body, contentType);

@@ -28,7 +28,7 @@ export function errorHandler(): Middleware<GatewayState> {
           appErr = new AppError(500, 'internal', 'Something went wrong on our side. Please try again.');
         }
       }
-      if (appErr.status === 429 && appErr.details?.retryAfterSeconds)
+      if ((appErr.status === 429 || appErr.status === 503) && appErr.details?.retryAfterSeconds)
         ctx.set('Retry-After', String(appErr.details.retryAfterSeconds));
       ctx.status = appErr.status;
       ctx.body = appErr.toEnvelope();

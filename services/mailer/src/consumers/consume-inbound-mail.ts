@@ -1,7 +1,9 @@
 /**
  * Consumes `mail.inbound.received`: each part of an inbound message is staged; the one that
  * completes its upload joins them (in one transaction), checks the message against its schema,
- * sanitises the HTML and stores the message with its attachments, once per Message-ID. A part
+ * sanitises the HTML and stores the message with its attachments, once per Message-ID. A framed
+ * upload (the gateway's) is stored a part at a time (inbox/store-framed-upload.ts); an upload of
+ * inline JSON (parts staged before framing existed) is joined whole. A part
  * of a message already stored is acknowledged and dropped; a joined message that is not valid
  * JSON or fails its schema can never succeed and is parked as a dead letter. Parts that waited
  * a week for the rest of their message are deleted after a message is stored.
@@ -10,6 +12,7 @@ import * as v from 'valibot';
 import { DURABLES, InboundMailPartSchema, InboundMailSchema } from '@lp/contracts';
 import { defineConsumer, PermanentError, rethrowDbError } from '@lp/runtime';
 import { sanitizeInboundHtml } from '../inbox/sanitize-inbound-html.ts';
+import { storeFramedUpload } from '../inbox/store-framed-upload.ts';
 import { hasInboundMessage } from '../queries/has-inbound-message.ts';
 import { insertInboundMessage } from '../queries/insert-inbound-message.ts';
 import { purgeStaleInboundParts } from '../queries/purge-stale-inbound-parts.ts';
@@ -32,8 +35,8 @@ function parseJoined(data: Buffer) {
 export const consumeInboundMail = defineConsumer({
   durable: DURABLES.mailerInbound,
   schema: InboundMailPartSchema,
-  // One part at a time per process: joining a message holds it whole in memory (up to tens of
-  // MB), and messages are then stored in the order they arrived (the first of a Message-ID wins).
+  // One part at a time per process: messages are stored in the order they arrived (the first of
+  // a Message-ID wins), and an inline-JSON upload is joined whole in memory (tens of MB).
   maxInFlight: 1,
   handle: async (part, { knex, counters, log }) => {
     if (await hasInboundMessage(knex, part.mailKey)) {
@@ -42,8 +45,16 @@ export const consumeInboundMail = defineConsumer({
     }
     const staged = await stageInboundPart(knex, part).catch(rethrowDbError);
     if (staged < part.count) return;
+    const { headBytes } = part;
     const stored = await knex
       .transaction(async (trx) => {
+        if (headBytes !== undefined)
+          return storeFramedUpload(trx, {
+            uploadKey: part.uploadKey,
+            mailKey: part.mailKey,
+            count: part.count,
+            headBytes,
+          });
         const data = await takeInboundParts(trx, part.uploadKey);
         if (data.length === 0) return null; // another delivery joined them first
         const mail = parseJoined(data);

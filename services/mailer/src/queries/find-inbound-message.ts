@@ -43,7 +43,7 @@ export async function findInboundMessage(knex: Knex, id: number): Promise<InboxE
       'filename',
       'content_type',
       'size',
-      knex.raw('data is not null as stored'),
+      knex.raw('skipped_reason is null as stored'),
     );
   return {
     ...toSummary(row),

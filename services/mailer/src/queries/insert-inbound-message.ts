@@ -1,17 +1,19 @@
 /**
  * Stores one inbound message with its attachments (inside the caller's transaction); a message
  * whose Message-ID is already stored is a no-op (`id` null). A reply to a broadcast is linked
- * to its campaign, delivery and contact.
+ * to its campaign, delivery and contact. Attachments given inline (base64) are stored with their
+ * bytes; those of a framed upload are listed here (`attachmentIds`, in order) and their bytes
+ * added piece by piece (`insertInboundAttachmentChunk`).
  */
 import type { Knex } from '@lp/runtime';
-import type { InboundMail } from '@lp/contracts';
+import type { InboundMail, InboundMailHead } from '@lp/contracts';
 import { findRepliedDelivery } from './find-replied-delivery.ts';
 
 export async function insertInboundMessage(
   trx: Knex.Transaction,
-  mail: InboundMail,
+  mail: InboundMail | InboundMailHead,
   stored: { mailKey: string; html: string; hasRemoteImages: boolean },
-): Promise<{ id: number | null }> {
+): Promise<{ id: number | null; attachmentIds: number[] }> {
   const replied = await findRepliedDelivery(trx, mail.inReplyTo, mail.references);
   const [row] = await trx
     .withSchema('mailer')
@@ -40,22 +42,39 @@ export async function insertInboundMessage(
     .onConflict('message_id')
     .ignore()
     .returning<{ id: number }[]>('id');
-  if (!row) return { id: null };
-  if (mail.attachments.length > 0)
-    await trx
-      .withSchema('mailer')
-      .table('inbound_attachments')
-      .insert(
-        mail.attachments.map((a, position) => ({
-          inbound_message_id: row.id,
-          position,
-          filename: a.filename,
-          content_type: a.contentType,
-          content_id: a.contentId,
-          size: a.size,
-          data: a.dataBase64 === null ? null : Buffer.from(a.dataBase64, 'base64'),
-          skipped_reason: a.skippedReason,
-        })),
-      );
-  return { id: row.id };
+  if (!row) return { id: null, attachmentIds: [] };
+  if (mail.attachments.length === 0) return { id: row.id, attachmentIds: [] };
+  const attachments = await trx
+    .withSchema('mailer')
+    .table('inbound_attachments')
+    .insert(
+      mail.attachments.map((a, position) => ({
+        inbound_message_id: row.id,
+        position,
+        filename: a.filename,
+        content_type: a.contentType,
+        content_id: a.contentId,
+        size: a.size,
+        data: 'dataBase64' in a && a.dataBase64 !== null ? Buffer.from(a.dataBase64, 'base64') : null,
+        skipped_reason: a.skippedReason,
+      })),
+    )
+    .returning<{ id: number; position: number }[]>(['id', 'position']);
+  return {
+    id: row.id,
+    attachmentIds: attachments.sort((a, b) => a.position - b.position).map((a) => a.id),
+  };
+}
+
+/** One piece of a framed upload's attachment, `start` bytes into it. */
+export async function insertInboundAttachmentChunk(
+  trx: Knex.Transaction,
+  attachmentId: number,
+  start: number,
+  data: Buffer,
+): Promise<void> {
+  await trx
+    .withSchema('mailer')
+    .table('inbound_attachment_chunks')
+    .insert({ attachment_id: attachmentId, start, data });
 }

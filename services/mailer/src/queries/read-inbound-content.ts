@@ -1,11 +1,13 @@
 /**
  * One slice (INBOX_SLICE_BYTES) of a message's plain or HTML body (its UTF-8 bytes) or of a
- * kept attachment; null when the message, or the attachment of that message, is not there.
+ * kept attachment; null when the message, or the attachment of that message, is not there. An
+ * attachment's bytes are in its row (stored before framed uploads) or in pieces
+ * (`inbound_attachment_chunks`), of which only those overlapping the slice are read.
  */
 import type { Knex } from '@lp/runtime';
 import { INBOX_SLICE_BYTES, type InboxContentSlice } from '@lp/contracts';
 
-type SliceRow = { size: number; data: Buffer | null; filename?: string; content_type?: string };
+type SliceRow = { size: number; data: Buffer | null; filename?: string; content_type?: string; inline?: boolean };
 
 export async function readInboundContent(
   knex: Knex,
@@ -30,13 +32,15 @@ export async function readInboundContent(
       .withSchema('mailer')
       .table('inbound_attachments')
       .where({ id: part, inbound_message_id: id })
-      .whereNotNull('data')
+      .whereNull('skipped_reason')
       .first<SliceRow | undefined>(
         'filename',
         'content_type',
-        knex.raw('octet_length(data) as size'),
+        knex.raw('data is not null as inline'),
+        knex.raw('coalesce(octet_length(data), size) as size'),
         knex.raw('substring(data from ? for ?) as data', [from, INBOX_SLICE_BYTES]),
       );
+    if (row && !row.inline) row.data = await readChunkedSlice(knex, part, offset);
   }
   if (!row) return null;
   return {
@@ -46,4 +50,22 @@ export async function readInboundContent(
     ...(row.filename !== undefined ? { filename: row.filename } : {}),
     ...(row.content_type !== undefined ? { contentType: row.content_type } : {}),
   };
+}
+
+async function readChunkedSlice(knex: Knex, attachmentId: number, offset: number): Promise<Buffer> {
+  const end = offset + INBOX_SLICE_BYTES;
+  const pieces = await knex
+    .withSchema('mailer')
+    .table('inbound_attachment_chunks')
+    .where({ attachment_id: attachmentId })
+    .andWhere('start', '<', end)
+    .andWhere(knex.raw('start + octet_length(data) > ?', [offset]))
+    .orderBy('start')
+    .select<{ start: number; data: Buffer }[]>('start', 'data');
+  return Buffer.concat(
+    pieces.map((p) => {
+      const data = Buffer.from(p.data);
+      return data.subarray(Math.max(0, offset - p.start), Math.max(0, end - p.start));
+    }),
+  );
 }
