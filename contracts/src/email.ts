@@ -261,6 +261,8 @@ export const TrackedOpenSchema = v.object({ recorded: v.boolean() });
 export const TrackedClickSchema = v.object({ url: v.string() });
 export const UnsubscribeInputSchema = v.object({ token: v.pipe(v.string(), v.maxLength(200)) });
 export const UnsubscribeInfoSchema = v.object({ email: v.string(), unsubscribed: v.boolean() });
+/** The key the mailer signs tracking tokens with (a secret: internal, never logged). */
+export const TrackingKeySchema = v.object({ key: v.pipe(v.string(), v.minLength(16)) });
 
 /**
  * A contact's mail from the seller, as the mailer knows it (the contact's history, asked by

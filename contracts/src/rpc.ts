@@ -105,6 +105,7 @@ import {
   TrackedClickSchema,
   TrackedOpenSchema,
   TrackInputSchema,
+  TrackingKeySchema,
   UnsubscribeInfoSchema,
   UnsubscribeInputSchema,
 } from './email.ts';
@@ -222,6 +223,8 @@ export const RPC = {
     trackClick: rpc('rpc.mailer.clicks.record', TrackInputSchema, TrackedClickSchema),
     unsubscribeInfo: rpc('rpc.mailer.unsubscribes.get', UnsubscribeInputSchema, UnsubscribeInfoSchema),
     unsubscribe: rpc('rpc.mailer.unsubscribes.create', UnsubscribeInputSchema, UnsubscribeInfoSchema),
+    /** Internal: the key tracking tokens are signed with, so the gateway verifies them itself. */
+    trackingKey: rpc('rpc.mailer.tracking-key.get', NoInputSchema, TrackingKeySchema),
   },
   content: {
     /** Public: published articles with their bodies, newest first, a page at a time. */

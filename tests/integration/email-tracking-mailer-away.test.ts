@@ -4,11 +4,21 @@
  * hits wait on the MAIL stream until the mailer is back, which counts each exactly once, however
  * often it is delivered. A one-click unsubscribe taken meanwhile is carried out when it is back.
  * Links of mail sent before click links named their targets still go through the mailer; a
- * target nobody signed is refused.
+ * target nobody signed is refused. The gateway learns the key from the mailer over the bus and
+ * keeps its own copy, so a gateway started while the mailer is away still answers clicks, with
+ * no read of the mailer's tables.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { DURABLES, eventMeta, SUBJECTS, site, type CampaignDetail, type TrackingHitsRecorded } from '@lp/contracts';
-import { GatewayConfigSchema } from '@lp/gateway';
+import {
+  createGatewayApp,
+  createLotCache,
+  createTrackingSecret,
+  GatewayConfigSchema,
+  trackingKeySource,
+} from '@lp/gateway';
 import { mailerService } from '@lp/mailer';
 import {
   Counters,
@@ -63,6 +73,8 @@ describeOnEachBackend('e-mail opens and clicks while the mailer is away', (backe
     await migrateServices(knex, [mailerService], createLogger('test-mailer', 'silent'));
     await startMailer();
     token = await stack.login();
+    // The gateway asks the mailer for the key in the background, retrying until it is up.
+    await trackingKeyStored();
   });
   // Each test starts with the mailer running, whatever the one before left.
   beforeEach(async () => {
@@ -73,6 +85,17 @@ describeOnEachBackend('e-mail opens and clicks while the mailer is away', (backe
     await stack?.stop();
     await sink?.close();
   });
+
+  const trackingKeyStored = () =>
+    eventually(
+      async () =>
+        (
+          (await knex.withSchema('gateway').table('settings').where({ key: 'tracking_key' }).first('value')) as
+            { value: string } | undefined
+        )?.value,
+      30_000,
+      "the gateway's copy of the tracking key",
+    );
 
   const local = (url: string) => url.replace(PUBLIC, stack.baseUrl);
   const campaign = async (id: number | string) => {
@@ -277,5 +300,63 @@ describeOnEachBackend('e-mail opens and clicks while the mailer is away', (backe
     await eventually(async () => ((await status()) === 'unsubscribed' ? true : undefined), 15_000, 'nora unsubscribed');
     const page = await fetch(mail.unsubscribe);
     expect(await page.text()).toContain('nora@example.com will receive no more marketing emails');
+  });
+
+  it("answers a click from its own copy of the key when it starts while the mailer is away, without the mailer's tables", async () => {
+    const mail = await broadcast('kai@example.com');
+    await stopMailer();
+    // The mailer's tables out of the gateway's reach: only its own copy can verify the click.
+    await knex.raw('alter table mailer.settings rename to settings_away');
+    const config = parseConfig(GatewayConfigSchema, stack.env);
+    const log = createLogger('test-gateway', config.LOG_LEVEL);
+    const { bus } = stack.platform;
+    const trackingKey = createTrackingSecret(undefined, trackingKeySource(knex, bus, log), log);
+    const drains: (() => Promise<void>)[] = [];
+    const app = createGatewayApp({
+      config,
+      bus,
+      knex,
+      log,
+      counters: new Counters(),
+      lots: createLotCache(),
+      trackingKey,
+      webDist: stack.env.WEB_DIST!,
+      onShutdown: (fn) => drains.push(fn),
+    });
+    const server = createServer(app.callback());
+    try {
+      // A second gateway, as one restarted meanwhile: its memory empty, its table shared.
+      trackingKey.start();
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const restarted = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const click = await fetch(mail.lotClick.replace(stack.baseUrl, restarted), {
+        redirect: 'manual',
+        headers: { 'user-agent': CHROME },
+      });
+      expect(click.status).toBe(302);
+      const landing = new URL(click.headers.get('location')!);
+      expect(`${landing.origin}${landing.pathname}`).toBe(LOT_PAGE);
+      expect(landing.searchParams.get('utm_id')).toBe(String(mail.id));
+      const open = await fetch(mail.pixel.replace(stack.baseUrl, restarted), { headers: { 'user-agent': CHROME } });
+      expect(open.status).toBe(200);
+      expect(open.headers.get('content-type')).toBe('image/gif');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.all(drains.map((drain) => drain()));
+      await trackingKey.stop();
+      await knex.raw('alter table mailer.settings_away rename to settings');
+    }
+
+    // The hits the restarted gateway took are counted once the mailer is back.
+    await startMailer();
+    const counted = await eventually(
+      async () => {
+        const c = await campaign(mail.id);
+        return c && c.totalOpens + c.totalClicks >= 2 ? c : undefined;
+      },
+      15_000,
+      'the open and the click counted',
+    );
+    expect(figures(counted)).toMatchObject({ uniqueOpens: 1, totalOpens: 1, uniqueClicks: 1, totalClicks: 1 });
   });
 });

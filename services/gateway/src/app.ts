@@ -19,11 +19,11 @@ import { mountRoutes } from './routes/index.ts';
 export const GATEWAY_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * The gateway as the runtime boots it: staff accounts and sessions in schema `gateway`, the
- * streams it publishes to (form submissions, pixel batches, send requests, provider events,
- * inbound mail). It serves nothing on the bus and has no durable consumers: it hears lot changes
- * through a per-process subscription (`listenForLotChanges`, started by `startPlatform`); its
- * HTTP app is built by `createGatewayApp`.
+ * The gateway as the runtime boots it: staff accounts and sessions, the audit log and its
+ * settings (its copy of the tracking key) in schema `gateway`, the streams it publishes to (form
+ * submissions, pixel batches, send requests, provider events, inbound mail). It serves nothing on
+ * the bus and has no durable consumers: it hears lot changes through a per-process subscription
+ * (`listenForLotChanges`, started by `startPlatform`); its HTTP app is built by `createGatewayApp`.
  */
 export const gatewayService: ServiceDefinition = {
   name: 'gateway',

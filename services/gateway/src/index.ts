@@ -5,3 +5,4 @@ export { apiRouters } from './routes/index.ts';
 export { isProtectedPath } from './middleware/sessions.ts';
 export { upsertStaffUser } from './queries/upsert-staff-user.ts';
 export { createLotCache } from './lots/lot-cache.ts';
+export { createTrackingSecret, trackingKeySource } from './email-tracking/tracking-secret.ts';

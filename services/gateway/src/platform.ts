@@ -30,6 +30,7 @@ import {
   startServices,
 } from '@lp/runtime';
 import { createGatewayHandler, gatewayService } from './app.ts';
+import { createTrackingSecret, trackingKeySource } from './email-tracking/tracking-secret.ts';
 import { createLotCache, listenForLotChanges } from './lots/lot-cache.ts';
 import type { GatewayConfig } from './config.ts';
 import { checkServingConfig, createHttpServer } from './http-server.ts';
@@ -87,6 +88,9 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   const running = await startServices(declarations, { bus, knex: db.knex, log, counters, config });
   // Every gateway process drops its own copy of the lots on every change (no shared durable).
   const lotChanges = await listenForLotChanges(bus, lots, log);
+  // Learnt in the background: readiness never waits on the mailer.
+  const trackingKey = createTrackingSecret(config.TRACKING_SECRET, trackingKeySource(db.knex, bus, log), log);
+  trackingKey.start();
 
   const firstAdmin = await ensureFirstAdmin(db.knex, {
     username: config.ADMIN_USERNAME,
@@ -102,6 +106,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     log,
     counters,
     lots,
+    trackingKey,
     webDist: opts.webDist,
     onShutdown: (fn) => drainHooks.push(fn),
   });
@@ -127,6 +132,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
         }),
     ],
     ['gateway buffers', async () => void (await Promise.all(drainHooks.map((fn) => fn())))],
+    ['tracking key', () => trackingKey.stop()],
     ['lot changes', () => lotChanges.stop()],
     ['services', () => running.stop()],
     ['bus', () => bus.close()],

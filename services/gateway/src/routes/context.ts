@@ -3,6 +3,7 @@ import Router, { type RouterOptions } from '@koa/router';
 import { AppError, type Bus, type Counters, type Knex, type Logger, type RpcCallOptions } from '@lp/runtime';
 import type { GatewayConfig } from '../config.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
+import type { TrackingKey } from '../email-tracking/tracking-secret.ts';
 import type { LotCache } from '../lots/lot-cache.ts';
 
 export type GatewayDeps = {
@@ -13,6 +14,11 @@ export type GatewayDeps = {
   counters: Counters;
   /** The cached public lots the pages render from (dropped on every lot change). */
   lots: LotCache;
+  /**
+   * The key to verify tracking links with (`startPlatform` learns it in the background). Without
+   * it (apps built only to list routes) only TRACKING_SECRET is used, else links go to the mailer.
+   */
+  trackingKey?: TrackingKey;
   /** Registers work to finish after HTTP stops and before the bus closes (e.g. flush buffers). */
   onShutdown?: (fn: () => Promise<void>) => void;
 };

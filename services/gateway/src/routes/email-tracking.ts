@@ -10,14 +10,13 @@
  * at once (a click's token signs its target, so the redirect needs nothing else) and hands the
  * hit to a write buffer that publishes it durably on the MAIL stream, where the mailer records
  * each hit once whenever it is there. Only what the gateway cannot check goes to the mailer as
- * before: a click link of mail sent before links named their targets, and any link while the key
- * cannot be read yet.
+ * before: a click link of mail sent before links named their targets, and any link while the
+ * gateway has no copy of the key yet (email-tracking/tracking-secret.ts).
  */
 import { eventMeta, RPC, site, SUBJECTS, type TrackingHit } from '@lp/contracts';
 import { AppError, callRpc, isBusError, notFound, requestIdHeaders, unavailable, type Logger } from '@lp/runtime';
 import { readClickToken, readToken } from '@lp/runtime/mail/tracking-tokens';
 import { PixelBuffer } from '../analytics/pixel-buffer.ts';
-import { createTrackingSecret } from '../email-tracking/tracking-secret.ts';
 import { type GatewayDeps, askedBy, createRouter } from './context.ts';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -40,9 +39,9 @@ const notValid = () =>
 
 const INVALID_LINK = 'This link is not valid';
 
-export function emailTrackingRoutes({ bus, knex, config, log, counters, onShutdown }: GatewayDeps) {
+export function emailTrackingRoutes({ bus, config, log, counters, onShutdown, trackingKey }: GatewayDeps) {
   const router = createRouter();
-  const secret = createTrackingSecret(knex, config.TRACKING_SECRET, log);
+  const secret = trackingKey ?? { get: () => Promise.resolve(config.TRACKING_SECRET) };
   const hits = new PixelBuffer<TrackingHit>({
     kind: 'email',
     subject: SUBJECTS.trackingHitsRecorded,

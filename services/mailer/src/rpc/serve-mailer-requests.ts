@@ -13,6 +13,7 @@ import { createTemplate, duplicateTemplate } from '../templates/create-template.
 import { editTemplate } from '../templates/edit-template.ts';
 import { getTemplate, readTemplates } from '../templates/read-templates.ts';
 import { removeTemplate } from '../templates/remove-template.ts';
+import { loadTrackingSecret } from '../tracking/load-tracking-secret.ts';
 import { serveTrackingRequests } from '../tracking/serve-tracking-requests.ts';
 
 /** A campaign scheduled for later: its audience counted again now (contacts may have changed since it was stored). */
@@ -44,5 +45,10 @@ export const serveMailerRequests = [
   ),
   answerRpc(RPC.mailer.testSend, (input, { config }) => sendTestMessage(config, input)),
   answerRpc(RPC.mailer.emailAnalytics, ({ days }, { knex }) => summarizeEmailAnalytics(knex, days)),
+  // Internal (bus only, never routed from HTTP): the key the mailer signs with, so the gateway
+  // verifies opens and clicks itself and keeps a copy for when the mailer is away.
+  answerRpc(RPC.mailer.trackingKey, async (_input, { knex, config }) => ({
+    key: await loadTrackingSecret(knex, config.TRACKING_SECRET),
+  })),
   ...serveTrackingRequests,
 ];
