@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DurableSpec, StreamSpec } from '@lp/contracts';
 import { MemoryBus } from './memory-bus.ts';
-import { createMemoryStore } from './memory-store.ts';
+import { createMemoryStore, type StoredMessage } from './memory-store.ts';
 
 const stream = (limits: Partial<StreamSpec['limits']>): StreamSpec => ({
   name: 'T',
@@ -106,3 +106,68 @@ describe('embedded bus: a consumer stopped with a backlog', () => {
     await bus.close();
   });
 });
+
+describe('embedded bus memory', () => {
+  /** A store that keeps what it is given, as the PGlite store does. */
+  const keepingStore = () => {
+    const rows: StoredMessage[] = [];
+    return {
+      ...createMemoryStore(),
+      append: async (m: StoredMessage) => void rows.push(m),
+      readFrom: async (s: string, after: number, through: number) =>
+        rows.filter((m) => m.stream === s && m.seq > after && m.seq <= through),
+    };
+  };
+
+  it('leaves a payload to the store once every durable has passed it, and reads it back for a durable created later', async () => {
+    const bus = new MemoryBus({ store: keepingStore() });
+    await bus.ensureTopology({ streams: [stream({})], durables: [reader('a'), reader('b')] });
+    for (let i = 1; i <= 5; i++) await bus.publish('t.x', { i }, { msgId: `m${i}` });
+
+    const seen: number[] = [];
+    const a = await bus.consume(reader('a'), async (m) => {
+      seen.push((m.json() as { i: number }).i);
+      m.ack();
+    });
+    await eventually(() => seen.length === 5);
+    await a.stop();
+    // 'b' has read nothing: every payload is still at hand for it.
+    expect(bus.messageAt('T', 1)).toBeDefined();
+
+    const b = await bus.consume(reader('b'), async (m) => m.ack());
+    await eventually(() => bus.messageAt('T', 5) === undefined);
+    await b.stop();
+    expect([1, 2, 3, 4].map((seq) => bus.messageAt('T', seq))).toEqual([undefined, undefined, undefined, undefined]);
+
+    // A durable created now starts at the oldest retained message, payloads read back.
+    const late: number[] = [];
+    const c = await bus.consume(reader('c'), async (m) => {
+      late.push((m.json() as { i: number }).i);
+      m.ack();
+    });
+    await eventually(() => late.length === 5);
+    await c.stop();
+    expect(late).toEqual([1, 2, 3, 4, 5]);
+    await bus.close();
+  });
+
+  it('keeps every payload when its store cannot give them back', async () => {
+    const bus = new MemoryBus({ store: createMemoryStore() });
+    await bus.ensureTopology({ streams: [stream({})], durables: [reader('a')] });
+    await bus.publish('t.x', { i: 1 }, { msgId: 'm1' });
+    let done = false;
+    const a = await bus.consume(reader('a'), async (m) => {
+      m.ack();
+      done = true;
+    });
+    await eventually(() => done);
+    await a.stop();
+    expect(bus.messageAt('T', 1)?.data).toBe('{"i":1}');
+    await bus.close();
+  });
+});
+
+async function eventually(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+}

@@ -4,6 +4,12 @@
  * durable consumers with explicit ack/nak/term, ack-wait redelivery, max deliveries, bounded
  * in-flight, request/reply with queue groups), for the one-process product and for tests.
  * Payloads are JSON-serialised on the way in and out, as on the wire.
+ *
+ * Retention counts every retained message, but memory holds a payload only while a durable of its
+ * stream may still need it: once every durable's ack floor has passed a message, its payload is
+ * left to the store (PGlite in the product) and only its size and age stay here. Without that the
+ * process would hold each stream's whole retention (256 MiB of mail, 256 MiB of page views) in
+ * memory. A durable created later (JetStream's DeliverPolicy.All) gets those payloads read back.
  */
 import type { BusTopology, DurableSpec, StreamSpec } from '@lp/contracts';
 import type { Logger } from '../logger.ts';
@@ -40,17 +46,28 @@ import {
 /** How often age limits are applied when nothing is published (JetStream checks on a timer too). */
 const AGE_CHECK_MS = 60_000;
 
+/** A retained message: what retention counts, and its payload while a durable may need it. */
+type Retained = { subject: string; size: number; storedAt: number; message: StoredMessage | undefined };
+
 type Stream = {
   spec: StreamSpec;
   lastSeq: number;
   /** In sequence order: retention removes from the front. */
-  messages: Map<number, StoredMessage>;
+  messages: Map<number, Retained>;
   bytes: number;
   dedupe: Map<string, { seq: number; at: number }>;
+  /** Payloads up to here are left to the store (every durable has passed them). */
+  releasedThrough: number;
 };
 
 /** What retention counts for a message: payload, subject and headers, as JetStream roughly does. */
 const sizeOf = (m: StoredMessage) => wireSize(m.data, m.headers) + Buffer.byteLength(m.subject);
+const retained = (m: StoredMessage): Retained => ({
+  subject: m.subject,
+  size: sizeOf(m),
+  storedAt: m.storedAt,
+  message: m,
+});
 
 export type MemoryBusOptions = {
   store?: StreamStore;
@@ -74,6 +91,9 @@ export class MemoryBus implements Bus, DurableHost {
   private readonly turns = new Map<string, number>();
   private readonly subscribers: { pattern: string; handler: NotificationHandler }[] = [];
   private loaded: Promise<Map<string, number>> | undefined;
+  /** The ack floors stored at load, for durables the topology declares but not yet created. */
+  private storedFloors = new Map<string, number>();
+  private readonly declared: DurableSpec[] = [];
   private pruning: Promise<void> = Promise.resolve();
   private readonly ageTimer: NodeJS.Timeout;
   private closed = false;
@@ -88,7 +108,29 @@ export class MemoryBus implements Bus, DurableHost {
   }
 
   messageAt(stream: string, seq: number): StoredMessage | undefined {
-    return this.streams.get(stream)?.messages.get(seq);
+    return this.streams.get(stream)?.messages.get(seq)?.message;
+  }
+
+  /**
+   * A durable of `stream` moved its ack floor: payloads every durable of the stream has passed
+   * are left to the store. Kept while the store cannot give them back, and while no durable reads
+   * the stream yet (the first one starts at the oldest message).
+   */
+  released(stream: string): void {
+    const s = this.streams.get(stream);
+    if (!s || !this.store.readFrom) return;
+    let through = Infinity;
+    for (const spec of this.declared)
+      if (spec.stream === stream) {
+        const key = floorKey(spec.stream, spec.name);
+        through = Math.min(through, this.durables.get(key)?.positions.floor ?? this.storedFloors.get(key) ?? 0);
+      }
+    if (through === Infinity) return;
+    for (let seq = s.releasedThrough + 1; seq <= through; seq++) {
+      const m = s.messages.get(seq);
+      if (m) m.message = undefined;
+    }
+    s.releasedThrough = Math.max(s.releasedThrough, through);
   }
 
   private stream(name: string): Stream {
@@ -102,8 +144,9 @@ export class MemoryBus implements Bus, DurableHost {
       for (const m of messages) {
         const s = this.streams.get(m.stream);
         if (!s) continue;
-        s.messages.set(m.seq, m);
-        s.bytes += sizeOf(m);
+        const r = retained(m);
+        s.messages.set(m.seq, r);
+        s.bytes += r.size;
         s.lastSeq = Math.max(s.lastSeq, m.seq);
         if (m.msgId) s.dedupe.set(m.msgId, { seq: m.seq, at: m.storedAt });
       }
@@ -112,6 +155,7 @@ export class MemoryBus implements Bus, DurableHost {
         const stream = this.streams.get(key.split('/')[0]!);
         if (stream) stream.lastSeq = Math.max(stream.lastSeq, floor);
       }
+      this.storedFloors = floors;
       this.applyAllLimits();
       return floors;
     });
@@ -127,9 +171,17 @@ export class MemoryBus implements Bus, DurableHost {
     for (const spec of topology.streams) {
       if (this.streams.has(spec.name)) continue;
       this.streamSpecs.push(spec);
-      this.streams.set(spec.name, { spec, lastSeq: 0, messages: new Map(), bytes: 0, dedupe: new Map() });
+      this.streams.set(spec.name, {
+        spec,
+        lastSeq: 0,
+        messages: new Map(),
+        bytes: 0,
+        dedupe: new Map(),
+        releasedThrough: 0,
+      });
     }
     for (const d of topology.durables) await this.durable(d);
+    for (const spec of this.streamSpecs) this.released(spec.name);
   }
 
   async pendingMessages(spec: DurableSpec): Promise<number> {
@@ -146,8 +198,20 @@ export class MemoryBus implements Bus, DurableHost {
     let d = this.durables.get(key);
     if (!d) {
       const stream = this.stream(spec.stream);
-      // A new durable starts at the oldest retained message (JetStream's DeliverPolicy.All).
-      d = new MemoryDurable(spec, new ConsumerPositions(floors.get(key) ?? 0), this);
+      const floor = floors.get(key) ?? 0;
+      if (!this.declared.some((x) => floorKey(x.stream, x.name) === key)) this.declared.push(spec);
+      // A new durable starts at the oldest retained message (JetStream's DeliverPolicy.All):
+      // payloads already left to the store come back for it.
+      if (floor < stream.releasedThrough && this.store.readFrom) {
+        for (const m of await this.store.readFrom(spec.stream, floor, stream.releasedThrough)) {
+          const r = stream.messages.get(m.seq);
+          if (r) r.message = m;
+        }
+        stream.releasedThrough = floor;
+      }
+      d = this.durables.get(key);
+      if (d) return d;
+      d = new MemoryDurable(spec, new ConsumerPositions(floor), this);
       for (let seq = d.positions.floor + 1; seq <= stream.lastSeq; seq++)
         d.offer(seq, stream.messages.get(seq)?.subject);
       this.durables.set(key, d);
@@ -162,7 +226,7 @@ export class MemoryBus implements Bus, DurableHost {
     for (const [seq, m] of s.messages) {
       if (s.messages.size <= maxMsgs && s.bytes <= maxBytes && now - m.storedAt <= maxAgeMs) break;
       s.messages.delete(seq);
-      s.bytes -= sizeOf(m);
+      s.bytes -= m.size;
       through = seq;
     }
     if (through === 0) return;
@@ -197,15 +261,16 @@ export class MemoryBus implements Bus, DurableHost {
     const seq = ++s.lastSeq;
     const stored: StoredMessage = { stream: spec.name, seq, subject, msgId: opts.msgId, headers, data, storedAt: now };
     // In the map at once, so the map stays in sequence order while stores overlap.
-    s.messages.set(seq, stored);
-    s.bytes += sizeOf(stored);
+    const entry = retained(stored);
+    s.messages.set(seq, entry);
+    s.bytes += entry.size;
     s.dedupe.set(opts.msgId, { seq, at: now });
     const durables = [...this.durables.values()].filter((d) => d.spec.stream === spec.name);
     try {
       await this.store.append(stored);
     } catch (err) {
       s.dedupe.delete(opts.msgId);
-      if (s.messages.delete(seq)) s.bytes -= sizeOf(stored);
+      if (s.messages.delete(seq)) s.bytes -= entry.size;
       for (const d of durables) d.finish(seq);
       throw new BusUnavailableError(`could not store message: ${(err as Error).message}`);
     }

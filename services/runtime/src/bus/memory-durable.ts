@@ -15,6 +15,8 @@ export type DurableHost = {
   readonly log: Logger | undefined;
   readonly store: StreamStore;
   messageAt(stream: string, seq: number): StoredMessage | undefined;
+  /** The durable's ack floor moved: what every durable has passed need not stay in memory. */
+  released(stream: string): void;
 };
 
 export type Worker = {
@@ -58,7 +60,9 @@ export class MemoryDurable {
 
   /** Finishes a sequence (acked, terminated, never for this durable, gone, out of deliveries). */
   finish(seq: number): void {
-    if (this.positions.finish(seq)) this.saveFloor();
+    if (!this.positions.finish(seq)) return;
+    this.saveFloor();
+    this.bus.released(this.spec.stream);
   }
 
   private nextWorker(): Worker | undefined {

@@ -25,6 +25,11 @@ export interface StreamStore {
   saveFloor(stream: string, durable: string, floor: number): Promise<void>;
   /** Deletes a stream's messages up to and including `seq` (retention limits reached). */
   deleteThrough(stream: string, seq: number): Promise<void>;
+  /**
+   * A stream's stored messages after `afterSeq` up to `throughSeq`, in order; absent from a store
+   * that keeps nothing (so the bus keeps every payload in memory).
+   */
+  readFrom?(stream: string, afterSeq: number, throughSeq: number): Promise<StoredMessage[]>;
 }
 
 export const floorKey = (stream: string, durable: string) => `${stream}/${durable}`;
@@ -40,6 +45,26 @@ export function createMemoryStore(): StreamStore {
 
 export const BUS_SCHEMA = 'bus';
 
+type MessageRow = {
+  stream: string;
+  seq: number | string;
+  subject: string;
+  msg_id: string | null;
+  headers: string | Headers | null;
+  data: string;
+  stored_at: string | Date;
+};
+
+const storedMessageOf = (r: MessageRow): StoredMessage => ({
+  stream: r.stream,
+  seq: Number(r.seq),
+  subject: r.subject,
+  msgId: r.msg_id ?? undefined,
+  headers: (typeof r.headers === 'string' ? (JSON.parse(r.headers) as Headers) : r.headers) ?? {},
+  data: r.data,
+  storedAt: new Date(r.stored_at).getTime(),
+});
+
 export function createKnexStore(knex: Knex): StreamStore {
   const t = (name: string) => knex.withSchema(BUS_SCHEMA).table(name);
   return {
@@ -49,18 +74,15 @@ export function createKnexStore(knex: Knex): StreamStore {
         .orderBy([{ column: 'stream' }, { column: 'seq' }]);
       const floors = new Map<string, number>();
       for (const f of await t('consumers').select()) floors.set(floorKey(f.stream, f.durable), Number(f.ack_floor));
-      return {
-        floors,
-        messages: rows.map((r) => ({
-          stream: r.stream,
-          seq: Number(r.seq),
-          subject: r.subject,
-          msgId: r.msg_id ?? undefined,
-          headers: (typeof r.headers === 'string' ? JSON.parse(r.headers) : r.headers) ?? {},
-          data: r.data,
-          storedAt: new Date(r.stored_at).getTime(),
-        })),
-      };
+      return { floors, messages: rows.map(storedMessageOf) };
+    },
+    async readFrom(stream, afterSeq, throughSeq) {
+      const rows = await t('messages')
+        .where({ stream })
+        .andWhere('seq', '>', afterSeq)
+        .andWhere('seq', '<=', throughSeq)
+        .orderBy('seq');
+      return rows.map(storedMessageOf);
     },
     async append(m) {
       await t('messages').insert({
