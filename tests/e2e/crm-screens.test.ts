@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contact, ContactList } from '@lp/contracts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, openDashboardScreen } from '../support/browser.ts';
 import { eventually, startStack, type Stack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -41,16 +41,9 @@ async function signedIn(path: string, width: number): Promise<Page> {
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('button', { name: 'Logout' }).waitFor();
   if (path !== '/marketing') {
-    await openScreen(page, path);
+    await openDashboardScreen(page, path);
   }
   return page;
-}
-/** A dashboard screen by its nav entry; on a phone the entries sit behind the Menu button. */
-async function openScreen(page: Page, label: string): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Dashboard' });
-  const menu = nav.getByRole('button', { name: /^Menu/ });
-  if (await menu.isVisible()) await menu.click();
-  await nav.getByRole('link', { name: label, exact: true }).click();
 }
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const api = (path: string, body?: unknown, method?: string) => stack.api(path, { token, body, method });
@@ -250,7 +243,7 @@ describe.each([1440, 375])('CRM screens at %i px', (width) => {
     const members = (await (await api(`/api/marketing/contacts?listId=${list.id}`)).json()) as Contact[];
     expect(members.map((c) => c.email)).toEqual([email]);
 
-    await openScreen(page, 'Dashboard');
+    await openDashboardScreen(page, 'Dashboard');
     const contactsCard = page.getByRole('main').getByRole('link', { name: /^Contacts/ });
     const total = (await api('/api/marketing/contacts?limit=1')).headers.get('x-total-count');
     await expect.poll(() => contactsCard.textContent()).toContain(Number(total).toLocaleString('en-US'));

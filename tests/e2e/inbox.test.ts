@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { INBOUND_XSS_CORPUS } from '@lp/contracts';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, openDashboardScreen } from '../support/browser.ts';
 import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
 
 const SECRET = 'e2e-inbound-secret-0123456789';
@@ -231,7 +231,7 @@ describeOnEachBackend('the inbox in Chromium', (backend) => {
 
   it('fits a 375 px phone', async () => {
     const page = await signIn(375, 812);
-    await page.getByRole('link', { name: /^Inbox/ }).click();
+    await openDashboardScreen(page, /^Inbox/);
     await page.getByText(/Showing 1-15 of \d+/).waitFor();
     // Nothing reaches past the right edge (the page never scrolls sideways).
     const wide = await page.evaluate(() =>

@@ -3,7 +3,7 @@
  * Never downloads a browser of its own.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const chromiumPath = (): string | undefined =>
   [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -26,4 +26,15 @@ export async function launchBrowser(): Promise<Browser> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('Chromium not found: install the chromium package or set CHROMIUM_PATH');
   return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+}
+
+/**
+ * Opens a dashboard screen by its nav entry, as a person does: on a phone the entries sit behind
+ * the nav's Menu button.
+ */
+export async function openDashboardScreen(page: Page, label: string | RegExp): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  const menu = nav.getByRole('button', { name: /^Menu/ });
+  if (await menu.isVisible()) await menu.click();
+  await nav.getByRole('link', typeof label === 'string' ? { name: label, exact: true } : { name: label }).click();
 }
