@@ -2,8 +2,10 @@
  * The mail relay away mid-broadcast (the SMTP sink taken off its port, open connections cut, for
  * longer than a recipient's 8 attempts take with the test's fast back-off), then back: the
  * campaign pauses with the reason shown by the campaigns API, no recipient's attempts are spent,
- * sending resumes by itself when the relay answers, every recipient gets exactly one message,
- * and only the recipient the relay refuses (550) is failed.
+ * sending resumes by itself when the relay answers, and nobody gets a message twice: each
+ * recipient gets exactly one, but for the few whose message was on a connection the outage cut
+ * before the relay's reply (the relay may have taken it): those are `unknown`, never resent on
+ * their own. Only the recipient the relay refuses (550) is failed.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { site, type Campaign, type CampaignDetail } from '@lp/contracts';
@@ -15,6 +17,9 @@ const RECIPIENTS = 80;
 /** A 4xx retry waits 20 ms, doubling: 8 attempts take 2.5 s. The relay stays away for 6 s. */
 const RETRY_FIRST_MS = 20;
 const OUTAGE_MS = 6_000;
+/** The product's default pool and pipeline: the most messages a cut can leave unconfirmed. */
+const UNCONFIRMED_MAX = 5 * 4;
+const isUnconfirmed = (f: { error: string }) => f.error.includes('not resent');
 
 describeOnEachBackend('a mail relay outage mid-broadcast', (backend) => {
   let stack: Stack;
@@ -44,7 +49,7 @@ describeOnEachBackend('a mail relay outage mid-broadcast', (backend) => {
   const campaign = async (id: string) =>
     (await (await stack.api(`/api/marketing/campaigns/${id}`, { token })).json()) as CampaignDetail;
 
-  it('pauses with the reason, resumes by itself, mails each recipient once, and fails only the refused one', async () => {
+  it('pauses with the reason, resumes by itself, mails nobody twice, and fails only the refused one', async () => {
     const [list] = await knex
       .withSchema('crm')
       .table('lists')
@@ -98,7 +103,8 @@ describeOnEachBackend('a mail relay outage mid-broadcast', (backend) => {
     await new Promise((r) => setTimeout(r, OUTAGE_MS));
     const during = await campaign(id);
     expect(during.status).toBe('paused');
-    expect(during.failures.filter((f) => f.email !== 'refused@example.com')).toEqual([]);
+    // What the cut left unconfirmed is set apart; nothing else is failed.
+    expect(during.failures.filter((f) => f.email !== 'refused@example.com' && !isUnconfirmed(f))).toEqual([]);
 
     await sink.start();
     const done = await eventually(
@@ -112,11 +118,18 @@ describeOnEachBackend('a mail relay outage mid-broadcast', (backend) => {
     expect(done.pausedReason).toBeNull();
     const counts = new Map<string, number>();
     for (const m of received()) counts.set(m.to, (counts.get(m.to) ?? 0) + 1);
-    expect(counts.size).toBe(RECIPIENTS);
-    expect([...counts.values()].every((n) => n === 1)).toBe(true);
-    expect(done.sent_count).toBe(RECIPIENTS);
+    // Nobody is mailed twice.
+    expect([...counts.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+    const unconfirmed = done.failures.filter(isUnconfirmed).map((f) => f.email);
+    expect(unconfirmed.length).toBeLessThanOrEqual(UNCONFIRMED_MAX);
+    // Everyone else has their one message.
+    for (let i = 0; i < RECIPIENTS; i++) {
+      const email = `relay-${i}@example.com`;
+      if (!unconfirmed.includes(email)) expect(counts.get(email), email).toBe(1);
+    }
+    expect(done.sent_count + unconfirmed.length).toBe(RECIPIENTS);
     expect(done.deliveries.failed).toBe(1);
-    expect(done.failures).toEqual([
+    expect(done.failures.filter((f) => !isUnconfirmed(f))).toEqual([
       { email: 'refused@example.com', error: expect.stringContaining('No such mailbox here') },
     ]);
     const attempts = (await knex

@@ -2,14 +2,16 @@
  * Records what became of claimed deliveries, in one statement per outcome: `sent`, `failed`
  * (5xx, with the server's reason), `outbox` (no SMTP configured), back to `pending` with a
  * later attempt (4xx), or back to `pending` with the attempt given back when the relay was not
- * there for anyone (`outage`), its campaign then paused with the reason (`pauseForRelay`). Only
+ * there for anyone (`outage`), its campaign then paused with the reason (`pauseForRelay`), or
+ * `unknown` when the relay's connection ended before it confirmed the message (never resent on
+ * its own: staff choose "Send again…" on the campaign). Only
  * rows still claimed by this sender are touched.
  */
 import type { Knex } from '@lp/runtime';
 
 export type Outcome =
   | { id: number; status: 'sent' }
-  | { id: number; status: 'failed' | 'outbox'; error: string }
+  | { id: number; status: 'failed' | 'outbox' | 'unknown'; error: string }
   | { id: number; status: 'retry'; error: string; delayMs: number }
   | { id: number; status: 'outage'; error: string };
 

@@ -40,6 +40,9 @@ import { startDueCampaigns } from './start-due-campaigns.ts';
 import { beat, releaseClaims, sweepDeadClaims } from './sweep-dead-claims.ts';
 import { idle, wakeSenders } from './wake-senders.ts';
 
+/** Why a message is `unknown`: the relay may have taken it before its connection ended. */
+const UNCONFIRMED = 'the mail relay’s connection ended before it confirmed this message; not resent';
+
 /** An idle sender polls this often (new work in this process wakes it at once). */
 const IDLE_MS = 1000;
 /** How often due campaigns, new audiences, dead senders and campaign counts are looked at while sending. */
@@ -343,7 +346,11 @@ class SendLoop {
       if (f.kind === 'outage') {
         this.relayWentAway(f.reason);
         this.pausing.add(d.campaign_id);
-        return settle({ id: d.id, status: 'outage', error: f.reason });
+        return settle(
+          f.unconfirmed
+            ? { id: d.id, status: 'unknown', error: `${UNCONFIRMED}: ${f.reason}` }
+            : { id: d.id, status: 'outage', error: f.reason },
+        );
       }
       if (f.kind === 'retry' && d.attempts < MAX_ATTEMPTS)
         settle({

@@ -6,13 +6,26 @@ const smtpError = (props: Record<string, unknown>) => Object.assign(new Error(St
 describe('what an SMTP failure means for the recipient', () => {
   it('is an outage, not the recipient, when the relay is not there for anyone', () => {
     for (const err of [
-      smtpError({ message: 'connect ECONNREFUSED 127.0.0.1:2525', code: 'ESOCKET', command: 'CONN' }),
+      smtpError({
+        message: 'connect ECONNREFUSED 127.0.0.1:2525',
+        code: 'ECONNECTION',
+        originalCode: 'ECONNREFUSED',
+        command: 'CONN',
+      }),
       smtpError({ message: 'Greeting never received', code: 'ETIMEDOUT', command: 'GREETING' }),
-      smtpError({ message: 'Connection closed unexpectedly', code: 'ECONNECTION' }),
       smtpError({ response: '421 Service not available', responseCode: 421, command: 'RCPT TO', code: 'EENVELOPE' }),
       smtpError({ response: '554 No SMTP service here', responseCode: 554, command: 'CONN', code: 'EPROTOCOL' }),
     ])
-      expect(classifySmtpError(err).kind, err.message).toBe('outage');
+      expect(classifySmtpError(err), err.message).toMatchObject({ kind: 'outage', unconfirmed: false });
+  });
+
+  it('never resends on its own a message whose connection ended without a reply: the relay may have taken it', () => {
+    for (const err of [
+      smtpError({ message: 'Connection closed unexpectedly', code: 'ECONNECTION', command: 'CONN' }),
+      smtpError({ message: 'read ECONNRESET', code: 'ESOCKET', originalCode: 'ECONNRESET', command: 'CONN' }),
+      smtpError({ message: 'Timeout', code: 'ETIMEDOUT', command: 'CONN' }),
+    ])
+      expect(classifySmtpError(err), err.message).toMatchObject({ kind: 'outage', unconfirmed: true });
   });
 
   it('fails a recipient the relay refuses and retries one it asks to try later', () => {

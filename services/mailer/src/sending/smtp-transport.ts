@@ -25,22 +25,53 @@ export function createSmtpTransport(config: SmtpConfig): Transporter | null {
 /**
  * - `outage`: the relay is not there for anyone (refused or timed-out connection, a greeting or
  *   EHLO it did not give, 421 "service not available", a pool error): no recipient's fault, so
- *   no attempt is spent; sending pauses until the relay answers.
+ *   no attempt is spent; sending pauses until the relay answers. `unconfirmed` when the
+ *   connection ended without a reply after it was open: the relay may have taken the message
+ *   before it went (its "250 OK" lost with the connection), so it is never resent on its own.
  * - `failed`: a 5xx reply to this message's MAIL FROM / RCPT TO / DATA: the relay's final word.
  * - `retry`: a 4xx reply to this message: tried again later, with back-off.
  */
-export type SmtpFailure = { kind: 'outage' | 'retry' | 'failed'; reason: string };
+export type SmtpFailure =
+  { kind: 'outage'; reason: string; unconfirmed: boolean } | { kind: 'retry' | 'failed'; reason: string };
 
 /** The SMTP commands of one message's transaction: a reply to one of them concerns that message. */
 const MESSAGE_COMMANDS = new Set(['MAIL FROM', 'RCPT TO', 'DATA']);
 
+/**
+ * System errors of a connection that never opened (nodemailer keeps them as `originalCode`): the
+ * relay cannot have seen the message.
+ */
+const NEVER_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+]);
+
 export function classifySmtpError(err: unknown): SmtpFailure {
-  const e = err as { responseCode?: number; response?: string; message?: string; command?: string; code?: string };
+  const e = err as {
+    responseCode?: number;
+    response?: string;
+    message?: string;
+    command?: string;
+    code?: string;
+    originalCode?: string;
+  };
   const reason = (e.response ?? e.message ?? String(err)).slice(0, 500);
   const code = e.responseCode;
   const aboutMessage =
     (e.command !== undefined && MESSAGE_COMMANDS.has(e.command)) || e.code === 'EENVELOPE' || e.code === 'EMESSAGE';
-  if (typeof code !== 'number' || code === 421 || !aboutMessage) return { kind: 'outage', reason };
+  if (typeof code !== 'number') {
+    const neverSent =
+      NEVER_CONNECTED.has(e.originalCode ?? '') ||
+      NEVER_CONNECTED.has(e.code ?? '') ||
+      e.code === 'EDNS' ||
+      e.command === 'GREETING';
+    return { kind: 'outage', reason, unconfirmed: !neverSent };
+  }
+  if (code === 421 || !aboutMessage) return { kind: 'outage', reason, unconfirmed: false };
   return { kind: code >= 500 ? 'failed' : 'retry', reason };
 }
 
