@@ -3,10 +3,25 @@ import { DELIVERY_STATUSES, type CampaignDetail, type DeliveryStatus } from '@lp
 import { notFound, type Knex } from '@lp/runtime';
 import { campaignRows, toCampaign, type CampaignRow } from './list-campaigns.ts';
 
+type Totals = { total_opens: number; proxy_opens: number; total_clicks: number };
+
 export async function getCampaign(knex: Knex, by: { id: number } | { requestId: string }): Promise<CampaignDetail> {
-  const q = campaignRows(knex).select('c.from_name', 'c.from_email');
+  // The totals are read in the same statement as the unique counts (one snapshot): read apart, a
+  // hit stored between the two reads showed more opens in total than opened at all.
+  const q = campaignRows(knex).select(
+    'c.from_name',
+    'c.from_email',
+    knex.raw(
+      `(select json_build_object(
+           'total_opens', count(*) filter (where t.kind = 'open'),
+           'proxy_opens', count(*) filter (where t.kind = 'open' and t.is_proxy),
+           'total_clicks', count(*) filter (where t.kind = 'click'))
+         from mailer.tracking_events t where t.campaign_id = c.id) as totals`,
+    ),
+  );
   const row = (await ('id' in by ? q.where('c.id', by.id) : q.where('c.request_id', by.requestId)).first()) as
-    (CampaignRow & { from_name: string; from_email: string }) | undefined;
+    | (CampaignRow & { from_name: string; from_email: string; totals: Totals | string })
+    | undefined;
   if (!row) throw notFound('Campaign not found');
   const byStatus = (await knex
     .withSchema('mailer')
@@ -17,15 +32,7 @@ export async function getCampaign(knex: Knex, by: { id: number } | { requestId: 
     .count({ n: '*' })) as { status: DeliveryStatus; n: string | number }[];
   const deliveries = Object.fromEntries(DELIVERY_STATUSES.map((s) => [s, 0])) as Record<DeliveryStatus, number>;
   for (const r of byStatus) deliveries[r.status] = Number(r.n);
-  const [t] = (await knex
-    .withSchema('mailer')
-    .table('tracking_events')
-    .where({ campaign_id: row.id })
-    .select(
-      knex.raw(`count(*) filter (where kind = 'open') as total_opens`),
-      knex.raw(`count(*) filter (where kind = 'open' and is_proxy) as proxy_opens`),
-      knex.raw(`count(*) filter (where kind = 'click') as total_clicks`),
-    )) as { total_opens: string; proxy_opens: string; total_clicks: string }[];
+  const t = (typeof row.totals === 'string' ? JSON.parse(row.totals) : row.totals) as Totals;
   const failures = (await knex
     .withSchema('mailer')
     .table('deliveries')
@@ -40,10 +47,10 @@ export async function getCampaign(knex: Knex, by: { id: number } | { requestId: 
     fromEmail: row.from_email,
     deliveries,
     uniqueOpens: Number(row.unique_opens),
-    totalOpens: Number(t?.total_opens ?? 0),
-    proxyOpens: Number(t?.proxy_opens ?? 0),
+    totalOpens: Number(t.total_opens),
+    proxyOpens: Number(t.proxy_opens),
     uniqueClicks: Number(row.unique_clicks),
-    totalClicks: Number(t?.total_clicks ?? 0),
+    totalClicks: Number(t.total_clicks),
     failures: failures.map((f) => ({ email: f.email, error: f.error ?? '' })),
   };
 }

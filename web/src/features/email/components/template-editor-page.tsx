@@ -4,58 +4,89 @@
  * After create, the new template's route; after update, back to the list.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
 import type * as v from 'valibot';
-import { INVALID_TEMPLATE_ID, TemplateInputSchema } from '@lp/contracts/email';
+import { INVALID_TEMPLATE_ID, TemplateInputSchema, type Template } from '@lp/contracts/email';
 import { MERGE_TAGS } from '@lp/contracts/email-html';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { dialogButton } from '../../../components/ui/dialog';
-import { TEMPLATES_KEY, createTemplate, updateTemplate, useTemplate } from '../api/templates';
+import { TEMPLATES_KEY, createTemplate, updateTemplate } from '../api/templates';
 import { PLACEHOLDER_CONTENT } from './create-template-dialog';
 import { EmailPreviewFrame } from './email-preview-frame';
+import { ApiError } from '../../../lib/api-request';
 import { errorMessage } from '../../../lib/error-message';
+import { useStoredRecord } from '../../../lib/use-stored-record';
 
 type TemplateForm = v.InferInput<typeof TemplateInputSchema>;
 
 const isValidId = (id: number) => Number.isInteger(id) && id >= 1 && id <= 2147483647;
 
+const BLANK: TemplateForm = {
+  name: '',
+  subject: '',
+  description: '',
+  previewText: '',
+  category: 'Custom',
+  content: PLACEHOLDER_CONTENT,
+};
+
 export function TemplateEditorPage({ templateId }: { templateId: number | null }) {
   const navigate = useNavigate();
   const editing = templateId !== null;
-  const { data, error } = useTemplate(editing && isValidId(templateId) ? templateId : null);
-  const { register, handleSubmit, formState, reset, watch } = useForm<TemplateForm>({
+  const validId = editing && isValidId(templateId);
+  const { data, error, loading } = useStoredRecord<Template>(validId ? `${TEMPLATES_KEY}/${templateId}` : null);
+  const problem = !editing
+    ? null
+    : !validId
+      ? INVALID_TEMPLATE_ID
+      : error instanceof ApiError && error.status === 404
+        ? 'Template not found'
+        : error
+          ? 'Failed to load templates'
+          : null;
+  if (problem)
+    return (
+      <div className="space-y-3">
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+          {problem}
+        </p>
+        <button type="button" className={dialogButton.cancel} onClick={() => navigate('/marketing/templates')}>
+          Back to templates
+        </button>
+      </div>
+    );
+  if (loading || (editing && !data))
+    return (
+      <p role="status" className="text-stone-600">
+        Loading template…
+      </p>
+    );
+  return <TemplateEditorForm key={templateId ?? "new"} templateId={templateId} initial={data ? toForm(data) : BLANK} />;
+}
+
+const toForm = (t: Template): TemplateForm => ({
+  name: t.name,
+  subject: t.subject,
+  description: t.description,
+  previewText: t.previewText,
+  category: t.category,
+  content: t.content,
+});
+
+/** The form, shown once the stored version is known: it starts from that version and nothing replaces what is typed. */
+function TemplateEditorForm({ templateId, initial }: { templateId: number | null; initial: TemplateForm }) {
+  const navigate = useNavigate();
+  const editing = templateId !== null;
+  const { register, handleSubmit, formState, watch } = useForm<TemplateForm>({
     resolver: valibotResolver(TemplateInputSchema),
-    defaultValues: {
-      name: '',
-      subject: '',
-      description: '',
-      previewText: '',
-      category: 'Custom',
-      content: PLACEHOLDER_CONTENT,
-    },
+    defaultValues: initial,
     reValidateMode: 'onChange',
   });
-  useEffect(() => {
-    if (data)
-      reset({
-        name: data.name,
-        subject: data.subject,
-        description: data.description,
-        previewText: data.previewText,
-        category: data.category,
-        content: data.content,
-      });
-  }, [data, reset]);
 
   const onSubmit = handleSubmit(async (f) => {
-    if (editing && !isValidId(templateId)) {
-      toast({ title: 'Error saving template', description: INVALID_TEMPLATE_ID, variant: 'destructive' });
-      return;
-    }
     try {
       if (editing) {
         await updateTemplate(templateId, f);
@@ -74,12 +105,6 @@ export function TemplateEditorPage({ templateId }: { templateId: number | null }
   });
 
   const e = formState.errors;
-  if (editing && error)
-    return (
-      <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-        Failed to load templates
-      </p>
-    );
   return (
     <form onSubmit={onSubmit} noValidate>
       <div className="flex flex-wrap items-center justify-between gap-3">
