@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DurableSpec, StreamSpec } from '@lp/contracts';
-import { MemoryBus } from './memory-bus.ts';
+import { LARGE_PAYLOAD_BYTES, MemoryBus } from './memory-bus.ts';
 import { createMemoryStore, type StoredMessage } from './memory-store.ts';
 
 const stream = (limits: Partial<StreamSpec['limits']>): StreamSpec => ({
@@ -148,6 +148,40 @@ describe('embedded bus memory', () => {
     await eventually(() => late.length === 5);
     await c.stop();
     expect(late).toEqual([1, 2, 3, 4, 5]);
+    await bus.close();
+  });
+
+  it('leaves a large payload to the store at once and reads it back for its consumer, a nak included', async () => {
+    const bus = new MemoryBus({ store: keepingStore(), maxPayload: 1 << 20 });
+    await bus.ensureTopology({
+      streams: [stream({ maxBytes: 8 << 20 })],
+      durables: [reader('a')],
+    });
+    const big = 'x'.repeat(LARGE_PAYLOAD_BYTES + 1);
+    await bus.publish('t.x', { i: 1, big }, { msgId: 'big1' });
+    await bus.publish('t.x', { i: 2 }, { msgId: 'small2' });
+    await bus.publish('t.x', { i: 3, big }, { msgId: 'big3' });
+    // Only the small one is still held before any consumer has read anything.
+    expect([1, 2, 3].map((seq) => bus.messageAt('T', seq) !== undefined)).toEqual([false, true, false]);
+
+    const seen: { i: number; size: number }[] = [];
+    let naked = false;
+    const a = await bus.consume(reader('a'), async (m) => {
+      const body = m.json() as { i: number; big?: string };
+      if (body.i === 3 && !naked) {
+        naked = true;
+        return m.nak();
+      }
+      seen.push({ i: body.i, size: body.big?.length ?? 0 });
+      m.ack();
+    });
+    await eventually(() => seen.length === 3);
+    await a.stop();
+    expect(seen.sort((x, y) => x.i - y.i)).toEqual([
+      { i: 1, size: big.length },
+      { i: 2, size: 0 },
+      { i: 3, size: big.length },
+    ]);
     await bus.close();
   });
 

@@ -46,6 +46,9 @@ import {
 /** How often age limits are applied when nothing is published (JetStream checks on a timer too). */
 const AGE_CHECK_MS = 60_000;
 
+/** Payloads above this size stay in memory only until stored (when the store can read them back). */
+export const LARGE_PAYLOAD_BYTES = 64 * 1024;
+
 /** A retained message: what retention counts, and its payload while a durable may need it. */
 type Retained = { subject: string; size: number; storedAt: number; message: StoredMessage | undefined };
 
@@ -109,6 +112,15 @@ export class MemoryBus implements Bus, DurableHost {
 
   messageAt(stream: string, seq: number): StoredMessage | undefined {
     return this.streams.get(stream)?.messages.get(seq)?.message;
+  }
+
+  /**
+   * A retained message whose payload memory left to the store, read back for a delivery.
+   * Undefined when retention removed it (or the store keeps nothing): nothing to deliver.
+   */
+  readBack(stream: string, seq: number): Promise<StoredMessage | undefined> | undefined {
+    if (!this.streams.get(stream)?.messages.has(seq) || !this.store.readFrom) return undefined;
+    return this.store.readFrom(stream, seq - 1, seq).then((found) => found.find((m) => m.seq === seq));
   }
 
   /**
@@ -274,6 +286,9 @@ export class MemoryBus implements Bus, DurableHost {
       for (const d of durables) d.finish(seq);
       throw new BusUnavailableError(`could not store message: ${(err as Error).message}`);
     }
+    // A large payload (an inbound e-mail with attachments) is left to the store at once and read
+    // back for each delivery: several of them waiting for their consumer held hundreds of MB.
+    if (entry.size > LARGE_PAYLOAD_BYTES && this.store.readFrom) entry.message = undefined;
     if (s.dedupe.size > 10_000)
       for (const [id, v] of s.dedupe) if (now - v.at > spec.limits.duplicateWindowMs) s.dedupe.delete(id);
     for (const d of durables) {

@@ -15,6 +15,8 @@ export type DurableHost = {
   readonly log: Logger | undefined;
   readonly store: StreamStore;
   messageAt(stream: string, seq: number): StoredMessage | undefined;
+  /** A retained message whose payload is only in the store; undefined when there is none. */
+  readBack(stream: string, seq: number): Promise<StoredMessage | undefined> | undefined;
   /** The durable's ack floor moved: what every durable has passed need not stay in memory. */
   released(stream: string): void;
 };
@@ -83,8 +85,32 @@ export class MemoryDurable {
 
   private deliver(seq: number, worker: Worker): void {
     const stored = this.bus.messageAt(this.spec.stream, seq);
+    if (stored) return this.deliverStored(seq, stored, worker);
+    const reading = this.bus.readBack(this.spec.stream, seq);
     // Retention removed it before its turn: JetStream skips such a message too.
-    if (!stored) return this.finish(seq);
+    if (!reading) return this.finish(seq);
+    // The read holds the worker's room, so a worker reads no more payloads at once than it handles.
+    worker.inFlight++;
+    const release = () => {
+      worker.inFlight--;
+      if (worker.inFlight === 0) worker.idle?.();
+    };
+    reading.then(
+      (found) => {
+        release();
+        if (!found) return this.finish(seq);
+        if (worker.stopped) return this.redeliver(seq);
+        this.deliverStored(seq, found, worker);
+      },
+      (err: unknown) => {
+        release();
+        this.bus.log?.warn({ err, seq, durable: this.spec.name }, 'could not read a message back; redelivering');
+        setTimeout(() => this.redeliver(seq), 1000).unref?.();
+      },
+    );
+  }
+
+  private deliverStored(seq: number, stored: StoredMessage, worker: Worker): void {
     const count = this.positions.delivered(seq);
     const { maxDeliver, ackWaitMs } = this.bus.topology;
     if (maxDeliver > 0 && count > maxDeliver) {
