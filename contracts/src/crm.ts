@@ -19,6 +19,19 @@ export type ContactSource = (typeof CONTACT_SOURCES)[number];
 const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
+/**
+ * The version of a contact or list an edit was based on (the one read when the dialog opened):
+ * crm refuses the save with 409 when the stored version moved on since, so a stale copy never
+ * silently overwrites a newer change. Required on every update.
+ */
+const VERSION_MESSAGE = 'version is required: the version of the record you opened';
+export const recordVersion = v.pipe(
+  v.number(VERSION_MESSAGE),
+  v.integer(VERSION_MESSAGE),
+  v.minValue(1, VERSION_MESSAGE),
+  v.maxValue(2_147_483_647, VERSION_MESSAGE),
+);
+
 /** The one e-mail rule of contacts: trimmed, a valid address, at most 254 characters. */
 export const contactEmail = v.pipe(
   v.string('Valid email is required'),
@@ -50,6 +63,8 @@ export const ContactSchema = v.object({
   metadata: v.object({ address: v.nullable(v.string()), notes: v.nullable(v.string()) }),
   createdAt: v.string(),
   updatedAt: v.string(),
+  /** Bumped by every change of the fields above; an edit sends the one it opened. */
+  version: id,
 });
 export type Contact = v.InferOutput<typeof ContactSchema>;
 
@@ -66,7 +81,7 @@ export const ContactCreateSchema = v.object({
 export type ContactCreate = v.InferOutput<typeof ContactCreateSchema>;
 export type ContactCreateInput = v.InferInput<typeof ContactCreateSchema>;
 
-/** `PUT /api/marketing/contacts/{id}`: the same fields; the e-mail stays required. */
+/** `PUT /api/marketing/contacts/{id}`: the same fields (the e-mail stays required) and the version opened. */
 export const ContactUpdateSchema = v.object({
   email: v.optional(contactEmail, ''),
   firstName: optionalText(100),
@@ -74,6 +89,7 @@ export const ContactUpdateSchema = v.object({
   phone: optionalText(40),
   status: v.optional(v.picklist(CONTACT_STATUSES, 'Unknown status'), 'subscribed'),
   metadata: v.optional(ContactMetadataSchema, {}),
+  version: recordVersion,
 });
 export type ContactUpdate = v.InferOutput<typeof ContactUpdateSchema>;
 
@@ -218,6 +234,8 @@ export const ContactListSchema = v.object({
   contact_count: count,
   created_at: v.string(),
   updated_at: v.string(),
+  /** Bumped by every change of its name or description; an edit sends the one it opened. */
+  version: id,
 });
 export type ContactList = v.InferOutput<typeof ContactListSchema>;
 
@@ -235,6 +253,11 @@ export const ListFormSchema = v.object({
 export type ListForm = v.InferOutput<typeof ListFormSchema>;
 export type ListFormInput = v.InferInput<typeof ListFormSchema>;
 
+/** `PUT /api/marketing/lists/{id}`: the list form and the version opened. */
+export const ListUpdateSchema = v.object({ ...ListFormSchema.entries, version: recordVersion });
+export type ListUpdate = v.InferOutput<typeof ListUpdateSchema>;
+export type ListUpdateInput = v.InferInput<typeof ListUpdateSchema>;
+
 export const ListDuplicateSchema = v.object({
   ...ListFormSchema.entries,
   copyContacts: v.optional(v.boolean('copyContacts must be true or false'), true),
@@ -242,7 +265,7 @@ export const ListDuplicateSchema = v.object({
 export type ListDuplicate = v.InferOutput<typeof ListDuplicateSchema>;
 
 export const ListIdInputSchema = v.object({ id });
-export const ListUpdateInputSchema = v.object({ id, list: ListFormSchema });
+export const ListUpdateInputSchema = v.object({ id, list: ListUpdateSchema });
 export const ListDuplicateInputSchema = v.object({ id, copy: ListDuplicateSchema });
 export const ListMemberInputSchema = v.object({ listId: id, contactId: id });
 

@@ -142,6 +142,8 @@ export const RPC = {
     /** One chunk of a CSV import, upserted by e-mail; a chunk re-sent after a restart applies once. */
     contactsImportChunk: rpc('rpc.crm.contact-imports.put', ImportChunkInputSchema, ImportChunkResultSchema),
     listsList: rpc('rpc.crm.lists.list', NoInputSchema, v.array(ContactListSchema)),
+    /** One list as stored now (an edit dialog opens with it). */
+    listGet: rpc('rpc.crm.lists.get', ListIdInputSchema, ContactListSchema),
     listCreate: rpc('rpc.crm.lists.create', ListFormSchema, ContactListSchema),
     listUpdate: rpc('rpc.crm.lists.update', ListUpdateInputSchema, ContactListSchema),
     listDelete: rpc('rpc.crm.lists.delete', ListIdInputSchema, DeletedSchema),

@@ -156,12 +156,23 @@ describeOnEachBackend('the audit log comes first', (backend) => {
       { method: 'PUT', body: { ...template('Spring lots'), subject: 'New' } },
       200,
     );
-    const list = await call<{ id: number }>('/api/marketing/lists', { body: { name: 'Buyers' } }, 201);
-    await call(`/api/marketing/lists/${list.id}`, { method: 'PUT', body: { name: 'Serious buyers' } }, 200);
-    const c = await call<{ id: number }>('/api/marketing/contacts', { body: { email: 'edit.audit@example.com' } }, 201);
+    const list = await call<{ id: number; version: number }>('/api/marketing/lists', { body: { name: 'Buyers' } }, 201);
+    await call(
+      `/api/marketing/lists/${list.id}`,
+      { method: 'PUT', body: { name: 'Serious buyers', version: list.version } },
+      200,
+    );
+    const c = await call<{ id: number; version: number }>(
+      '/api/marketing/contacts',
+      { body: { email: 'edit.audit@example.com' } },
+      201,
+    );
     await call(
       `/api/marketing/contacts/${c.id}`,
-      { method: 'PUT', body: { email: 'edit.audit@example.com', firstName: 'Eve', status: 'unsubscribed' } },
+      {
+        method: 'PUT',
+        body: { email: 'edit.audit@example.com', firstName: 'Eve', status: 'unsubscribed', version: c.version },
+      },
       200,
     );
     await call('/api/marketing/contacts-to-list', { body: { listId: list.id, contactIds: [c.id] } }, 200);

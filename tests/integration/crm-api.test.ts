@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Contact, ContactHistory, ContactList, FormSubmission, ImportResult, MarketingStats } from '@lp/contracts';
+import * as uniqueListNames from '../../services/crm/src/migrations/20261126120100_unique-list-names.ts';
 import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
 
 describeOnEachBackend('crm API', (backend) => {
@@ -83,14 +84,18 @@ describeOnEachBackend('crm API', (backend) => {
     const edited = await json<Contact>(
       await api(`/api/marketing/contacts/${c.id}`, {
         method: 'PUT',
-        body: { email: 'edited@example.com', firstName: 'Eddie', status: 'unsubscribed' },
+        body: { email: 'edited@example.com', firstName: 'Eddie', status: 'unsubscribed', version: c.version },
       }),
     );
     expect(edited).toMatchObject({ email: 'edited@example.com', firstName: 'Eddie', status: 'unsubscribed' });
-    await json(
-      await api(`/api/marketing/contacts/${c.id}`, { method: 'PUT', body: { email: 'ADA@example.com' } }),
+    const taken = await json<{ error: { details: { fields: Record<string, string[]> } } }>(
+      await api(`/api/marketing/contacts/${c.id}`, {
+        method: 'PUT',
+        body: { email: 'ADA@example.com', version: edited.version },
+      }),
       409,
     );
+    expect(taken.error.details.fields.email).toEqual(['A contact with the email ADA@example.com already exists']);
     expect(await json<Contact>(await api(`/api/marketing/contacts/${c.id}`))).toMatchObject({ firstName: 'Eddie' });
     expect((await api(`/api/marketing/contacts/${c.id}`, { method: 'DELETE' })).status).toBe(204);
     await json(await api(`/api/marketing/contacts/${c.id}`), 404);
@@ -268,7 +273,10 @@ describeOnEachBackend('crm API', (backend) => {
     );
     expect(list).toMatchObject({ name: 'Buyers', description: 'Hot leads', contact_count: 0 });
     const renamed = await json<ContactList>(
-      await api(`/api/marketing/lists/${list.id}`, { method: 'PUT', body: { name: 'Buyers 2026' } }),
+      await api(`/api/marketing/lists/${list.id}`, {
+        method: 'PUT',
+        body: { name: 'Buyers 2026', version: list.version },
+      }),
     );
     expect(renamed).toMatchObject({ name: 'Buyers 2026', description: null });
     const ids = (await json<Contact[]>(await api('/api/marketing/contacts?q=paging.test&limit=3'))).map((c) => c.id);
@@ -320,8 +328,140 @@ describeOnEachBackend('crm API', (backend) => {
 
     expect((await api(`/api/marketing/lists/${list.id}`, { method: 'DELETE' })).status).toBe(204);
     await json(await api(`/api/marketing/lists/${list.id}`, { method: 'DELETE' }), 404);
-    await json(await api(`/api/marketing/lists/${list.id}`, { method: 'PUT', body: { name: 'x' } }), 404);
+    await json(await api(`/api/marketing/lists/${list.id}`, { method: 'PUT', body: { name: 'x', version: 2 } }), 404);
+    await json(await api(`/api/marketing/lists/${list.id}`), 404);
     expect(await contactByEmail(members[0]!.email)).toBeDefined();
+  });
+
+  type ErrorBody = { error: { code: string; message: string; details?: { fields?: Record<string, string[]> } } };
+
+  it('refuses a contact saved from a copy opened before another change: 409, nothing changes; no version is 400', async () => {
+    const opened = await json<Contact>(
+      await api('/api/marketing/contacts', { body: { email: 'dana.stale@example.com', firstName: 'Dana' } }),
+      201,
+    );
+    const put = (body: Record<string, unknown>) => api(`/api/marketing/contacts/${opened.id}`, { method: 'PUT', body });
+    // Two people opened the same contact; the first saves.
+    const first = await json<Contact>(
+      await put({ email: opened.email, firstName: 'Dana', phone: '928-555-0101', version: opened.version }),
+    );
+    expect(first.version).toBe(opened.version + 1);
+    // The second saves the copy opened before: refused, the first one's phone stays.
+    const stale = await json<ErrorBody>(
+      await put({ email: opened.email, firstName: 'Dana', metadata: { notes: 'Old copy' }, version: opened.version }),
+      409,
+    );
+    expect(stale.error).toEqual({ code: 'conflict', message: 'This contact was changed since you opened it' });
+    expect(await json<Contact>(await api(`/api/marketing/contacts/${opened.id}`))).toMatchObject({
+      phone: '928-555-0101',
+      metadata: { notes: null },
+      version: first.version,
+    });
+    // Without a version the save is a validation error, never a silent overwrite.
+    const missing = await json<ErrorBody>(await put({ email: opened.email, firstName: 'No version' }), 400);
+    expect(Object.keys(missing.error.details?.fields ?? {})).toEqual(['version']);
+    await json(await put({ email: opened.email, version: 'one' }), 400);
+    // A change that did not come from the dialog (here a CSV import) also moves the version on.
+    expect(await importCsv(`email,phone\n${opened.email},928-555-0202\n`)).toMatchObject({ updated: 1 });
+    await json(await put({ email: opened.email, firstName: 'Dana', version: first.version }), 409);
+    const fresh = await json<Contact>(await api(`/api/marketing/contacts/${opened.id}`));
+    expect(fresh).toMatchObject({ phone: '928-555-0202', firstName: 'Dana' });
+    const saved = await json<Contact>(await put({ email: opened.email, firstName: 'Dana B.', version: fresh.version }));
+    expect(saved).toMatchObject({ firstName: 'Dana B.', phone: null, version: fresh.version + 1 });
+    await json(
+      await api('/api/marketing/contacts/999999', { method: 'PUT', body: { email: 'x@example.com', version: 1 } }),
+      404,
+    );
+  });
+
+  it('refuses a list saved from a stale copy with 409; members joining do not count as a change; GET one list', async () => {
+    const opened = await json<ContactList>(await api('/api/marketing/lists', { body: { name: 'Stale buyers' } }), 201);
+    expect(await json<ContactList>(await api(`/api/marketing/lists/${opened.id}`))).toEqual(opened);
+    const put = (body: Record<string, unknown>) => api(`/api/marketing/lists/${opened.id}`, { method: 'PUT', body });
+    const renamed = await json<ContactList>(await put({ name: 'Fresh buyers', version: opened.version }));
+    expect(renamed).toMatchObject({ name: 'Fresh buyers', version: opened.version + 1 });
+    const stale = await json<ErrorBody>(
+      await put({ name: 'Stale rename', description: 'x', version: opened.version }),
+      409,
+    );
+    expect(stale.error).toEqual({ code: 'conflict', message: 'This list was changed since you opened it' });
+    expect(await json<ContactList>(await api(`/api/marketing/lists/${opened.id}`))).toMatchObject({
+      name: 'Fresh buyers',
+      description: null,
+    });
+    const missing = await json<ErrorBody>(await put({ name: 'No version' }), 400);
+    expect(Object.keys(missing.error.details?.fields ?? {})).toEqual(['version']);
+    // Contacts joining the list change its count, not what the edit dialog shows: the rename still applies.
+    const ids = (await json<Contact[]>(await api('/api/marketing/contacts?q=paging.test&limit=2'))).map((c) => c.id);
+    await json(await api('/api/marketing/contacts-to-list', { body: { listId: opened.id, contactIds: ids } }));
+    expect(await json<ContactList>(await put({ name: 'Fresh buyers 2', version: renamed.version }))).toMatchObject({
+      name: 'Fresh buyers 2',
+      contact_count: 2,
+    });
+    await json(await api('/api/marketing/lists/999999'), 404);
+    await json(await api('/api/marketing/lists/abc'), 404);
+  });
+
+  it('keeps list names unique in any letter case: create, rename and duplicate are refused with 409 naming the list', async () => {
+    const lists = async () => json<ContactList[]>(await api('/api/marketing/lists'));
+    const original = await json<ContactList>(
+      await api('/api/marketing/lists', { body: { name: 'Lake View Buyers' } }),
+      201,
+    );
+    const other = await json<ContactList>(await api('/api/marketing/lists', { body: { name: 'Mesa Buyers' } }), 201);
+    const before = (await lists()).length;
+    const message = 'A list named Lake View Buyers already exists';
+    const created = await json<ErrorBody>(
+      await api('/api/marketing/lists', { body: { name: '  lake view BUYERS ' } }),
+      409,
+    );
+    expect(created.error).toEqual({ code: 'conflict', message, details: { fields: { name: [message] } } });
+    const renamed = await json<ErrorBody>(
+      await api(`/api/marketing/lists/${other.id}`, {
+        method: 'PUT',
+        body: { name: 'LAKE VIEW BUYERS', version: other.version },
+      }),
+      409,
+    );
+    expect(renamed.error.message).toBe(message);
+    const copied = await json<ErrorBody>(
+      await api(`/api/marketing/lists/${other.id}/duplicate`, { body: { name: 'Lake view buyers' } }),
+      409,
+    );
+    expect(copied.error.message).toBe(message);
+    expect((await lists()).length).toBe(before);
+    expect((await lists()).find((l) => l.id === other.id)?.name).toBe('Mesa Buyers');
+    // A list may change the case of its own name.
+    expect(
+      await json<ContactList>(
+        await api(`/api/marketing/lists/${original.id}`, {
+          method: 'PUT',
+          body: { name: 'Lake view buyers', version: original.version },
+        }),
+      ),
+    ).toMatchObject({ name: 'Lake view buyers' });
+  });
+
+  it('the migration renames lists that already share a name "Name (2)", skipping names taken, then holds the rule', async () => {
+    const knex = stack.platform.db.knex;
+    await uniqueListNames.down(knex);
+    const names = ['Spring Open House', 'spring open house', 'Spring open house (2)', 'SPRING OPEN HOUSE'];
+    const ids: number[] = [];
+    for (const name of names)
+      ids.push(
+        ((await knex.withSchema('crm').table('lists').insert({ name }).returning('id')) as { id: number }[])[0]!.id,
+      );
+    await uniqueListNames.up(knex);
+    const after = await json<ContactList[]>(await api('/api/marketing/lists'));
+    expect(ids.map((id) => after.find((l) => l.id === id)?.name)).toEqual([
+      'Spring Open House',
+      'spring open house (3)',
+      'Spring open house (2)',
+      'SPRING OPEN HOUSE (4)',
+    ]);
+    expect(after.find((l) => l.id === ids[1])?.version).toBe(2);
+    await json(await api('/api/marketing/lists', { body: { name: 'SPRING open HOUSE (3)' } }), 409);
+    for (const id of ids) await api(`/api/marketing/lists/${id}`, { method: 'DELETE' });
   });
 
   it('converts a form submission once, links it by e-mail, shows it in the history; stats count it all', async () => {

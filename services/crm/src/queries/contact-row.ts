@@ -12,6 +12,7 @@ export type ContactRow = {
   metadata: { address?: string | null; notes?: string | null } | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  version: number;
 };
 
 export const CONTACT_COLUMNS = [
@@ -25,6 +26,7 @@ export const CONTACT_COLUMNS = [
   'metadata',
   'created_at',
   'updated_at',
+  'version',
 ] as const;
 
 /** The searched text; identical to the expression of `contacts_search_trgm_idx`, so the index serves it. */
@@ -48,6 +50,7 @@ export function toContact(r: ContactRow): Contact {
     metadata: { address: m.address ?? null, notes: m.notes ?? null },
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
+    version: r.version,
   };
 }
 

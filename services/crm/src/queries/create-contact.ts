@@ -1,9 +1,13 @@
 /** Adds one contact; an e-mail already present in any letter case is a 409. */
-import { conflict, type Knex } from '@lp/runtime';
+import { AppError, type Knex } from '@lp/runtime';
 import type { Contact, ContactCreate } from '@lp/contracts';
 import { CONTACT_COLUMNS, isDuplicateEmail, toContact, type ContactRow } from './contact-row.ts';
 
-export const duplicateEmail = (email: string) => conflict(`A contact with the email ${email} already exists`);
+/** 409 for an address another contact has in any letter case, shown on the form's e-mail field. */
+export const duplicateEmail = (email: string) => {
+  const message = `A contact with the email ${email} already exists`;
+  return new AppError(409, 'conflict', message, { fields: { email: [message] } });
+};
 
 export async function createContact(knex: Knex, c: ContactCreate): Promise<Contact> {
   try {

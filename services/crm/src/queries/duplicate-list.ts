@@ -1,10 +1,20 @@
-/** Copies a list under a new name, with its contacts when asked, in one transaction (404 when missing). */
+/**
+ * Copies a list under a new name, with its contacts when asked, in one transaction (404 when
+ * missing; 409 when another list has the name in any letter case).
+ */
 import { notFound, type Knex } from '@lp/runtime';
 import type { ContactList, ListDuplicate } from '@lp/contracts';
-import { getList } from './list-row.ts';
+import { duplicateListName, getList, isDuplicateListName } from './list-row.ts';
 
 export async function duplicateList(knex: Knex, id: number, copy: ListDuplicate): Promise<ContactList> {
-  const newId = await knex.transaction(async (trx) => {
+  const newId = await copyList(knex, id, copy).catch(async (err: unknown) => {
+    throw isDuplicateListName(err) ? await duplicateListName(knex, copy.name) : err;
+  });
+  return (await getList(knex, newId))!;
+}
+
+function copyList(knex: Knex, id: number, copy: ListDuplicate): Promise<number> {
+  return knex.transaction(async (trx) => {
     const source = await trx.withSchema('crm').table('lists').select('id').where({ id }).forUpdate().first();
     if (!source) throw notFound('List not found');
     const [row] = (await trx
@@ -19,5 +29,4 @@ export async function duplicateList(knex: Knex, id: number, copy: ListDuplicate)
       );
     return row!.id;
   });
-  return (await getList(knex, newId))!;
 }

@@ -1,5 +1,5 @@
 /** A contact list as staff read it (spec §3: snake_case fields, with `contact_count`). */
-import type { Knex } from '@lp/runtime';
+import { AppError, type Knex } from '@lp/runtime';
 import type { ContactList } from '@lp/contracts';
 
 type ListRow = {
@@ -9,6 +9,7 @@ type ListRow = {
   contact_count: number | string;
   created_at: Date | string;
   updated_at: Date | string;
+  version: number;
 };
 
 /** Lists with their member counts; narrow it with `.where('l.id', id)`. */
@@ -22,6 +23,7 @@ export const selectLists = (knex: Knex) =>
       'l.description',
       'l.created_at',
       'l.updated_at',
+      'l.version',
       knex.raw('(select count(*) from crm.list_members m where m.list_id = l.id) as contact_count'),
     );
 
@@ -33,12 +35,33 @@ export function toContactList(r: ListRow): ContactList {
     contact_count: Number(r.contact_count),
     created_at: new Date(r.created_at).toISOString(),
     updated_at: new Date(r.updated_at).toISOString(),
+    version: r.version,
   };
 }
 
 export async function getList(knex: Knex, id: number): Promise<ContactList | undefined> {
   const row = (await selectLists(knex).where('l.id', id).first()) as ListRow | undefined;
   return row ? toContactList(row) : undefined;
+}
+
+/** Whether a database error is the unique index on `lower(name)` refusing a second list of a name. */
+export const isDuplicateListName = (err: unknown): boolean =>
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { code?: string }).code === '23505' &&
+  // PostgreSQL names the index; PGlite may not: lists have no other unique index a write can hit.
+  [undefined, 'lists_name_lower_idx'].includes((err as { constraint?: string }).constraint);
+
+/** 409 for a name another list has in any letter case (named as that list spells it), for the form's name field. */
+export async function duplicateListName(knex: Knex, name: string): Promise<AppError> {
+  const other = (await knex
+    .withSchema('crm')
+    .table('lists')
+    .select('name')
+    .whereRaw('lower(name) = lower(?)', [name])
+    .first()) as { name: string } | undefined;
+  const message = `A list named ${other?.name ?? name} already exists`;
+  return new AppError(409, 'conflict', message, { fields: { name: [message] } });
 }
 
 export type { ListRow };

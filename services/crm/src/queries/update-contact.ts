@@ -1,15 +1,20 @@
-/** Replaces a contact's fields (404 when missing; 409 when the new e-mail belongs to another contact). */
-import { notFound, type Knex } from '@lp/runtime';
+/**
+ * Replaces a contact's fields, only when it is still at the version the edit opened: else 409
+ * ("This contact was changed since you opened it") and nothing changes. 404 when missing; 409 on
+ * the e-mail field when the new address belongs to another contact.
+ */
+import { conflict, notFound, type Knex } from '@lp/runtime';
 import type { Contact, ContactUpdate } from '@lp/contracts';
 import { CONTACT_COLUMNS, isDuplicateEmail, toContact, type ContactRow } from './contact-row.ts';
 import { duplicateEmail } from './create-contact.ts';
 
 export async function updateContact(knex: Knex, id: number, c: ContactUpdate): Promise<Contact> {
   try {
+    // The version moves on in the database (trigger `contacts_bump_version`) when a field changes.
     const [row] = (await knex
       .withSchema('crm')
       .table('contacts')
-      .where({ id })
+      .where({ id, version: c.version })
       .update({
         email: c.email,
         first_name: c.firstName,
@@ -20,10 +25,12 @@ export async function updateContact(knex: Knex, id: number, c: ContactUpdate): P
         updated_at: knex.fn.now(),
       })
       .returning(CONTACT_COLUMNS)) as ContactRow[];
-    if (!row) throw notFound('Contact not found');
-    return toContact(row);
+    if (row) return toContact(row);
   } catch (err) {
     if (isDuplicateEmail(err)) throw duplicateEmail(c.email);
     throw err;
   }
+  const exists = await knex.withSchema('crm').table('contacts').select('id').where({ id }).first();
+  if (!exists) throw notFound('Contact not found');
+  throw conflict('This contact was changed since you opened it');
 }

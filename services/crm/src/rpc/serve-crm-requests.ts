@@ -11,6 +11,7 @@ import { deleteContact } from '../queries/delete-contact.ts';
 import { deleteList } from '../queries/delete-list.ts';
 import { duplicateList } from '../queries/duplicate-list.ts';
 import { getContact } from '../queries/get-contact.ts';
+import { getStoredList } from '../queries/get-list.ts';
 import { getContactHistory } from '../queries/get-contact-history.ts';
 import { listContacts } from '../queries/list-contacts.ts';
 import { listLists } from '../queries/list-lists.ts';
@@ -37,6 +38,7 @@ export const serveCrmRequests = [
     return counts;
   }),
   answerRpc(RPC.crm.listsList, (_input, { knex }) => listLists(knex)),
+  answerRpc(RPC.crm.listGet, ({ id }, { knex }) => getStoredList(knex, id)),
   answerRpc(RPC.crm.listCreate, (input, { knex }) => createList(knex, input)),
   answerRpc(RPC.crm.listUpdate, ({ id, list }, { knex }) => updateList(knex, id, list)),
   answerRpc(RPC.crm.listDelete, ({ id }, { knex }) => deleteList(knex, id)),

@@ -142,7 +142,8 @@ export function contactRoutes(deps: GatewayDeps) {
     const id = pathId(ctx.params.id, 'Contact');
     const contact = validate(ContactUpdateSchema, ctx.request.body);
     const before = await ask(ctx, RPC.crm.contactGet, { id });
-    const changed = changedFields(before, contact);
+    const { version: _version, ...fields } = contact;
+    const changed = changedFields(before, fields);
     const details = {
       email: before.email,
       changed,

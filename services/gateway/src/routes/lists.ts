@@ -1,10 +1,11 @@
 /**
- * Staff contact lists under `/api/marketing/lists` (session required): list, create, update,
- * delete, duplicate (' (Copy)' is the dashboard's default name; contacts copied when asked) and
- * removing one contact from a list. crm owns the data.
+ * Staff contact lists under `/api/marketing/lists` (session required): list, read one, create,
+ * update (only the version the edit opened: 409 otherwise), delete, duplicate (the dashboard
+ * proposes the first free ' (Copy)' name; contacts copied when asked) and removing one contact
+ * from a list. Names are unique in any letter case (409). crm owns the data.
  */
 import type { ParameterizedContext } from 'koa';
-import { ListDuplicateSchema, ListFormSchema, RPC, type RpcInput, type RpcSpec } from '@lp/contracts';
+import { ListDuplicateSchema, ListFormSchema, ListUpdateSchema, RPC, type RpcInput, type RpcSpec } from '@lp/contracts';
 import { callRpc } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { audited } from '../audit/record-audit.ts';
@@ -40,14 +41,19 @@ export function listRoutes({ bus, knex }: GatewayDeps) {
     ctx.body = list;
   });
 
+  router.get('/:id', async (ctx) => {
+    ctx.body = await ask(ctx, RPC.crm.listGet, { id: pathId(ctx.params.id, 'List') });
+  });
+
   router.put('/:id', async (ctx) => {
     const id = pathId(ctx.params.id, 'List');
-    const list = validate(ListFormSchema, ctx.request.body);
-    const before = (await ask(ctx, RPC.crm.listsList, {})).find((l) => l.id === id);
+    const list = validate(ListUpdateSchema, ctx.request.body);
+    const before = await ask(ctx, RPC.crm.listGet, { id });
+    const { version: _version, ...fields } = list;
     const details = {
       name: list.name,
-      ...(before ? { changed: changedFields(before, list) } : {}),
-      ...(before && before.name !== list.name ? { renamedFrom: before.name } : {}),
+      changed: changedFields(before, fields),
+      ...(before.name !== list.name ? { renamedFrom: before.name } : {}),
     };
     ctx.body = await audited(knex, ctx.state, { action: 'list.update', target: `list ${id}`, details }, () =>
       ask(ctx, RPC.crm.listUpdate, { id, list }),
