@@ -109,7 +109,7 @@ describe.each([1440, 375])('CRM screens at %i px', (width) => {
     const adder = page.getByRole('dialog', { name: 'Add to List' });
     await adder.getByRole('button', { name: 'Add to List' }).click();
     await adder.getByText('Please select a list').waitFor();
-    await adder.getByLabel('List').selectOption({ label: `${list.name} (0)` });
+    await adder.getByLabel('List').selectOption({ label: `${list.name} · 0 contacts` });
     await adder.getByRole('button', { name: 'Add to List' }).click();
     await toast(page, 'Added 3 contacts to list');
     await shot(page, `contacts-list-${tag}`);
@@ -232,7 +232,7 @@ describe.each([1440, 375])('CRM screens at %i px', (width) => {
     const list = (await (await api('/api/marketing/lists', { name: `Leads ${tag}` })).json()) as ContactList;
     const page = await signedIn('Form Submissions', width);
     await page.getByRole('heading', { name: 'Form Submissions', level: 1 }).waitFor();
-    await page.getByLabel('Add contacts to list').selectOption({ label: list.name });
+    await page.getByLabel('Add contacts to list').selectOption({ label: `${list.name} · 0 contacts` });
     await page.getByRole('button', { name: `Add ${email} to contacts` }).click();
     await toast(page, 'Contact added successfully');
     await page.getByLabel('Add contacts to list').selectOption({ label: 'No list' });

@@ -1,18 +1,24 @@
 /**
  * Add to List: picks a list for the chosen contacts (spec §5: 'Please select a list', 'Please
- * select at least one contact'); toasts 'Added N contacts to list' or the spec's failure.
+ * select at least one contact'); toasts 'Added N contacts to list' or the spec's failure. Each
+ * opening starts with no list chosen; each list is named with its number of contacts.
  */
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
-import { LISTS_KEY, useLists } from '../../lists';
+import { LISTS_KEY, listOptionLabel, useLists } from '../../lists';
 import { addContactsToList } from '../api/add-contacts-to-list';
 
 type Props = { contactIds: number[] | null; onClose: () => void; onAdded: () => void };
 
+/** Mounted only while open, so no opening inherits the list or the error of the one before. */
 export function AddToListDialog({ contactIds, onClose, onAdded }: Props) {
+  return contactIds === null ? null : <AddToListForm contactIds={contactIds} onClose={onClose} onAdded={onAdded} />;
+}
+
+function AddToListForm({ contactIds, onClose, onAdded }: Props & { contactIds: number[] }) {
   const { mutate } = useSWRConfig();
   const lists = useLists();
   const [listId, setListId] = useState('');
@@ -21,7 +27,7 @@ export function AddToListDialog({ contactIds, onClose, onAdded }: Props) {
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!contactIds || contactIds.length === 0) return setError('Please select at least one contact');
+    if (contactIds.length === 0) return setError('Please select at least one contact');
     if (!listId) return setError('Please select a list');
     setError(null);
     setBusy(true);
@@ -40,10 +46,10 @@ export function AddToListDialog({ contactIds, onClose, onAdded }: Props) {
 
   return (
     <Dialog
-      open={contactIds !== null}
+      open
       onClose={onClose}
       title="Add to List"
-      description={`${contactIds?.length ?? 0} contact${contactIds?.length === 1 ? '' : 's'} selected`}
+      description={`${contactIds.length.toLocaleString('en-US')} contact${contactIds.length === 1 ? '' : 's'} selected`}
       footer={
         <>
           <button type="button" className={dialogButton.cancel} onClick={onClose}>
@@ -62,7 +68,7 @@ export function AddToListDialog({ contactIds, onClose, onAdded }: Props) {
               <option value="">Select a list</option>
               {(lists.data ?? []).map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.name} ({l.contact_count.toLocaleString('en-US')})
+                  {listOptionLabel(l.name, l.contact_count)}
                 </option>
               ))}
             </select>

@@ -22,7 +22,7 @@ export function ContactDialogs({ open, onClose, onChanged }: Props) {
     <>
       <ContactFormDialog
         open={open?.kind === 'add' || open?.kind === 'edit'}
-        contact={editing ?? undefined}
+        contactId={editing?.id}
         onClose={onClose}
         onSaved={onChanged}
       />

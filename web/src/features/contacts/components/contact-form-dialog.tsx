@@ -1,21 +1,82 @@
 /**
- * Add Contact and Edit: the contact form in a dialog. A known e-mail (409) is shown on the
- * field; other failures give the spec's toast 'Failed to add contact. Please try again.'.
+ * Add Contact and Edit: the contact form in a dialog. Each opening starts afresh: Add with an
+ * empty form (nothing of the contact added before), Edit with the contact as stored now (read
+ * when the dialog opens, not the table's copy) and its version, which the save sends: a contact
+ * changed since is refused (409), the message shown and what was typed kept. A known e-mail
+ * (409) is shown on the field; other failures give the spec's toast.
  */
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { CONTACT_STATUSES, type Contact } from '@lp/contracts';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { StaleCopyAlert } from '../../../components/ui/stale-copy-alert';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-request';
-import { createContact, updateContact } from '../api/save-contact';
-import { ContactFormSchema, contactBody, contactFormValues, type ContactFormValues } from '../lib/contact-form';
+import { errorMessage, fieldError } from '../../../lib/error-message';
+import { useStoredRecord } from '../../../lib/use-stored-record';
+import { contactUrl, createContact, updateContact } from '../api/save-contact';
+import {
+  ContactFormSchema,
+  contactBody,
+  contactFormValues,
+  contactUpdateBody,
+  type ContactFormValues,
+} from '../lib/contact-form';
 
-type Props = { open: boolean; contact?: Contact; onClose: () => void; onSaved: () => void };
+type Props = { open: boolean; contactId?: number; onClose: () => void; onSaved: () => void };
 
-export function ContactFormDialog({ open, contact, onClose, onSaved }: Props) {
+/** Mounted only while open, so no opening inherits the form of the one before. */
+export function ContactFormDialog({ open, contactId, onClose, onSaved }: Props) {
+  const [reads, setReads] = useState(0);
+  if (!open) return null;
+  if (contactId === undefined) return <ContactForm onClose={onClose} onSaved={onSaved} />;
+  return (
+    <EditContact
+      key={`${contactId}-${reads}`}
+      contactId={contactId}
+      onClose={onClose}
+      onSaved={onSaved}
+      onLoadStored={() => setReads((n) => n + 1)}
+    />
+  );
+}
+
+type EditProps = { contactId: number; onClose: () => void; onSaved: () => void; onLoadStored: () => void };
+
+function EditContact({ contactId, onClose, onSaved, onLoadStored }: EditProps) {
+  const stored = useStoredRecord<Contact>(contactUrl(contactId));
+  if (stored.data)
+    return <ContactForm contact={stored.data} onClose={onClose} onSaved={onSaved} onLoadStored={onLoadStored} />;
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title="Edit Contact"
+      footer={
+        <button type="button" className={dialogButton.cancel} onClick={onClose}>
+          Cancel
+        </button>
+      }
+    >
+      {stored.loading ? (
+        <Spinner label="Loading contact…" />
+      ) : (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+          {errorMessage(stored.error, 'The contact could not be loaded. Please try again.')}
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+type FormProps = { contact?: Contact; onClose: () => void; onSaved: () => void; onLoadStored?: () => void };
+
+function ContactForm({ contact, onClose, onSaved, onLoadStored }: FormProps) {
   const editing = contact !== undefined;
+  const [stale, setStale] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -25,21 +86,21 @@ export function ContactFormDialog({ open, contact, onClose, onSaved }: Props) {
     resolver: valibotResolver(ContactFormSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    values: contactFormValues(contact),
+    defaultValues: contactFormValues(contact),
   });
 
   const onSubmit = handleSubmit(async (values) => {
+    setStale(null);
     try {
-      if (contact) await updateContact(contact.id, contactBody(values));
+      if (contact) await updateContact(contact.id, contactUpdateBody(values, contact.version));
       else await createContact(contactBody(values));
       toast({ title: editing ? 'Contact updated' : 'Contact added successfully' });
       onSaved();
       onClose();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) {
-        setError('email', { message: error.envelope?.error.message ?? 'A contact with this email already exists' });
-        return;
-      }
+      const emailTaken = fieldError(error, 'email');
+      if (emailTaken) return setError('email', { message: emailTaken });
+      if (error instanceof ApiError && error.status === 409) return setStale(errorMessage(error));
       toast({
         title: editing ? 'Failed to update contact. Please try again.' : 'Failed to add contact. Please try again.',
         variant: 'destructive',
@@ -61,7 +122,7 @@ export function ContactFormDialog({ open, contact, onClose, onSaved }: Props) {
 
   return (
     <Dialog
-      open={open}
+      open
       onClose={onClose}
       title={editing ? 'Edit Contact' : 'Add Contact'}
       footer={
@@ -75,6 +136,7 @@ export function ContactFormDialog({ open, contact, onClose, onSaved }: Props) {
         </>
       }
     >
+      {stale && onLoadStored && <StaleCopyAlert message={stale} onLoadStored={onLoadStored} />}
       <form id="contact-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">{text('email', 'Email', 'email', 'email', true)}</div>
         {text('firstName', 'First name', 'text', 'given-name')}

@@ -19,6 +19,7 @@ const contact: Contact = {
   metadata: { address: null, notes: null },
   createdAt: '2026-11-01T16:00:00.000Z',
   updatedAt: '2026-11-01T16:00:00.000Z',
+  version: 1,
 };
 
 const history: ContactHistoryPage = {

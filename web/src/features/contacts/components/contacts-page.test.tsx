@@ -22,6 +22,7 @@ const contact = (id: number, email: string, status: ContactStatus): Contact => (
   metadata: { address: null, notes: null },
   createdAt: '2026-11-01T16:00:00.000Z',
   updatedAt: '2026-11-01T16:00:00.000Z',
+  version: 1,
 });
 
 const page = (contacts: Contact[], total: number, next?: string) =>

@@ -28,13 +28,21 @@ export const contactFormValues = (c?: Contact): ContactFormValues => ({
   notes: c?.metadata.notes ?? '',
 });
 
-/** The spec's body: phone null when blank, status subscribed and source manual_entry for a new contact. */
-export const contactBody = (f: ContactFormValues): ContactCreateInput => ({
+/** The fields both bodies share: blanks are null. */
+const contactFields = (f: ContactFormValues) => ({
   email: f.email,
   firstName: f.firstName || null,
   lastName: f.lastName || null,
   phone: f.phone || null,
   status: f.status,
-  source: 'manual_entry',
   metadata: { address: f.address || null, notes: f.notes || null },
 });
+
+/** The spec's body for a new contact: phone null when blank, source manual_entry. */
+export const contactBody = (f: ContactFormValues): ContactCreateInput => ({
+  ...contactFields(f),
+  source: 'manual_entry',
+});
+
+/** An edit's body: the fields and the version the dialog opened (crm refuses it once the contact moved on). */
+export const contactUpdateBody = (f: ContactFormValues, version: number) => ({ ...contactFields(f), version });

@@ -3,6 +3,7 @@
  * (full name or email, any case) and the chosen contacts as at most 3 badges plus '+N more'.
  */
 import { useState } from 'react';
+import { listOptionLabel } from '../../lists';
 import { useContacts, useLists } from '../api/audience';
 import { matchesContact } from '../lib/email-form';
 import { controlClass } from '../../../components/form/form-field';
@@ -46,7 +47,7 @@ export function RecipientPicker({ mode, onMode, listId, onList, recipients, onRe
             <option value="">Select a list</option>
             {(lists.data ?? []).map((l) => (
               <option key={l.id} value={String(l.id)}>
-                {l.name} ({(l.contactCount ?? l.contact_count ?? 0).toLocaleString('en-US')} contacts)
+                {listOptionLabel(l.name, l.contactCount ?? l.contact_count ?? 0)}
               </option>
             ))}
           </select>

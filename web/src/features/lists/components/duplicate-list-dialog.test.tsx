@@ -17,6 +17,7 @@ const list: ContactList = {
   contact_count: 250_000,
   created_at: '2026-11-01T16:00:00.000Z',
   updated_at: '2026-11-01T16:00:00.000Z',
+  version: 1,
 };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,4 +1,8 @@
-/** Duplicate a list: the name defaults to the original's with ' (Copy)'; its contacts are copied when asked. */
+/**
+ * Duplicate a list: the name defaults to the first free one of "Name (Copy)", "Name (Copy 2)"…
+ * (list names are unique in any letter case; a name taken meanwhile is shown on the field); its
+ * contacts are copied when asked. Each opening starts from the list chosen.
+ */
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useSWRConfig } from 'swr';
@@ -6,26 +10,41 @@ import { ListDuplicateSchema, type ContactList } from '@lp/contracts';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
+import { fieldError } from '../../../lib/error-message';
 import { duplicateList } from '../api/duplicate-list';
-import { LISTS_KEY } from '../api/list-lists';
+import { LISTS_KEY, useLists } from '../api/list-lists';
+import { freeCopyName } from '../lib/copy-name';
 
 type Values = { name: string; description: string; copyContacts: boolean };
 
+/** Mounted only while open (keyed by the list), so no opening inherits the form of the one before. */
 export function DuplicateListDialog({ list, onClose }: { list: ContactList | null; onClose: () => void }) {
+  return list ? <DuplicateListForm key={list.id} list={list} onClose={onClose} /> : null;
+}
+
+function DuplicateListForm({ list, onClose }: { list: ContactList; onClose: () => void }) {
   const { mutate } = useSWRConfig();
+  const lists = useLists();
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
     resolver: valibotResolver(ListDuplicateSchema) as never,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    values: { name: list ? `${list.name} (Copy)` : '', description: list?.description ?? '', copyContacts: true },
+    defaultValues: {
+      name: freeCopyName(
+        list.name,
+        (lists.data ?? []).map((l) => l.name),
+      ),
+      description: list.description ?? '',
+      copyContacts: true,
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    if (!list) return;
     try {
       await duplicateList(list.id, {
         name: values.name,
@@ -35,14 +54,16 @@ export function DuplicateListDialog({ list, onClose }: { list: ContactList | nul
       toast({ title: 'List duplicated' });
       await Promise.all([mutate(LISTS_KEY), mutate('/api/marketing/stats')]);
       onClose();
-    } catch {
+    } catch (error) {
+      const nameTaken = fieldError(error, 'name');
+      if (nameTaken) return setError('name', { message: nameTaken });
       toast({ title: 'Failed to duplicate list', description: 'Please try again.', variant: 'destructive' });
     }
   });
 
   return (
     <Dialog
-      open={list !== null}
+      open
       onClose={onClose}
       title="Duplicate List"
       footer={
@@ -65,7 +86,7 @@ export function DuplicateListDialog({ list, onClose }: { list: ContactList | nul
         </FormField>
         <label className="flex items-center gap-2 text-sm text-stone-800">
           <input type="checkbox" className="size-4" {...register('copyContacts')} />
-          Copy the list's {(list?.contact_count ?? 0).toLocaleString('en-US')} contacts
+          Copy the list's {list.contact_count.toLocaleString('en-US')} contacts
         </label>
       </form>
     </Dialog>

@@ -18,6 +18,7 @@ const list: ContactList = {
   contact_count: 250,
   created_at: '2026-11-01T16:00:00.000Z',
   updated_at: '2026-11-01T16:00:00.000Z',
+  version: 1,
 };
 
 const contact = (id: number): Contact => ({
@@ -31,6 +32,7 @@ const contact = (id: number): Contact => ({
   metadata: { address: null, notes: null },
   createdAt: '2026-11-01T16:00:00.000Z',
   updatedAt: '2026-11-01T16:00:00.000Z',
+  version: 1,
 });
 
 /** 250 members, newest (highest id) first, served 100 at a time after a cursor, as the API does. */

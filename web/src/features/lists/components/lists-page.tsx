@@ -69,7 +69,7 @@ export function ListsPage() {
       </div>
       <ListFormDialog
         open={open?.kind === 'create' || open?.kind === 'edit'}
-        list={pick('edit') ?? undefined}
+        listId={pick('edit')?.id}
         onClose={close}
       />
       <DuplicateListDialog list={pick('duplicate')} onClose={close} />

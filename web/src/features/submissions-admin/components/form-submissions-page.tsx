@@ -14,7 +14,7 @@ import { controlClass } from '../../../components/form/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/toast/toast-store';
 import { SubmissionFirstTouch } from '../../analytics';
-import { LISTS_KEY, useLists } from '../../lists';
+import { LISTS_KEY, listOptionLabel, useLists } from '../../lists';
 import { convertSubmission } from '../api/convert-submission';
 import { useSubmissions } from '../api/list-submissions';
 
@@ -87,7 +87,7 @@ export function FormSubmissionsPage() {
           <option value="">No list</option>
           {(lists.data ?? []).map((l) => (
             <option key={l.id} value={l.id}>
-              {l.name}
+              {listOptionLabel(l.name, l.contact_count)}
             </option>
           ))}
         </select>
