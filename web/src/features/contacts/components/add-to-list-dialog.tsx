@@ -20,7 +20,7 @@ export function AddToListDialog({ contactIds, onClose, onAdded }: Props) {
 
 function AddToListForm({ contactIds, onClose, onAdded }: Props & { contactIds: number[] }) {
   const { mutate } = useSWRConfig();
-  const lists = useLists();
+  const lists = useLists({ fresh: true });
   const [listId, setListId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

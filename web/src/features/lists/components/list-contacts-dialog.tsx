@@ -54,14 +54,18 @@ export function ListContactsDialog({ list, onClose }: { list: ContactList | null
         </p>
       )}
       {contacts.length > 0 && (
-        <ul className="mt-2 max-h-[60vh] divide-y divide-stone-100 overflow-y-auto">
+        // The list scrolls, and a scroll box clips sideways too: the inner padding keeps the Remove
+        // buttons' outline inside it (the negative margin keeps the rows in line with the text above).
+        <ul className="-mx-1 mt-2 max-h-[60vh] divide-y divide-stone-100 overflow-y-auto px-1">
           {contacts.map((c) => (
             <li key={c.id} className="flex items-center justify-between gap-3 py-2">
               <div className="min-w-0">
                 <p className="truncate font-medium text-stone-900">
                   {[c.firstName, c.lastName].filter(Boolean).join(' ') || '—'}
                 </p>
-                <p className="truncate text-sm text-stone-600">{c.email}</p>
+                <p className="truncate text-sm text-stone-600" title={c.email}>
+                  {c.email}
+                </p>
               </div>
               <button
                 type="button"

@@ -46,7 +46,7 @@ const COLUMNS: Column<FormSubmission>[] = [
 
 export function FormSubmissionsPage() {
   const { data, error, isLoading, mutate: reload } = useSubmissions();
-  const lists = useLists();
+  const lists = useLists({ fresh: true });
   const { mutate } = useSWRConfig();
   const [listId, setListId] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
