@@ -146,7 +146,7 @@ describe('requests the server reads and answers at its own pace', () => {
         const list = { id: 9, name: 'Buyers (Copy)', description: null, contact_count: 250_000 };
         return {
           ok: true,
-          data: { ...list, created_at: '2026-11-24T16:00:00.000Z', updated_at: '2026-11-24T16:00:00.000Z' },
+          data: { ...list, created_at: '2026-11-24T16:00:00.000Z', updated_at: '2026-11-24T16:00:00.000Z', version: 1 },
         };
       },
     } as unknown as Bus;
