@@ -3,7 +3,7 @@
  * the dialog, edited with its sandboxed live preview (the policy strips a script), an unknown
  * merge tag refused, duplicated; 'Send an Email' from a template to chosen contacts (search,
  * badges, confirmation, toast); the campaigns table with its search, Pause and Resume.
- * The contacts list comes from crm's API (issue 9); here it is answered from the test's own rows.
+ * The contacts list comes from crm's API; here it is answered from the test's own rows.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
