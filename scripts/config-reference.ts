@@ -91,15 +91,15 @@ export function describeSetting(key: string, schema: unknown): Setting {
   visit(schema as Node);
 
   if (integer || min !== undefined || max !== undefined) {
-    const bounded = max !== undefined && max < Number.MAX_SAFE_INTEGER;
+    const [low, high] = [min, max !== undefined && max < Number.MAX_SAFE_INTEGER ? max : undefined];
     const num = (n: number) => n.toLocaleString('en-US');
     const range =
-      min !== undefined && bounded
-        ? `${num(min)}–${num(max)}`
-        : min !== undefined
-          ? `≥ ${num(min)}`
-          : bounded
-            ? `≤ ${num(max)}`
+      low !== undefined && high !== undefined
+        ? `${num(low)}–${num(high)}`
+        : low !== undefined
+          ? `≥ ${num(low)}`
+          : high !== undefined
+            ? `≤ ${num(high)}`
             : '';
     setting.allowed.unshift([integer ? 'integer' : 'number', range].filter(Boolean).join(' '));
   }
