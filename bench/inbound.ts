@@ -6,7 +6,7 @@
  * DATA_DIR). Prints the answer of every post with its time, how long until all 8 are stored
  * (mailer_inbound_stored_total), the process's RSS at rest before the posts, its peak (VmRSS
  * sampled every 50 ms until all are stored, and VmHWM) and peak − rest, and the load average.
- * Target (issue): every post answered 200, peak ≤ 300 MB above rest.
+ * Target: every post answered 200, peak ≤ 300 MB above rest.
  * Flags: --posts <n> (8), --attachment-mb <n> (9).
  */
 import { randomBytes } from 'node:crypto';
