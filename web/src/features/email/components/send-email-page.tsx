@@ -48,11 +48,13 @@ export function SendEmailPage() {
     setValue('subject', t.subject);
     setValue('previewText', t.previewText);
   };
+  // 'Use in Email' names a template: take it from the list as read now, not from the copy cached
+  // before someone saved it (the list is read again on mount; its old copy shows meanwhile).
   useEffect(() => {
     const fromQuery = Number(params.get('template'));
-    if (fromQuery && templates.data && templateId === null) choose(fromQuery);
+    if (fromQuery && templates.data && !templates.isValidating && templateId === null) choose(fromQuery);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [templates.data]);
+  }, [templates.data, templates.isValidating]);
 
   const send = handleSubmit(
     async (f) => {
