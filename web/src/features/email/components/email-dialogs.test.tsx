@@ -1,7 +1,7 @@
 /**
  * The email screens' dialogs (on the shared Dialog) with a fake API: Create Template keeps its
- * title, required-field messages and Cancel/Escape closing, and gives focus back to the button
- * that opened it; Schedule Campaign with no time starts the campaign now, and Escape leaves it
+ * title, required-field messages and Cancel/Escape closing, gives focus back to the button
+ * that opened it and starts empty when opened again; Schedule Campaign with no time starts the campaign now, and Escape leaves it
  * unscheduled.
  */
 import { fireEvent, screen, within } from '@testing-library/react';
@@ -68,11 +68,16 @@ it('Create Template asks for name and subject, and Cancel or Escape closes it an
   expect(within(dialog).getByText('Subject is required')).toBeTruthy();
   expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
+  await user.type(within(dialog).getByLabelText(/^Name/), 'Abandoned draft');
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(document.activeElement).toBe(opener);
 
+  // Opened again, it starts empty: nothing from the abandoned try, no old messages.
   await user.click(opener);
+  const again = screen.getByRole('dialog', { name: 'Create Template' });
+  expect((within(again).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('');
+  expect(within(again).queryByText('Subject is required')).toBeNull();
   fireEvent(screen.getByRole('dialog', { name: 'Create Template' }), new Event('cancel', { cancelable: true }));
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(document.activeElement).toBe(opener);
