@@ -1,5 +1,5 @@
 /**
- * Edits are never lost or crossed (issue 20), in Chromium against the real gateway and services:
+ * Edits are never lost or crossed, in Chromium against the real gateway and services:
  * for a template, a lot and a blog article, what staff do in sequence (create where the product
  * allows → edit → save → reopen: the saved values → edit again → save → reload: still the
  * latest); and saves that are refused because someone saved in between (two tabs on one

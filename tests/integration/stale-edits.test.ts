@@ -1,5 +1,5 @@
 /**
- * Edits are never lost or crossed (issue 20), on both backends: templates, lots and blog
+ * Edits are never lost or crossed, on both backends: templates, lots and blog
  * articles carry a version. A save based on the version stored now succeeds and moves the
  * version on; a save based on an older version (someone saved in between) is a 409 with the
  * envelope and the record's "changed since you opened it" message and changes nothing; a save
