@@ -41,6 +41,8 @@ export function SendEmailPage() {
     resolver: valibotResolver(EmailFormSchema),
     defaultValues: emptyEmailForm(),
     reValidateMode: 'onChange',
+    // Every rule is checked at once: a missing subject does not hide the missing recipients.
+    criteriaMode: 'all',
   });
   const { register, watch, setValue, reset, handleSubmit, formState } = form;
   const values = watch();
