@@ -77,7 +77,7 @@ function ContactSearch({ recipients, onRecipients }: Pick<Props, 'recipients' | 
     status =
       total === 0
         ? 'No contacts found'
-        : `Showing ${shown.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} contacts`;
+        : `Showing ${shown.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${total === 1 ? 'contact' : 'contacts'}`;
   return (
     <div>
       <label htmlFor="send-contact-search" className="block text-sm font-medium text-stone-800">
