@@ -185,7 +185,7 @@ export function CampaignsPage() {
         title="Send Campaign Now"
         message={
           sendingNow
-            ? `Send “${sendingNow.name}” now to ${sendingNow.recipients_estimated ? 'about ' : ''}${sendingNow.total_recipients.toLocaleString('en-US')} recipients? This cannot be undone.`
+            ? `Send “${sendingNow.name}” now to ${sendingNow.recipients_estimated ? 'about ' : ''}${sendingNow.total_recipients.toLocaleString('en-US')} ${sendingNow.total_recipients === 1 ? 'recipient' : 'recipients'}? This cannot be undone.`
             : undefined
         }
         confirmLabel="Send now"

@@ -95,32 +95,36 @@ async function chooseWelcome(user: ReturnType<typeof userEvent.setup>) {
   expect(screen.getByRole('tab', { name: 'Compose' }).getAttribute('aria-selected')).toBe('true');
 }
 
-it('opens the confirmation only for a valid form, naming the list and its contact count', async () => {
-  const user = userEvent.setup();
-  render();
-  await chooseWelcome(user);
-  await user.clear(screen.getByLabelText(/^Subject/));
+it(
+  'opens the confirmation only for a valid form, naming the list and its contact count',
+  { timeout: 20_000 },
+  async () => {
+    const user = userEvent.setup();
+    render();
+    await chooseWelcome(user);
+    await user.clear(screen.getByLabelText(/^Subject/));
 
-  await user.click(sendButton());
-  expect(screen.queryByRole('dialog')).toBeNull();
-  expect(await screen.findByText('Subject is required')).toBeTruthy();
-  expect(screen.getByText('Please select recipients for your email')).toBeTruthy();
+    await user.click(sendButton());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('Subject is required', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Please select recipients for your email')).toBeTruthy();
 
-  await user.click(screen.getByRole('tab', { name: 'Preview' }));
-  await user.click(sendButton());
-  expect(screen.queryByRole('dialog')).toBeNull();
-  expect(screen.getByRole('tab', { name: 'Compose' }).getAttribute('aria-selected')).toBe('true');
+    await user.click(screen.getByRole('tab', { name: 'Preview' }));
+    await user.click(sendButton());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Compose' }).getAttribute('aria-selected')).toBe('true');
 
-  await user.type(screen.getByLabelText(/^Subject/), 'Autumn lots');
-  await user.selectOptions(await screen.findByLabelText('List'), 'Lake view buyers (1,234 contacts)');
-  await user.click(sendButton());
-  const dialog = confirmation();
-  expect(dialog.textContent).toContain('Subject: Autumn lots');
-  expect(dialog.textContent).toContain('Recipients: Lake view buyers (1,234 contacts)');
-  expect(dialog.textContent).not.toContain('List #');
-  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-  expect(posts()).toEqual([]);
-});
+    await user.type(screen.getByLabelText(/^Subject/), 'Autumn lots');
+    await user.selectOptions(await screen.findByLabelText('List'), 'Lake view buyers (1,234 contacts)');
+    await user.click(sendButton());
+    const dialog = confirmation();
+    expect(dialog.textContent).toContain('Subject: Autumn lots');
+    expect(dialog.textContent).toContain('Recipients: Lake view buyers (1,234 contacts)');
+    expect(dialog.textContent).not.toContain('List #');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(posts()).toEqual([]);
+  },
+);
 
 it(
   'searches every contact on the server, keeps choices across searches, sends to them and then starts over',
@@ -130,24 +134,26 @@ it(
     render();
     await chooseWelcome(user);
     await user.click(screen.getByRole('radio', { name: 'Choose individuals' }));
-    expect(await screen.findByText('Showing 50 of 50,022 contacts')).toBeTruthy();
+    expect(await screen.findByText('Showing 50 of 50,022 contacts', {}, { timeout: 5000 })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Show more contacts' }));
-    expect(await screen.findByText('Showing 51 of 50,022 contacts')).toBeTruthy();
+    expect(await screen.findByText('Showing 51 of 50,022 contacts', {}, { timeout: 5000 })).toBeTruthy();
     expect(calls.map((c) => c.url)).toContain('/api/marketing/contacts?limit=50&cursor=49951');
 
     const search = screen.getByLabelText('Search contacts');
     await user.type(search, 'dana');
-    await user.click(await screen.findByRole('checkbox', { name: /Dana Nash/ }));
+    await user.click(await screen.findByRole('checkbox', { name: /Dana Nash/ }, { timeout: 5000 }));
     await user.clear(search);
     await user.type(search, 'garcia');
-    await user.click(await screen.findByRole('checkbox', { name: /María García/ }));
+    await user.click(await screen.findByRole('checkbox', { name: /María García/ }, { timeout: 5000 }));
     expect(calls.map((c) => c.url)).toEqual(
       expect.arrayContaining(['/api/marketing/contacts?limit=50&q=dana', '/api/marketing/contacts?limit=50&q=garcia']),
     );
     // An unsubscribed contact is listed but cannot be chosen.
     await user.clear(search);
     await user.type(search, 'reyes');
-    expect(((await screen.findByRole('checkbox', { name: /Ben Reyes/ })) as HTMLInputElement).disabled).toBe(true);
+    expect(
+      ((await screen.findByRole('checkbox', { name: /Ben Reyes/ }, { timeout: 5000 })) as HTMLInputElement).disabled,
+    ).toBe(true);
 
     const chosen = screen.getByLabelText('Selected recipients');
     expect(chosen.textContent).toContain('dana.nash@example.com');
@@ -158,7 +164,7 @@ it(
     expect(dialog.textContent).toContain('Subject: Welcome to the lake');
     expect(dialog.textContent).toContain('2 recipients: dana.nash@example.com, maria.garcia@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
-    await screen.findByText('Email sent successfully');
+    await screen.findByText('Email sent successfully', {}, { timeout: 5000 });
     expect(posts()).toEqual([
       {
         method: 'POST',

@@ -285,11 +285,11 @@ export function SendEmailPage() {
           </div>
           <div>
             <dt className="inline font-semibold">From: </dt>
-            <dd className="inline break-all">{`${values.fromName} <${values.fromEmail}>`}</dd>
+            <dd className="inline break-words">{`${values.fromName} <${values.fromEmail}>`}</dd>
           </div>
           <div>
             <dt className="inline font-semibold">Recipients: </dt>
-            <dd className="inline break-all">{recipientsText}</dd>
+            <dd className="inline break-words">{recipientsText}</dd>
           </div>
         </dl>
       </Dialog>
