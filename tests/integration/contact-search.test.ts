@@ -2,7 +2,8 @@
  * The contacts search reaches every contact, ignoring case and accents on name and e-mail, and
  * pages its matches: among 50,000 contacts, the people seeded first (the oldest rows, beyond any
  * first page) are found by "dana", "NASH", "garcia", "garcía", "ødegård" and "odegard". A contact
- * written through the dashboard is found the same way, under its new name after an edit.
+ * written through the dashboard is found the same way, under its new name after an edit, and so
+ * is one imported from a CSV file.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Contact } from '@lp/contracts';
@@ -92,5 +93,19 @@ describeOnEachBackend('contacts search over 50,000 contacts', (backend) => {
     expect(renamed.status).toBe(200);
     expect((await search('lukasiewicz')).emails).toEqual(['zoe@example.net']);
     expect((await search('angstrom')).total).toBe(0);
+  });
+
+  it('finds a contact imported from a CSV file by its folded name', async () => {
+    const form = new FormData();
+    const csv = 'firstName,lastName,email\nÉlodie,Bérubé,elodie@example.net\n';
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'people.csv');
+    const res = await fetch(`${stack.baseUrl}/api/marketing/contacts/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(200);
+    expect((await search('elodie berube')).emails).toEqual(['elodie@example.net']);
+    expect((await search('BÉRUBÉ')).emails).toEqual(['elodie@example.net']);
   });
 });
