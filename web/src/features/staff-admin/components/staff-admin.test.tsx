@@ -52,68 +52,64 @@ afterEach(() => {
 });
 
 describe('Staff accounts screen', () => {
-  it(
-    'lists accounts, refuses a weak password before sending it, adds an account and disables one',
-    { timeout: 20_000 },
-    async () => {
-      let accounts = [
-        account(1, 'owner', { role: 'owner', lastLoginAt: '2026-11-23T10:00:00.000Z' }),
-        account(2, 'dana.w'),
-      ];
-      routes['GET /api/marketing/staff'] = () => json(accounts);
-      routes['POST /api/marketing/staff'] = (c) => {
-        const b = c.body as { username: string; role: 'staff' | 'owner' };
-        accounts = [...accounts, account(3, b.username, { role: b.role })];
-        return json(accounts.at(-1), 201);
-      };
-      routes['POST /api/marketing/staff/2/disable'] = () => {
-        accounts = accounts.map((a) => (a.id === 2 ? { ...a, disabled: true } : a));
-        return json(accounts[1]);
-      };
-      const user = userEvent.setup();
-      renderInRouter(fresh(<StaffAccountsPage currentUserId={1} />));
-      const table = await screen.findByRole('table', { name: 'Staff accounts' });
-      expect(within(table).getByText('dana.w')).toBeTruthy();
-      // No Disable button for oneself.
-      expect(screen.queryByRole('button', { name: 'Disable owner' })).toBeNull();
+  it('lists accounts, refuses a weak password before sending it, adds an account and disables one', async () => {
+    let accounts = [
+      account(1, 'owner', { role: 'owner', lastLoginAt: '2026-11-23T10:00:00.000Z' }),
+      account(2, 'dana.w'),
+    ];
+    routes['GET /api/marketing/staff'] = () => json(accounts);
+    routes['POST /api/marketing/staff'] = (c) => {
+      const b = c.body as { username: string; role: 'staff' | 'owner' };
+      accounts = [...accounts, account(3, b.username, { role: b.role })];
+      return json(accounts.at(-1), 201);
+    };
+    routes['POST /api/marketing/staff/2/disable'] = () => {
+      accounts = accounts.map((a) => (a.id === 2 ? { ...a, disabled: true } : a));
+      return json(accounts[1]);
+    };
+    const user = userEvent.setup();
+    renderInRouter(fresh(<StaffAccountsPage currentUserId={1} />));
+    const table = await screen.findByRole('table', { name: 'Staff accounts' });
+    expect(within(table).getByText('dana.w')).toBeTruthy();
+    // No Disable button for oneself.
+    expect(screen.queryByRole('button', { name: 'Disable owner' })).toBeNull();
 
-      expect(descriptionOf(screen.getByLabelText('Password'))).toEqual([POLICY]);
-      await user.type(screen.getByLabelText('Username'), 'sam.k');
-      await user.type(screen.getByLabelText('Password'), 'sam.k-password-1');
-      await user.click(screen.getByRole('button', { name: 'Add account' }));
-      expect(await screen.findByText('The password must not contain the username')).toBeTruthy();
-      expect(calls.some((c) => c.method === 'POST')).toBe(false);
-      expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
-      expect(descriptionOf(screen.getByLabelText('Password'))).toEqual([
-        POLICY,
-        'The password must not contain the username',
-      ]);
-      expect(screen.getByRole('alert').textContent).toBe('The password must not contain the username');
-      expect(screen.getByLabelText('Username').hasAttribute('aria-invalid')).toBe(false);
+    expect(descriptionOf(screen.getByLabelText('Password'))).toEqual([POLICY]);
+    await user.type(screen.getByLabelText('Username'), 'sam.k');
+    await user.type(screen.getByLabelText('Password'), 'sam.k-password-1');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    expect(await screen.findByText('The password must not contain the username')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(descriptionOf(screen.getByLabelText('Password'))).toEqual([
+      POLICY,
+      'The password must not contain the username',
+    ]);
+    expect(screen.getByRole('alert').textContent).toBe('The password must not contain the username');
+    expect(screen.getByLabelText('Username').hasAttribute('aria-invalid')).toBe(false);
 
-      await user.clear(screen.getByLabelText('Password'));
-      await user.type(screen.getByLabelText('Password'), 'Canyon-Sunrise-48');
-      await user.click(screen.getByRole('button', { name: 'Add account' }));
-      await waitFor(() => expect(getToasts().map((t) => t.title)).toContain('Account added'));
-      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
-        username: 'sam.k',
-        password: 'Canyon-Sunrise-48',
-        role: 'staff',
-      });
-      expect(await within(table).findByText('sam.k')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Canyon-Sunrise-48');
+    await user.click(screen.getByRole('button', { name: 'Add account' }));
+    await waitFor(() => expect(getToasts().map((t) => t.title)).toContain('Account added'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      username: 'sam.k',
+      password: 'Canyon-Sunrise-48',
+      role: 'staff',
+    });
+    expect(await within(table).findByText('sam.k')).toBeTruthy();
 
-      await user.click(screen.getByRole('button', { name: 'Disable dana.w' }));
-      // Disabling signs the account out everywhere: it asks first, and Cancel changes nothing.
-      const ask = () => screen.getByRole('dialog', { name: 'Disable Account' });
-      expect(ask().textContent).toContain('Disable dana.w?');
-      await user.click(within(ask()).getByRole('button', { name: 'Cancel' }));
-      expect(calls.some((c) => c.url.endsWith('/disable'))).toBe(false);
-      await user.click(screen.getByRole('button', { name: 'Disable dana.w' }));
-      await user.click(within(ask()).getByRole('button', { name: 'Disable' }));
-      await waitFor(() => expect(getToasts().map((t) => t.title)).toContain('Account disabled'));
-      expect(await screen.findByRole('button', { name: 'Enable dana.w' })).toBeTruthy();
-    },
-  );
+    await user.click(screen.getByRole('button', { name: 'Disable dana.w' }));
+    // Disabling signs the account out everywhere: it asks first, and Cancel changes nothing.
+    const ask = () => screen.getByRole('dialog', { name: 'Disable Account' });
+    expect(ask().textContent).toContain('Disable dana.w?');
+    await user.click(within(ask()).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.url.endsWith('/disable'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Disable dana.w' }));
+    await user.click(within(ask()).getByRole('button', { name: 'Disable' }));
+    await waitFor(() => expect(getToasts().map((t) => t.title)).toContain('Account disabled'));
+    expect(await screen.findByRole('button', { name: 'Enable dana.w' })).toBeTruthy();
+  }, 20_000);
 
   it('checks a new password against the policy before resetting it', async () => {
     routes['GET /api/marketing/staff'] = () => json([account(1, 'owner', { role: 'owner' }), account(2, 'dana.w')]);
