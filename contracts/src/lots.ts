@@ -1,5 +1,5 @@
 /**
- * Lots (issue 13): the seller's thirty lots as data owned by the inventory service. A lot has a
+ * Lots: the seller's thirty lots as data owned by the inventory service. A lot has a
  * number, block, status, tags, size, price, a short description, its outline on the site plan
  * and the time of its last change. Staff change status, price, tags, size and description;
  * every change is audited and published as `inventory.lot.changed`. Visitors see the public

@@ -1,5 +1,5 @@
 /**
- * The blog end to end (issue 4): HTTP → gateway → NATS request/reply → content service →
+ * The blog end to end: HTTP → gateway → NATS request/reply → content service →
  * Postgres, on the embedded and the real backends. Published-only lists newest first, the 404
  * envelope, conditional GETs, the staff editor's CRUD behind a session, unique slugs, XSS
  * stripped on save and again on serve, cover uploads (magic bytes, size cap, parts over NATS),

@@ -1,5 +1,5 @@
 /**
- * Lots as data (issue 13), on both backends: the staff API's authorisation and validation
+ * Lots as data, on both backends: the staff API's authorisation and validation
  * (401 without a session, 400 with field errors, 404 for an unknown lot), a status change
  * reaching the public map's HTML on the next load (through the gateway that took it, and
  * through the lot-changed event when another client changed it, in every gateway replica), the

@@ -1,5 +1,5 @@
 /**
- * Lots (issue 13). Public: `GET /api/lots`, every lot as visitors see it (from the gateway's
+ * Lots. Public: `GET /api/lots`, every lot as visitors see it (from the gateway's
  * cache; ETag + Last-Modified). Staff (the sessions middleware requires a session under
  * /api/marketing): `GET /api/marketing/lots` with prices and who changed each last,
  * `PATCH /api/marketing/lots/{number}` with any of status, price, tags, sizeSqFt, description

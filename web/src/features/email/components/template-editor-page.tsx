@@ -64,7 +64,7 @@ export function TemplateEditorPage({ templateId }: { templateId: number | null }
         Loading template…
       </p>
     );
-  return <TemplateEditorForm key={templateId ?? "new"} templateId={templateId} initial={data ? toForm(data) : BLANK} />;
+  return <TemplateEditorForm key={templateId ?? 'new'} templateId={templateId} initial={data ? toForm(data) : BLANK} />;
 }
 
 const toForm = (t: Template): TemplateForm => ({
