@@ -43,7 +43,7 @@ export async function seedContacts(stack: Pick<Stack, 'platform'>, count = 50_00
         email: p.email,
         first_name: p.firstName,
         last_name: p.lastName,
-        source: 'import',
+        source: 'csv_import',
         created_at: new Date('2026-01-01T00:00:00Z'),
         updated_at: new Date('2026-01-01T00:00:00Z'),
       })),
@@ -57,7 +57,7 @@ export async function seedContacts(stack: Pick<Stack, 'platform'>, count = 50_00
             ${last}[1 + (i / ${FIRST.length}) % ${LAST.length}],
             case when i % 3 = 0 then '(928) 555-' || lpad((i % 10000)::text, 4, '0') end,
             case when i % 50 = 0 then 'unsubscribed' when i % 97 = 0 then 'bounced' else 'subscribed' end,
-            'import',
+            'csv_import',
             timestamptz '2026-02-01T00:00:00Z' + i * interval '1 minute',
             timestamptz '2026-02-01T00:00:00Z' + i * interval '1 minute'
        from generate_series(1, ?::int) as i`,
