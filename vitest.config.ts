@@ -15,6 +15,7 @@ export default defineConfig({
             'services/*/src/**/*.test.ts',
             'scripts/**/*.test.ts',
             'web/scripts/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -5,7 +5,7 @@
  * roll-ups with the service's refresh, then times the web-analytics answer (the function the
  * analytics service's request handler runs) for 7, 30, 90 and 365 days — p50 and p95 of 20
  * calls each — and, beside it, the same 365-day answer (per-day visits and visitors, top pages
- * and sources) as a plain GROUP BY over the raw table. Target (issue 8): p50 ≤ 50 ms for 365 days.
+ * and sources) as a plain GROUP BY over the raw table. Target: p50 ≤ 50 ms for 365 days.
  *
  * Flags: --rows <n> (10000000), --keep (leave the database for a look).
  * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).

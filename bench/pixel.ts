@@ -8,7 +8,7 @@
  *   the local NATS and Postgres (a database and a bus namespace of their own, dropped after).
  * Each target first gets a short warm-up load (JIT, connection set-up, first partitions), not
  * measured; its hits count in accepted and stored. After the load it waits until every answered hit that was not dropped is stored, and prints
- * sent / answered / dropped by reason / stored. Targets (issue 8): distributed ≥ 0.7× the bare
+ * sent / answered / dropped by reason / stored. Targets: distributed ≥ 0.7× the bare
  * server's requests/s with p99 ≤ 20 ms; embedded ≥ 0.5×.
  *
  * Flags: --duration <s> (10), --warmup <s> (3), --connections <n> (50),

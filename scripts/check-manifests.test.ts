@@ -117,7 +117,7 @@ describe('infra/compose.yaml', () => {
     const imageFlags = /^[ \t]*NODE_OPTIONS="([^"]*)"/m.exec(dockerfile)?.[1]?.split(/\s+/) ?? [];
     const heapFlags = pnpmServiceArgs('gateway').filter((arg) => /^--max-(semi|old)-space-size=/.test(arg));
     // The old-space ceiling sets V8's heap growth step: without it a large machine lets a
-    // service's heap grow to 4x its live size between major collections (README, "Two ways to run").
+    // service's heap grow to 4x its live size between major collections (docs/operations.md, "Two ways to run").
     expect(heapFlags).toEqual(expect.arrayContaining([expect.stringMatching(/^--max-old-space-size=\d+$/)]));
     expect(imageFlags.sort()).toEqual(heapFlags.sort());
   });

@@ -1,4 +1,4 @@
-/** Staff sign-in payloads (server-side sessions; see the README's Security section). */
+/** Staff sign-in payloads (server-side sessions; see docs/security.md). */
 import * as v from 'valibot';
 import { storable } from './text.ts';
 

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { isAllowedArticleImageSrc } from './article-html.ts';
+import { RecordVersionSchema } from './record-version.ts';
 import { storable } from './text.ts';
 
 /** An article as the public API serves it (spec §3). `content` is sanitised HTML. */
@@ -34,6 +35,8 @@ export const StaffBlogArticleSchema = v.object({
   publishedAt: v.nullable(v.string()),
   createdAt: v.string(),
   contentMarkdown: v.string(),
+  /** Incremented by every write (edit, publish, unpublish); an edit names the version it was based on. */
+  version: RecordVersionSchema,
 });
 export type StaffBlogArticle = v.InferOutput<typeof StaffBlogArticleSchema>;
 
@@ -220,8 +223,11 @@ export const BlogArticleCreateSchema = v.object({
 });
 export type BlogArticleCreate = v.InferOutput<typeof BlogArticleCreateSchema>;
 
-/** `PATCH /api/marketing/blog/articles/:id`: any subset of the fields. */
-export const BlogArticleUpdateSchema = v.partial(v.object(BlogArticleFields));
+/** `PATCH /api/marketing/blog/articles/:id`: the version the edit was based on and any subset of the fields. */
+export const BlogArticleUpdateSchema = v.object({
+  ...v.partial(v.object(BlogArticleFields)).entries,
+  version: RecordVersionSchema,
+});
 export type BlogArticleUpdate = v.InferOutput<typeof BlogArticleUpdateSchema>;
 
 // ---------------------------------------------------------------- gateway → content service

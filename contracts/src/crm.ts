@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { RecipientMailItemSchema } from './email.ts';
 import { HistoryShownSinceSchema } from './history-window.ts';
+import { RecordVersionSchema } from './record-version.ts';
 import { storable } from './text.ts';
 
 export const CONTACT_STATUSES = ['subscribed', 'unsubscribed', 'bounced', 'other'] as const;
@@ -18,19 +19,6 @@ export type ContactSource = (typeof CONTACT_SOURCES)[number];
 
 const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-
-/**
- * The version of a contact or list an edit was based on (the one read when the dialog opened):
- * crm refuses the save with 409 when the stored version moved on since, so a stale copy never
- * silently overwrites a newer change. Required on every update.
- */
-const VERSION_MESSAGE = 'version is required: the version of the record you opened';
-export const recordVersion = v.pipe(
-  v.number(VERSION_MESSAGE),
-  v.integer(VERSION_MESSAGE),
-  v.minValue(1, VERSION_MESSAGE),
-  v.maxValue(2_147_483_647, VERSION_MESSAGE),
-);
 
 /** The one e-mail rule of contacts: trimmed, a valid address, at most 254 characters. */
 export const contactEmail = v.pipe(
@@ -89,7 +77,7 @@ export const ContactUpdateSchema = v.object({
   phone: optionalText(40),
   status: v.optional(v.picklist(CONTACT_STATUSES, 'Unknown status'), 'subscribed'),
   metadata: v.optional(ContactMetadataSchema, {}),
-  version: recordVersion,
+  version: RecordVersionSchema,
 });
 export type ContactUpdate = v.InferOutput<typeof ContactUpdateSchema>;
 
@@ -254,7 +242,7 @@ export type ListForm = v.InferOutput<typeof ListFormSchema>;
 export type ListFormInput = v.InferInput<typeof ListFormSchema>;
 
 /** `PUT /api/marketing/lists/{id}`: the list form and the version opened. */
-export const ListUpdateSchema = v.object({ ...ListFormSchema.entries, version: recordVersion });
+export const ListUpdateSchema = v.object({ ...ListFormSchema.entries, version: RecordVersionSchema });
 export type ListUpdate = v.InferOutput<typeof ListUpdateSchema>;
 export type ListUpdateInput = v.InferInput<typeof ListUpdateSchema>;
 

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { findUnknownMergeTags, unknownMergeTagsMessage } from './email-html.ts';
 import { EventMetaSchema } from './events.ts';
 import { HistoryShownSinceSchema } from './history-window.ts';
+import { RecordVersionSchema } from './record-version.ts';
 import { storable } from './text.ts';
 
 const required = (message: string, max: number) =>
@@ -61,13 +62,19 @@ export const TemplateSchema = v.object({
   previewText: v.string(),
   category: v.string(),
   thumbnailUrl: v.nullable(v.string()),
+  /** Incremented by every save; a save names the version it was based on. */
+  version: RecordVersionSchema,
   created_at: iso,
   updated_at: iso,
 });
 export type Template = v.InferOutput<typeof TemplateSchema>;
 
+/** `PUT /api/marketing/templates/{id}`: the template's fields and the version they were based on. */
+export const TemplateUpdateSchema = v.object({ ...TemplateInputSchema.entries, version: RecordVersionSchema });
+export type TemplateUpdate = v.InferInput<typeof TemplateUpdateSchema>;
+
 export const TemplateIdInputSchema = v.object({ id });
-export const TemplateUpdateInputSchema = v.object({ id, template: TemplateInputSchema });
+export const TemplateUpdateInputSchema = v.object({ id, version: RecordVersionSchema, template: TemplateInputSchema });
 
 const email = v.pipe(
   v.string('Valid email is required'),

@@ -35,28 +35,32 @@ describe('hostile input in request schemas', () => {
 
   it('refuses a publish date outside the years 1970-2999', () => {
     for (const publishedAt of ['0000-01-01T00:00:00Z', '1969-12-31T23:59:59Z', '3000-01-01T00:00:00Z'])
-      expect(fieldsOf(BlogArticleUpdateSchema, { publishedAt })).toEqual({
+      expect(fieldsOf(BlogArticleUpdateSchema, { version: 1, publishedAt })).toEqual({
         publishedAt: ['Give a date between the years 1970 and 2999'],
       });
-    expect(fieldsOf(BlogArticleUpdateSchema, { publishedAt: '2026-05-01T12:00:00Z' })).toEqual({});
+    expect(fieldsOf(BlogArticleUpdateSchema, { version: 1, publishedAt: '2026-05-01T12:00:00Z' })).toEqual({});
   });
 
   it('refuses an article body nested deeper than the cap, and keeps ordinary nesting', () => {
     const deep = `${'>'.repeat(49_000)} x`;
-    expect(fieldsOf(BlogArticleUpdateSchema, { contentMarkdown: deep })).toEqual({
+    expect(fieldsOf(BlogArticleUpdateSchema, { version: 1, contentMarkdown: deep })).toEqual({
       contentMarkdown: [`Quotes and lists can be nested at most ${MARKDOWN_MAX_NESTING} levels deep`],
     });
-    expect(Object.keys(fieldsOf(BlogArticleUpdateSchema, { contentMarkdown: '- '.repeat(5_000) + 'x' }))).toEqual([
-      'contentMarkdown',
-    ]);
+    expect(
+      Object.keys(fieldsOf(BlogArticleUpdateSchema, { version: 1, contentMarkdown: '- '.repeat(5_000) + 'x' })),
+    ).toEqual(['contentMarkdown']);
     expect(markdownNestingDepth('> quote\n> > nested\n\n- a\n  - b\n\n1. one\n\n* * *\n\n-not a list')).toBe(3);
-    expect(fieldsOf(BlogArticleUpdateSchema, { contentMarkdown: '> a\n>> b\n\n- x\n  - y' })).toEqual({});
+    expect(fieldsOf(BlogArticleUpdateSchema, { version: 1, contentMarkdown: '> a\n>> b\n\n- x\n  - y' })).toEqual({});
   });
 
   it('refuses runs of thousands of emphasis markers inside text, and keeps long rules', () => {
-    expect(fieldsOf(BlogArticleUpdateSchema, { contentMarkdown: `${'*'.repeat(5000)}x${'*'.repeat(5000)}` })).toEqual({
+    expect(
+      fieldsOf(BlogArticleUpdateSchema, { version: 1, contentMarkdown: `${'*'.repeat(5000)}x${'*'.repeat(5000)}` }),
+    ).toEqual({
       contentMarkdown: ['Repeat *, _ or ~ at most 50 times in a row within a line'],
     });
-    expect(fieldsOf(BlogArticleUpdateSchema, { contentMarkdown: `Text\n\n${'_'.repeat(80)}\n\n**bold**` })).toEqual({});
+    expect(
+      fieldsOf(BlogArticleUpdateSchema, { version: 1, contentMarkdown: `Text\n\n${'_'.repeat(80)}\n\n**bold**` }),
+    ).toEqual({});
   });
 });

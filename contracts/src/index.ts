@@ -20,3 +20,4 @@ export * from './staff-accounts.ts';
 export * from './web-analytics.ts';
 export * from './email.ts';
 export * from './email-html.ts';
+export * from './record-version.ts';

@@ -1,5 +1,5 @@
 /**
- * Lots (issue 13): the seller's thirty lots as data owned by the inventory service. A lot has a
+ * Lots: the seller's thirty lots as data owned by the inventory service. A lot has a
  * number, block, status, tags, size, price, a short description, its outline on the site plan
  * and the time of its last change. Staff change status, price, tags, size and description;
  * every change is audited and published as `inventory.lot.changed`. Visitors see the public
@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { EventMetaSchema } from './events.ts';
+import { RecordVersionSchema } from './record-version.ts';
 import { storable } from './text.ts';
 import { LOT_STATUSES, LOT_TAGS } from './lot-names.ts';
 import { ANALYTICS_RANGES } from './web-analytics.ts';
@@ -40,18 +41,20 @@ export const LotSchema = v.object({
   outline: LotOutlineSchema,
   updatedAt: v.string(),
   updatedBy: v.nullable(v.string()),
+  /** Incremented by every change; a change names the version it was based on. */
+  version: RecordVersionSchema,
 });
 export type Lot = v.InferOutput<typeof LotSchema>;
 
 /** A lot as visitors see it: no price once sold, no staff names. */
 export const PublicLotSchema = v.object({
-  ...v.omit(LotSchema, ['price', 'updatedBy']).entries,
+  ...v.omit(LotSchema, ['price', 'updatedBy', 'version']).entries,
   price: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
 });
 export type PublicLot = v.InferOutput<typeof PublicLotSchema>;
 
 export function toPublicLot(lot: Lot): PublicLot {
-  const { updatedBy: _by, price, ...rest } = lot;
+  const { updatedBy: _by, version: _version, price, ...rest } = lot;
   return { ...rest, price: lot.status === 'sold' ? null : price };
 }
 
@@ -64,10 +67,14 @@ const uniqueTags = v.pipe(
   v.check((tags) => new Set(tags).size === tags.length, 'Each tag at most once'),
 );
 
-/** `PATCH /api/marketing/lots/{number}`: any of these fields; nothing else. */
+/**
+ * `PATCH /api/marketing/lots/{number}`: the version of the lot the change was based on, and any
+ * of these fields; nothing else.
+ */
 export const LotPatchSchema = v.pipe(
   v.strictObject(
     {
+      version: RecordVersionSchema,
       status: v.optional(v.picklist(LOT_STATUSES, 'Status must be available, reserved or sold')),
       price: v.optional(
         v.pipe(
@@ -97,7 +104,7 @@ export const LotPatchSchema = v.pipe(
     },
     'Only status, price, tags, sizeSqFt and description can be changed',
   ),
-  v.check((p) => Object.keys(p).length > 0, 'Nothing to change'),
+  v.check((p) => Object.keys(p).some((k) => k !== 'version'), 'Nothing to change'),
 );
 export type LotPatch = v.InferOutput<typeof LotPatchSchema>;
 

@@ -173,7 +173,9 @@ export const RPC = {
     lotsList: rpc('rpc.inventory.lots.list', NoInputSchema, PublicLotsSchema),
     /** Staff: every lot with its price and who changed it last. */
     staffLotsList: rpc('rpc.inventory.staff-lots.list', NoInputSchema, v.array(LotSchema)),
-    /** Staff: change one lot (validated, audited, published as inventory.lot.changed). */
+    /** Staff: one lot as stored now (404 for an unknown number), for the edit dialog. */
+    staffLotGet: rpc('rpc.inventory.staff-lots.get', LotNumberInputSchema, LotSchema),
+    /** Staff: change one lot (validated, audited, published as inventory.lot.changed); 409 when its version moved on. */
     lotUpdate: rpc('rpc.inventory.lots.update', LotUpdateInputSchema, LotSchema),
     /** Staff: a lot's audit trail, newest first. */
     lotChangesList: rpc('rpc.inventory.lot-changes.list', LotNumberInputSchema, v.array(LotChangeSchema)),

@@ -1,5 +1,5 @@
 /**
- * Web analytics as staff read it (staff dashboard spec §3, §7; issue 8): the ranges, the
+ * Web analytics as staff read it (staff dashboard spec §3, §7): the ranges, the
  * summary with the previous period, the per-day series and the top-N tables, lead attribution
  * and leads by source. The analytics service answers these over the bus; the gateway serves
  * them under /api/marketing-dashboard. Days are calendar days in the site's time zone.

@@ -200,6 +200,10 @@ describe.each([1440, 375])('CRM screens at %i px', (width) => {
     await view.getByText(`member.${tag}@example.com`).waitFor();
     await shot(page, `lists-view-${tag}`);
     await view.getByRole('button', { name: `Remove member.${tag}@example.com from the list` }).click();
+    await page
+      .getByRole('dialog', { name: 'Remove Contact from List' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
     await toast(page, 'Contact removed from list');
     await view.getByText('No contacts in this list').waitFor();
     await view.getByRole('button', { name: 'Close' }).last().click();

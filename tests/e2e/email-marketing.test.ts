@@ -2,8 +2,8 @@
  * The e-mail screens in Chromium against the real gateway and mailer: a template created in
  * the dialog, edited with its sandboxed live preview (the policy strips a script), an unknown
  * merge tag refused, duplicated; 'Send an Email' from a template to chosen contacts (search,
- * badges, confirmation, toast); the campaigns table with its search, Pause and Resume.
- * The contacts list comes from crm's API (issue 9); here it is answered from the test's own rows.
+ * badges, confirmation, toast); the campaigns table with its search, Pause and Resume, a draft
+ * sent at once by its own confirmed Send now. The recipient picker searches crm's contacts.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,6 @@ import { eventually, startStack, type Stack } from '../support/stack.ts';
 
 let stack: Stack;
 let browser: Browser;
-const contacts: { id: number; firstName: string; lastName: string; email: string; status: string }[] = [];
 const shots = process.env.SCREENSHOTS_DIR;
 
 beforeAll(async () => {
@@ -25,14 +24,12 @@ beforeAll(async () => {
     ['Dan', 'Nez', 'dan@example.com'],
     ['Eve', 'Long', 'eve@example.com'],
   ];
-  for (const [first, last, email] of people) {
-    const [row] = await knex
-      .withSchema('crm')
-      .table('contacts')
-      .insert({ first_name: first, last_name: last, email, source: 'test' })
-      .returning<{ id: number }[]>('id');
-    contacts.push({ id: row!.id, firstName: first!, lastName: last!, email: email!, status: 'subscribed' });
-  }
+  await knex
+    .withSchema('crm')
+    .table('contacts')
+    .insert(
+      people.map(([first, last, email]) => ({ first_name: first, last_name: last, email, source: 'manual_entry' })),
+    );
 });
 afterAll(async () => {
   await browser?.close();
@@ -41,7 +38,6 @@ afterAll(async () => {
 
 async function signedIn(viewport = { width: 1440, height: 900 }): Promise<Page> {
   const page = await browser.newPage({ viewport });
-  await page.route('**/api/marketing/contacts', (route) => route.fulfill({ json: contacts }));
   await page.route('**/api/marketing/lists', (route) => route.fulfill({ json: [] }));
   await page.goto(`${stack.baseUrl}/marketing`);
   await page.getByLabel('Username').fill(stack.admin.username);
@@ -152,7 +148,7 @@ describe('campaigns table', () => {
     await shoot(page, 'campaign');
   });
 
-  it('lists campaigns with a search; pauses and resumes a scheduled one; creates a draft and schedules it now', async () => {
+  it('lists campaigns with a search; pauses and resumes a scheduled one; creates a draft and sends it now, confirmed', async () => {
     const token = await stack.login();
     const later = new Date(Date.now() + 86_400_000).toISOString();
     const res = await stack.api('/api/marketing/single-send', {
@@ -202,7 +198,7 @@ describe('campaigns table', () => {
       .toBe(true);
     await page.setViewportSize({ width: 1440, height: 900 });
 
-    // Create Campaign: the editor stores a draft; Schedule with no time starts it now.
+    // Create Campaign: the editor stores a draft; Send now (its own action) asks first, then starts it.
     await page.getByLabel('Search campaigns').fill('');
     await page.getByRole('button', { name: 'Create Campaign' }).click();
     await page.waitForURL(/\/marketing\/send-email\?draft=1$/);
@@ -218,8 +214,8 @@ describe('campaigns table', () => {
     const draft = page.getByRole('row', { name: /\bdraft\b/ }).first();
     await draft.waitFor();
     await draft.getByRole('button', { name: /Actions for/ }).click();
-    await page.getByRole('menuitem', { name: 'Schedule' }).click();
-    await page.getByRole('dialog', { name: 'Schedule Campaign' }).getByRole('button', { name: 'Send now' }).click();
+    await page.getByRole('menuitem', { name: 'Send now' }).click();
+    await page.getByRole('dialog', { name: 'Send Campaign Now' }).getByRole('button', { name: 'Send now' }).click();
     await page.getByText('Campaign started').first().waitFor();
     await expect.poll(() => page.getByRole('row', { name: /\bdraft\b/ }).count()).toBe(0);
 

@@ -1,5 +1,5 @@
 /**
- * The Inbox in Chromium against the real gateway and services (issue 11):
+ * The Inbox in Chromium against the real gateway and services:
  * - the XSS corpus (contracts' INBOUND_XSS_CORPUS), each payload arriving as an email and opened
  *   in the detail dialog with remote images shown: no request to `/__xss/`, no alert, no script;
  * - the staff journey at 1440 px: the unread count in the navigation, 15 per page with

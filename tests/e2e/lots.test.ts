@@ -1,5 +1,5 @@
 /**
- * The staff Lots screen in a browser (issue 13): filter by status and tag, sort by price,
+ * The staff Lots screen in a browser: filter by status and tag, sort by price,
  * change a status inline, edit a lot in the dialog (a bad price is refused beside its field),
  * mark several lots sold at once; then the public map, opened afresh on a phone-sized
  * screen, shows those lots sold, the new price and the new counts.

@@ -87,7 +87,7 @@ describeOnEachBackend('the audit log comes first', (backend) => {
       edited = await stack.api(`/api/marketing/templates/${t.id}`, {
         token: owner,
         method: 'PUT',
-        body: { ...template('Renamed unrecorded'), subject: 'Changed' },
+        body: { ...template('Renamed unrecorded'), subject: 'Changed', version: 1 },
       });
     } finally {
       await release();
@@ -124,7 +124,7 @@ describeOnEachBackend('the audit log comes first', (backend) => {
       const res = await stack.api(`/api/marketing/templates/${t.id}`, {
         token: owner,
         method: 'PUT',
-        body: { ...template('Breaks in the mailer'), subject: 'Other' },
+        body: { ...template('Breaks in the mailer'), subject: 'Other', version: 1 },
       });
       expect(res.status).toBeGreaterThanOrEqual(500);
     } finally {
@@ -138,7 +138,11 @@ describeOnEachBackend('the audit log comes first', (backend) => {
     const t = await call<{ id: number }>('/api/marketing/templates', { body: template('Outcome unrecorded') }, 201);
     const release = await refuseAudit(knex, 'UPDATE');
     try {
-      await call(`/api/marketing/templates/${t.id}`, { method: 'PUT', body: template('Outcome unrecorded 2') }, 200);
+      await call(
+        `/api/marketing/templates/${t.id}`,
+        { method: 'PUT', body: { ...template('Outcome unrecorded 2'), version: 1 } },
+        200,
+      );
     } finally {
       await release();
     }
@@ -153,7 +157,7 @@ describeOnEachBackend('the audit log comes first', (backend) => {
     const t = await call<{ id: number }>('/api/marketing/templates', { body: template('Spring lots') }, 201);
     await call(
       `/api/marketing/templates/${t.id}`,
-      { method: 'PUT', body: { ...template('Spring lots'), subject: 'New' } },
+      { method: 'PUT', body: { ...template('Spring lots'), subject: 'New', version: 1 } },
       200,
     );
     const list = await call<{ id: number; version: number }>('/api/marketing/lists', { body: { name: 'Buyers' } }, 201);
@@ -177,7 +181,11 @@ describeOnEachBackend('the audit log comes first', (backend) => {
     );
     await call('/api/marketing/contacts-to-list', { body: { listId: list.id, contactIds: [c.id] } }, 200);
     await call(`/api/marketing/lists/${list.id}/contacts/${c.id}`, { method: 'DELETE' }, 204);
-    await call('/api/marketing/lots/4', { method: 'PATCH', body: { status: 'reserved', price: 145000 } }, 200);
+    await call(
+      '/api/marketing/lots/4',
+      { method: 'PATCH', body: { version: 1, status: 'reserved', price: 145000 } },
+      200,
+    );
     expect((await sendLotLead(stack, 4, 'lead.audit@example.com')).status).toBe(201);
     const lead = await eventually(async () =>
       (await call<FormSubmission[]>('/api/marketing/submissions', {}, 200)).find(

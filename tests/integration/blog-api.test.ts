@@ -1,5 +1,5 @@
 /**
- * The blog end to end (issue 4): HTTP → gateway → NATS request/reply → content service →
+ * The blog end to end: HTTP → gateway → NATS request/reply → content service →
  * Postgres, on the embedded and the real backends. Published-only lists newest first, the 404
  * envelope, conditional GETs, the staff editor's CRUD behind a session, unique slugs, XSS
  * stripped on save and again on serve, cover uploads (magic bytes, size cap, parts over NATS),
@@ -166,7 +166,10 @@ describeOnEachBackend('blog API', (backend) => {
     expect((await publicList()).some((a) => a.id === created.id)).toBe(false);
 
     const edited = await json<StaffBlogArticle>(
-      await staff(path, { method: 'PATCH', body: { title: 'Boat and Trailer Storage in Page', coverImage: '' } }),
+      await staff(path, {
+        method: 'PATCH',
+        body: { version: created.version, title: 'Boat and Trailer Storage in Page', coverImage: '' },
+      }),
       200,
     );
     expect(edited.title).toBe('Boat and Trailer Storage in Page');
@@ -234,19 +237,25 @@ describeOnEachBackend('blog API', (backend) => {
     ]);
 
     const clash = await json<{ error: { code: string; details: { fields: Record<string, string[]> } } }>(
-      await staff(`/articles/${c.id}`, { method: 'PATCH', body: { slug: a.slug } }),
+      await staff(`/articles/${c.id}`, { method: 'PATCH', body: { version: c.version, slug: a.slug } }),
       409,
     );
     expect(clash.error.code).toBe('conflict');
     expect(clash.error.details.fields.slug).toBeDefined();
 
     const renamed = await json<StaffBlogArticle>(
-      await staff(`/articles/${c.id}`, { method: 'PATCH', body: { slug: 'lake-days-for-families' } }),
+      await staff(`/articles/${c.id}`, {
+        method: 'PATCH',
+        body: { version: c.version, slug: 'lake-days-for-families' },
+      }),
       200,
     );
     expect(renamed.slug).toBe('lake-days-for-families');
     const regenerated = await json<StaffBlogArticle>(
-      await staff(`/articles/${b.id}`, { method: 'PATCH', body: { title: 'Lake Days in Winter', slug: '' } }),
+      await staff(`/articles/${b.id}`, {
+        method: 'PATCH',
+        body: { version: b.version, title: 'Lake Days in Winter', slug: '' },
+      }),
       200,
     );
     expect(regenerated.slug).toBe('lake-days-in-winter');
@@ -380,7 +389,10 @@ describeOnEachBackend('blog API', (backend) => {
     }
     const draft = await create({ title: 'Cover probe', summary: 'S', contentMarkdown: 'C' });
     const patched = await json<{ error: { details: { fields: Record<string, string[]> } } }>(
-      await staff(`/articles/${draft.id}`, { method: 'PATCH', body: { coverImage: 'https://tracker.example/p.png' } }),
+      await staff(`/articles/${draft.id}`, {
+        method: 'PATCH',
+        body: { version: draft.version, coverImage: 'https://tracker.example/p.png' },
+      }),
       400,
     );
     expect(patched.error.details.fields).toEqual({ coverImage: [COVER_IMAGE_POLICY_MESSAGE] });
@@ -419,7 +431,10 @@ describeOnEachBackend('blog API', (backend) => {
     });
     const draft = await create({ title: 'NUL probe', summary: 'S', contentMarkdown: 'C' });
     const patched = await json<{ error: { details: { fields: Record<string, string[]> } } }>(
-      await staff(`/articles/${draft.id}`, { method: 'PATCH', body: { contentMarkdown: `a${nul}b`, tags: [nul] } }),
+      await staff(`/articles/${draft.id}`, {
+        method: 'PATCH',
+        body: { version: draft.version, contentMarkdown: `a${nul}b`, tags: [nul] },
+      }),
       400,
     );
     expect(patched.error.details.fields).toEqual({

@@ -1,5 +1,5 @@
 /**
- * The CRM end to end (issue 9): HTTP → gateway → NATS request/reply → crm → Postgres, on the
+ * The CRM end to end: HTTP → gateway → NATS request/reply → crm → Postgres, on the
  * embedded and the real backends. Contacts: add (409 on a known e-mail in any case, 400 with field
  * errors), paging with X-Total-Count and Link, indexed search, edit, delete, history; the CSV
  * import's edge cases and error paths; the export's formula-safe cells; lists (create, edit,

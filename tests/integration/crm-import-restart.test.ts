@@ -1,5 +1,5 @@
 /**
- * A CSV import survives a crm crash mid-file (issue 9), on the real backends: crm runs as its own
+ * A CSV import survives a crm crash mid-file, on the real backends: crm runs as its own
  * process (`pnpm service crm`), the upload trickles in, crm is killed (SIGKILL) once some chunks
  * are stored and started again; the gateway sends the unanswered chunks again and crm applies
  * each chunk once, so every row is stored exactly once and the answer counts each once.

@@ -80,10 +80,10 @@ describeOnEachBackend('hostile input and the security probe', (backend) => {
   it('refuses a staff write that would put an out-of-range date or an over-nested body into storage', async () => {
     const { token } = (await (await signIn('192.0.2.4')).json()) as { token: string };
     const patch = (body: unknown) => stack.api('/api/marketing/blog/articles/1', { method: 'PATCH', token, body });
-    const date = await patch({ publishedAt: '0000-01-01T00:00:00Z' });
+    const date = await patch({ version: 1, publishedAt: '0000-01-01T00:00:00Z' });
     expect(date.status).toBe(400);
     expect(Object.keys(((await date.json()) as Envelope).error.details?.fields ?? {})).toEqual(['publishedAt']);
-    const deep = await patch({ contentMarkdown: `${'>'.repeat(49_000)} x` });
+    const deep = await patch({ version: 1, contentMarkdown: `${'>'.repeat(49_000)} x` });
     expect(deep.status).toBe(400);
     expect(Object.keys(((await deep.json()) as Envelope).error.details?.fields ?? {})).toEqual(['contentMarkdown']);
   });

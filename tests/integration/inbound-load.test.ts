@@ -8,37 +8,23 @@ import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { InboxEmail, InboxPage } from '@lp/contracts';
+import { rawMessage } from '../support/raw-mail.ts';
 import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
 
 const SECRET = 'inbound-secret-0123456789';
 const POSTS = 8;
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-const b64 = (b: Buffer) => b.toString('base64').replace(/.{76}/g, '$&\r\n');
-
 /** A raw message with a short body and one base64 attachment. */
 const message = (subject: string, file: Buffer) =>
-  Buffer.from(
-    [
-      'From: "Load Sender" <load@example.com>',
-      'To: info@lakepowelllots.com',
-      `Subject: ${subject}`,
-      `Message-ID: <${subject.replaceAll(' ', '-')}@example.com>`,
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/mixed; boundary="b1"',
-      '',
-      '--b1',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      `Photos of the lot for ${subject}.`,
-      '--b1',
-      'Content-Type: image/jpeg; name="lot.jpg"',
-      'Content-Disposition: attachment; filename="lot.jpg"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      b64(file),
-      '--b1--',
-      '',
-    ].join('\r\n'),
+  rawMessage(
+    {
+      from: '"Load Sender" <load@example.com>',
+      to: 'info@lakepowelllots.com',
+      subject,
+      messageId: `${subject.replaceAll(' ', '-')}@example.com`,
+    },
+    `Photos of the lot for ${subject}.`,
+    [{ name: 'lot.jpg', type: 'image/jpeg', bytes: file }],
   );
 
 type Answer = { status: number; retryAfter: string | undefined; body: string };

@@ -1,5 +1,5 @@
 /**
- * The inbox end to end (issue 11), on the embedded and the real backends: a provider's post →
+ * The inbox end to end, on the embedded and the real backends: a provider's post →
  * the gateway (secret, size cap, parser) → JetStream in parts → the mailer (joined, sanitised,
  * stored once per Message-ID) → the staff API (list, search, details, attachments served as
  * downloads, read, archive, delete) and the CRM link (a sender made a contact in one click).

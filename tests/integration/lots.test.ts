@@ -1,5 +1,5 @@
 /**
- * Lots as data (issue 13), on both backends: the staff API's authorisation and validation
+ * Lots as data, on both backends: the staff API's authorisation and validation
  * (401 without a session, 400 with field errors, 404 for an unknown lot), a status change
  * reaching the public map's HTML on the next load (through the gateway that took it, and
  * through the lot-changed event when another client changed it, in every gateway replica), the
@@ -43,19 +43,25 @@ describeOnEachBackend('lots', (backend) => {
       (await stack.api('/api/marketing/lots/4', { method: 'PATCH', body: { status: 'sold' }, token: 'forged' })).status,
     ).toBe(401);
 
-    const bad = await patch('/api/marketing/lots/4', { price: 0, status: 'gone', tags: ['pool'], number: 9 });
+    const bad = await patch('/api/marketing/lots/4', {
+      version: 1,
+      price: 0,
+      status: 'gone',
+      tags: ['pool'],
+      number: 9,
+    });
     expect(bad.status).toBe(400);
     const fields = ((await bad.json()) as { error: { details: { fields: Record<string, string[]> } } }).error.details
       .fields;
     expect(fields.price).toEqual(['Price must be positive']);
     expect(fields.status).toEqual(['Status must be available, reserved or sold']);
     expect(Object.keys(fields)).toEqual(expect.arrayContaining(['tags.0', 'number']));
-    expect((await patch('/api/marketing/lots/4', {})).status).toBe(400);
-    expect((await patch('/api/marketing/lots/4', { price: '75000' })).status).toBe(400);
-    expect((await patch('/api/marketing/lots/4', { description: 'a\u0000b' })).status).toBe(400);
+    expect((await patch('/api/marketing/lots/4', { version: 1 })).status).toBe(400);
+    expect((await patch('/api/marketing/lots/4', { version: 1, price: '75000' })).status).toBe(400);
+    expect((await patch('/api/marketing/lots/4', { version: 1, description: 'a\u0000b' })).status).toBe(400);
 
-    expect((await patch('/api/marketing/lots/99', { status: 'sold' })).status).toBe(404);
-    expect((await patch('/api/marketing/lots/abc', { status: 'sold' })).status).toBe(404);
+    expect((await patch('/api/marketing/lots/99', { version: 1, status: 'sold' })).status).toBe(404);
+    expect((await patch('/api/marketing/lots/abc', { version: 1, status: 'sold' })).status).toBe(404);
 
     // Nothing was changed by the refused requests.
     const lots = (await (await stack.api('/api/marketing/lots', { token })).json()) as {
@@ -72,7 +78,7 @@ describeOnEachBackend('lots', (backend) => {
     expect(before.body).toContain('aria-label="Lot 7, Premium Lake View, $75,000, 12,200 sq ft"');
     const available = Number(/(?<!\d)(\d+) of 30 lots available/.exec(before.body)?.[1]);
 
-    const res = await patch('/api/marketing/lots/7', { status: 'sold' });
+    const res = await patch('/api/marketing/lots/7', { version: 1, status: 'sold' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ number: 7, status: 'sold', updatedBy: stack.admin.username });
 
@@ -102,7 +108,7 @@ describeOnEachBackend('lots', (backend) => {
     await callRpc(
       stack.platform.bus,
       RPC.inventory.lotUpdate,
-      { number: 15, patch: { status: 'reserved' }, changedBy: 'another-office' },
+      { number: 15, patch: { version: 1, status: 'reserved' }, changedBy: 'another-office' },
       { log: createLogger('test', 'silent') },
     );
     await eventually(
@@ -136,7 +142,7 @@ describeOnEachBackend('lots', (backend) => {
       await callRpc(
         stack.platform.bus,
         RPC.inventory.lotUpdate,
-        { number: 16, patch: { status: 'reserved' }, changedBy: 'another-office' },
+        { number: 16, patch: { version: 1, status: 'reserved' }, changedBy: 'another-office' },
         { log: createLogger('test', 'silent') },
       );
       for (const url of urls)
@@ -181,7 +187,7 @@ describeOnEachBackend('lots', (backend) => {
     expect((await html(stack, '/sitemap.xml')).body).toContain('<loc>https://lakepowelllots.com/lots/21</loc>');
     expect((await html(stack, '/sitemap')).body).toContain('href="/lots/21"');
 
-    expect((await patch('/api/marketing/lots/21', { status: 'sold' })).status).toBe(200);
+    expect((await patch('/api/marketing/lots/21', { version: 1, status: 'sold' })).status).toBe(200);
     const sold = jsonLdOf((await html(stack, '/lots/21')).body);
     expect(sold?.offers.availability).toBe('https://schema.org/SoldOut');
     expect(sold?.offers).not.toHaveProperty('price');

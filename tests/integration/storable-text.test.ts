@@ -78,7 +78,7 @@ describeOnEachBackend('text PostgreSQL cannot store', (backend) => {
     const res = await stack.api('/api/marketing/lots/1', {
       method: 'PATCH',
       token,
-      body: { description: 'Lake view \ud800' },
+      body: { version: 1, description: 'Lake view \ud800' },
     });
     expect(await fieldsOf(res)).toEqual({ description: NOT_STORABLE });
   });

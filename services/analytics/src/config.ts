@@ -5,10 +5,13 @@
  * roll-ups are kept.
  */
 import * as v from 'valibot';
-import { env, parseConfig, processEnvWithDotEnv } from '@lp/runtime';
+import { described, env, parseConfig, processEnvWithDotEnv } from '@lp/runtime';
 
-const AnalyticsConfigSchema = v.object({
-  ANALYTICS_RAW_RETENTION_MONTHS: env.int(25, 2, 1200),
+export const AnalyticsConfigSchema = v.object({
+  ANALYTICS_RAW_RETENTION_MONTHS: described(
+    env.int(25, 2, 1200),
+    'calendar months of raw page views and events kept, the current one included; older monthly partitions are dropped (visits and roll-ups are kept)',
+  ),
 });
 export type AnalyticsConfig = v.InferOutput<typeof AnalyticsConfigSchema>;
 

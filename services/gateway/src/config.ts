@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { passwordPolicyProblem, site } from '@lp/contracts';
-import { env, runtimeEnvEntries } from '@lp/runtime';
+import { described, env, runtimeEnvEntries } from '@lp/runtime';
 import { parseFrameAncestors } from './middleware/security-headers.ts';
 
 /** An integer key without a default: unset stays undefined (the code picks by mode). */
@@ -12,118 +12,157 @@ const intInRange = (min: number, max: number) =>
   v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(min), v.maxValue(max));
 
 const GatewayEnvSchema = v.object({
-  /** NODE_ENV, LOG_LEVEL, NATS_URL, DATABASE_URL, HEALTH_PORT, BUS_*, DB_POOL_MAX. */
+  /** NODE_ENV, LOG_LEVEL, NATS_URL, DATABASE_URL, HEALTH_PORT, BUS_*, DB_*, the mail keys, WEBHOOK_SECRET. */
   ...runtimeEnvEntries,
-  HOST: env.string('0.0.0.0'),
-  PORT: env.int(3000, 0, 65535),
-  /** Absolute or repo-relative folder with the built web app (`web/dist`). */
-  WEB_DIST: env.string('web/dist'),
-  DATA_DIR: env.string('./data'),
-  /** First administrator, created at start-up when no staff user exists yet. */
-  ADMIN_USERNAME: v.optional(v.pipe(v.string(), v.minLength(3), v.maxLength(100))),
-  /** Checked against the staff password policy (`passwordPolicyProblem`), with ADMIN_USERNAME. */
-  ADMIN_PASSWORD: v.optional(v.string()),
-  SESSION_TTL_HOURS: env.int(12, 1, 24 * 30),
+  HOST: described(env.string('0.0.0.0'), 'the address the gateway listens on'),
+  PORT: described(
+    env.int(3000, 0, 65535),
+    'the port the gateway listens on (0 = any free one); a second gateway on the same host needs its own',
+  ),
+  WEB_DIST: described(
+    env.string('web/dist'),
+    'absolute or repository-relative folder of the built web app (`pnpm build`)',
+  ),
+  DATA_DIR: described(
+    env.string('./data'),
+    'one-process product: the embedded database (PGlite) and the first-admin password file',
+  ),
+  ADMIN_USERNAME: described(
+    v.optional(v.pipe(v.string(), v.minLength(3), v.maxLength(100))),
+    'the first administrator (an owner), created at start-up when no staff user exists yet',
+  ),
+  ADMIN_PASSWORD: described(
+    v.optional(v.string()),
+    "the first administrator's password, held to the staff password policy (12 to 200 characters, at least 5 different ones, not containing the username, not a well-known password); unset, one is generated and written to `DATA_DIR/first-admin.txt`. Remove it after the first start",
+  ),
+  SESSION_TTL_HOURS: described(env.int(12, 1, 24 * 30), 'staff session lifetime in hours'),
+  /** Secure cookies over plain HTTP cannot work, hence the refusal to start without TRUST_PROXY. */
+  COOKIE_SECURE: described(
+    v.optional(env.bool(false)),
+    'Secure session cookie; unset: on when NODE_ENV=production. When on, the gateway refuses to start unless TRUST_PROXY=true (TLS ends at a proxy); `false` is the explicit opt-out for sign-in over plain HTTP (not for the internet)',
+  ),
+  TRUST_PROXY: described(
+    env.bool(false),
+    'behind a reverse proxy: read the client address, scheme and host from `X-Forwarded-For` / `-Proto` / `-Host`',
+  ),
+  TRUST_PROXY_HOPS: described(
+    env.int(1, 1, 10),
+    'proxies that append to `X-Forwarded-For`: the client address is the entry the outermost of them wrote (that many from the right), never one the client wrote',
+  ),
+  SPAM_MIN_FILL_MS: described(
+    env.int(2000, 0, 60_000),
+    'forms submitted faster than this (ms after opening) are treated as bots: answered like a success, not stored',
+  ),
+  CONTACT_RATE_LIMIT: described(
+    env.int(20, 1, 10_000),
+    'form submissions per client address per 10 minutes (429 past it)',
+  ),
+  IMPORT_RATE_LIMIT: described(
+    env.int(10, 1, 10_000),
+    'CSV contact imports per 10 minutes per staff user, and per client address (429 + `Retry-After` past it)',
+  ),
+  /** Counted before the secret is checked, so guessing it is throttled too. */
+  WEBHOOK_RATE_LIMIT: described(
+    env.int(600, 1, 1_000_000),
+    'posts per minute per client address to each provider webhook (e-mail events, inbound mail), counted before the secret is checked',
+  ),
+  LOGIN_MAX_FAILURES_PER_USER: described(
+    env.int(5, 1, 1000),
+    'failed sign-ins per 15 minutes per username from one address, with growing delays from the third (other addresses are not affected)',
+  ),
+  LOGIN_MAX_FAILURES_PER_IP: described(
+    env.int(20, 1, 10_000),
+    'failed sign-ins per 15 minutes per address, any usernames',
+  ),
   /**
-   * Secure cookies; defaults to on in production. Secure cookies over plain HTTP cannot work, so
-   * with it on the gateway refuses to start unless TRUST_PROXY says TLS ends in front of it;
-   * COOKIE_SECURE=false is the explicit opt-out (sign-in over plain HTTP).
+   * Further sign-ins wait in a queue served in turn by client address, so a flood from a few
+   * addresses cannot keep anyone else from signing in.
    */
-  COOKIE_SECURE: v.optional(env.bool(false)),
-  /** Honour X-Forwarded-For / -Proto / -Host from a reverse proxy. */
-  TRUST_PROXY: env.bool(false),
+  LOGIN_MAX_CONCURRENT_HASHES: described(
+    env.int(2, 1, 16),
+    'password hashes (scrypt, about 128 MB each) computed at once in this process',
+  ),
+  LOGIN_HASH_QUEUE: described(
+    env.int(20, 0, 1000),
+    'sign-ins waiting for a hash, served in turn by client address; past it 503 + `Retry-After`',
+  ),
+  LOGIN_HASHES_PER_ADDRESS: described(
+    env.int(2, 1, 100),
+    'sign-ins hashing or waiting at once from one address; more from it get 429',
+  ),
+  /** Server timeouts and limits, set explicitly rather than left to Node's defaults. */
+  HTTP_HEADERS_TIMEOUT_MS: described(
+    env.int(10_000, 1000, 600_000),
+    'a client must send its request headers within this many ms (a silent or trickling socket is answered 408 and closed)',
+  ),
+  HTTP_REQUEST_TIMEOUT_MS: described(
+    env.int(120_000, 1000, 3_600_000),
+    'a client must send its whole request within this many ms (not a CSV import: the server reads it at its own pace)',
+  ),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: described(
+    env.int(65_000, 1000, 600_000),
+    'an idle kept-alive connection is closed after this many ms',
+  ),
+  HTTP_IDLE_TIMEOUT_MS: described(
+    env.int(30_000, 1000, 3_600_000),
+    'a socket with no bytes either way for this many ms is closed (silent or stalled clients)',
+  ),
+  HTTP_MAX_CONNECTIONS: described(env.int(1000, 10, 1_000_000), 'connections served at once; more are refused'),
+  HTTP_MAX_CONNECTIONS_PER_ADDRESS: described(
+    v.optional(intInRange(0, 1_000_000)),
+    'sockets one client address may hold open (0 = no cap), below HTTP_MAX_CONNECTIONS; more get 503. Unset: 100 (at most half of HTTP_MAX_CONNECTIONS), and no cap with TRUST_PROXY, where every socket comes from the proxy and the cap belongs at the proxy',
+  ),
+  IMPORT_MAX_BYTES: described(
+    env.int(256 * 1024 * 1024, 1024, 2 ** 31),
+    'largest CSV contact import accepted, in bytes (256 MiB); larger files get 413',
+  ),
+  IMPORT_CRM_WAIT_MS: described(
+    env.int(120_000, 1000, 3_600_000),
+    'how long (ms) an import waits for crm (e.g. while it restarts) to take a chunk before it fails',
+  ),
+  /** High by default so an office or a campus behind one address keeps its visits. */
+  PIXEL_HITS_PER_MINUTE: described(
+    env.int(6000, 1, 10_000_000),
+    'pixel hits (page views and events together) stored per client address a minute; the rest still get the GIF (`X-Pixel-Dropped: rate_limited`) and are counted, not stored',
+  ),
   /**
-   * How many trusted proxies append to X-Forwarded-For: the client address is the one the
-   * outermost of them wrote (that many entries from the right), never what the client wrote.
+   * Bigger, rarer batches cost the analytics service less per hit (one transaction per batch);
+   * hits wait a little longer. Embedded, every batch is a transaction on the one database.
    */
-  TRUST_PROXY_HOPS: env.int(1, 1, 10),
-  /** Forms submitted faster than this are treated as bots (answered like a success, not stored). */
-  SPAM_MIN_FILL_MS: env.int(2000, 0, 60_000),
-  /** Per-IP form submissions allowed per 10 minutes. */
-  CONTACT_RATE_LIMIT: env.int(20, 1, 10_000),
-  /** CSV contact imports allowed per 10 minutes per staff user, and per client address. */
-  IMPORT_RATE_LIMIT: env.int(10, 1, 10_000),
-  /**
-   * Posts allowed per minute per client address to each provider webhook (e-mail events,
-   * inbound mail), counted before the secret is checked, so guessing it is throttled too.
-   */
-  WEBHOOK_RATE_LIMIT: env.int(600, 1, 1_000_000),
-  /**
-   * Failed sign-ins allowed per 15 minutes per username from one address (with growing delays
-   * between them), and per address across usernames.
-   */
-  LOGIN_MAX_FAILURES_PER_USER: env.int(5, 1, 1000),
-  LOGIN_MAX_FAILURES_PER_IP: env.int(20, 1, 10_000),
-  /**
-   * Password hashes (scrypt, about 128 MB each) computed at once in this process; further
-   * sign-ins wait in a queue of LOGIN_HASH_QUEUE, served in turn by client address, and past it
-   * are answered 503 + Retry-After. One address may have LOGIN_HASHES_PER_ADDRESS sign-ins
-   * hashing or waiting at once; more from it are answered 429, so a flood from a few addresses
-   * cannot keep anyone else from signing in.
-   */
-  LOGIN_MAX_CONCURRENT_HASHES: env.int(2, 1, 16),
-  LOGIN_HASH_QUEUE: env.int(20, 0, 1000),
-  LOGIN_HASHES_PER_ADDRESS: env.int(2, 1, 100),
-  /** Server timeouts and limits (milliseconds), set explicitly rather than left to Node's defaults. */
-  HTTP_HEADERS_TIMEOUT_MS: env.int(10_000, 1000, 600_000),
-  HTTP_REQUEST_TIMEOUT_MS: env.int(120_000, 1000, 3_600_000),
-  HTTP_KEEP_ALIVE_TIMEOUT_MS: env.int(65_000, 1000, 600_000),
-  /** A socket with no bytes either way for this long is closed (silent or stalled clients). */
-  HTTP_IDLE_TIMEOUT_MS: env.int(30_000, 1000, 3_600_000),
-  HTTP_MAX_CONNECTIONS: env.int(1000, 10, 1_000_000),
-  /**
-   * Sockets one client address may hold open at once (0 = no cap); must stay below
-   * HTTP_MAX_CONNECTIONS. Unset: 100 (at most half of HTTP_MAX_CONNECTIONS), and no cap with
-   * TRUST_PROXY, where every socket comes from the proxy and the cap belongs at the proxy.
-   */
-  HTTP_MAX_CONNECTIONS_PER_ADDRESS: v.optional(intInRange(0, 1_000_000)),
-  /**
-   * Pixel hits kept in memory per kind (page views, events) while the bus is away, as a count
-   * and as bytes of JSON; hits past either bound are refused (503) and counted as dropped.
-   */
-  /** Largest CSV contact import accepted (bytes); larger files are answered 413. */
-  IMPORT_MAX_BYTES: env.int(256 * 1024 * 1024, 1024, 2 ** 31),
-  /** How long an import waits for crm to answer a chunk (e.g. while crm restarts) before failing. */
-  IMPORT_CRM_WAIT_MS: env.int(120_000, 1000, 3_600_000),
-  PIXEL_BACKLOG_MAX_HITS: env.int(20_000, 1, 10_000_000),
-  /**
-   * Pixel hits (page views and events together) kept per client address per minute; the rest
-   * still get the GIF (with `X-Pixel-Dropped: rate_limited`) and are counted, not stored. High
-   * by default so an office or a campus behind one address keeps its visits.
-   */
-  PIXEL_HITS_PER_MINUTE: env.int(6000, 1, 10_000_000),
-  /**
-   * The write buffers publish a batch of pixel hits every PIXEL_FLUSH_MS, or at once when it
-   * holds PIXEL_BATCH_MAX_HITS hits (or 512 KiB of JSON). Bigger, rarer batches cost the
-   * analytics service less per hit (one transaction per batch); hits wait a little longer.
-   * Unset: 100 ms / 1000 hits on NATS, 250 ms / 1000 hits on
-   * the embedded bus, where every batch is a transaction on the one embedded database.
-   */
-  PIXEL_FLUSH_MS: v.optional(intInRange(5, 5000)),
-  PIXEL_BATCH_MAX_HITS: v.optional(intInRange(1, 1000)),
-  PIXEL_BACKLOG_MAX_BYTES: env.int(8 * 1024 * 1024, 64 * 1024, 2 ** 31),
-  /**
-   * The shared secret of the inbound mail webhooks (`POST /api/inbound/{provider}`), given as
-   * `?secret=` or as the password of basic auth. Unset: every inbound post is refused (401).
-   */
-  WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
-  /** The largest inbound mail post read (bytes); a larger one is refused with 413. */
-  INBOUND_MAX_BYTES: env.int(25 * 1024 * 1024, 64 * 1024, 40 * 1024 * 1024),
-  /** Inbound mail posts parsed and published at a time (each holds its message's text in memory). */
-  INBOUND_PARSE_CONCURRENCY: env.int(2, 1, 64),
-  /**
-   * Inbound mail posts admitted beyond those being parsed: their bodies wait on disk (the system's
-   * temporary folder) for their turn. Past it a post is answered 503 with Retry-After.
-   */
-  INBOUND_PARSE_QUEUE: env.int(16, 0, 1000),
-  /**
-   * Origins (space- or comma-separated, `https://host[:port]`) of the seller's own sites that may
-   * show the lot map (`/embed`) in a frame; this site itself always may. Every other page may be
-   * framed by this site only.
-   */
-  EMBED_FRAME_ANCESTORS: v.pipe(
-    env.string(site.origin),
-    v.check((s) => !(parseFrameAncestors(s) instanceof Error), 'must be origins such as https://seller.example'),
+  PIXEL_FLUSH_MS: described(
+    v.optional(intInRange(5, 5000)),
+    'pixel hits are published in a batch every this many ms (or sooner, see PIXEL_BATCH_MAX_HITS). Unset: 100 on NATS, 250 on the embedded bus',
+  ),
+  PIXEL_BATCH_MAX_HITS: described(
+    v.optional(intInRange(1, 1000)),
+    'a batch of pixel hits is published at once when it holds this many hits (or 512 KiB of JSON). Unset: 1000',
+  ),
+  PIXEL_BACKLOG_MAX_HITS: described(
+    env.int(20_000, 1, 10_000_000),
+    'pixel hits kept in memory per kind (page views, events) while the bus is away; past it hits are dropped as `buffer_full` (still answered with the GIF) and counted',
+  ),
+  PIXEL_BACKLOG_MAX_BYTES: described(
+    env.int(8 * 1024 * 1024, 64 * 1024, 2 ** 31),
+    'the same bound in bytes of hit JSON (8 MiB)',
+  ),
+  INBOUND_MAX_BYTES: described(
+    env.int(25 * 1024 * 1024, 64 * 1024, 40 * 1024 * 1024),
+    'largest inbound mail post read, in bytes (25 MiB); a larger one gets 413',
+  ),
+  INBOUND_PARSE_CONCURRENCY: described(
+    env.int(2, 1, 64),
+    "inbound mail posts parsed and published at a time (each holds its message's text in memory)",
+  ),
+  INBOUND_PARSE_QUEUE: described(
+    env.int(16, 0, 1000),
+    "inbound mail posts admitted beyond those being parsed, their bodies waiting on disk (the system's temporary folder); past it 503 + `Retry-After`",
+  ),
+  EMBED_FRAME_ANCESTORS: described(
+    v.pipe(
+      env.string(site.origin),
+      v.check((s) => !(parseFrameAncestors(s) instanceof Error), 'must be origins such as https://seller.example'),
+    ),
+    "origins (`https://host[:port]`, space- or comma-separated) of the seller's own sites that may show the lot map `/embed` in a frame; this site always may, and every other page may be framed by this site only",
   ),
 });
 

@@ -38,6 +38,10 @@ export function processEnvWithDotEnv(file = '.env'): Env {
   return { ...parseEnv(readFileSync(file, 'utf8')), ...process.env };
 }
 
+/** A setting with its description, which `pnpm docs:config` writes into docs/configuration.md. */
+export const described = <S extends v.GenericSchema>(schema: S, text: string) =>
+  v.pipe(schema, v.description<v.InferOutput<S>, string>(text));
+
 /** Reusable field schemas for environment variables. */
 export const env = {
   string: (fallback?: string) => (fallback === undefined ? v.string() : v.optional(v.string(), fallback)),
@@ -62,55 +66,69 @@ export const env = {
 
 /**
  * Keys every process understands, the gateway's and the one-process product's included: each
- * is declared once, here, and documented once in `.env.example`.
+ * is declared once, here, with its description (`pnpm docs:config` writes the configuration
+ * reference, docs/configuration.md, from these schemas) and listed in `.env.example`.
  */
 export const runtimeEnvEntries = {
-  NODE_ENV: env.nodeEnv(),
-  LOG_LEVEL: env.logLevel(),
-  /** Distributed mode: set both. The one-process product leaves them empty. */
-  NATS_URL: v.optional(v.string()),
-  DATABASE_URL: v.optional(v.string()),
-  /**
-   * Internal port for `/healthz`, `/readyz` and `/metrics` (0 = none for the gateway, any free
-   * port for a service). A public port answers health checks but never `/metrics`.
-   */
-  HEALTH_PORT: env.int(0, 0, 65535),
-  BUS_NAMESPACE: env.string(''),
-  BUS_ACK_WAIT_MS: env.int(30_000, 500),
-  BUS_STREAM_REPLICAS: env.int(1, 1, 5),
-  DB_POOL_MAX: env.int(10, 1, 100),
-  /**
-   * PostgreSQL ends a session idle inside a transaction this long (ms), releasing its locks; and
-   * any statement running longer than DB_STATEMENT_TIMEOUT_MS (0 = no limit: migrations and
-   * analytics re-aggregations may rightly run for minutes).
-   */
-  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: env.int(60_000, 0, 86_400_000),
-  DB_STATEMENT_TIMEOUT_MS: env.int(0, 0, 86_400_000),
-  /**
-   * E-mail (read by the mailer; the gateway reads WEBHOOK_SECRET). Without SMTP_URL messages go
-   * to the outbox and are shown as not delivered. MAIL_PUBLIC_URL is where recipients' links
-   * (tracking, unsubscribe) point: the site's public origin. Without TRACKING_SECRET the mailer
-   * keeps a generated one in its schema.
-   */
-  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be smtp:// or smtps://'))),
-  MAIL_SEND_RATE: env.int(50, 0, 100_000),
-  MAIL_SMTP_POOL: env.int(5, 1, 100),
-  /**
-   * Messages handed to SMTP per pooled connection at once (one in its transaction, the others
-   * queued behind it, so a connection never waits for the database): the most messages whose fate
-   * is unknown after a crash is MAIL_SMTP_POOL × MAIL_SMTP_PIPELINE.
-   */
-  MAIL_SMTP_PIPELINE: env.int(4, 1, 50),
-  /**
-   * While the mail relay is not answering, sending is paused and the relay is asked again after
-   * 1 s, then twice as long each time, up to this many ms; sending resumes when it answers.
-   */
-  MAIL_RELAY_PROBE_MAX_MS: env.int(60_000, 100, 3_600_000),
-  /** A 4xx reply to a message: tried again after this many ms, doubling each time (8 attempts in all). */
-  MAIL_RETRY_FIRST_MS: env.int(5_000, 10, 3_600_000),
-  MAIL_PUBLIC_URL: env.url('https://lakepowelllots.com'),
-  TRACKING_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
-  WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  NODE_ENV: described(env.nodeEnv(), '`production` turns on Secure session cookies and Strict-Transport-Security'),
+  LOG_LEVEL: described(env.logLevel(), 'pino level; logs are JSON lines with `reqId` / `eventId`'),
+  NATS_URL: described(
+    v.optional(v.string()),
+    'distributed mode: `nats://host:4222` (comma-separated for a cluster); set it with DATABASE_URL on every process, leave both empty for the one-process product',
+  ),
+  DATABASE_URL: described(
+    v.optional(v.string()),
+    'distributed mode: `postgres://user:password@host:5432/db`; set it with NATS_URL',
+  ),
+  HEALTH_PORT: described(
+    env.int(0, 0, 65535),
+    'internal port for `/healthz`, `/readyz` and `/metrics`. Gateway: 0 = none (its public port answers `/healthz` and `/readyz`, never `/metrics`); a background service: 0 picks a free port. Processes on one host need different non-zero ones',
+  ),
+  BUS_NAMESPACE: described(
+    env.string(''),
+    'prefix for streams, subjects and durables, so several deployments (or a bench) share one NATS server; every process of a deployment sets the same one',
+  ),
+  BUS_ACK_WAIT_MS: described(env.int(30_000, 500), 'a message not acknowledged within this many ms is delivered again'),
+  BUS_STREAM_REPLICAS: described(env.int(1, 1, 5), 'copies of each JetStream stream: `3` on a 3-node NATS cluster'),
+  DB_POOL_MAX: described(env.int(10, 1, 100), 'PostgreSQL connections per process'),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: described(
+    env.int(60_000, 0, 86_400_000),
+    'PostgreSQL ends a session idle inside a transaction this long (ms), releasing its locks (0 = never)',
+  ),
+  DB_STATEMENT_TIMEOUT_MS: described(
+    env.int(0, 0, 86_400_000),
+    'statements running longer (ms) are cancelled; 0 = no limit, since migrations and analytics re-aggregations may rightly take minutes',
+  ),
+  SMTP_URL: described(
+    v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be smtp:// or smtps://'))),
+    'mailer: the relay, `smtp://user:pass@host:587` or `smtps://…`; unset, messages go to the outbox and are shown as not delivered',
+  ),
+  MAIL_SEND_RATE: described(env.int(50, 0, 100_000), 'mailer: messages per second per mailer process (0 = unlimited)'),
+  MAIL_SMTP_POOL: described(env.int(5, 1, 100), 'mailer: pooled SMTP connections per mailer process'),
+  MAIL_SMTP_PIPELINE: described(
+    env.int(4, 1, 50),
+    'mailer: messages handed to SMTP per pooled connection at once (one in its transaction, the others queued behind it, so a connection never waits for the database); a crash leaves at most MAIL_SMTP_POOL × this of unknown fate',
+  ),
+  MAIL_RELAY_PROBE_MAX_MS: described(
+    env.int(60_000, 100, 3_600_000),
+    'mailer: while the relay is not answering, sending pauses and the relay is asked again after 1 s, then twice as long each time up to this many ms; sending resumes when it answers',
+  ),
+  MAIL_RETRY_FIRST_MS: described(
+    env.int(5_000, 10, 3_600_000),
+    'mailer: after a 4xx reply to a message, the next attempt comes this many ms later, doubling each time up to 15 minutes (8 attempts in all)',
+  ),
+  MAIL_PUBLIC_URL: described(
+    env.url('https://lakepowelllots.com'),
+    "mailer: the site's public origin, where tracking and unsubscribe links in messages point (and the host of each broadcast message's Message-ID)",
+  ),
+  TRACKING_SECRET: described(
+    v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+    'key of the signed tracking links; unset, one is generated once and kept in the database (distributed: set it on every process or on none)',
+  ),
+  WEBHOOK_SECRET: described(
+    v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+    'shared secret of the provider webhooks, `POST /api/email-events/{provider}` and `POST /api/inbound/{sendgrid|mailgun|postmark|raw}` (`?secret=` or the basic-auth password); unset, every post to them is refused (e-mail events 503, inbound mail 401)',
+  ),
 };
 
 /** The keys every process understands, parsed (a service's deps carry them). */
@@ -119,6 +137,6 @@ export type RuntimeConfig = v.InferOutput<v.ObjectSchema<typeof runtimeEnvEntrie
 /** Keys of a background service process (distributed mode), which needs NATS and Postgres. */
 export const serviceEnvEntries = {
   ...runtimeEnvEntries,
-  NATS_URL: v.pipe(v.string(), v.minLength(1)),
-  DATABASE_URL: v.pipe(v.string(), v.minLength(1)),
+  NATS_URL: v.pipe(v.string(), v.minLength(1), v.description('`nats://host:4222` (comma-separated for a cluster)')),
+  DATABASE_URL: v.pipe(v.string(), v.minLength(1), v.description('`postgres://user:password@host:5432/db`')),
 };

@@ -1,9 +1,11 @@
 /**
- * Applies a staff edit. Only the given fields change; a new body is rendered and sanitised
- * again; the slug changes only when asked ('' = make it again from the title).
+ * Applies a staff edit over the version it was based on (404 when there is no such article,
+ * 409 when it was written since that version: the stale copy changes nothing). Only the given
+ * fields change; a new body is rendered and sanitised again; the slug changes only when asked
+ * ('' = make it again from the title).
  */
-import type { BlogArticleUpdate, StaffBlogArticle } from '@lp/contracts';
-import { notFound, type Knex } from '@lp/runtime';
+import { STALE_EDIT_MESSAGES, type BlogArticleUpdate, type StaffBlogArticle } from '@lp/contracts';
+import { conflict, notFound, type Knex } from '@lp/runtime';
 import { findArticle } from '../queries/find-article.ts';
 import { touchBlogRevision } from '../queries/touch-blog-revision.ts';
 import { updateArticle, type ArticleChanges } from '../queries/update-article.ts';
@@ -17,6 +19,7 @@ export async function editArticle(knex: Knex, id: number, patch: BlogArticleUpda
     knex.transaction(async (trx) => {
       const current = await findArticle(trx, id);
       if (!current) throw notFound('Article not found');
+      if (current.version !== patch.version) throw conflict(STALE_EDIT_MESSAGES.article);
       const changes: ArticleChanges = { ...body };
       if (patch.title !== undefined) changes.title = patch.title;
       if (patch.summary !== undefined) changes.summary = patch.summary;
@@ -29,8 +32,9 @@ export async function editArticle(knex: Knex, id: number, patch: BlogArticleUpda
           title: changes.title ?? current.title,
           exceptId: id,
         });
-      const row = await updateArticle(trx, id, changes);
-      if (!row) throw notFound('Article not found');
+      const row = await updateArticle(trx, id, patch.version, changes);
+      // Written (or deleted) by another transaction since it was read above.
+      if (!row) throw conflict(STALE_EDIT_MESSAGES.article);
       await touchBlogRevision(trx);
       return toStaffArticle(row);
     }),

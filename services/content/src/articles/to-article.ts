@@ -48,6 +48,7 @@ export function toStaffSummary(row: SummaryRow): StaffBlogArticleSummary {
     updatedAt: iso(row.updated_at),
     createdAt: iso(row.created_at),
     readTime: row.read_time,
+    version: row.version,
   };
 }
 

@@ -13,6 +13,7 @@ export type ArticleRow = {
   published_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  version: number;
 };
 
 /** The columns an article write may set. */
@@ -35,6 +36,7 @@ export const ARTICLE_COLUMNS = [
   'published_at',
   'created_at',
   'updated_at',
+  'version',
 ] as const;
 
 /** Staff list rows leave out the two bodies. */

@@ -1,4 +1,4 @@
-/** The lot a form submission asked about (issue 13), counted per lot for the staff lots table. */
+/** The lot a form submission asked about, counted per lot for the staff lots table. */
 import type { Knex } from '@lp/runtime';
 
 export async function up(knex: Knex): Promise<void> {

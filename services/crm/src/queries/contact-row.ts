@@ -29,13 +29,6 @@ export const CONTACT_COLUMNS = [
   'version',
 ] as const;
 
-/** The searched text; identical to the expression of `contacts_search_trgm_idx`, so the index serves it. */
-export const CONTACT_SEARCH_SQL =
-  "lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email || ' ' || coalesce(phone, ''))";
-
-/** `%fragment%` for LIKE, with the fragment's own wildcards taken literally. */
-export const likeFragment = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export function toContact(r: ContactRow): Contact {
   const meta = typeof r.metadata === 'string' ? (JSON.parse(r.metadata) as ContactRow['metadata']) : r.metadata;
   const m = meta && typeof meta === 'object' ? meta : {};

@@ -1,11 +1,12 @@
 /**
  * A page of contacts, newest first, after a cursor (the last id seen), filtered by list, search
- * (trigram index over name, e-mail and phone) and status; with the number of matches when asked.
+ * (name, e-mail or phone, case and accents ignored: contact-search.ts) and status; with the number of matches when asked.
  * A page is at most `limit` contacts and always fits in one bus message.
  */
 import type { Knex } from '@lp/runtime';
 import type { ContactStatus, ContactsPage } from '@lp/contracts';
-import { CONTACT_COLUMNS, CONTACT_SEARCH_SQL, likeFragment, toContact, type ContactRow } from './contact-row.ts';
+import { CONTACT_COLUMNS, toContact, type ContactRow } from './contact-row.ts';
+import { CONTACT_SEARCH_WHERE, likeFragment } from './contact-search.ts';
 import { fitOneReply } from './fit-one-reply.ts';
 
 export type ContactsFilter = { listId?: number; q?: string; status?: ContactStatus };
@@ -21,7 +22,7 @@ export function filteredContacts(knex: Knex, f: ContactsFilter): Knex.QueryBuild
         .where('list_members.list_id', f.listId)
         .whereRaw('list_members.contact_id = contacts.id'),
     );
-  if (f.q) query.whereRaw(`${CONTACT_SEARCH_SQL} like ?`, [likeFragment(f.q)]);
+  if (f.q) query.whereRaw(CONTACT_SEARCH_WHERE, [likeFragment(f.q)]);
   if (f.status) query.where('status', f.status);
   return query;
 }

@@ -4,7 +4,7 @@
  * the e-mail field when the new address belongs to another contact.
  */
 import { conflict, notFound, type Knex } from '@lp/runtime';
-import type { Contact, ContactUpdate } from '@lp/contracts';
+import { STALE_EDIT_MESSAGES, type Contact, type ContactUpdate } from '@lp/contracts';
 import { CONTACT_COLUMNS, isDuplicateEmail, toContact, type ContactRow } from './contact-row.ts';
 import { duplicateEmail } from './create-contact.ts';
 
@@ -32,5 +32,5 @@ export async function updateContact(knex: Knex, id: number, c: ContactUpdate): P
   }
   const exists = await knex.withSchema('crm').table('contacts').select('id').where({ id }).first();
   if (!exists) throw notFound('Contact not found');
-  throw conflict('This contact was changed since you opened it');
+  throw conflict(STALE_EDIT_MESSAGES.contact);
 }

@@ -4,7 +4,7 @@
  * the name field when another list has the name in any letter case.
  */
 import { conflict, notFound, type Knex } from '@lp/runtime';
-import type { ContactList, ListUpdate } from '@lp/contracts';
+import { STALE_EDIT_MESSAGES, type ContactList, type ListUpdate } from '@lp/contracts';
 import { duplicateListName, getList, isDuplicateListName } from './list-row.ts';
 
 export async function updateList(knex: Knex, id: number, list: ListUpdate): Promise<ContactList> {
@@ -23,6 +23,6 @@ export async function updateList(knex: Knex, id: number, list: ListUpdate): Prom
   }
   const stored = await getList(knex, id);
   if (!stored) throw notFound('List not found');
-  if (changed.length === 0) throw conflict('This list was changed since you opened it');
+  if (changed.length === 0) throw conflict(STALE_EDIT_MESSAGES.list);
   return stored;
 }

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { INBOUND_ATTACHMENT_MAX_BYTES } from '@lp/contracts';
 import { parseAddress, type ParsedAttachment } from './finish-inbound-mail.ts';
 import { parseInboundPost } from './parse-inbound-post.ts';
+import { rawMessage } from '../../../../tests/support/raw-mail.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -308,32 +309,13 @@ describe('inbound posts', () => {
     try {
       const photo = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256));
       const big = Buffer.alloc(INBOUND_ATTACHMENT_MAX_BYTES + 100_000, 2);
-      const b64 = (b: Buffer) => b.toString('base64').replace(/.{76}/g, '$&\r\n');
-      const raw = Buffer.from(
+      const raw = rawMessage(
+        { from: '"Big Sender" <big@example.com>', subject: 'photos', messageId: 'spooled-1@example.com' },
+        'Two files.',
         [
-          'From: "Big Sender" <big@example.com>',
-          'Subject: photos',
-          'Message-ID: <spooled-1@example.com>',
-          'MIME-Version: 1.0',
-          'Content-Type: multipart/mixed; boundary="b1"',
-          '',
-          '--b1',
-          'Content-Type: text/plain; charset=utf-8',
-          '',
-          'Two files.',
-          '--b1',
-          'Content-Type: image/png; name="photo.png"',
-          'Content-Transfer-Encoding: base64',
-          '',
-          b64(photo),
-          '--b1',
-          'Content-Type: application/octet-stream; name="big.bin"',
-          'Content-Transfer-Encoding: base64',
-          '',
-          b64(big),
-          '--b1--',
-          '',
-        ].join('\r\n'),
+          { name: 'photo.png', type: 'image/png', bytes: photo },
+          { name: 'big.bin', type: 'application/octet-stream', bytes: big },
+        ],
       );
       const path = join(dir, 'body');
       writeFileSync(path, raw);

@@ -1,7 +1,9 @@
 /**
  * The staff blog editor's API under `/api/marketing/blog` (a session is required by the
  * sessions middleware): list, get, create, update, publish, unpublish, delete, and the cover
- * image upload (creating, publishing, unpublishing and deleting are audited). Bodies are validated with the contracts' schemas; the content service owns
+ * image upload (creating, updating, publishing, unpublishing and deleting are audited). An
+ * update names the version it was based on (400 without one; 409 when the article was written
+ * since). Bodies are validated with the contracts' schemas; the content service owns
  * the data and checks again.
  */
 import type { ParameterizedContext } from 'koa';
@@ -58,7 +60,11 @@ export function blogAdminRoutes(deps: GatewayDeps) {
     ctx.body = await audited(
       knex,
       ctx.state,
-      { action: 'blog.update', target: `article ${id}`, details: { changed: Object.keys(patch) } },
+      {
+        action: 'blog.update',
+        target: `article ${id}`,
+        details: { changed: Object.keys(patch).filter((k) => k !== 'version') },
+      },
       () => ask(ctx, RPC.content.articleUpdate, { id, patch }),
       (a) => ({ details: { title: a.title } }),
     );

@@ -1,5 +1,5 @@
 /**
- * The pages that show lots, rendered per request from the gateway's cached lots (issue 13):
+ * The pages that show lots, rendered per request from the gateway's cached lots:
  * the home page (its map section), `/map`, `/embed`, the builder package page and each lot's
  * own page `/lots/{number}` (404 for an unknown number). A crawler and a visitor without
  * JavaScript get the current status and prices in the HTML, and a lot sold in the dashboard

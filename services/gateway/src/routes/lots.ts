@@ -1,10 +1,12 @@
 /**
- * Lots (issue 13). Public: `GET /api/lots`, every lot as visitors see it (from the gateway's
+ * Lots. Public: `GET /api/lots`, every lot as visitors see it (from the gateway's
  * cache; ETag + Last-Modified). Staff (the sessions middleware requires a session under
  * /api/marketing): `GET /api/marketing/lots` with prices and who changed each last,
- * `PATCH /api/marketing/lots/{number}` with any of status, price, tags, sizeSqFt, description
- * (400 with field errors, 404 for an unknown number; the staff username is the change's
- * author), `GET /api/marketing/lots/{number}/changes` (its audit trail) and
+ * `GET /api/marketing/lots/{number}` (one lot as stored now, for the edit dialog),
+ * `PATCH /api/marketing/lots/{number}` with the version it was based on and any of status,
+ * price, tags, sizeSqFt, description (400 with field errors or without a version, 404 for an
+ * unknown number, 409 when the lot changed since that version; the staff username is the
+ * change's author), `GET /api/marketing/lots/{number}/changes` (its audit trail) and
  * `GET /api/marketing/lots/interest?range=7d|30d|90d` (the Lots screen) or `?days=7|30|90|365`
  * (the Analytics screen): page views, map clicks and leads per lot, asked of analytics and crm
  * together; 400 for any other value, or for both parameters at once.
@@ -106,6 +108,11 @@ export function lotRoutes(deps: GatewayDeps) {
     } satisfies LotInterest;
   });
 
+  router.get('/api/marketing/lots/:number', async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await callRpc(bus, RPC.inventory.staffLotGet, { number: lotNumberOf(ctx) }, askedBy(ctx));
+  });
+
   router.get('/api/marketing/lots/:number/changes', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await callRpc(bus, RPC.inventory.lotChangesList, { number: lotNumberOf(ctx) }, askedBy(ctx));
@@ -120,7 +127,11 @@ export function lotRoutes(deps: GatewayDeps) {
     const lot = await audited(
       deps.knex,
       ctx.state,
-      { action: 'lot.update', target: `lot ${number}`, details: { changed: Object.keys(patch) } },
+      {
+        action: 'lot.update',
+        target: `lot ${number}`,
+        details: { changed: Object.keys(patch).filter((k) => k !== 'version') },
+      },
       () => callRpc(bus, RPC.inventory.lotUpdate, { number, patch, changedBy: session.username }, askedBy(ctx)),
     );
     // This replica shows the change on its next page at once; others hear of it on the bus.

@@ -1,14 +1,16 @@
 /**
  * E-mail templates under `/api/marketing/templates` (staff dashboard §7): list, get, create,
  * update, duplicate, delete. Validated with the contracts' schemas (an unknown merge tag is
- * refused); the mailer owns the data, sanitises the HTML and checks again.
+ * refused); the mailer owns the data, sanitises the HTML and checks again. An update names the
+ * version it was based on (400 without one) and is refused with a 409 when the template was
+ * saved since.
  */
 import type { ParameterizedContext } from 'koa';
 import {
   INVALID_TEMPLATE_ID,
   RPC,
   TemplateCreateSchema,
-  TemplateInputSchema,
+  TemplateUpdateSchema,
   type RpcInput,
   type RpcSpec,
 } from '@lp/contracts';
@@ -60,14 +62,14 @@ export function templateRoutes({ bus, knex }: GatewayDeps) {
 
   router.put('/:id', async (ctx) => {
     const id = templateIdOf(ctx);
-    const template = validate(TemplateInputSchema, ctx.request.body);
+    const { version, ...template } = validate(TemplateUpdateSchema, ctx.request.body);
     const before = await ask(ctx, RPC.mailer.templateGet, { id });
     const changed = changedFields(before, template);
     ctx.body = await audited(
       knex,
       ctx.state,
       { action: 'template.update', target: `template ${id}`, details: { name: template.name, changed } },
-      () => ask(ctx, RPC.mailer.templateUpdate, { id, template }),
+      () => ask(ctx, RPC.mailer.templateUpdate, { id, version, template }),
     );
   });
 

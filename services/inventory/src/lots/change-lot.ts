@@ -2,14 +2,16 @@
  * Changes one lot for a staff member: locks it, keeps only the fields that really differ,
  * writes them with who and when, appends the audit row, commits, and then publishes
  * `inventory.lot.changed` (message id = the audit row's event id). A change that changes
- * nothing writes and publishes nothing. An unknown number is a 404.
+ * nothing writes and publishes nothing. An unknown number is a 404; a change based on another
+ * version than the stored one is a 409 and writes nothing (the lot is locked while compared, so
+ * of two staff saving the same version one wins and the other is told).
  *
  * The event is published after the commit: if the bus is away at that moment the change
  * stands (it is in the table and the audit trail) and the failure is logged and counted
  * (`inventory_lot_events_failed_total`); caches that missed it expire on their own timer.
  */
-import { eventMeta, SUBJECTS, type Lot, type LotChanged, type LotPatch } from '@lp/contracts';
-import { notFound, requestIdHeaders, type AnswerContext } from '@lp/runtime';
+import { eventMeta, STALE_EDIT_MESSAGES, SUBJECTS, type Lot, type LotChanged, type LotPatch } from '@lp/contracts';
+import { conflict, notFound, requestIdHeaders, type AnswerContext } from '@lp/runtime';
 import { findLotForUpdate } from '../queries/find-lot-for-update.ts';
 import { insertLotChange } from '../queries/insert-lot-change.ts';
 import { updateLot } from '../queries/update-lot.ts';
@@ -42,6 +44,7 @@ export async function changeLot(
   const done = await knex.transaction(async (trx) => {
     const lot = await findLotForUpdate(trx, input.number);
     if (!lot) throw notFound(`Lot ${input.number} not found`);
+    if (lot.version !== input.patch.version) throw conflict(STALE_EDIT_MESSAGES.lot);
     const changes = diffLot(lot, input.patch);
     if (Object.keys(changes).length === 0) return { lot, changes };
     const patch = Object.fromEntries(Object.keys(changes).map((k) => [k, input.patch[k as keyof LotPatch]]));

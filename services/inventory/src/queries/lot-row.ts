@@ -14,6 +14,7 @@ export type LotRow = {
   label_y: number;
   updated_at: Date | string;
   updated_by: string | null;
+  version: number;
 };
 
 export function toLot(r: LotRow): Lot {
@@ -28,5 +29,6 @@ export function toLot(r: LotRow): Lot {
     outline: { path: r.outline_path, label: { x: Number(r.label_x), y: Number(r.label_y) } },
     updatedAt: new Date(r.updated_at).toISOString(),
     updatedBy: r.updated_by,
+    version: r.version,
   };
 }

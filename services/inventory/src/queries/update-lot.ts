@@ -1,4 +1,4 @@
-/** Writes a lot's changed fields, who changed it and when. */
+/** Writes a lot's changed fields, who changed it and when, and increments its version. */
 import type { Lot, LotPatch } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { toLot, type LotRow } from './lot-row.ts';
@@ -6,7 +6,7 @@ import { toLot, type LotRow } from './lot-row.ts';
 export async function updateLot(
   trx: Knex.Transaction,
   number: number,
-  patch: LotPatch,
+  patch: Omit<LotPatch, 'version'>,
   by: { changedBy: string; changedAt: Date },
 ): Promise<Lot> {
   const [row] = (await trx
@@ -21,6 +21,7 @@ export async function updateLot(
       ...(patch.description !== undefined ? { description: patch.description } : {}),
       updated_at: by.changedAt,
       updated_by: by.changedBy,
+      version: trx.raw('version + 1'),
     })
     .returning('*')) as LotRow[];
   return toLot(row!);

@@ -20,8 +20,7 @@ export async function getCampaign(knex: Knex, by: { id: number } | { requestId: 
     ),
   );
   const row = (await ('id' in by ? q.where('c.id', by.id) : q.where('c.request_id', by.requestId)).first()) as
-    | (CampaignRow & { from_name: string; from_email: string; totals: Totals | string })
-    | undefined;
+    (CampaignRow & { from_name: string; from_email: string; totals: Totals | string }) | undefined;
   if (!row) throw notFound('Campaign not found');
   const byStatus = (await knex
     .withSchema('mailer')

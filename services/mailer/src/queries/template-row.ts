@@ -8,6 +8,7 @@ export type TemplateRow = {
   preview_text: string;
   category: string;
   thumbnail_url: string | null;
+  version: number;
   created_at: Date;
   updated_at: Date;
 };

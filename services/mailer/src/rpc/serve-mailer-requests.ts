@@ -30,7 +30,9 @@ export const serveMailerRequests = [
   answerRpc(RPC.mailer.templatesList, (_input, { knex }) => readTemplates(knex)),
   answerRpc(RPC.mailer.templateGet, ({ id }, { knex }) => getTemplate(knex, id)),
   answerRpc(RPC.mailer.templateCreate, (input, { knex }) => createTemplate(knex, input)),
-  answerRpc(RPC.mailer.templateUpdate, ({ id, template }, { knex }) => editTemplate(knex, id, template)),
+  answerRpc(RPC.mailer.templateUpdate, ({ id, version, template }, { knex }) =>
+    editTemplate(knex, id, version, template),
+  ),
   answerRpc(RPC.mailer.templateDuplicate, ({ id }, { knex }) => duplicateTemplate(knex, id)),
   answerRpc(RPC.mailer.templateDelete, ({ id }, { knex }) => removeTemplate(knex, id)),
   answerRpc(RPC.mailer.campaignsList, (_input, { knex }) => listCampaigns(knex)),

@@ -11,6 +11,7 @@ export const toTemplate = (r: TemplateRow): Template => ({
   previewText: r.preview_text,
   category: r.category,
   thumbnailUrl: r.thumbnail_url,
+  version: r.version,
   created_at: new Date(r.created_at).toISOString(),
   updated_at: new Date(r.updated_at).toISOString(),
 });

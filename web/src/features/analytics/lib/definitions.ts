@@ -1,4 +1,4 @@
-/** The definitions behind the four figures (issue 8), shown as the stat cards' descriptions. */
+/** The definitions behind the four figures, shown as the stat cards' descriptions. */
 export const DEFINITIONS = {
   totalVisits:
     'Visits started in the range. A visit is one visitor’s page views and events with no gap over 30 minutes; it may run past midnight.',

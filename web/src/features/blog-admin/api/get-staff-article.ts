@@ -1,11 +1,12 @@
-/** GET /api/marketing/blog/articles/{id}: one article with its Markdown, for the editor. */
-import useSWR from 'swr';
+/**
+ * GET /api/marketing/blog/articles/{id}: one article with its Markdown and version, for the
+ * editor; read afresh each time the editor opens it (never an earlier copy from a cache).
+ */
 import type { StaffBlogArticle } from '@lp/contracts';
-import { swrDefaults } from '../../../lib/swr-defaults';
+import { useStoredRecord } from '../../../lib/use-stored-record';
 
 export const staffArticleKey = (id: number) => `/api/marketing/blog/articles/${id}`;
 
 export function useStaffArticle(id: number | undefined) {
-  const { data, error, isLoading } = useSWR<StaffBlogArticle | null>(id ? staffArticleKey(id) : null, swrDefaults);
-  return { article: data ?? undefined, error: error as Error | undefined, isLoading };
+  return useStoredRecord<StaffBlogArticle>(id ? staffArticleKey(id) : null);
 }

@@ -1,4 +1,4 @@
-/** PATCH /api/marketing/blog/articles/{id}: changes the given fields. */
+/** PATCH /api/marketing/blog/articles/{id}: changes the given fields of the version `patch.version` (409 when written since). */
 import type { BlogArticleUpdate, StaffBlogArticle } from '@lp/contracts';
 import { apiRequest } from '../../../lib/api-request';
 

@@ -21,6 +21,7 @@ const summary = (id: number, over: Partial<StaffBlogArticleSummary> = {}): Staff
   updatedAt: '2026-11-20T16:00:00.000Z',
   createdAt: '2026-11-20T16:00:00.000Z',
   readTime: 2,
+  version: 1,
   ...over,
 });
 

@@ -3,7 +3,10 @@
  * existing one can also be published, unpublished, viewed and deleted from here. Toasts
  * report each outcome; validation and slug clashes come back onto the fields. Publishing with
  * unsaved edits saves them first ('Save and publish'), so what goes live is what staff see;
- * unpublishing leaves unsaved edits in the form.
+ * unpublishing leaves unsaved edits in the form. The editor opens the article as stored now
+ * (read afresh) and saves over that version only: when someone wrote it in between, the save is
+ * refused (409), the message shows in a toast and in the editor, what was typed stays, and
+ * 'Load the newer version' starts the form again from the stored article.
  */
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -13,11 +16,13 @@ import { ApiError } from '../../../lib/api-request';
 import { toast } from '../../../components/toast/toast-store';
 import { button, textLink } from '../../../components/ui/styles';
 import { createArticle } from '../api/create-article';
-import { staffArticleKey, useStaffArticle } from '../api/get-staff-article';
+import { useStaffArticle } from '../api/get-staff-article';
 import { STAFF_ARTICLES_KEY } from '../api/list-staff-articles';
 import { updateArticle } from '../api/update-article';
 import { toArticlePayload, toFormValues, type ArticleFormValues } from '../lib/article-form';
 import { errorMessage } from '../../../lib/error-message';
+import { staleEditMessage } from '../../../lib/stale-edit';
+import { StaleEditAlert } from '../../../components/ui/stale-edit-alert';
 import { formatStaffDate } from '../lib/format-staff-date';
 import { useArticleActions } from '../lib/use-article-actions';
 import { ArticleEditorForm, type ArticleEditorHandle, type SaveOutcome } from './article-editor-form';
@@ -29,7 +34,9 @@ type BlogArticleEditorPageProps = { articleId?: number; basePath?: string };
 export function BlogArticleEditorPage({ articleId, basePath = '/marketing/blog' }: BlogArticleEditorPageProps) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
-  const { article, error } = useStaffArticle(articleId);
+  const stored = useStaffArticle(articleId);
+  const { data: article, error } = stored;
+  const [stale, setStale] = useState<{ message: string; generation: number; reloading: boolean } | null>(null);
   const { busy, setPublished, remove } = useArticleActions();
   const [confirming, setConfirming] = useState(false);
   const [dirty, setDirty] = useState(false);
@@ -40,12 +47,12 @@ export function BlogArticleEditorPage({ articleId, basePath = '/marketing/blog' 
   async function save(values: ArticleFormValues): Promise<SaveOutcome> {
     try {
       const payload = toArticlePayload(values);
-      const saved = articleId ? await updateArticle(articleId, payload) : await createArticle(payload);
-      await Promise.all([
-        mutate(staffArticleKey(saved.id), saved, { revalidate: false }),
-        mutate(STAFF_ARTICLES_KEY),
-        mutate('/api/blog/articles'),
-      ]);
+      const saved =
+        articleId && article
+          ? await updateArticle(articleId, { ...payload, version: article.version })
+          : await createArticle(payload);
+      if (articleId) stored.replace(saved);
+      await Promise.all([mutate(STAFF_ARTICLES_KEY), mutate('/api/blog/articles')]);
       toast({
         title: articleId ? 'Article saved' : 'Article created',
         description: articleId ? undefined : 'Saved as a draft.',
@@ -53,6 +60,8 @@ export function BlogArticleEditorPage({ articleId, basePath = '/marketing/blog' 
       if (!articleId) navigate(`${basePath}/${saved.id}`);
       return { saved: true };
     } catch (err) {
+      const message = staleEditMessage(err);
+      if (message) setStale({ message, generation: stored.generation, reloading: false });
       toast({ title: 'Could not save the article', description: errorMessage(err), variant: 'destructive' });
       return { saved: false, fieldErrors: err instanceof ApiError ? err.envelope?.error.details?.fields : undefined };
     }
@@ -65,7 +74,8 @@ export function BlogArticleEditorPage({ articleId, basePath = '/marketing/blog' 
       const saved = await form.current?.save().finally(() => setSavingFirst(false));
       if (!saved) return; // the form and a toast say what is wrong
     }
-    await setPublished(current.id, publishing);
+    const changed = await setPublished(current.id, publishing);
+    if (changed) stored.replace(changed);
   }
 
   const back = (
@@ -134,8 +144,18 @@ export function BlogArticleEditorPage({ articleId, basePath = '/marketing/blog' 
           </div>
         )}
       </div>
+      {stale && stale.generation === stored.generation && (
+        <StaleEditAlert
+          message={stale.message}
+          loading={stale.reloading}
+          onLoadNewer={() => {
+            setStale({ ...stale, reloading: true });
+            stored.reload();
+          }}
+        />
+      )}
       <ArticleEditorForm
-        key={articleId ?? 'new'}
+        key={`${articleId ?? 'new'}-${stored.generation}`}
         ref={form}
         initial={initial}
         submitLabel={article ? 'Save changes' : 'Save draft'}

@@ -1,13 +1,12 @@
 /**
- * Publish, unpublish and delete with their toasts, refreshing the staff list, the article and
- * the public list afterwards. `busy` holds the id being changed, to disable its buttons.
+ * Publish, unpublish and delete with their toasts, refreshing the staff list and the public list
+ * afterwards; publish and unpublish answer the article as stored (its new version) for the editor. `busy` holds the id being changed, to disable its buttons.
  */
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { StaffBlogArticle } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { deleteArticle } from '../api/delete-article';
-import { staffArticleKey } from '../api/get-staff-article';
 import { STAFF_ARTICLES_KEY } from '../api/list-staff-articles';
 import { setArticlePublished } from '../api/set-article-published';
 import { errorMessage } from '../../../lib/error-message';
@@ -34,11 +33,7 @@ export function useArticleActions() {
   const setPublished = (id: number, published: boolean) =>
     run<StaffBlogArticle>(
       id,
-      async () => {
-        const article = await setArticlePublished(id, published);
-        await mutate(staffArticleKey(id), article, { revalidate: false });
-        return article;
-      },
+      () => setArticlePublished(id, published),
       published ? 'Article published' : 'Article unpublished',
       published ? 'Could not publish the article' : 'Could not unpublish the article',
     );

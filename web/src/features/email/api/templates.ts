@@ -1,6 +1,6 @@
 /** Templates: GET/POST /api/marketing/templates, GET/PUT/DELETE /api/marketing/templates/{id}, duplicate. */
 import useSWR from 'swr';
-import type { Template, TemplateInput } from '@lp/contracts/email';
+import type { Template, TemplateInput, TemplateUpdate } from '@lp/contracts/email';
 import { apiRequest } from '../../../lib/api-request';
 
 export const TEMPLATES_KEY = '/api/marketing/templates';
@@ -10,12 +10,9 @@ export function useTemplates() {
   return useSWR<Template[]>(TEMPLATES_KEY, { revalidateOnMount: true });
 }
 
-export function useTemplate(id: number | null) {
-  return useSWR<Template>(id ? `${TEMPLATES_KEY}/${id}` : null);
-}
-
 export const createTemplate = (t: TemplateInput) => apiRequest<Template>('POST', TEMPLATES_KEY, t);
-export const updateTemplate = (id: number, t: TemplateInput) =>
+/** Saves over the version `t.version` (409 when the template was saved since). */
+export const updateTemplate = (id: number, t: TemplateUpdate) =>
   apiRequest<Template>('PUT', `${TEMPLATES_KEY}/${id}`, t);
 export const duplicateTemplate = (id: number) => apiRequest<Template>('POST', `${TEMPLATES_KEY}/${id}/duplicate`);
 export const deleteTemplate = (id: number) => apiRequest<void>('DELETE', `${TEMPLATES_KEY}/${id}`);

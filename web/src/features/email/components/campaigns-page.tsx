@@ -1,7 +1,8 @@
 /**
  * Campaigns (/marketing/campaigns): the table with a search on name and subject; Create Campaign
- * opens the editor in draft mode; the row menu has Pause (active or scheduled), Resume (paused)
- * and Schedule (draft, at a chosen time). Rates show only for active and completed campaigns.
+ * opens the editor in draft mode; the row menu has Pause (active or scheduled), Resume (paused),
+ * and for a draft Schedule (its button stays disabled until a time is chosen) and Send now (its
+ * own action, confirmed first). Rates show only for active and completed campaigns.
  */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,6 +11,7 @@ import type { Campaign } from '@lp/contracts/email';
 import { controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { SelectableTable, type Column } from '../../../components/ui/data-table';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { CAMPAIGNS_KEY, pauseCampaign, resumeCampaign, scheduleCampaign, useCampaigns } from '../api/campaigns';
 import { RowMenu, type RowAction } from './row-menu';
@@ -61,6 +63,7 @@ export function CampaignsPage() {
   const [q, setQ] = useState('');
   const [scheduling, setScheduling] = useState<Campaign | null>(null);
   const [at, setAt] = useState('');
+  const [sendingNow, setSendingNow] = useState<Campaign | null>(null);
   const run = async (fn: () => Promise<unknown>, ok: string) => {
     try {
       await fn();
@@ -82,7 +85,18 @@ export function CampaignsPage() {
     ...(c.status === 'paused'
       ? [{ label: 'Resume', onSelect: () => run(() => resumeCampaign(c.id), 'Campaign resumed') }]
       : []),
-    ...(c.status === 'draft' ? [{ label: 'Schedule', onSelect: () => setScheduling(c) }] : []),
+    ...(c.status === 'draft'
+      ? [
+          {
+            label: 'Schedule',
+            onSelect: () => {
+              setAt('');
+              setScheduling(c);
+            },
+          },
+          { label: 'Send now', onSelect: () => setSendingNow(c) },
+        ]
+      : []),
   ];
   return (
     <>
@@ -139,16 +153,14 @@ export function CampaignsPage() {
             <button
               type="button"
               className={dialogButton.primary}
+              disabled={!at}
               onClick={() => {
                 const c = scheduling!;
                 setScheduling(null);
-                void run(
-                  () => scheduleCampaign(c.id, at ? new Date(at).toISOString() : null),
-                  at ? 'Campaign scheduled' : 'Campaign started',
-                );
+                void run(() => scheduleCampaign(c.id, new Date(at).toISOString()), 'Campaign scheduled');
               }}
             >
-              {at ? 'Schedule' : 'Send now'}
+              Schedule
             </button>
           </>
         }
@@ -161,9 +173,29 @@ export function CampaignsPage() {
           type="datetime-local"
           value={at}
           onChange={(e) => setAt(e.target.value)}
+          aria-describedby="schedule-at-hint"
           className={controlClass}
         />
+        <p id="schedule-at-hint" className="mt-1 text-sm text-stone-600">
+          Choose the date and time to send. To send at once, use Send now in the campaign’s menu.
+        </p>
       </Dialog>
+      <ConfirmDialog
+        open={sendingNow !== null}
+        title="Send Campaign Now"
+        message={
+          sendingNow
+            ? `Send “${sendingNow.name}” now to ${sendingNow.recipients_estimated ? 'about ' : ''}${sendingNow.total_recipients.toLocaleString('en-US')} ${sendingNow.total_recipients === 1 ? 'recipient' : 'recipients'}? This cannot be undone.`
+            : undefined
+        }
+        confirmLabel="Send now"
+        onCancel={() => setSendingNow(null)}
+        onConfirm={() => {
+          const c = sendingNow!;
+          setSendingNow(null);
+          void run(() => scheduleCampaign(c.id, null), 'Campaign started');
+        }}
+      />
     </>
   );
 }

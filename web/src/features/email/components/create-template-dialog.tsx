@@ -1,4 +1,7 @@
-/** The create dialog: name and subject required, description optional; content starts as a placeholder. */
+/**
+ * The create dialog: name and subject required, description optional; content starts as a
+ * placeholder. Closed without creating, it forgets what was typed: each opening starts empty.
+ */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -26,6 +29,10 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
+  const close = () => {
+    reset();
+    onClose();
+  };
   const onSubmit = handleSubmit(async (f) => {
     try {
       const t = await createTemplate({ ...f, content: PLACEHOLDER_CONTENT, category: 'Custom' });
@@ -43,10 +50,10 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
     <Dialog
       open={open}
       title="Create Template"
-      onClose={onClose}
+      onClose={close}
       footer={
         <>
-          <button type="button" className={dialogButton.cancel} onClick={onClose}>
+          <button type="button" className={dialogButton.cancel} onClick={close}>
             Cancel
           </button>
           <button

@@ -1,8 +1,15 @@
 /**
  * The email screens' dialogs (on the shared Dialog) with a fake API: Create Template keeps its
- * title, required-field messages and Cancel/Escape closing, and gives focus back to the button
- * that opened it; Schedule Campaign with no time starts the campaign now, and Escape leaves it
+<<<<<<< HEAD
+ * title, required-field messages and Cancel/Escape closing, gives focus back to the button
+ * that opened it and starts empty when opened again; Schedule Campaign with no time starts the campaign now, and Escape leaves it
  * unscheduled.
+=======
+ * title, required-field messages and Cancel/Escape closing, and gives focus back to the button
+ * that opened it; Schedule Campaign cannot be sent without a time (its button stays disabled),
+ * Send now is its own action and asks first, and Escape leaves the campaign alone; deleting a
+ * template asks first and Cancel keeps it.
+>>>>>>> wt/send
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,16 +38,35 @@ const draft: Campaign = {
   pausedReason: null,
 };
 
+const welcome: Template = {
+  id: 7,
+  name: 'Welcome',
+  subject: 'Welcome to the lake',
+  description: '',
+  content: '<p>Hello</p>',
+  previewText: '',
+  category: 'Custom',
+  thumbnailUrl: null,
+  version: 1,
+  created_at: '2026-11-20T16:00:00.000Z',
+  updated_at: '2026-11-20T16:00:00.000Z',
+};
+let templates: Template[] = [];
 let calls: { method: string; url: string; body: unknown }[] = [];
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   calls = [];
+  templates = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
-    if (url === '/api/marketing/templates') return json([] satisfies Template[]);
+    if (url === '/api/marketing/templates') return json(templates);
+    if (url === '/api/marketing/templates/7' && method === 'DELETE') {
+      templates = [];
+      return new Response(null, { status: 204 });
+    }
     if (url === '/api/marketing/campaigns') return json([draft]);
     if (url === '/api/marketing/campaigns/3/schedule') return json({ ...draft, status: 'active' });
     return new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } });
@@ -68,35 +94,85 @@ it('Create Template asks for name and subject, and Cancel or Escape closes it an
   expect(within(dialog).getByText('Subject is required')).toBeTruthy();
   expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
+  await user.type(within(dialog).getByLabelText(/^Name/), 'Abandoned draft');
   await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(document.activeElement).toBe(opener);
 
+  // Opened again, it starts empty: nothing from the abandoned try, no old messages.
   await user.click(opener);
+  const again = screen.getByRole('dialog', { name: 'Create Template' });
+  expect((within(again).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('');
+  expect(within(again).queryByText('Subject is required')).toBeNull();
   fireEvent(screen.getByRole('dialog', { name: 'Create Template' }), new Event('cancel', { cancelable: true }));
   expect(screen.queryByRole('dialog')).toBeNull();
   expect(document.activeElement).toBe(opener);
 });
 
-it('Schedule Campaign with no time starts the campaign now; Escape leaves it alone', async () => {
+it('Schedule Campaign needs a time; Send now is its own action and asks first; Escape leaves it alone', async () => {
   const user = userEvent.setup();
   render(<CampaignsPage />);
   await screen.findByText('Autumn lots');
+  const openMenu = () => user.click(screen.getByRole('button', { name: 'Actions for Autumn lots' }));
 
-  await user.click(screen.getByRole('button', { name: 'Actions for Autumn lots' }));
+  await openMenu();
   await user.click(screen.getByRole('menuitem', { name: 'Schedule' }));
   fireEvent(screen.getByRole('dialog', { name: 'Schedule Campaign' }), new Event('cancel', { cancelable: true }));
   expect(screen.queryByRole('dialog')).toBeNull();
-  expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
 
-  await user.click(screen.getByRole('button', { name: 'Actions for Autumn lots' }));
+  await openMenu();
   await user.click(screen.getByRole('menuitem', { name: 'Schedule' }));
   const dialog = screen.getByRole('dialog', { name: 'Schedule Campaign' });
-  expect(within(dialog).getByLabelText('Send at')).toBeTruthy();
-  await user.click(within(dialog).getByRole('button', { name: 'Send now' }));
+  expect(within(dialog).queryByRole('button', { name: 'Send now' })).toBeNull();
+  const schedule = within(dialog).getByRole('button', { name: 'Schedule' }) as HTMLButtonElement;
+  expect(schedule.disabled).toBe(true);
+  fireEvent.change(within(dialog).getByLabelText('Send at'), { target: { value: '2026-12-01T09:30' } });
+  expect(schedule.disabled).toBe(false);
+  await user.click(schedule);
   expect(screen.queryByRole('dialog')).toBeNull();
+  await screen.findByText('Campaign scheduled');
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([
+    {
+      method: 'POST',
+      url: '/api/marketing/campaigns/3/schedule',
+      body: { scheduledFor: new Date('2026-12-01T09:30').toISOString() },
+    },
+  ]);
+
+  calls = [];
+  await openMenu();
+  await user.click(screen.getByRole('menuitem', { name: 'Send now' }));
+  const ask = () => screen.getByRole('dialog', { name: 'Send Campaign Now' });
+  expect(ask().textContent).toContain('Send “Autumn lots” now to about 12 recipients?');
+  await user.click(within(ask()).getByRole('button', { name: 'Cancel' }));
+  expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  await openMenu();
+  await user.click(screen.getByRole('menuitem', { name: 'Send now' }));
+  await user.click(within(ask()).getByRole('button', { name: 'Send now' }));
   await screen.findByText('Campaign started');
   expect(calls.filter((c) => c.method === 'POST')).toEqual([
     { method: 'POST', url: '/api/marketing/campaigns/3/schedule', body: { scheduledFor: null } },
   ]);
+});
+
+it('Delete on a template asks first; Cancel keeps it, Delete removes it', async () => {
+  templates = [welcome];
+  const user = userEvent.setup();
+  render(<TemplatesPage />);
+  await screen.findByText('Welcome');
+  const openMenu = () => user.click(screen.getByRole('button', { name: 'Actions for Welcome' }));
+  await openMenu();
+  await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+  const ask = () => screen.getByRole('dialog', { name: 'Delete Template' });
+  expect(ask().textContent).toContain('Delete the template “Welcome”?');
+  await user.click(within(ask()).getByRole('button', { name: 'Cancel' }));
+  expect(calls.filter((c) => c.method === 'DELETE')).toEqual([]);
+  expect(screen.getByText('Welcome')).toBeTruthy();
+
+  await openMenu();
+  await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+  await user.click(within(ask()).getByRole('button', { name: 'Delete' }));
+  await screen.findByText('Template deleted successfully');
+  expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/marketing/templates/7']);
+  expect(screen.queryByRole('dialog')).toBeNull();
 });

@@ -1,12 +1,15 @@
 /**
- * Recipients by list or individually: a list selector, or a 200 px contact list with a search
- * (full name or email, any case) and the chosen contacts as at most 3 badges plus '+N more'.
+ * Recipients by list or individually (staff spec §2). Individually: a search over every contact
+ * on the server (full name or e-mail, case and accents ignored), its matches a page at a time in a
+ * 200 px list with 'Show more contacts', and the chosen contacts as at most 3 badges plus
+ * '+N more'. The choice is kept by e-mail in the form, so it stays across searches; a badge's
+ * × takes its contact out again. Unsubscribed and bounced contacts are listed but cannot be chosen.
  */
 import { useState } from 'react';
-import { listOptionLabel } from '../../lists';
-import { useContacts, useLists } from '../api/audience';
-import { matchesContact } from '../lib/email-form';
 import { controlClass } from '../../../components/form/form-field';
+import { useDebounced } from '../../../lib/use-debounced';
+import { listOptionLabel } from '../../lists';
+import { listContactCount, useContactSearch, useLists, type ContactRow } from '../api/audience';
 
 type Props = {
   mode: 'list' | 'individual';
@@ -18,21 +21,18 @@ type Props = {
   error?: string;
 };
 
+const SEARCH_PAUSE_MS = 250;
+const unmailable = (c: ContactRow) => c.status === 'unsubscribed' || c.status === 'bounced';
+const nameOf = (c: ContactRow) => `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim();
+
 export function RecipientPicker({ mode, onMode, listId, onList, recipients, onRecipients, error }: Props) {
   const lists = useLists();
-  const contacts = useContacts();
-  const [q, setQ] = useState('');
-  const shown = (contacts.data ?? []).filter(
-    (c) => c.status !== 'unsubscribed' && c.status !== 'bounced' && matchesContact(c, q),
-  );
-  const toggle = (email: string) =>
-    onRecipients(recipients.includes(email) ? recipients.filter((r) => r !== email) : [...recipients, email]);
   return (
-    <fieldset className="space-y-3">
+    <fieldset className="min-w-0 space-y-3">
       <legend className="text-sm font-medium text-stone-800">Recipients</legend>
-      <div className="flex gap-4 text-sm">
+      <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
         {(['list', 'individual'] as const).map((m) => (
-          <label key={m} className="flex items-center gap-2">
+          <label key={m} className="flex min-h-10 items-center gap-2">
             <input type="radio" name="recipientType" checked={mode === m} onChange={() => onMode(m)} />
             {m === 'list' ? 'Send to a list' : 'Choose individuals'}
           </label>
@@ -47,56 +47,108 @@ export function RecipientPicker({ mode, onMode, listId, onList, recipients, onRe
             <option value="">Select a list</option>
             {(lists.data ?? []).map((l) => (
               <option key={l.id} value={String(l.id)}>
-                {listOptionLabel(l.name, l.contactCount ?? l.contact_count ?? 0)}
+                {listOptionLabel(l.name, listContactCount(l))}
               </option>
             ))}
           </select>
           {lists.error && <p className="mt-1 text-sm text-stone-600">Lists could not be loaded.</p>}
         </div>
       ) : (
-        <div>
-          <label htmlFor="send-contact-search" className="block text-sm font-medium text-stone-800">
-            Search contacts
-          </label>
-          <input
-            id="send-contact-search"
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            className={controlClass}
-          />
-          <ul
-            aria-label="Contacts"
-            className="mt-2 h-[200px] overflow-y-auto rounded-md border border-stone-300 bg-white"
-          >
-            {shown.map((c) => (
-              <li key={c.id}>
-                <label className="flex items-center gap-2 px-3 py-1.5 text-sm hover:bg-stone-50">
-                  <input type="checkbox" checked={recipients.includes(c.email)} onChange={() => toggle(c.email)} />
-                  <span>
-                    {`${c.firstName ?? ''} ${c.lastName ?? ''}`.trim() || c.email}{' '}
-                    <span className="text-stone-500">{c.email}</span>
-                  </span>
-                </label>
-              </li>
-            ))}
-            {contacts.data && shown.length === 0 && (
-              <li className="px-3 py-2 text-sm text-stone-600">No contacts found</li>
-            )}
-          </ul>
-          <div className="mt-2 flex flex-wrap gap-1" aria-label="Selected recipients">
-            {recipients.slice(0, 3).map((r) => (
-              <span key={r} className="rounded-full bg-lake-100 px-2 py-0.5 text-xs text-lake-900">
-                {r}
-              </span>
-            ))}
-            {recipients.length > 3 && (
-              <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs">+{recipients.length - 3} more</span>
-            )}
-          </div>
-        </div>
+        <ContactSearch recipients={recipients} onRecipients={onRecipients} />
       )}
       {error && <p className="text-sm font-medium text-red-700">{error}</p>}
     </fieldset>
+  );
+}
+
+function ContactSearch({ recipients, onRecipients }: Pick<Props, 'recipients' | 'onRecipients'>) {
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), SEARCH_PAUSE_MS);
+  const pages = useContactSearch(q);
+  const shown = (pages.data ?? []).flatMap((p) => p.contacts);
+  const total = pages.data?.[0]?.total;
+  const next = pages.data?.[pages.data.length - 1]?.next ?? null;
+  const loadingMore = pages.size > 0 && pages.data !== undefined && pages.data.length < pages.size;
+  const toggle = (email: string) =>
+    onRecipients(recipients.includes(email) ? recipients.filter((r) => r !== email) : [...recipients, email]);
+
+  let status = 'Searching…';
+  if (pages.error) status = 'Contacts could not be loaded. Please try again.';
+  else if (total !== undefined && q === search.trim())
+    status =
+      total === 0
+        ? 'No contacts found'
+        : `Showing ${shown.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${total === 1 ? 'contact' : 'contacts'}`;
+  return (
+    <div>
+      <label htmlFor="send-contact-search" className="block text-sm font-medium text-stone-800">
+        Search contacts
+      </label>
+      <input
+        id="send-contact-search"
+        type="search"
+        placeholder="Name or e-mail"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        aria-describedby="send-contact-search-status"
+        className={controlClass}
+      />
+      <p id="send-contact-search-status" role="status" className="mt-1 text-sm text-stone-600">
+        {status}
+      </p>
+      <ul aria-label="Contacts" className="mt-2 h-[200px] overflow-y-auto rounded-md border border-stone-300 bg-white">
+        {shown.map((c) => (
+          <li key={c.id}>
+            <label
+              className={`flex min-h-10 items-center gap-2 px-3 py-1.5 text-sm ${unmailable(c) ? 'text-stone-500' : 'hover:bg-stone-50'}`}
+            >
+              <input
+                type="checkbox"
+                checked={recipients.includes(c.email)}
+                disabled={unmailable(c) && !recipients.includes(c.email)}
+                onChange={() => toggle(c.email)}
+              />
+              <span className="min-w-0 break-words">
+                {nameOf(c) || c.email} <span className="text-stone-600">{c.email}</span>
+                {unmailable(c) && <span className="ml-1 text-xs uppercase">({c.status})</span>}
+              </span>
+            </label>
+          </li>
+        ))}
+        {next && (
+          <li className="px-3 py-2">
+            <button
+              type="button"
+              disabled={loadingMore}
+              onClick={() => void pages.setSize(pages.size + 1)}
+              className="min-h-10 text-sm font-medium text-lake-800 underline disabled:text-stone-500"
+            >
+              {loadingMore ? 'Loading…' : 'Show more contacts'}
+            </button>
+          </li>
+        )}
+      </ul>
+      <div className="mt-2 flex flex-wrap gap-1" aria-label="Selected recipients">
+        {recipients.slice(0, 3).map((r) => (
+          <span
+            key={r}
+            className="inline-flex max-w-full items-center gap-1 rounded-full bg-lake-100 py-0.5 pl-2 text-xs text-lake-900"
+          >
+            <span className="truncate">{r}</span>
+            <button
+              type="button"
+              aria-label={`Remove ${r}`}
+              onClick={() => onRecipients(recipients.filter((x) => x !== r))}
+              className="grid size-6 place-items-center rounded-full hover:bg-lake-200"
+            >
+              ×
+            </button>
+          </span>
+        ))}
+        {recipients.length > 3 && (
+          <span className="rounded-full bg-stone-200 px-2 py-0.5 text-xs">+{recipients.length - 3} more</span>
+        )}
+      </div>
+    </div>
   );
 }

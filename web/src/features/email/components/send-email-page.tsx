@@ -1,7 +1,10 @@
 /**
  * 'Send an Email' (staff spec §2, §4, §5, §8): tabs Select Design, Compose and Preview; the send
- * button stays disabled until a template is chosen; the confirmation dialog shows subject and
- * recipients and 'Sending...' while the request runs. With ?draft=1 (Create Campaign) the same
+ * button stays disabled until a template is chosen. It checks the form first: an invalid one goes
+ * to Compose with its messages, and only a valid one opens the confirmation, which names the
+ * subject, the sender and the recipients (the list by name with its contact count, or the chosen
+ * addresses) and reads 'Sending...' while the request runs. A sent email empties the editor, so
+ * the same email is never sent twice by a second click. With ?draft=1 (Create Campaign) the same
  * editor stores a draft campaign instead. A test copy can be sent to any address first.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -13,6 +16,7 @@ import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { CAMPAIGNS_KEY, createDraftCampaign, sendSingle, sendTest, waitForCampaign } from '../api/campaigns';
+import { listContactCount, useLists } from '../api/audience';
 import { useTemplates } from '../api/templates';
 import { EmailFormSchema, emptyEmailForm, singleSendOf, type EmailForm } from '../lib/email-form';
 import { EmailPreviewFrame } from './email-preview-frame';
@@ -27,6 +31,7 @@ export function SendEmailPage() {
   const draft = params.get('draft') === '1';
   const navigate = useNavigate();
   const templates = useTemplates();
+  const lists = useLists();
   const [tab, setTab] = useState<Tab>('Select Design');
   const [templateId, setTemplateId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -36,6 +41,8 @@ export function SendEmailPage() {
     resolver: valibotResolver(EmailFormSchema),
     defaultValues: emptyEmailForm(),
     reValidateMode: 'onChange',
+    // Every rule is checked at once: a missing subject does not hide the missing recipients.
+    criteriaMode: 'all',
   });
   const { register, watch, setValue, reset, handleSubmit, formState } = form;
   const values = watch();
@@ -48,11 +55,19 @@ export function SendEmailPage() {
     setValue('subject', t.subject);
     setValue('previewText', t.previewText);
   };
+  // 'Use in Email' names a template: take it from the list as read now, not from the copy cached
+  // before someone saved it (the list is read again on mount; its old copy shows meanwhile).
   useEffect(() => {
     const fromQuery = Number(params.get('template'));
-    if (fromQuery && templates.data && templateId === null) choose(fromQuery);
+    if (fromQuery && templates.data && !templates.isValidating && templateId === null) choose(fromQuery);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [templates.data]);
+  }, [templates.data, templates.isValidating]);
+
+  const startOver = () => {
+    reset(emptyEmailForm());
+    setTemplateId(null);
+    setTab('Select Design');
+  };
 
   const send = handleSubmit(
     async (f) => {
@@ -71,6 +86,7 @@ export function SendEmailPage() {
         }
         await mutate(CAMPAIGNS_KEY);
         setConfirming(false);
+        startOver();
         if (draft) navigate('/marketing/campaigns');
       } catch (err) {
         toast({
@@ -86,6 +102,12 @@ export function SendEmailPage() {
       setConfirming(false);
       setTab('Compose');
     },
+  );
+
+  /** Opens the confirmation only for a valid form; otherwise shows what to fix on Compose. */
+  const review = handleSubmit(
+    () => setConfirming(true),
+    () => setTab('Compose'),
   );
 
   const onTest = async () => {
@@ -111,10 +133,14 @@ export function SendEmailPage() {
   };
 
   const e = formState.errors;
+  const list = lists.data?.find((l) => String(l.id) === values.listId);
+  const chosen = values.recipients ?? [];
   const recipientsText =
     values.recipientType === 'list'
-      ? `List #${values.listId || '—'}`
-      : `${values.recipients?.length ?? 0} recipient(s): ${(values.recipients ?? []).join(', ')}`;
+      ? list
+        ? `${list.name} (${listContactCount(list).toLocaleString('en-US')} contacts)`
+        : `List #${values.listId}`
+      : `${chosen.length.toLocaleString('en-US')} ${chosen.length === 1 ? 'recipient' : 'recipients'}: ${chosen.join(', ')}`;
   return (
     <>
       <h1 className="text-2xl font-bold text-lake-900">{draft ? 'Create Campaign' : 'Send an Email'}</h1>
@@ -219,14 +245,7 @@ export function SendEmailPage() {
               >
                 Send Test
               </button>
-              <button
-                type="button"
-                className={dialogButton.cancel}
-                onClick={() => {
-                  reset(emptyEmailForm());
-                  setTemplateId(null);
-                }}
-              >
+              <button type="button" className={dialogButton.cancel} onClick={startOver}>
                 Reset
               </button>
             </div>
@@ -238,7 +257,7 @@ export function SendEmailPage() {
           type="button"
           className={dialogButton.primary}
           disabled={templateId === null}
-          onClick={() => setConfirming(true)}
+          onClick={() => void review()}
         >
           {draft ? 'Save Draft' : 'Send Email'}
         </button>
@@ -267,8 +286,12 @@ export function SendEmailPage() {
             <dd className="inline">{values.subject}</dd>
           </div>
           <div>
+            <dt className="inline font-semibold">From: </dt>
+            <dd className="inline break-words">{`${values.fromName} <${values.fromEmail}>`}</dd>
+          </div>
+          <div>
             <dt className="inline font-semibold">Recipients: </dt>
-            <dd className="inline break-all">{recipientsText}</dd>
+            <dd className="inline break-words">{recipientsText}</dd>
           </div>
         </dl>
       </Dialog>

@@ -98,3 +98,34 @@ it('says the templates could not be loaded when the server fails', async () => {
   open(4);
   expect((await screen.findByRole('alert')).textContent).toBe('Failed to load templates');
 });
+
+it('saves over the version it opened; refused because it was saved since, it keeps what was typed and loads the newer version on request', async () => {
+  stored = { ...template('First subject', '<p>First</p>'), version: 3 } as Template;
+  const puts: unknown[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    if ((init.method ?? 'GET') === 'GET' && url === '/api/marketing/templates/4') return json(stored);
+    if (init.method === 'PUT' && url === '/api/marketing/templates/4') {
+      puts.push(JSON.parse(String(init.body)));
+      // Someone else saved version 4 meanwhile.
+      stored = { ...template('Saved elsewhere', '<p>Theirs</p>'), version: 4 } as Template;
+      return json({ error: { code: 'conflict', message: 'This template was changed since you opened it' } }, 409);
+    }
+    return json([]);
+  });
+  open(4);
+  const content = (await screen.findByLabelText(/^Content/)) as HTMLTextAreaElement;
+  const user = userEvent.setup();
+  await user.clear(content);
+  await user.type(content, 'Mine, typed here');
+  await user.click(screen.getByRole('button', { name: 'Save Template' }));
+
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain('This template was changed since you opened it');
+  expect(puts).toEqual([expect.objectContaining({ version: 3, content: 'Mine, typed here' })]);
+  expect(content.value).toBe('Mine, typed here');
+
+  await user.click(screen.getByRole('button', { name: 'Load the newer version' }));
+  await vi.waitFor(() => expect((screen.getByLabelText(/^Subject/) as HTMLInputElement).value).toBe('Saved elsewhere'));
+  expect((screen.getByLabelText(/^Content/) as HTMLTextAreaElement).value).toBe('<p>Theirs</p>');
+  expect(screen.queryByRole('alert')).toBeNull();
+});

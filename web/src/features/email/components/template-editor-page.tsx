@@ -1,9 +1,13 @@
 /**
  * The template page (/marketing/templates/new and /marketing/templates/{id}): the HTML editor
  * with the merge tags listed and a live preview in a sandboxed frame (the mailer's policy).
- * After create, the new template's route; after update, back to the list.
+ * After create, the new template's route; after update, back to the list. It opens the version
+ * stored now and saves over that version only: when someone saved the template in between, the
+ * save is refused (409), the message shows in a toast and in the editor, what was typed stays,
+ * and 'Load the newer version' replaces the form with the stored one.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
@@ -13,11 +17,13 @@ import { MERGE_TAGS } from '@lp/contracts/email-html';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { dialogButton } from '../../../components/ui/dialog';
+import { StaleEditAlert } from '../../../components/ui/stale-edit-alert';
 import { TEMPLATES_KEY, createTemplate, updateTemplate } from '../api/templates';
 import { PLACEHOLDER_CONTENT } from './create-template-dialog';
 import { EmailPreviewFrame } from './email-preview-frame';
 import { ApiError } from '../../../lib/api-request';
 import { errorMessage } from '../../../lib/error-message';
+import { staleEditMessage } from '../../../lib/stale-edit';
 import { useStoredRecord } from '../../../lib/use-stored-record';
 
 type TemplateForm = v.InferInput<typeof TemplateInputSchema>;
@@ -37,7 +43,9 @@ export function TemplateEditorPage({ templateId }: { templateId: number | null }
   const navigate = useNavigate();
   const editing = templateId !== null;
   const validId = editing && isValidId(templateId);
-  const { data, error, loading } = useStoredRecord<Template>(validId ? `${TEMPLATES_KEY}/${templateId}` : null);
+  const { data, error, loading, generation, reload } = useStoredRecord<Template>(
+    validId ? `${TEMPLATES_KEY}/${templateId}` : null,
+  );
   const problem = !editing
     ? null
     : !validId
@@ -64,7 +72,15 @@ export function TemplateEditorPage({ templateId }: { templateId: number | null }
         Loading template…
       </p>
     );
-  return <TemplateEditorForm key={templateId ?? "new"} templateId={templateId} initial={data ? toForm(data) : BLANK} />;
+  return (
+    <TemplateEditorForm
+      key={`${templateId ?? 'new'}-${generation}`}
+      templateId={templateId}
+      version={data?.version ?? null}
+      initial={data ? toForm(data) : BLANK}
+      onLoadNewer={reload}
+    />
+  );
 }
 
 const toForm = (t: Template): TemplateForm => ({
@@ -76,10 +92,20 @@ const toForm = (t: Template): TemplateForm => ({
   content: t.content,
 });
 
+type FormProps = {
+  templateId: number | null;
+  /** The stored version the form starts from (null for a new template). */
+  version: number | null;
+  initial: TemplateForm;
+  onLoadNewer: () => void;
+};
+
 /** The form, shown once the stored version is known: it starts from that version and nothing replaces what is typed. */
-function TemplateEditorForm({ templateId, initial }: { templateId: number | null; initial: TemplateForm }) {
+function TemplateEditorForm({ templateId, version, initial, onLoadNewer }: FormProps) {
   const navigate = useNavigate();
   const editing = templateId !== null;
+  const [stale, setStale] = useState<string | null>(null);
+  const [reloading, setReloading] = useState(false);
   const { register, handleSubmit, formState, watch } = useForm<TemplateForm>({
     resolver: valibotResolver(TemplateInputSchema),
     defaultValues: initial,
@@ -89,7 +115,7 @@ function TemplateEditorForm({ templateId, initial }: { templateId: number | null
   const onSubmit = handleSubmit(async (f) => {
     try {
       if (editing) {
-        await updateTemplate(templateId, f);
+        await updateTemplate(templateId, { ...f, version: version ?? 0 });
         await mutate(TEMPLATES_KEY);
         toast({ title: 'Template updated' });
         navigate('/marketing/templates');
@@ -100,6 +126,7 @@ function TemplateEditorForm({ templateId, initial }: { templateId: number | null
         navigate(`/marketing/templates/${t.id}`);
       }
     } catch (err) {
+      setStale(staleEditMessage(err));
       toast({ title: 'Error saving template', description: errorMessage(err), variant: 'destructive' });
     }
   });
@@ -118,6 +145,18 @@ function TemplateEditorForm({ templateId, initial }: { templateId: number | null
           </button>
         </div>
       </div>
+      {stale && (
+        <div className="mt-4">
+          <StaleEditAlert
+            message={stale}
+            loading={reloading}
+            onLoadNewer={() => {
+              setReloading(true);
+              onLoadNewer();
+            }}
+          />
+        </div>
+      )}
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <div className="space-y-4">
           <FormField id="template-name" label="Name" required error={e.name?.message}>

@@ -1,6 +1,7 @@
 /**
  * Templates (staff spec §2): the list tab (row menu Edit, Duplicate, Use in Email, Delete) and
- * the create dialog (name, subject, description); after create, the new template's page.
+ * the create dialog (name, subject, description); after create, the new template's page. Delete
+ * asks first, naming the template.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,6 +9,7 @@ import { mutate } from 'swr';
 import type { Template } from '@lp/contracts/email';
 import { toast } from '../../../components/toast/toast-store';
 import { SelectableTable, type Column } from '../../../components/ui/data-table';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { dialogButton } from '../../../components/ui/dialog';
 import { TEMPLATES_KEY, deleteTemplate, duplicateTemplate, useTemplates } from '../api/templates';
 import { CreateTemplateDialog } from './create-template-dialog';
@@ -26,6 +28,8 @@ export function TemplatesPage() {
   const { data, error, isLoading } = useTemplates();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Template | null>(null);
+  const [busy, setBusy] = useState(false);
 
   const act = async (fn: () => Promise<unknown>, ok: string, failed: string) => {
     try {
@@ -77,8 +81,7 @@ export function TemplatesPage() {
                   {
                     label: 'Delete',
                     danger: true,
-                    onSelect: () =>
-                      act(() => deleteTemplate(t.id), 'Template deleted successfully', 'Failed to delete template'),
+                    onSelect: () => setDeleting(t),
                   },
                 ]}
               />
@@ -89,6 +92,24 @@ export function TemplatesPage() {
         </div>
       )}
       <CreateTemplateDialog open={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete Template"
+        message={deleting ? `Delete the template “${deleting.name}”? This cannot be undone.` : undefined}
+        confirmLabel="Delete"
+        busy={busy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const t = deleting!;
+          setBusy(true);
+          void act(() => deleteTemplate(t.id), 'Template deleted successfully', 'Failed to delete template').finally(
+            () => {
+              setBusy(false);
+              setDeleting(null);
+            },
+          );
+        }}
+      />
     </>
   );
 }

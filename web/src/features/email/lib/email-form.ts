@@ -49,11 +49,3 @@ export function singleSendOf(f: v.InferOutput<typeof EmailFormSchema>) {
   };
   return f.recipientType === 'list' ? { ...base, listId: Number(f.listId) } : { ...base, recipients: f.recipients };
 }
-
-/** Case-insensitive match on full name or email (spec §2). */
-export function matchesContact(c: { firstName: string | null; lastName: string | null; email: string }, q: string) {
-  const needle = q.trim().toLowerCase();
-  if (!needle) return true;
-  const full = `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim().toLowerCase();
-  return full.includes(needle) || c.email.toLowerCase().includes(needle);
-}

@@ -1,9 +1,9 @@
 /**
  * The view-contacts dialog of a list with a fake API: it shows the first page with the list's
- * total, follows the server's next link on "Load more" until the list ends, and a member removed
- * from a later page disappears while the pages already loaded stay.
+ * total, follows the server's next link on "Load more" until the list ends, and a member removed (asked
+ * first, Cancel keeping it) from a later page disappears while the pages already loaded stay.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Contact, ContactList } from '@lp/contracts';
@@ -109,6 +109,13 @@ it('removes a member found on a later page and keeps the pages already loaded', 
   await user.click(screen.getByRole('button', { name: 'Load more' }));
   await screen.findByText('member120@example.com');
   await user.click(screen.getByRole('button', { name: 'Remove member120@example.com from the list' }));
+  // It asks first: Cancel keeps the member, Remove takes it out.
+  const ask = () => screen.getByRole('dialog', { name: 'Remove Contact from List' });
+  expect(ask().textContent).toContain('Remove member120@example.com from');
+  await user.click(within(ask()).getByRole('button', { name: 'Cancel' }));
+  expect(calls.some((c) => c.startsWith('DELETE'))).toBe(false);
+  await user.click(screen.getByRole('button', { name: 'Remove member120@example.com from the list' }));
+  await user.click(within(ask()).getByRole('button', { name: 'Remove' }));
   await waitFor(() => expect(screen.queryByText('member120@example.com')).toBeNull());
   expect(calls).toContain('DELETE /api/marketing/lists/4/contacts/120');
   expect(screen.getByText('member250@example.com')).toBeTruthy();

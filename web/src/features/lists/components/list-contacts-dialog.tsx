@@ -1,10 +1,12 @@
 /**
- * A list's contacts, each with Remove ('Contact removed from list' / 'Failed to remove contact
- * from list'): pages of 100 with "Load more" and the list's total, so a list of any size is viewed.
+ * A list's contacts, each with Remove, which asks first ('Contact removed from list' / 'Failed to
+ * remove contact from list'): pages of 100 with "Load more" and the list's total, so a list of any
+ * size is viewed.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ContactList } from '@lp/contracts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { toast } from '../../../components/toast/toast-store';
@@ -19,18 +21,24 @@ export function ListContactsDialog({ list, onClose }: { list: ContactList | null
   const contacts = (members.data ?? []).flatMap((p) => p.contacts);
   const total = members.data?.[0]?.total ?? 0;
   const next = members.data?.[members.data.length - 1]?.next ?? null;
+  const [removing, setRemoving] = useState<{ id: number; email: string } | null>(null);
+  const [busy, setBusy] = useState(false);
   useEffect(() => {
     if (members.error) toast({ title: 'Failed to fetch contacts for this list', variant: 'destructive' });
   }, [members.error]);
 
   const onRemove = async (contactId: number) => {
     if (!list) return;
+    setBusy(true);
     try {
       await removeListMember(list.id, contactId);
       toast({ title: 'Contact removed from list' });
       await Promise.all([members.mutate(), mutate(LISTS_KEY)]);
     } catch {
       toast({ title: 'Failed to remove contact from list', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+      setRemoving(null);
     }
   };
 
@@ -69,7 +77,7 @@ export function ListContactsDialog({ list, onClose }: { list: ContactList | null
               </div>
               <button
                 type="button"
-                onClick={() => onRemove(c.id)}
+                onClick={() => setRemoving({ id: c.id, email: c.email })}
                 aria-label={`Remove ${c.email} from the list`}
                 className="min-h-10 shrink-0 rounded-md px-3 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
               >
@@ -91,6 +99,17 @@ export function ListContactsDialog({ list, onClose }: { list: ContactList | null
           </button>
         </div>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove Contact from List"
+        message={
+          removing && list ? `Remove ${removing.email} from “${list.name}”? The contact itself is kept.` : undefined
+        }
+        confirmLabel="Remove"
+        busy={busy}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => removing && void onRemove(removing.id)}
+      />
     </Dialog>
   );
 }

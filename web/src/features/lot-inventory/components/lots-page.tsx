@@ -3,7 +3,9 @@
  * and the interest it drew in a range (page views of its page, clicks on it in the map, leads
  * naming it); filter by status and tag, sort by any column, change a status inline, edit a lot
  * in a dialog, and mark several lots sold at once. Each change goes to the server, which
- * validates, audits and publishes it; the public pages show it on their next load.
+ * validates, audits and publishes it; the public pages show it on their next load. Every change
+ * names the version of the lot it was based on; one refused because the lot changed since (409)
+ * says so and the list is read again, so the screen shows the lot as it is now.
  */
 import { useMemo, useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -18,6 +20,7 @@ import {
 } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/error-message';
+import { staleEditMessage } from '../../../lib/stale-edit';
 import { useLotInterest } from '../api/get-lot-interest';
 import { lotChangesKey } from '../api/list-lot-changes';
 import { useStaffLots } from '../api/list-staff-lots';
@@ -60,6 +63,9 @@ export function LotsPage() {
       await mutate((list) => list?.map((l) => (l.number === lot.number ? lot : l)), { revalidate: false });
       void mutateKey(lotChangesKey(number));
       return lot;
+    } catch (err) {
+      if (staleEditMessage(err)) void mutate();
+      throw err;
     } finally {
       setBusy((b) => {
         const next = new Set(b);
@@ -71,7 +77,7 @@ export function LotsPage() {
 
   const changeStatus = async (row: LotRow, status: LotStatus) => {
     try {
-      await save(row.number, { status });
+      await save(row.number, { version: row.version, status });
       toast({ title: 'Lot updated', description: `Lot ${row.number} is now ${statusLabel(status).toLowerCase()}.` });
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
@@ -81,11 +87,14 @@ export function LotsPage() {
   const markSelectedSold = async () => {
     setConfirmBulk(false);
     const numbers = [...selected].sort((a, b) => a - b);
+    const versions = new Map((lots ?? []).map((l) => [l.number, l.version]));
     const failed: number[] = [];
+    let changedMeanwhile = false;
     for (const n of numbers) {
       try {
-        await save(n, { status: 'sold' });
-      } catch {
+        await save(n, { version: versions.get(n) ?? 0, status: 'sold' });
+      } catch (err) {
+        changedMeanwhile ||= staleEditMessage(err) !== null;
         failed.push(n);
       }
     }
@@ -93,7 +102,11 @@ export function LotsPage() {
     const done = numbers.length - failed.length;
     if (done > 0) toast({ title: 'Lots updated', description: `${done} ${done === 1 ? 'lot' : 'lots'} marked sold.` });
     if (failed.length)
-      toast({ title: 'Error', description: `Could not mark lot ${failed.join(', ')} sold.`, variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: `Could not mark lot ${failed.join(', ')} sold.${changedMeanwhile ? ' Changed by someone else since the list was loaded: the list now shows them as they are.' : ''}`,
+        variant: 'destructive',
+      });
   };
 
   const counts = LOT_STATUSES.map((s) => [s, (lots ?? []).filter((l) => l.status === s).length] as const);
@@ -255,7 +268,7 @@ export function LotsPage() {
       {editing && (
         <LotEditDialog
           key={editing.number}
-          lot={editing}
+          number={editing.number}
           onClose={() => setEditing(null)}
           onSave={async (patch) => {
             try {

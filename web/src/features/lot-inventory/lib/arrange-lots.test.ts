@@ -13,6 +13,7 @@ const lot = (number: number, over: Partial<Lot> = {}): Lot => ({
   outline: { path: 'M0 0Z', label: { x: 0, y: 0 } },
   updatedAt: new Date(2026, 0, number).toISOString(),
   updatedBy: null,
+  version: 1,
   ...over,
 });
 

@@ -1,6 +1,7 @@
 /**
  * The edit dialog's form: what staff type (text for numbers) and how it becomes a patch with
- * only the fields that changed. Validated on the client with the same limits the server
+ * only the fields that changed
+ * and the version of the lot it was based on. Validated on the client with the same limits the server
  * applies (`LotPatchSchema`), which checks again.
  */
 import * as v from 'valibot';
@@ -37,9 +38,9 @@ export const lotFormDefaults = (lot: Lot): LotFormInput => ({
   description: lot.description,
 });
 
-/** Only what differs from the lot (tags compared as a set). */
+/** Only what differs from the lot (tags compared as a set), based on the lot's version. */
 export function patchOf(lot: Lot, values: LotFormValues): LotPatch {
-  const patch: LotPatch = {};
+  const patch: LotPatch = { version: lot.version };
   if (values.status !== lot.status) patch.status = values.status;
   if (values.price !== lot.price) patch.price = values.price;
   if (values.sizeSqFt !== lot.sizeSqFt) patch.sizeSqFt = values.sizeSqFt;

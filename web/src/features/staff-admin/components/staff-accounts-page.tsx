@@ -1,7 +1,7 @@
 /**
  * The dashboard's Staff accounts screen (/marketing/staff, owners only): every account with its
- * role, status and last sign-in; Disable / Enable and Reset password per row (both sign the
- * account out everywhere); and the Add account form. Passwords follow the policy shown under
+ * role, status and last sign-in; Disable (asked first) / Enable and Reset password per row (both
+ * sign the account out everywhere); and the Add account form. Passwords follow the policy shown under
  * the field, checked in the browser and again by the server. Toasts after each action.
  */
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { valibotResolver } from '@hookform/resolvers/valibot';
 import { PASSWORD_MIN_LENGTH, passwordPolicyProblem, type StaffAccount } from '@lp/contracts';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { SelectableTable, type Column } from '../../../components/ui/data-table';
 import { button } from '../../../components/ui/styles';
 import { createStaffAccount } from '../api/create-staff-account';
@@ -130,6 +131,7 @@ export function StaffAccountsPage({ currentUserId }: { currentUserId: number }) 
   const { accounts, error, reload } = useStaffAccounts();
   const [busy, setBusy] = useState<number | null>(null);
   const [resetting, setResetting] = useState<number | null>(null);
+  const [disabling, setDisabling] = useState<StaffAccount | null>(null);
 
   const toggle = async (a: StaffAccount) => {
     setBusy(a.id);
@@ -186,7 +188,7 @@ export function StaffAccountsPage({ currentUserId }: { currentUserId: number }) 
               type="button"
               className={`${small} whitespace-nowrap ${a.disabled ? 'text-lake-900 ring-stone-300' : 'text-red-800 ring-red-300'}`}
               disabled={busy === a.id}
-              onClick={() => void toggle(a)}
+              onClick={() => (a.disabled ? void toggle(a) : setDisabling(a))}
               aria-label={`${a.disabled ? 'Enable' : 'Disable'} ${a.username}`}
             >
               {a.disabled ? 'Enable' : 'Disable'}
@@ -249,6 +251,22 @@ export function StaffAccountsPage({ currentUserId }: { currentUserId: number }) 
         <AddAccountForm onAdded={() => void reload()} />
       </section>
       <div className="mt-6">{body}</div>
+      <ConfirmDialog
+        open={disabling !== null}
+        title="Disable Account"
+        message={
+          disabling
+            ? `Disable ${disabling.username}? The account is signed out everywhere and cannot sign in until it is enabled again.`
+            : undefined
+        }
+        confirmLabel="Disable"
+        busy={disabling !== null && busy === disabling.id}
+        onCancel={() => setDisabling(null)}
+        onConfirm={() => {
+          const a = disabling!;
+          void toggle(a).finally(() => setDisabling(null));
+        }}
+      />
     </>
   );
 }

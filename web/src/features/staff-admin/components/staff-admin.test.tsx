@@ -100,9 +100,16 @@ describe('Staff accounts screen', () => {
     expect(await within(table).findByText('sam.k')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Disable dana.w' }));
+    // Disabling signs the account out everywhere: it asks first, and Cancel changes nothing.
+    const ask = () => screen.getByRole('dialog', { name: 'Disable Account' });
+    expect(ask().textContent).toContain('Disable dana.w?');
+    await user.click(within(ask()).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.url.endsWith('/disable'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Disable dana.w' }));
+    await user.click(within(ask()).getByRole('button', { name: 'Disable' }));
     await waitFor(() => expect(getToasts().map((t) => t.title)).toContain('Account disabled'));
     expect(await screen.findByRole('button', { name: 'Enable dana.w' })).toBeTruthy();
-  });
+  }, 20_000);
 
   it('checks a new password against the policy before resetting it', async () => {
     routes['GET /api/marketing/staff'] = () => json([account(1, 'owner', { role: 'owner' }), account(2, 'dana.w')]);
