@@ -116,7 +116,7 @@ it(
     expect(screen.getByRole('tab', { name: 'Compose' }).getAttribute('aria-selected')).toBe('true');
 
     await user.type(screen.getByLabelText(/^Subject/), 'Autumn lots');
-    await user.selectOptions(await screen.findByLabelText('List'), 'Lake view buyers (1,234 contacts)');
+    await user.selectOptions(await screen.findByLabelText('List'), 'Lake view buyers · 1,234 contacts');
     await user.click(sendButton());
     const dialog = confirmation();
     expect(dialog.textContent).toContain('Subject: Autumn lots');
