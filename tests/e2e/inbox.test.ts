@@ -243,7 +243,7 @@ describeOnEachBackend('the inbox in Chromium', (backend) => {
     expect(wide).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: join(SHOTS, `inbox-375-${backend}.png`), fullPage: true });
-    await page.getByRole('row').nth(1).getByRole('button').click();
+    await page.getByRole('row').nth(1).getByRole('button').first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Archive' }).waitFor();
     const box = await dialog.boundingBox();
