@@ -89,8 +89,9 @@ export const runtimeEnvEntries = {
   /**
    * E-mail (read by the mailer; the gateway reads WEBHOOK_SECRET). Without SMTP_URL messages go
    * to the outbox and are shown as not delivered. MAIL_PUBLIC_URL is where recipients' links
-   * (tracking, unsubscribe) point: the site's public origin. Without TRACKING_SECRET the mailer
-   * keeps a generated one in its schema.
+   * (tracking, unsubscribe) point: the site's public origin. Unset, it is this site's own origin
+   * (`withMailPublicUrl`): a trial's mail never links to the live site. Without TRACKING_SECRET
+   * the mailer keeps a generated one in its schema.
    */
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be smtp:// or smtps://'))),
   MAIL_SEND_RATE: env.int(50, 0, 100_000),
@@ -108,13 +109,44 @@ export const runtimeEnvEntries = {
   MAIL_RELAY_PROBE_MAX_MS: env.int(60_000, 100, 3_600_000),
   /** A 4xx reply to a message: tried again after this many ms, doubling each time (8 attempts in all). */
   MAIL_RETRY_FIRST_MS: env.int(5_000, 10, 3_600_000),
-  MAIL_PUBLIC_URL: env.url('https://lakepowelllots.com'),
+  MAIL_PUBLIC_URL: v.optional(v.pipe(v.string(), v.url('must be a URL such as https://lakepowelllots.com'))),
   TRACKING_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   WEBHOOK_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
 };
 
-/** The keys every process understands, parsed (a service's deps carry them). */
-export type RuntimeConfig = v.InferOutput<v.ObjectSchema<typeof runtimeEnvEntries, undefined>>;
+/** The gateway's default port: a process that does not serve the site assumes the site is there. */
+export const DEFAULT_SITE_PORT = 3000;
+
+/**
+ * The origin of a site served on HOST:PORT, as a browser on the same machine opens it: a
+ * wildcard address (every interface) is `localhost`, an IPv6 address goes in brackets.
+ */
+export function localOrigin(host: string, port: number): string {
+  const name =
+    host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/** Whether links to this URL only work on the machine that sent them (localhost, 127.x, ::1). */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]';
+}
+
+/**
+ * Fills MAIL_PUBLIC_URL when unset with the site's own origin (`localOrigin` of HOST and PORT;
+ * a background service, which has neither, assumes the gateway's defaults). Set it to the public
+ * origin in production: the mailer warns at start when links would point to a local address.
+ */
+export function withMailPublicUrl<C extends { MAIL_PUBLIC_URL?: string | undefined; HOST?: string; PORT?: number }>(
+  config: C,
+): Omit<C, 'MAIL_PUBLIC_URL'> & { MAIL_PUBLIC_URL: string } {
+  return {
+    ...config,
+    MAIL_PUBLIC_URL:
+      config.MAIL_PUBLIC_URL ?? localOrigin(config.HOST ?? 'localhost', config.PORT ?? DEFAULT_SITE_PORT),
+  };
+}
 
 /** Keys of a background service process (distributed mode), which needs NATS and Postgres. */
 export const serviceEnvEntries = {
@@ -122,3 +154,10 @@ export const serviceEnvEntries = {
   NATS_URL: v.pipe(v.string(), v.minLength(1)),
   DATABASE_URL: v.pipe(v.string(), v.minLength(1)),
 };
+
+/** The keys every process understands, parsed, MAIL_PUBLIC_URL filled in (a service's deps carry them). */
+export const RuntimeConfigSchema = v.pipe(v.object(runtimeEnvEntries), v.transform(withMailPublicUrl));
+export type RuntimeConfig = v.InferOutput<typeof RuntimeConfigSchema>;
+
+/** A background service process's configuration (MAIL_PUBLIC_URL filled in). */
+export const ServiceConfigSchema = v.pipe(v.object(serviceEnvEntries), v.transform(withMailPublicUrl));
