@@ -268,7 +268,7 @@ export function SendEmailPage() {
           </div>
           <div>
             <dt className="inline font-semibold">Recipients: </dt>
-            <dd className="inline break-all">{recipientsText}</dd>
+            <dd className="inline [overflow-wrap:anywhere]">{recipientsText}</dd>
           </div>
         </dl>
       </Dialog>
