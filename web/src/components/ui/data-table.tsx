@@ -4,9 +4,9 @@
  * optional row selection, actions, expandable details, caption, empty row, least width and spacing).
  *
  * Cells wrap between words, never inside one: a column is never narrower than its longest word
- * (the card scrolls sideways instead), and `break-words` only breaks a word longer than the whole
- * card. Never give a cell `break-all` or `overflow-wrap: anywhere` ('Direct / no' + 'ne'): an
- * e-mail address goes in `EmailAddress`, which may wrap before its `@` and dots.
+ * (the card scrolls sideways instead). Never give a cell `break-all`, `break-words` or
+ * `overflow-wrap: anywhere` ('Direct / no' + 'ne'): an e-mail address goes in `EmailAddress`,
+ * which may wrap before its `@` and dots.
  */
 import { Fragment, type ReactNode } from 'react';
 
@@ -75,6 +75,12 @@ const DENSITY = {
   comfortable: { head: 'px-4 py-3', cell: 'px-4 py-3', actionsHead: 'px-4 py-3', actions: 'px-4 py-3', body: '' },
 } as const;
 
+/**
+ * The actions column keeps to the card's right edge: on a phone, where a wide table scrolls
+ * sideways, a row's menu or button stays in view instead of past the edge.
+ */
+const STICKY_ACTIONS = 'sticky right-0';
+
 type SelectableProps<T, K extends RowKey> = {
   /** The scroll region's accessible name. */
   label: string;
@@ -103,8 +109,8 @@ type SelectableProps<T, K extends RowKey> = {
 
 /**
  * The dashboard's data table: columns by render function, optional row checkboxes with a
- * select-all box in the header (checked, or mixed when some rows are), and a row actions column,
- * in a card that scrolls sideways on narrow screens. The card is positioned (`relative`), so the
+ * select-all box in the header (checked, or mixed when some rows are), and a row actions column
+ * (held at the right edge), in a card that scrolls sideways on narrow screens. The card is positioned (`relative`), so the
  * table's screen-reader-only text stays inside it instead of widening the page on a phone.
  */
 export function SelectableTable<T, K extends RowKey = number>({
@@ -149,7 +155,7 @@ export function SelectableTable<T, K extends RowKey = number>({
       aria-label={label}
       tabIndex={0}
     >
-      <table className="w-full text-left text-sm break-words" style={minWidth ? { minWidth } : undefined}>
+      <table className="w-full text-left text-sm" style={minWidth ? { minWidth } : undefined}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
           <tr>
@@ -173,7 +179,7 @@ export function SelectableTable<T, K extends RowKey = number>({
               </th>
             ))}
             {actions && (
-              <th scope="col" className={pad.actionsHead}>
+              <th scope="col" className={`${pad.actionsHead} ${STICKY_ACTIONS} bg-stone-50`}>
                 <span className="sr-only">Actions</span>
               </th>
             )}
@@ -185,9 +191,7 @@ export function SelectableTable<T, K extends RowKey = number>({
             const open = details?.isOpen(row) ?? false;
             return (
               <Fragment key={id}>
-                <tr
-                  className={`border-b border-stone-100 last:border-0 ${align === 'top' ? 'align-top' : ''} ${open ? 'bg-lake-50/40' : ''}`}
-                >
+                <tr className={`border-b border-stone-100 last:border-0 ${align === 'top' ? 'align-top' : ''}`}>
                   {selection && (
                     <td className="px-3 py-2">
                       <input
@@ -211,7 +215,9 @@ export function SelectableTable<T, K extends RowKey = number>({
                       </td>
                     );
                   })}
-                  {actions && <td className={`${pad.actions} text-right`}>{actions(row)}</td>}
+                  {actions && (
+                    <td className={`${pad.actions} ${STICKY_ACTIONS} bg-white text-right`}>{actions(row)}</td>
+                  )}
                 </tr>
                 {details && open && (
                   <tr id={details.id(row)} className="border-b border-stone-100 bg-lake-50/40 last:border-0">

@@ -21,7 +21,7 @@ export function InboxTable({ emails, onOpen, onSetRead, busy = false }: Props) {
     <table className="w-full table-fixed text-left text-sm">
       <thead className="border-b border-stone-200 bg-stone-50 text-stone-700">
         <tr>
-          <th scope="col" className="w-[34%] px-3 py-3 font-semibold sm:w-[28%] sm:px-4">
+          <th scope="col" className="w-[30%] px-3 py-3 font-semibold sm:w-[28%] sm:px-4">
             From
           </th>
           <th scope="col" className="px-3 py-3 font-semibold sm:px-4">
@@ -30,7 +30,7 @@ export function InboxTable({ emails, onOpen, onSetRead, busy = false }: Props) {
           <th scope="col" className="w-[5.5rem] px-3 py-3 text-right font-semibold sm:w-32 sm:px-4">
             Date
           </th>
-          <th scope="col" className="w-12 py-3 pr-1 sm:w-14 sm:pr-2">
+          <th scope="col" className="w-11 py-3 pr-1 sm:w-14 sm:pr-2">
             <span className="sr-only">Read</span>
           </th>
         </tr>

@@ -49,12 +49,14 @@ function columns(open: ReadonlySet<number>, toggle: (id: number) => void): Colum
             </svg>
             <span>{`${s.firstName} ${s.lastName}`}</span>
           </button>
+          {/* On a phone the e-mail sits under the name (its column is hidden there). */}
+          <EmailAddress value={s.email} className="block text-stone-700 sm:hidden" />
           {/* As wide as the column the other cells make, never wider: a long message does not widen the table. */}
           {s.message && <span className="block w-0 min-w-full truncate text-xs text-stone-600">{s.message}</span>}
         </>
       ),
     },
-    { header: 'Email', cell: (s) => <EmailAddress value={s.email} /> },
+    { header: 'Email', cell: (s) => <EmailAddress value={s.email} />, className: 'hidden sm:table-cell' },
     { header: 'Phone', cell: (s) => s.phone, className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap' },
     { header: 'Interest', cell: (s) => interestLabel(s.interest), className: 'hidden lg:table-cell' },
     { header: 'Source', cell: (s) => SUBMISSION_SOURCE_LABELS[s.source], className: 'hidden xl:table-cell' },
