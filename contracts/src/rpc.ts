@@ -38,6 +38,7 @@ import {
   InboxIdInputSchema,
   InboxListInputSchema,
   InboxPageSchema,
+  InboxSetReadInputSchema,
   InboxSetStatusInputSchema,
 } from './inbox.ts';
 import { ListSubmissionsInputSchema, SubmissionsPageSchema } from './submissions.ts';
@@ -198,7 +199,8 @@ export const RPC = {
     inboxGet: rpc('rpc.mailer.inbox.get', InboxIdInputSchema, InboxEmailMetaSchema),
     /** A slice of a message's plain or HTML body or of an attachment (NATS max_payload). */
     inboxContentRead: rpc('rpc.mailer.inbox-content.read', InboxContentReadInputSchema, InboxContentSliceSchema),
-    inboxMarkRead: rpc('rpc.mailer.inbox.mark-read', InboxIdInputSchema, InboxChangedSchema),
+    /** Mark as Read / Mark as Unread (opening an unread message marks it read). */
+    inboxSetRead: rpc('rpc.mailer.inbox.set-read', InboxSetReadInputSchema, InboxChangedSchema),
     inboxSetStatus: rpc('rpc.mailer.inbox.set-status', InboxSetStatusInputSchema, InboxChangedSchema),
     /** Permanent, attachments included. */
     inboxDelete: rpc('rpc.mailer.inbox.delete', InboxIdInputSchema, InboxDeletedSchema),

@@ -96,6 +96,10 @@ export const AUDIT_ACTIONS = [
   'blog.update',
   'lot.update',
   'inbox.delete',
+  'inbox.mark_read',
+  'inbox.mark_unread',
+  'inbox.archive',
+  'inbox.unarchive',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

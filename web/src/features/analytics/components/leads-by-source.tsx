@@ -33,7 +33,7 @@ function LeadTable({
           <th scope="col" className="w-px whitespace-nowrap px-2 py-1 text-right font-medium">
             Visits
           </th>
-          <th scope="col" className="py-1 pl-2 text-right font-medium">
+          <th scope="col" className="w-px py-1 pl-2 text-right font-medium">
             Conversion rate
           </th>
         </tr>
@@ -41,7 +41,9 @@ function LeadTable({
       <tbody>
         {rows.map((r) => (
           <tr key={r.value} className="border-t border-stone-100">
-            <td className="py-1.5 pr-2 break-all text-stone-900">{label(r.value)}</td>
+            {/* The label takes the width the numbers leave and wraps between words there (a word longer
+                than the column is the only one broken). */}
+            <td className="max-w-0 py-1.5 pr-2 break-words text-stone-900">{label(r.value)}</td>
             <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.leads)}</td>
             <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.visits)}</td>
             <td className="py-1.5 pl-2 text-right tabular-nums">{formatRate(r.conversionRate)}</td>

@@ -1,6 +1,7 @@
 /** The contacts table's columns: name, e-mail, phone, status and added date (the last two hidden on phones). */
 import type { Contact } from '@lp/contracts';
 import type { Column } from '../../../components/ui/data-table';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { contactName } from '../lib/contact-name';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -14,8 +15,13 @@ const STATUS_STYLE: Record<Contact['status'], string> = {
 
 export const CONTACT_COLUMNS: Column<Contact>[] = [
   { header: 'Name', cell: (c) => <span className="font-medium text-stone-900">{contactName(c)}</span> },
-  { header: 'Email', cell: (c) => <span className="break-all">{c.email}</span> },
-  { header: 'Phone', cell: (c) => c.phone ?? '—', className: 'hidden md:table-cell' },
+  { header: 'Email', cell: (c) => <EmailAddress value={c.email} /> },
+  {
+    header: 'Phone',
+    cell: (c) => c.phone ?? '—',
+    className: 'hidden md:table-cell',
+    cellClassName: 'whitespace-nowrap',
+  },
   {
     header: 'Status',
     cell: (c) => (

@@ -92,7 +92,7 @@ export function ContactHistoryDialog({ contact, onClose }: { contact: Contact | 
             return (
               <li key={`${item.type}-${item.at}-${i}`} className="py-2">
                 <p className="font-medium text-stone-900">{d.title}</p>
-                {d.detail && <p className="text-sm break-all text-stone-700">{d.detail}</p>}
+                {d.detail && <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">{d.detail}</p>}
                 {d.campaign && <p className="text-sm text-stone-700">Campaign {d.campaign}</p>}
                 <p className="text-xs text-stone-600">
                   <time dateTime={item.at}>{when.format(new Date(item.at))}</time>

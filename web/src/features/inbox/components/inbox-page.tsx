@@ -1,7 +1,8 @@
 /**
  * The Inbox screen (spec §2, §4, §9): All / Unread / Archived tabs, server-side search, a
  * refresh button, the filter menu with the developer test helper, the From / Subject / Date
- * table 15 per page with 'Showing x-y of n', and the detail dialog. The list refreshes every
+ * table 15 per page with 'Showing x-y of n' (each row with Mark as Read / Mark as Unread), and
+ * the detail dialog. The list refreshes every
  * 15 s and on window focus, retrying a failed load 3 times.
  */
 import { useEffect, useState } from 'react';
@@ -9,6 +10,7 @@ import { useSWRConfig } from 'swr';
 import { INBOX_PAGE_SIZE } from '@lp/contracts';
 import { useInbox, type InboxTab } from '../api/list-inbox';
 import { isInboxKey } from '../lib/inbox-swr';
+import { useEmailActions } from '../lib/use-email-actions';
 import { EmailDialog } from './email-dialog';
 import { InboxFilterMenu } from './inbox-filter-menu';
 import { InboxPagination } from './inbox-pagination';
@@ -31,6 +33,7 @@ export function InboxPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [testOpen, setTestOpen] = useState(false);
   const { data, error, isLoading, isValidating } = useInbox(tab, q, cursors[cursors.length - 1]);
+  const actions = useEmailActions();
 
   // Search on the server once typing pauses; a new filter starts from the first page.
   useEffect(() => {
@@ -104,7 +107,14 @@ export function InboxPage() {
         {data && data.emails.length === 0 && (
           <p className="p-6 text-stone-700">{q ? 'No emails match your search.' : EMPTY[tab]}</p>
         )}
-        {data && data.emails.length > 0 && <InboxTable emails={data.emails} onOpen={setOpenId} />}
+        {data && data.emails.length > 0 && (
+          <InboxTable
+            emails={data.emails}
+            onOpen={setOpenId}
+            onSetRead={(id, isRead) => void actions.setRead(id, isRead)}
+            busy={actions.busy}
+          />
+        )}
         {data && (
           <InboxPagination
             start={cursors.length * INBOX_PAGE_SIZE}

@@ -47,6 +47,10 @@ const ACTION_LABELS: Record<string, string> = {
   'blog.update': 'Edited article',
   'lot.update': 'Edited lot',
   'inbox.delete': 'Deleted inbox email',
+  'inbox.mark_read': 'Marked inbox email read',
+  'inbox.mark_unread': 'Marked inbox email unread',
+  'inbox.archive': 'Archived inbox email',
+  'inbox.unarchive': 'Moved inbox email to the inbox',
 };
 
 /** Whether the action took effect; only `done` says it did. */
