@@ -1,9 +1,11 @@
 /**
  * The staff dashboard's root (lazy chunk, /marketing and /marketing/*): checks the session on
- * load, shows the login screen or the shell, and drops the in-memory token when left.
+ * load, shows the login screen or the shell, and drops the in-memory token when left. While a
+ * session is confirmed the browser is marked as staff, so the visitor tracker stays silent.
  */
 import { useEffect } from 'react';
 import { SwrProvider } from '../../../components/swr-provider';
+import { markStaffSession } from '../../../lib/analytics/tracker';
 import { setBearerToken } from '../../../lib/api-request';
 import { useSession } from '../api/get-session';
 import { LoginScreen } from './login-screen';
@@ -12,6 +14,11 @@ import { Spinner } from './spinner';
 
 function SessionGate() {
   const { data: session, isLoading, error } = useSession();
+  // The tracker sends nothing from a browser a staff member is signed in on.
+  const signedIn = !isLoading && !error && !!session;
+  useEffect(() => {
+    if (!isLoading) markStaffSession(signedIn);
+  }, [isLoading, signedIn]);
   if (isLoading)
     return (
       <main className="min-h-dvh bg-stone-50">
