@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import * as v from 'valibot';
+import { DEFAULT_SITE_TIME_ZONE } from '@lp/contracts';
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -38,6 +39,15 @@ export function processEnvWithDotEnv(file = '.env'): Env {
   return { ...parseEnv(readFileSync(file, 'utf8')), ...process.env };
 }
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Reusable field schemas for environment variables. */
 export const env = {
   string: (fallback?: string) => (fallback === undefined ? v.string() : v.optional(v.string(), fallback)),
@@ -56,6 +66,16 @@ export const env = {
       ),
       (fallback ? 'true' : 'false') as 'true' | 'false',
     ),
+  /** An IANA time zone name (`America/Phoenix`, `UTC`) that both Node's Intl and PostgreSQL know. */
+  timeZone: (fallback: string) =>
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/, 'must be an IANA time zone name, e.g. America/Phoenix'),
+        v.check(isTimeZone, 'must be an IANA time zone name, e.g. America/Phoenix'),
+      ),
+      fallback,
+    ),
   logLevel: () => v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   nodeEnv: () => v.optional(v.picklist(['development', 'production', 'test']), 'development'),
 };
@@ -67,6 +87,11 @@ export const env = {
 export const runtimeEnvEntries = {
   NODE_ENV: env.nodeEnv(),
   LOG_LEVEL: env.logLevel(),
+  /**
+   * The site's time zone: analytics days start at midnight there, and the staff dashboard shows
+   * every date and time in it (and names it). Checked at start: an unknown zone stops the process.
+   */
+  SITE_TIME_ZONE: env.timeZone(DEFAULT_SITE_TIME_ZONE),
   /** Distributed mode: set both. The one-process product leaves them empty. */
   NATS_URL: v.optional(v.string()),
   DATABASE_URL: v.optional(v.string()),
