@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { SwrProvider } from '../../../components/swr-provider';
 import { markStaffSession } from '../../../lib/analytics/tracker';
 import { setBearerToken } from '../../../lib/api-request';
+import { setSiteTimeZone } from '../../../lib/site-time';
 import { useSession } from '../api/get-session';
 import { LoginScreen } from './login-screen';
 import { DashboardShell } from './dashboard-shell';
@@ -26,6 +27,8 @@ function SessionGate() {
       </main>
     );
   if (error || !session) return <LoginScreen />;
+  // Before any screen renders a date: every one is shown in the site's zone.
+  setSiteTimeZone(session.timeZone);
   return <DashboardShell user={session.user} />;
 }
 

@@ -17,8 +17,7 @@ import { SubmissionFirstTouch } from '../../analytics';
 import { LISTS_KEY, useLists } from '../../lists';
 import { convertSubmission } from '../api/convert-submission';
 import { useSubmissions } from '../api/list-submissions';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/site-time';
 
 /** Contact-page interests are stored by value ('buying'); show their label. */
 function interestLabel(value: string | null): string {
@@ -39,7 +38,7 @@ const COLUMNS: Column<FormSubmission>[] = [
   },
   {
     header: 'Date',
-    cell: (s) => <span className="whitespace-nowrap">{dateFormat.format(new Date(s.createdAt))}</span>,
+    cell: (s) => <span className="whitespace-nowrap">{formatDateTime(s.createdAt)}</span>,
     className: 'hidden sm:table-cell',
   },
 ];
