@@ -41,7 +41,7 @@ describe('site time', () => {
     expect(formatCalendarDay('2026-11-25', { year: true })).toBe('Nov 25, 2026');
   });
 
-  it('reads a typed wall-clock time as the site\'s time, not the browser\'s', () => {
+  it("reads a typed wall-clock time as the site's time, not the browser's", () => {
     expect(siteWallTimeToIso('2026-11-25T20:00')).toBe('2026-11-26T03:00:00.000Z');
     setSiteTimeZone('America/New_York');
     expect(siteWallTimeToIso('2026-07-04T09:30')).toBe('2026-07-04T13:30:00.000Z'); // EDT

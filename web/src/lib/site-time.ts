@@ -59,7 +59,10 @@ export function siteDayOf(value: string | Date): string {
   const k = `${zone}|iso-day`;
   let f = cache.get(k);
   if (!f)
-    cache.set(k, (f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+    cache.set(
+      k,
+      (f = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' })),
+    );
   return f.format(toDate(value));
 }
 
