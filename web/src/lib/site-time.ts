@@ -20,7 +20,8 @@ function fmt(key: string, options: Intl.DateTimeFormatOptions, timeZone = zone):
 }
 
 /** Called by the dashboard once the session names the site's zone; an unknown zone is ignored. */
-export function setSiteTimeZone(timeZone: string): void {
+export function setSiteTimeZone(timeZone: string | undefined): void {
+  if (!timeZone) return;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
     zone = timeZone;
