@@ -6,6 +6,7 @@
  * hit for one (`staff_page`). A query string or fragment after the path is ignored.
  */
 export function isStaffPath(path: string): boolean {
-  const p = path.split(/[?#]/, 1)[0]!.toLowerCase().replace(/\/+$/, '');
+  let p = path.split(/[?#]/, 1)[0]!.toLowerCase();
+  while (p.endsWith('/')) p = p.slice(0, -1);
   return p === '/marketing' || p.startsWith('/marketing/');
 }

@@ -71,7 +71,10 @@ export const env = {
     v.optional(
       v.pipe(
         v.string(),
-        v.regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/, 'must be an IANA time zone name, e.g. America/Phoenix'),
+        v.regex(
+          /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/,
+          'must be an IANA time zone name, e.g. America/Phoenix',
+        ),
         v.check(isTimeZone, 'must be an IANA time zone name, e.g. America/Phoenix'),
       ),
       fallback,

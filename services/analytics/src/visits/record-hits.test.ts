@@ -276,9 +276,10 @@ describe('visits and daily roll-ups', () => {
     expect(await snapshot()).toEqual(incremental);
   });
 
-  it("buckets days in the configured site time zone: 03:00Z is the evening before in Phoenix, the same day in UTC", async () => {
+  it('buckets days in the configured site time zone: 03:00Z is the evening before in Phoenix, the same day in UTC', async () => {
     const at = '2026-11-26T03:00:00.000Z';
-    const day = async () => (await db.knex.raw<{ rows: { day: string }[] }>(`select day::text as day from analytics.visits`)).rows;
+    const day = async () =>
+      (await db.knex.raw<{ rows: { day: string }[] }>(`select day::text as day from analytics.visits`)).rows;
     await recordPageViews(db.knex, pvBatch(pv('tz', at)), 'America/Phoenix');
     expect(await day()).toEqual([{ day: '2026-11-25' }]);
     const phoenix = await readWebAnalytics(db.knex, 7, new Date('2026-11-26T06:00:00Z'), 'America/Phoenix');

@@ -17,7 +17,8 @@ export function siteDayOf(at: Date, timeZone: string = DEFAULT_SITE_TIME_ZONE): 
 
 /** The zone as a SQL string literal; refuses anything but an IANA-style name (no quotes, no spaces). */
 export function zoneLiteral(timeZone: string): string {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(timeZone)) throw new Error(`not a time zone name: ${timeZone}`);
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(timeZone))
+    throw new Error(`not a time zone name: ${timeZone}`);
   return `'${timeZone}'`;
 }
 

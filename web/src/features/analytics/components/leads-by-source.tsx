@@ -51,7 +51,7 @@ function LeadTable({
       <tbody>
         {rows.map((r) => (
           <tr key={r.value} className="border-t border-stone-100">
-            <td className="py-1.5 pr-2 break-all text-stone-900">{label(r.value)}</td>
+            <td className="py-1.5 pr-2 break-words text-stone-900">{label(r.value)}</td>
             <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.leads)}</td>
             <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.visits)}</td>
             <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.convertingVisits)}</td>
