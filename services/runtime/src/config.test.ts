@@ -41,4 +41,13 @@ describe('configuration', () => {
     for (const url of ['https://lakepowelllots.com', 'https://mail.lakepowell.test', 'http://10.0.0.5'])
       expect(isLocalUrl(url)).toBe(false);
   });
+
+  it('takes the site time zone as an IANA name, Phoenix by default, and stops on an unknown one', () => {
+    const Zone = v.object({ SITE_TIME_ZONE: env.timeZone('America/Phoenix') });
+    expect(parseConfig(Zone, {})).toEqual({ SITE_TIME_ZONE: 'America/Phoenix' });
+    expect(parseConfig(Zone, { SITE_TIME_ZONE: 'Europe/Berlin' })).toEqual({ SITE_TIME_ZONE: 'Europe/Berlin' });
+    expect(parseConfig(Zone, { SITE_TIME_ZONE: 'UTC' })).toEqual({ SITE_TIME_ZONE: 'UTC' });
+    for (const bad of ['Mars/Olympus_Mons', 'MST7MDT; drop table x', '+07:00'])
+      expect(() => parseConfig(Zone, { SITE_TIME_ZONE: bad })).toThrow(/SITE_TIME_ZONE: must be an IANA time zone/);
+  });
 });

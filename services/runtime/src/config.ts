@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import * as v from 'valibot';
+import { DEFAULT_SITE_TIME_ZONE } from '@lp/contracts';
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -38,6 +39,15 @@ export function processEnvWithDotEnv(file = '.env'): Env {
   return { ...parseEnv(readFileSync(file, 'utf8')), ...process.env };
 }
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A setting with its description, which `pnpm docs:config` writes into docs/configuration.md. */
 export const described = <S extends v.GenericSchema>(schema: S, text: string) =>
   v.pipe(schema, v.description<v.InferOutput<S>, string>(text));
@@ -60,6 +70,19 @@ export const env = {
       ),
       (fallback ? 'true' : 'false') as 'true' | 'false',
     ),
+  /** An IANA time zone name (`America/Phoenix`, `UTC`) that both Node's Intl and PostgreSQL know. */
+  timeZone: (fallback: string) =>
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/,
+          'must be an IANA time zone name, e.g. America/Phoenix',
+        ),
+        v.check(isTimeZone, 'must be an IANA time zone name, e.g. America/Phoenix'),
+      ),
+      fallback,
+    ),
   logLevel: () => v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   nodeEnv: () => v.optional(v.picklist(['development', 'production', 'test']), 'development'),
 };
@@ -72,6 +95,10 @@ export const env = {
 export const runtimeEnvEntries = {
   NODE_ENV: described(env.nodeEnv(), '`production` turns on Secure session cookies and Strict-Transport-Security'),
   LOG_LEVEL: described(env.logLevel(), 'pino level; logs are JSON lines with `reqId` / `eventId`'),
+  SITE_TIME_ZONE: described(
+    env.timeZone(DEFAULT_SITE_TIME_ZONE),
+    'IANA time zone of the site: analytics days start at midnight there, and the staff dashboard shows every date and time in it (and names it); an unknown zone stops the process at start',
+  ),
   NATS_URL: described(
     v.optional(v.string()),
     'distributed mode: `nats://host:4222` (comma-separated for a cluster); set it with DATABASE_URL on every process, leave both empty for the one-process product',

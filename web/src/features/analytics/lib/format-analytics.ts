@@ -28,9 +28,3 @@ export function formatChange(current: number, previous: number, kind: 'relative'
 
 /** '' stands for none in the top tables. */
 export const labelOf = (value: string, none: string) => (value === '' ? none : value);
-
-/** "2026-11-24" → "Nov 24". */
-export function formatDay(day: string): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-}

@@ -3,8 +3,7 @@ import type { Contact } from '@lp/contracts';
 import type { Column } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { contactName } from '../lib/contact-name';
-
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { formatDate } from '../../../lib/site-time';
 
 const STATUS_STYLE: Record<Contact['status'], string> = {
   subscribed: 'bg-green-100 text-green-900',
@@ -29,5 +28,5 @@ export const CONTACT_COLUMNS: Column<Contact>[] = [
     ),
     className: 'hidden sm:table-cell',
   },
-  { header: 'Added', cell: (c) => date.format(new Date(c.createdAt)), className: 'hidden lg:table-cell' },
+  { header: 'Added', cell: (c) => formatDate(c.createdAt), className: 'hidden lg:table-cell' },
 ];

@@ -16,8 +16,8 @@ import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { CAMPAIGNS_KEY, pauseCampaign, resumeCampaign, scheduleCampaign, useCampaigns } from '../api/campaigns';
 import { RowMenu, type RowAction } from './row-menu';
 import { errorMessage } from '../../../lib/error-message';
+import { formatDateTime, siteWallTimeToIso, timeZoneLabel } from '../../../lib/site-time';
 
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const pct = (c: Campaign, r: number | null) =>
   (c.status === 'active' || c.status === 'completed') && r !== null ? `${r.toFixed(1)}%` : '—';
 
@@ -32,10 +32,10 @@ const COLUMNS: Column<Campaign>[] = [
     cellClassName: 'font-medium',
   },
   { header: 'Status', cell: (c) => c.status, cellClassName: 'capitalize' },
-  { header: 'Created', cell: (c) => date.format(new Date(c.created_at)), cellClassName: 'whitespace-nowrap' },
+  { header: 'Created', cell: (c) => formatDateTime(c.created_at), cellClassName: 'whitespace-nowrap' },
   {
     header: 'Scheduled',
-    cell: (c) => (c.scheduled_for ? date.format(new Date(c.scheduled_for)) : '—'),
+    cell: (c) => formatDateTime(c.scheduled_for),
     cellClassName: 'whitespace-nowrap',
   },
   {
@@ -157,7 +157,7 @@ export function CampaignsPage() {
               onClick={() => {
                 const c = scheduling!;
                 setScheduling(null);
-                void run(() => scheduleCampaign(c.id, new Date(at).toISOString()), 'Campaign scheduled');
+                void run(() => scheduleCampaign(c.id, siteWallTimeToIso(at)), 'Campaign scheduled');
               }}
             >
               Schedule
@@ -166,7 +166,7 @@ export function CampaignsPage() {
         }
       >
         <label htmlFor="schedule-at" className="block text-sm font-medium text-stone-800">
-          Send at
+          Send at ({timeZoneLabel()})
         </label>
         <input
           id="schedule-at"

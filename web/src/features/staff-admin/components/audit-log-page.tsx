@@ -7,8 +7,7 @@ import type { AuditEntry, AuditOutcome } from '@lp/contracts';
 import { SelectableTable, type Column } from '../../../components/ui/data-table';
 import { button } from '../../../components/ui/styles';
 import { useAuditPage } from '../api/list-audit-entries';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+import { formatDateTime } from '../../../lib/site-time';
 
 /** What each action means, in the words staff use. */
 const ACTION_LABELS: Record<string, string> = {
@@ -75,7 +74,7 @@ function detailsText(e: AuditEntry): string {
 }
 
 const COLUMNS: Column<AuditEntry>[] = [
-  { header: 'When', cell: (e) => when.format(new Date(e.at)), cellClassName: 'whitespace-nowrap' },
+  { header: 'When', cell: (e) => formatDateTime(e.at), cellClassName: 'whitespace-nowrap' },
   { header: 'Who', cell: (e) => e.actor, cellClassName: 'font-medium text-stone-900' },
   { header: 'Action', cell: (e) => ACTION_LABELS[e.action] ?? e.action },
   { header: 'Target', cell: (e) => e.target ?? '—' },

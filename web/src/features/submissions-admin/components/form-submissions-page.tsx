@@ -19,7 +19,8 @@ import { SubmissionFirstTouch } from '../../analytics';
 import { LISTS_KEY, useLists } from '../../lists';
 import { convertSubmission } from '../api/convert-submission';
 import { useSubmissions } from '../api/list-submissions';
-import { interestLabel, submissionDate, SubmissionDetails } from './submission-details';
+import { formatDateTime } from '../../../lib/site-time';
+import { interestLabel, SubmissionDetails } from './submission-details';
 
 const detailsId = (s: FormSubmission) => `submission-${s.id}-details`;
 
@@ -67,7 +68,7 @@ function columns(open: ReadonlySet<number>, toggle: (id: number) => void): Colum
     },
     {
       header: 'Date',
-      cell: (s) => <span className="whitespace-nowrap">{submissionDate.format(new Date(s.createdAt))}</span>,
+      cell: (s) => <span className="whitespace-nowrap">{formatDateTime(s.createdAt)}</span>,
       className: 'hidden sm:table-cell',
     },
   ];

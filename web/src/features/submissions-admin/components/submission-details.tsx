@@ -7,8 +7,7 @@ import type { ReactNode } from 'react';
 import { CONTACT_PAGE_INTERESTS, SUBMISSION_SOURCE_LABELS, type FormSubmission } from '@lp/contracts';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { SubmissionFirstTouch } from '../../analytics';
-
-export const submissionDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/site-time';
 
 /** Contact-page interests are stored by value ('buying'); show their label. */
 export function interestLabel(value: string | null): string {
@@ -37,7 +36,7 @@ export function SubmissionDetails({ submission: s }: { submission: FormSubmissio
     [
       'Received',
       <time key="t" dateTime={s.createdAt}>
-        {submissionDate.format(new Date(s.createdAt))}
+        {formatDateTime(s.createdAt)}
       </time>,
     ],
     ['First touch', <SubmissionFirstTouch key="f" submissionId={s.id} />],
