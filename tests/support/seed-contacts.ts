@@ -7,7 +7,22 @@
  */
 import type { Stack } from './stack.ts';
 
-const FIRST = ['Ava', 'Ben', 'Cora', 'Dev', 'Elif', 'Finn', 'Gus', 'Hana', 'Ivo', 'Juno', 'Kai', 'Lena', 'Milo', 'Noor'];
+const FIRST = [
+  'Ava',
+  'Ben',
+  'Cora',
+  'Dev',
+  'Elif',
+  'Finn',
+  'Gus',
+  'Hana',
+  'Ivo',
+  'Juno',
+  'Kai',
+  'Lena',
+  'Milo',
+  'Noor',
+];
 const LAST = ['Reyes', 'Okafor', 'Lindqvist', 'Begay', 'Tanaka', 'Moreau', 'Novak', 'Yazzie', 'Silva', 'Kowalski'];
 
 /** People placed at the start of the seeded rows, found only by a search that reaches every contact. */
@@ -20,16 +35,19 @@ export const SEEDED_PEOPLE = [
 /** Writes `count` contacts (the `SEEDED_PEOPLE` first); answers how many the table holds afterwards. */
 export async function seedContacts(stack: Pick<Stack, 'platform'>, count = 50_000): Promise<number> {
   const knex = stack.platform.db.knex;
-  await knex.withSchema('crm').table('contacts').insert(
-    SEEDED_PEOPLE.map((p) => ({
-      email: p.email,
-      first_name: p.firstName,
-      last_name: p.lastName,
-      source: 'import',
-      created_at: new Date('2026-01-01T00:00:00Z'),
-      updated_at: new Date('2026-01-01T00:00:00Z'),
-    })),
-  );
+  await knex
+    .withSchema('crm')
+    .table('contacts')
+    .insert(
+      SEEDED_PEOPLE.map((p) => ({
+        email: p.email,
+        first_name: p.firstName,
+        last_name: p.lastName,
+        source: 'csv_import',
+        created_at: new Date('2026-01-01T00:00:00Z'),
+        updated_at: new Date('2026-01-01T00:00:00Z'),
+      })),
+    );
   const first = `(array[${FIRST.map((f) => `'${f}'`).join(',')}])`;
   const last = `(array[${LAST.map((l) => `'${l}'`).join(',')}])`;
   await knex.raw(
@@ -39,7 +57,7 @@ export async function seedContacts(stack: Pick<Stack, 'platform'>, count = 50_00
             ${last}[1 + (i / ${FIRST.length}) % ${LAST.length}],
             case when i % 3 = 0 then '(928) 555-' || lpad((i % 10000)::text, 4, '0') end,
             case when i % 50 = 0 then 'unsubscribed' when i % 97 = 0 then 'bounced' else 'subscribed' end,
-            'import',
+            'csv_import',
             timestamptz '2026-02-01T00:00:00Z' + i * interval '1 minute',
             timestamptz '2026-02-01T00:00:00Z' + i * interval '1 minute'
        from generate_series(1, ?::int) as i`,
