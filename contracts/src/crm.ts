@@ -115,6 +115,8 @@ export const ContactsQuerySchema = v.object({
 /** What crm is asked for a page of contacts: newest first, after `cursor` (a contact id). */
 export const ContactsPageInputSchema = v.object({
   listId: v.optional(id),
+  /** Only these contacts (an export of hand-picked ones). */
+  ids: v.optional(v.pipe(v.array(id), v.maxLength(10_000))),
   q: v.optional(v.string()),
   status: v.optional(v.picklist(CONTACT_STATUSES)),
   limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000)),
@@ -380,6 +382,15 @@ export const ContactsBulkSchema = v.variant(
   'Unknown bulk action',
 );
 export type ContactsBulk = v.InferOutput<typeof ContactsBulkSchema>;
+
+/** `POST /api/marketing/contacts/export`: hand-picked contacts as CSV (a match is exported by `GET`). */
+export const ContactsExportSchema = v.object({
+  ids: v.pipe(
+    v.array(id, 'Please select at least one contact'),
+    v.minLength(1, 'Please select at least one contact'),
+    v.maxLength(10_000, 'At most 10,000 contacts at once: select all matching instead'),
+  ),
+});
 
 /** The largest number of contacts crm changes in one transaction of a bulk action. */
 export const CONTACTS_BULK_CHUNK_MAX = 10_000;

@@ -8,7 +8,7 @@ import type { ContactStatus, ContactsPage } from '@lp/contracts';
 import { CONTACT_COLUMNS, CONTACT_SEARCH_SQL, likeFragment, toContact, type ContactRow } from './contact-row.ts';
 import { fitOneReply } from './fit-one-reply.ts';
 
-export type ContactsFilter = { listId?: number; q?: string; status?: ContactStatus };
+export type ContactsFilter = { listId?: number; q?: string; status?: ContactStatus; ids?: number[] };
 
 export function filteredContacts(knex: Knex, f: ContactsFilter): Knex.QueryBuilder {
   const query = knex.withSchema('crm').table('contacts');
@@ -23,6 +23,7 @@ export function filteredContacts(knex: Knex, f: ContactsFilter): Knex.QueryBuild
     );
   if (f.q) query.whereRaw(`${CONTACT_SEARCH_SQL} like ?`, [likeFragment(f.q)]);
   if (f.status) query.where('status', f.status);
+  if (f.ids) query.whereIn('contacts.id', f.ids);
   return query;
 }
 

@@ -14,6 +14,7 @@ import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { CAMPAIGNS_KEY, pauseCampaign, resumeCampaign, scheduleCampaign, useCampaigns } from '../api/campaigns';
 import { RowMenu, type RowAction } from './row-menu';
 import { errorMessage } from '../../../lib/error-message';
+import { formatCount } from '../../../lib/format-count';
 
 const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const pct = (c: Campaign, r: number | null) =>
@@ -41,12 +42,12 @@ const COLUMNS: Column<Campaign>[] = [
     cell: (c) =>
       c.recipients_estimated ? (
         <span title="Mailable contacts counted when the campaign was scheduled; the exact number is fixed when sending starts">
-          {c.sent_count} / ≈{c.total_recipients.toLocaleString('en-US')}{' '}
+          {formatCount(c.sent_count)} / ≈{formatCount(c.total_recipients)}{' '}
           <span className="text-stone-600">expected</span>
         </span>
       ) : (
         <>
-          {c.sent_count} / {c.total_recipients.toLocaleString('en-US')}
+          {formatCount(c.sent_count)} / {formatCount(c.total_recipients)}
         </>
       ),
     cellClassName: 'whitespace-nowrap',

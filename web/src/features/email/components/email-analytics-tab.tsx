@@ -20,6 +20,7 @@ import {
 import { controlClass } from '../../../components/form/form-field';
 import { dialogButton } from '../../../components/ui/dialog';
 import { useEmailAnalytics } from '../api/email-analytics';
+import { formatCount } from '../../../lib/format-count';
 
 const RANGES = [7, 30, 90, 365] as const;
 const SERIES = [
@@ -37,7 +38,7 @@ export function EmailAnalyticsTab() {
         ['Open rate', `${data.openRate.toFixed(1)}%`],
         ['Click rate', `${data.clickRate.toFixed(1)}%`],
         ['Bounce rate', `${data.bounceRate.toFixed(1)}%`],
-        ['Emails sent', data.totalSent.toLocaleString('en-US')],
+        ['Emails sent', formatCount(data.totalSent)],
       ]
     : [];
   const Chart = kind === 'line' ? LineChart : BarChart;

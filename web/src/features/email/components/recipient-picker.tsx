@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useContacts, useLists } from '../api/audience';
 import { matchesContact } from '../lib/email-form';
 import { controlClass } from '../../../components/form/form-field';
+import { formatCount } from '../../../lib/format-count';
 
 type Props = {
   mode: 'list' | 'individual';
@@ -46,7 +47,7 @@ export function RecipientPicker({ mode, onMode, listId, onList, recipients, onRe
             <option value="">Select a list</option>
             {(lists.data ?? []).map((l) => (
               <option key={l.id} value={String(l.id)}>
-                {l.name} ({(l.contactCount ?? l.contact_count ?? 0).toLocaleString('en-US')} contacts)
+                {l.name} ({formatCount(l.contactCount ?? l.contact_count ?? 0)} contacts)
               </option>
             ))}
           </select>
