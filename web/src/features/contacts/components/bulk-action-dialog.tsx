@@ -59,8 +59,7 @@ export function BulkActionDialog({ kind, target, onClose, onDone }: Props) {
     onClose();
   };
 
-  const onSubmit = async (e: React.FormEvent) => {
-    e.preventDefault();
+  const submit = async () => {
     if (!kind || !target || count === 0) return setError('Please select at least one contact');
     if (kind === 'remove_from_list' && !listId) return setError('Please select a list');
     if (kind === 'set_status' && !status) return setError('Please choose a status');
@@ -104,8 +103,8 @@ export function BulkActionDialog({ kind, target, onClose, onDone }: Props) {
             Cancel
           </button>
           <button
-            type="submit"
-            form="bulk-action-form"
+            type="button"
+            onClick={() => void submit()}
             className={kind === 'delete' ? dialogButton.danger : dialogButton.primary}
             disabled={busy}
           >
@@ -114,49 +113,59 @@ export function BulkActionDialog({ kind, target, onClose, onDone }: Props) {
         </>
       }
     >
-      <form id="bulk-action-form" noValidate onSubmit={onSubmit} className="grid gap-4">
-        {kind === 'remove_from_list' && (
-          <FormField id="bulk-list" label="List" error={error ?? undefined}>
-            {(p) => (
-              <select {...p} className={controlClass} value={listId} onChange={(e) => setListId(e.target.value)}>
-                <option value="">Select a list</option>
-                {(lists.data ?? []).map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name} ({formatCount(l.contact_count)})
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        )}
-        {kind === 'set_status' && (
-          <FormField
-            id="bulk-status"
-            label="New status"
-            hint="Unsubscribed and bounced contacts keep their status when you choose Subscribed."
-            hintBelow
-            error={error ?? undefined}
-          >
-            {(p) => (
-              <select
-                {...p}
-                className={controlClass}
-                value={status}
-                onChange={(e) => setStatus(e.target.value as ContactStatus | '')}
-              >
-                <option value="">Choose a status</option>
-                {CONTACT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {statusLabel(s)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        )}
-        {kind === 'delete' && error && <p className="text-sm text-red-700">{error}</p>}
-        {busy && <BulkProgress status={copy.working} progress={progress} />}
-      </form>
+      {/* A delete asks its question in the description: its body shows only an error or the progress. */}
+      {kind !== 'delete' || busy || error ? (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+          className="grid gap-4"
+        >
+          {kind === 'remove_from_list' && (
+            <FormField id="bulk-list" label="List" error={error ?? undefined}>
+              {(p) => (
+                <select {...p} className={controlClass} value={listId} onChange={(e) => setListId(e.target.value)}>
+                  <option value="">Select a list</option>
+                  {(lists.data ?? []).map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {l.name} ({formatCount(l.contact_count)})
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          )}
+          {kind === 'set_status' && (
+            <FormField
+              id="bulk-status"
+              label="New status"
+              hint="Unsubscribed and bounced contacts keep their status when you choose Subscribed."
+              hintBelow
+              error={error ?? undefined}
+            >
+              {(p) => (
+                <select
+                  {...p}
+                  className={controlClass}
+                  value={status}
+                  onChange={(e) => setStatus(e.target.value as ContactStatus | '')}
+                >
+                  <option value="">Choose a status</option>
+                  {CONTACT_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {statusLabel(s)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          )}
+          {kind === 'delete' && error && <p className="text-sm text-red-700">{error}</p>}
+          {busy && <BulkProgress status={copy.working} progress={progress} />}
+        </form>
+      ) : null}
     </Dialog>
   );
 }

@@ -66,6 +66,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
     setProgress(0);
     try {
       const r = await server.run((progressId) => importContacts(file, setProgress, { list, progressId }));
+      setProgress(null);
       setResult(r);
       toast({
         title: `Imported ${countOf(r.imported + r.updated, 'contact')} successfully`,
