@@ -70,11 +70,17 @@ describe('contacts bulk actions at 50,000 contacts', () => {
     await dialog.getByText(`${fmt(kais)} contacts selected`).waitFor();
     await dialog.getByLabel('List').selectOption({ label: 'Every Kai (0)' });
     await dialog.getByRole('button', { name: 'Add to List' }).click();
-    await page.getByText(`Added ${fmt(kais)} contacts to list`, { exact: true }).first().waitFor();
+    await page
+      .getByText(`Added ${fmt(kais)} contacts to list`, { exact: true })
+      .first()
+      .waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
     await openDashboardScreen(page, 'Lists');
-    await page.getByRole('row', { name: /Every Kai/ }).getByText(fmt(kais), { exact: true }).waitFor();
+    await page
+      .getByRole('row', { name: /Every Kai/ })
+      .getByText(fmt(kais), { exact: true })
+      .waitFor();
     await shot(page, 'lists-after-bulk-w1440');
     expect(list.id).toBeGreaterThan(0);
 
@@ -90,7 +96,10 @@ describe('contacts bulk actions at 50,000 contacts', () => {
     await confirm.getByText(`Delete ${fmt(moreaus)} contacts?`, { exact: false }).waitFor();
     await shot(page, 'contacts-delete-confirm-w1440');
     await confirm.getByRole('button', { name: `Delete ${fmt(moreaus)} contacts` }).click();
-    await page.getByText(`Deleted ${fmt(moreaus)} contacts`, { exact: true }).first().waitFor();
+    await page
+      .getByText(`Deleted ${fmt(moreaus)} contacts`, { exact: true })
+      .first()
+      .waitFor();
     await page.getByText('No contacts match your search').waitFor();
     expect(await matching('moreau')).toBe(0);
     await page.close();
