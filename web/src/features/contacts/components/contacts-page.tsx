@@ -74,6 +74,14 @@ export function ContactsPage() {
   useEffect(() => {
     document.title = 'Contacts | Marketing Dashboard';
   }, []);
+  // A selection belongs to the query that showed it: when the search (after its pause) or the
+  // status changes, it and any bulk dialog opened on it go, so "all matching" never means
+  // the matches of a search the person has already replaced.
+  useEffect(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+    setOpen((o) => (o?.kind === 'bulk' || o?.kind === 'list' ? null : o));
+  }, [q, status]);
   useEffect(() => {
     if (pages.error) toast({ title: 'Failed to load contacts. Please try again.', variant: 'destructive' });
   }, [pages.error]);
