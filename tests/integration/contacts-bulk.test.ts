@@ -49,14 +49,12 @@ describeOnEachBackend('contacts bulk actions', (backend) => {
     expect(expected).toBeGreaterThan(1000);
     const list = await createList('Kai, all of them');
     const progressId = crypto.randomUUID();
-    const started = performance.now();
     const result = await json<ContactsBulkResult>(
       await bulk(
         { action: 'add_to_list', listId: list.id, selection: { match: { q } } },
         { 'X-Progress-Id': progressId },
       ),
     );
-    console.info(`[${backend}] add_to_list of ${expected} matching: ${Math.round(performance.now() - started)} ms`);
     expect(result).toEqual({ action: 'add_to_list', matched: expected, changed: expected, kept: 0 });
     expect(await listCount(list.id)).toBe(expected);
     expect(await matching(`listId=${list.id}`)).toBe(expected);
@@ -133,9 +131,7 @@ describeOnEachBackend('contacts bulk actions', (backend) => {
     await json(await bulk({ action: 'add_to_list', listId: list.id, selection: { match: { q: 'novak' } } }));
     const novaks = await matching('q=novak');
     const total = await matching('');
-    const started = performance.now();
     const result = await json<ContactsBulkResult>(await bulk({ action: 'delete', selection: { match: { q } } }));
-    console.info(`[${backend}] delete of ${doomed} matching: ${Math.round(performance.now() - started)} ms`);
     expect(result).toMatchObject({ matched: doomed, changed: doomed });
     expect(await matching(`q=${q}`)).toBe(0);
     expect(await matching('')).toBe(total - doomed);
@@ -151,6 +147,11 @@ describeOnEachBackend('contacts bulk actions', (backend) => {
     expect(
       await json<ContactsBulkResult>(await bulk({ action: 'add_to_list', listId: list.id, selection: { ids } })),
     ).toMatchObject({ matched: 3, changed: 3 });
+    // Their export: hand-picked ids go in the body, a URL could not hold thousands of them.
+    const csv = await api('/api/marketing/contacts/export', { body: { ids } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect((await csv.text()).trimEnd().split(/\r?\n/)).toHaveLength(4);
     const refused = async (body: unknown, message: string, status = 400) => {
       const res = await bulk(body);
       expect(res.status).toBe(status);
@@ -165,22 +166,16 @@ describeOnEachBackend('contacts bulk actions', (backend) => {
     await refused({ action: 'add_to_list', listId: 2_000_000_000, selection: { ids } }, 'List not found', 404);
   });
 
-  it('removes every contact of the table when the match is everything, in chunks with progress', async () => {
+  it('adds to a list, re-statuses and deletes every remaining contact when the match is everything (9 chunks each)', async () => {
     const total = await matching('');
     const list = await createList('Everyone');
-    const started = performance.now();
     const result = await json<ContactsBulkResult>(
       await bulk({ action: 'add_to_list', listId: list.id, selection: { match: {} } }),
     );
-    console.info(`[${backend}] add_to_list of all ${total}: ${Math.round(performance.now() - started)} ms`);
     expect(result).toMatchObject({ matched: total, changed: total });
     expect(await listCount(list.id)).toBe(total);
-    const t2 = performance.now();
     await json(await bulk({ action: 'set_status', status: 'other', selection: { match: { status: 'subscribed' } } }));
-    console.info(`[${backend}] set_status of all subscribed: ${Math.round(performance.now() - t2)} ms`);
-    const t3 = performance.now();
     const deleted = await json<ContactsBulkResult>(await bulk({ action: 'delete', selection: { match: {} } }));
-    console.info(`[${backend}] delete of all ${total}: ${Math.round(performance.now() - t3)} ms`);
     expect(deleted).toMatchObject({ matched: total, changed: total });
     expect(await matching('')).toBe(0);
     expect(await listCount(list.id)).toBe(0);
