@@ -51,6 +51,8 @@ import {
   ContactSchema,
   ContactsPageInputSchema,
   ContactsPageSchema,
+  ContactsBulkChunkInputSchema,
+  ContactsBulkChunkResultSchema,
   ContactsToListResultSchema,
   ContactsToListSchema,
   ContactUpdateInputSchema,
@@ -149,6 +151,8 @@ export const RPC = {
     listDuplicate: rpc('rpc.crm.lists.duplicate', ListDuplicateInputSchema, ContactListSchema),
     /** Adding a member twice is no error. */
     listMembersAdd: rpc('rpc.crm.list-members.add', ContactsToListSchema, ContactsToListResultSchema),
+    /** Staff: one chunk of a bulk action (add to / remove from a list, status, delete), set-based in SQL. */
+    contactsBulkChunk: rpc('rpc.crm.contacts.bulk-chunk', ContactsBulkChunkInputSchema, ContactsBulkChunkResultSchema),
     listMemberRemove: rpc('rpc.crm.list-members.remove', ListMemberInputSchema, DeletedSchema),
     /** 'Add to Contacts': the submission's e-mail becomes a contact (or finds the existing one). */
     submissionConvert: rpc('rpc.crm.submissions.convert', ConvertSubmissionInputSchema, ConvertSubmissionResultSchema),

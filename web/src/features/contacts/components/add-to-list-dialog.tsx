@@ -1,33 +1,42 @@
 /**
- * Add to List: picks a list for the chosen contacts (spec §5: 'Please select a list', 'Please
- * select at least one contact'); toasts 'Added N contacts to list' or the spec's failure.
+ * Add to List: picks a list for the chosen contacts, or for every contact matching the search
+ * (spec §5: 'Please select a list', 'Please select at least one contact'); the server adds them
+ * in chunks and the dialog shows how many are done; toasts 'Added N contacts to list' or the
+ * spec's failure.
  */
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
+import { countOf, formatCount } from '../../../lib/format-count';
 import { LISTS_KEY, useLists } from '../../lists';
-import { addContactsToList } from '../api/add-contacts-to-list';
+import { applyContactsBulk } from '../api/apply-contacts-bulk';
+import type { BulkTarget } from '../lib/bulk-target';
+import { useOperationProgress } from '../lib/use-operation-progress';
+import { BulkProgress } from './bulk-progress';
 
-type Props = { contactIds: number[] | null; onClose: () => void; onAdded: () => void };
+type Props = { target: BulkTarget | null; onClose: () => void; onAdded: () => void };
 
-export function AddToListDialog({ contactIds, onClose, onAdded }: Props) {
+export function AddToListDialog({ target, onClose, onAdded }: Props) {
   const { mutate } = useSWRConfig();
   const lists = useLists();
   const [listId, setListId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { run, progress } = useOperationProgress();
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!contactIds || contactIds.length === 0) return setError('Please select at least one contact');
+    if (!target || target.count === 0) return setError('Please select at least one contact');
     if (!listId) return setError('Please select a list');
     setError(null);
     setBusy(true);
     try {
-      const { results } = await addContactsToList(Number(listId), contactIds);
-      toast({ title: `Added ${results.success} contacts to list` });
+      const result = await run((id) =>
+        applyContactsBulk({ action: 'add_to_list', listId: Number(listId), selection: target.selection }, id),
+      );
+      toast({ title: `Added ${countOf(result.matched, 'contact')} to list` });
       await mutate(LISTS_KEY);
       onAdded();
       onClose();
@@ -40,10 +49,10 @@ export function AddToListDialog({ contactIds, onClose, onAdded }: Props) {
 
   return (
     <Dialog
-      open={contactIds !== null}
+      open={target !== null}
       onClose={onClose}
       title="Add to List"
-      description={`${contactIds?.length ?? 0} contact${contactIds?.length === 1 ? '' : 's'} selected`}
+      description={`${countOf(target?.count ?? 0, 'contact')} selected`}
       footer={
         <>
           <button type="button" className={dialogButton.cancel} onClick={onClose}>
@@ -55,19 +64,20 @@ export function AddToListDialog({ contactIds, onClose, onAdded }: Props) {
         </>
       }
     >
-      <form id="add-to-list-form" noValidate onSubmit={onSubmit}>
+      <form id="add-to-list-form" noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField id="add-to-list-list" label="List" error={error ?? undefined}>
           {(p) => (
             <select {...p} className={controlClass} value={listId} onChange={(e) => setListId(e.target.value)}>
               <option value="">Select a list</option>
               {(lists.data ?? []).map((l) => (
                 <option key={l.id} value={l.id}>
-                  {l.name} ({l.contact_count.toLocaleString('en-US')})
+                  {l.name} ({formatCount(l.contact_count)})
                 </option>
               ))}
             </select>
           )}
         </FormField>
+        {busy && <BulkProgress status="Adding contacts to the list…" progress={progress} />}
       </form>
     </Dialog>
   );

@@ -17,6 +17,7 @@ import { CAMPAIGNS_KEY, pauseCampaign, resumeCampaign, scheduleCampaign, useCamp
 import { RowMenu, type RowAction } from './row-menu';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, siteWallTimeToIso, timeZoneLabel } from '../../../lib/site-time';
+import { formatCount } from '../../../lib/format-count';
 
 const pct = (c: Campaign, r: number | null) =>
   (c.status === 'active' || c.status === 'completed') && r !== null ? `${r.toFixed(1)}%` : '—';
@@ -43,12 +44,12 @@ const COLUMNS: Column<Campaign>[] = [
     cell: (c) =>
       c.recipients_estimated ? (
         <span title="Mailable contacts counted when the campaign was scheduled; the exact number is fixed when sending starts">
-          {c.sent_count} / ≈{c.total_recipients.toLocaleString('en-US')}{' '}
+          {formatCount(c.sent_count)} / ≈{formatCount(c.total_recipients)}{' '}
           <span className="text-stone-600">expected</span>
         </span>
       ) : (
         <>
-          {c.sent_count} / {c.total_recipients.toLocaleString('en-US')}
+          {formatCount(c.sent_count)} / {formatCount(c.total_recipients)}
         </>
       ),
     cellClassName: 'whitespace-nowrap',

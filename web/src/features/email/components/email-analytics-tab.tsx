@@ -10,6 +10,7 @@ import { controlClass } from '../../../components/form/form-field';
 import { DaySeriesChart, type ChartSeries } from '../../../components/ui/day-series-chart';
 import { dialogButton } from '../../../components/ui/dialog';
 import { useEmailAnalytics } from '../api/email-analytics';
+import { formatCount } from '../../../lib/format-count';
 
 const RANGES = [7, 30, 90, 365] as const;
 // Opened and clicked are often equal (or both 0): colour, dash and marker keep them apart.
@@ -28,7 +29,7 @@ export function EmailAnalyticsTab() {
         ['Open rate', `${data.openRate.toFixed(1)}%`],
         ['Click rate', `${data.clickRate.toFixed(1)}%`],
         ['Bounce rate', `${data.bounceRate.toFixed(1)}%`],
-        ['Emails sent', data.totalSent.toLocaleString('en-US')],
+        ['Emails sent', formatCount(data.totalSent)],
       ]
     : [];
   return (

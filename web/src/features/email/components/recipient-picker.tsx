@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { controlClass } from '../../../components/form/form-field';
 import { useDebounced } from '../../../lib/use-debounced';
 import { listContactCount, useContactSearch, useLists, type ContactRow } from '../api/audience';
+import { formatCount } from '../../../lib/format-count';
 
 type Props = {
   mode: 'list' | 'individual';
@@ -46,7 +47,7 @@ export function RecipientPicker({ mode, onMode, listId, onList, recipients, onRe
             <option value="">Select a list</option>
             {(lists.data ?? []).map((l) => (
               <option key={l.id} value={String(l.id)}>
-                {l.name} ({listContactCount(l).toLocaleString('en-US')} contacts)
+                {l.name} ({formatCount(listContactCount(l))} contacts)
               </option>
             ))}
           </select>

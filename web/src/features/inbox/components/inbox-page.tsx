@@ -17,6 +17,7 @@ import { InboxPagination } from './inbox-pagination';
 import { InboxTable } from './inbox-table';
 import { InboxTabs, PANEL_ID, tabId } from './inbox-tabs';
 import { TestEmailDialog } from './test-email-dialog';
+import { formatCount } from '../../../lib/format-count';
 
 const EMPTY: Record<InboxTab, string> = {
   all: 'No emails yet.',
@@ -48,7 +49,9 @@ export function InboxPage() {
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-lake-900">Inbox</h1>
-        {data && data.unreadCount > 0 && <p className="text-sm text-stone-600">{data.unreadCount} unread</p>}
+        {data && data.unreadCount > 0 && (
+          <p className="text-sm text-stone-600">{formatCount(data.unreadCount)} unread</p>
+        )}
       </div>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <InboxTabs tab={tab} onChange={setTab} />
