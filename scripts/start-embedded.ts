@@ -31,6 +31,10 @@ if (fa.created && fa.from === 'generated')
   );
 else if (fa.created) lines.push(`  Staff dashboard: ${platform.url}/marketing — sign in as "${fa.username}"`);
 else lines.push(`  Staff dashboard: ${platform.url}/marketing`);
+lines.push(
+  `  Links in e-mails (tracking, unsubscribe) point to ${config.MAIL_PUBLIC_URL}` +
+    (config.MAIL_PUBLIC_URL === platform.url ? ' (set MAIL_PUBLIC_URL to the public address)' : ''),
+);
 process.stdout.write(`${lines.join('\n')}\n\n`);
 
 onShutdown(() => [['platform', () => platform.stop()]], log);

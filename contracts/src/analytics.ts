@@ -25,6 +25,8 @@ export const ANALYTICS_LIMITS = {
   propsBytes: 4096,
 } as const;
 
+export { isStaffPath } from './staff-paths.ts';
+
 /** Hits per published batch; the gateway flushes well below it. */
 export const ANALYTICS_BATCH_MAX_HITS = 1000;
 

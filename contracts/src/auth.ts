@@ -20,7 +20,8 @@ export type LoginRequest = v.InferOutput<typeof LoginRequestSchema>;
 
 /** `role`: see STAFF_ROLES in staff-accounts.ts (`owner` manages staff accounts). */
 export type StaffUser = { id: number; username: string; role: 'owner' | 'staff' };
-export type SessionInfo = { user: StaffUser; expiresAt: string };
+/** `timeZone`: the site's (SITE_TIME_ZONE, IANA), in which the dashboard shows every date and time. */
+export type SessionInfo = { user: StaffUser; expiresAt: string; timeZone: string };
 export type LoginResponse = SessionInfo & { token: string };
 
 export const SESSION_COOKIE = 'lp_session';

@@ -119,6 +119,8 @@ export const ContactsQuerySchema = v.object({
 /** What crm is asked for a page of contacts: newest first, after `cursor` (a contact id). */
 export const ContactsPageInputSchema = v.object({
   listId: v.optional(id),
+  /** Only these contacts (an export of hand-picked ones). */
+  ids: v.optional(v.pipe(v.array(id), v.maxLength(10_000))),
   q: v.optional(v.string()),
   status: v.optional(v.picklist(CONTACT_STATUSES)),
   limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000)),
@@ -190,11 +192,15 @@ export const ImportRowSchema = v.tuple([
 ]);
 export type ImportRow = v.InferOutput<typeof ImportRowSchema>;
 
-/** One chunk of an import (sized under NATS's max_payload); `(importId, seq)` applies once. */
+/**
+ * One chunk of an import (sized under NATS's max_payload); `(importId, seq)` applies once. With
+ * `listId`, every contact of the chunk (new or already known) joins that list.
+ */
 export const ImportChunkInputSchema = v.object({
   importId: v.pipe(v.string(), v.uuid()),
   seq: v.pipe(v.number(), v.integer(), v.minValue(0)),
   rows: v.pipe(v.array(ImportRowSchema), v.maxLength(10_000)),
+  listId: v.optional(id),
 });
 export type ImportChunkInput = v.InferOutput<typeof ImportChunkInputSchema>;
 export const ImportChunkResultSchema = v.object({ imported: count, updated: count });
@@ -202,13 +208,17 @@ export const ImportChunkResultSchema = v.object({ imported: count, updated: coun
 export const ImportErrorSchema = v.object({ line: count, reason: v.string() });
 export type ImportError = v.InferOutput<typeof ImportErrorSchema>;
 
-/** The answer of `POST /api/marketing/contacts/import`: the first 100 errors and their total. */
+/**
+ * The answer of `POST /api/marketing/contacts/import`: the first 100 errors and their total, and
+ * the list the imported contacts joined when one was chosen (or named, and made) in the dialog.
+ */
 export const ImportResultSchema = v.object({
   imported: count,
   updated: count,
   skipped: count,
   errors: v.array(ImportErrorSchema),
   errorCount: count,
+  list: v.optional(v.object({ id, name: v.string() })),
 });
 export type ImportResult = v.InferOutput<typeof ImportResultSchema>;
 export const IMPORT_ERRORS_SHOWN = 100;
@@ -312,5 +322,119 @@ export const ImportCsvRowSchema = v.object({
   notes: optionalText(5000),
 });
 
+/**
+ * The list an import's contacts join, from the multipart fields sent before the file: `listId`
+ * (an existing list) or `newListName` (a list made for the import), or neither.
+ */
+export const ImportListChoiceSchema = v.pipe(
+  v.object({
+    listId: v.optional(v.pipe(intString('listId must be a list id'), v.minValue(1, 'listId must be a list id'))),
+    newListName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'At most 200 characters'), storable())),
+  }),
+  v.check((c) => !(c.listId !== undefined && c.newListName), 'Choose an existing list or name a new one, not both'),
+);
+export type ImportListChoice = v.InferOutput<typeof ImportListChoiceSchema>;
+
 /** The largest CSV import file the gateway accepts by default (IMPORT_MAX_BYTES). */
 export const IMPORT_MAX_BYTES_DEFAULT = 256 * 1024 * 1024;
+
+// ---- Bulk actions on contacts ----
+
+/** What staff can do to many contacts at once from the Contacts screen. */
+export const CONTACT_BULK_ACTIONS = ['add_to_list', 'remove_from_list', 'set_status', 'delete'] as const;
+export type ContactBulkAction = (typeof CONTACT_BULK_ACTIONS)[number];
+
+/**
+ * The contacts a bulk action applies to: hand-picked `ids`, or every contact that `match`es the
+ * Contacts screen's query (search, status, list): the same filter as `GET /api/marketing/contacts`,
+ * so the action reaches exactly what the table shows and its "N matching" counted.
+ */
+export const ContactMatchSchema = v.object({
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'The search is limited to 200 characters'), storable())),
+  status: v.optional(v.picklist(CONTACT_STATUSES, 'Unknown status')),
+  listId: v.optional(id),
+});
+export type ContactMatch = v.InferOutput<typeof ContactMatchSchema>;
+export const ContactSelectionSchema = v.union(
+  [
+    v.object({
+      ids: v.pipe(
+        v.array(id, 'Please select at least one contact'),
+        v.minLength(1, 'Please select at least one contact'),
+        v.maxLength(10_000, 'At most 10,000 contacts at once: select all matching instead'),
+      ),
+    }),
+    v.object({ match: ContactMatchSchema }),
+  ],
+  'Please select at least one contact',
+);
+export type ContactSelection = v.InferOutput<typeof ContactSelectionSchema>;
+
+const bulkListId = v.pipe(
+  v.optional(v.number('Please select a list'), 0),
+  v.integer('Please select a list'),
+  v.minValue(1, 'Please select a list'),
+  v.maxValue(2_147_483_647, 'Please select a list'),
+);
+
+/** `POST /api/marketing/contacts/bulk`: one action on a selection (header `X-Progress-Id` names it for its progress). */
+export const ContactsBulkSchema = v.variant(
+  'action',
+  [
+    v.object({ action: v.literal('add_to_list'), listId: bulkListId, selection: ContactSelectionSchema }),
+    v.object({ action: v.literal('remove_from_list'), listId: bulkListId, selection: ContactSelectionSchema }),
+    v.object({
+      action: v.literal('set_status'),
+      status: v.picklist(CONTACT_STATUSES, 'Please choose a status'),
+      selection: ContactSelectionSchema,
+    }),
+    v.object({ action: v.literal('delete'), selection: ContactSelectionSchema }),
+  ],
+  'Unknown bulk action',
+);
+export type ContactsBulk = v.InferOutput<typeof ContactsBulkSchema>;
+
+/** `POST /api/marketing/contacts/export`: hand-picked contacts as CSV (a match is exported by `GET`). */
+export const ContactsExportSchema = v.object({
+  ids: v.pipe(
+    v.array(id, 'Please select at least one contact'),
+    v.minLength(1, 'Please select at least one contact'),
+    v.maxLength(10_000, 'At most 10,000 contacts at once: select all matching instead'),
+  ),
+});
+
+/** The largest number of contacts crm changes in one transaction of a bulk action. */
+export const CONTACTS_BULK_CHUNK_MAX = 10_000;
+
+/** What crm is asked: the next chunk of the selection, contacts with ids below `before`, newest first. */
+export const ContactsBulkChunkInputSchema = v.object({
+  bulk: ContactsBulkSchema,
+  before: v.optional(id),
+  limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(CONTACTS_BULK_CHUNK_MAX)),
+});
+export type ContactsBulkChunkInput = v.InferOutput<typeof ContactsBulkChunkInputSchema>;
+/**
+ * One chunk done: `matched` contacts of the selection were in it, `changed` of them changed
+ * (added, removed, given the status, deleted), `kept` were left as they were on purpose (an
+ * unsubscribed or bounced contact is never made subscribed by a bulk change). `nextBefore` is
+ * where the next chunk starts, null when the selection is done.
+ */
+export const ContactsBulkChunkResultSchema = v.object({
+  matched: count,
+  changed: count,
+  kept: count,
+  nextBefore: v.nullable(id),
+});
+export type ContactsBulkChunkResult = v.InferOutput<typeof ContactsBulkChunkResultSchema>;
+/** The answer of `POST /api/marketing/contacts/bulk`: the totals of its chunks. */
+export const ContactsBulkResultSchema = v.object({
+  action: v.picklist(CONTACT_BULK_ACTIONS),
+  matched: count,
+  changed: count,
+  kept: count,
+});
+export type ContactsBulkResult = v.InferOutput<typeof ContactsBulkResultSchema>;
+
+/** `GET /api/marketing/progress/{id}`: how far a long import or bulk action is (`total` null while unknown). */
+export const OperationProgressSchema = v.object({ done: count, total: v.nullable(count), finished: v.boolean() });
+export type OperationProgress = v.InferOutput<typeof OperationProgressSchema>;

@@ -254,6 +254,7 @@ export const EmailAnalyticsSchema = v.object({
   clickRate: v.number(),
   bounceRate: v.number(),
   totalSent: count,
+  /** One point per day of the range (YYYY-MM-DD in the site's time zone), oldest first. */
   series: v.array(v.object({ date: v.string(), sent: count, opens: count, clicks: count, bounces: count })),
 });
 export type EmailAnalytics = v.InferOutput<typeof EmailAnalyticsSchema>;

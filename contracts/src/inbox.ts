@@ -215,6 +215,8 @@ export const InboxStatusInputSchema = v.object({
   status: v.picklist(INBOX_STATUSES, `Status is one of ${INBOX_STATUSES.join(', ')}`),
 });
 export const InboxSetStatusInputSchema = v.object({ id, ...InboxStatusInputSchema.entries });
+/** Mark as Read (`PUT .../inbox/{id}/read`) or Mark as Unread (`PUT .../inbox/{id}/unread`). */
+export const InboxSetReadInputSchema = v.object({ id, isRead: v.boolean() });
 export const InboxChangedSchema = v.object({ id: v.number(), isRead: v.boolean(), status: v.picklist(INBOX_STATUSES) });
 export const InboxDeletedSchema = v.object({ deleted: v.literal(true) });
 

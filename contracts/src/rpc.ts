@@ -38,6 +38,7 @@ import {
   InboxIdInputSchema,
   InboxListInputSchema,
   InboxPageSchema,
+  InboxSetReadInputSchema,
   InboxSetStatusInputSchema,
 } from './inbox.ts';
 import { ListSubmissionsInputSchema, SubmissionsPageSchema } from './submissions.ts';
@@ -50,6 +51,8 @@ import {
   ContactSchema,
   ContactsPageInputSchema,
   ContactsPageSchema,
+  ContactsBulkChunkInputSchema,
+  ContactsBulkChunkResultSchema,
   ContactsToListResultSchema,
   ContactsToListSchema,
   ContactUpdateInputSchema,
@@ -150,6 +153,8 @@ export const RPC = {
     listDuplicate: rpc('rpc.crm.lists.duplicate', ListDuplicateInputSchema, ContactListSchema),
     /** Adding a member twice is no error. */
     listMembersAdd: rpc('rpc.crm.list-members.add', ContactsToListSchema, ContactsToListResultSchema),
+    /** Staff: one chunk of a bulk action (add to / remove from a list, status, delete), set-based in SQL. */
+    contactsBulkChunk: rpc('rpc.crm.contacts.bulk-chunk', ContactsBulkChunkInputSchema, ContactsBulkChunkResultSchema),
     listMemberRemove: rpc('rpc.crm.list-members.remove', ListMemberInputSchema, DeletedSchema),
     /** 'Add to Contacts': the submission's e-mail becomes a contact (or finds the existing one). */
     submissionConvert: rpc('rpc.crm.submissions.convert', ConvertSubmissionInputSchema, ConvertSubmissionResultSchema),
@@ -200,7 +205,8 @@ export const RPC = {
     inboxGet: rpc('rpc.mailer.inbox.get', InboxIdInputSchema, InboxEmailMetaSchema),
     /** A slice of a message's plain or HTML body or of an attachment (NATS max_payload). */
     inboxContentRead: rpc('rpc.mailer.inbox-content.read', InboxContentReadInputSchema, InboxContentSliceSchema),
-    inboxMarkRead: rpc('rpc.mailer.inbox.mark-read', InboxIdInputSchema, InboxChangedSchema),
+    /** Mark as Read / Mark as Unread (opening an unread message marks it read). */
+    inboxSetRead: rpc('rpc.mailer.inbox.set-read', InboxSetReadInputSchema, InboxChangedSchema),
     inboxSetStatus: rpc('rpc.mailer.inbox.set-status', InboxSetStatusInputSchema, InboxChangedSchema),
     /** Permanent, attachments included. */
     inboxDelete: rpc('rpc.mailer.inbox.delete', InboxIdInputSchema, InboxDeletedSchema),

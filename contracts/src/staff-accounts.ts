@@ -84,6 +84,10 @@ export const AUDIT_ACTIONS = [
   'contact.update',
   'contact.delete',
   'contacts.add_to_list',
+  'contacts.bulk_add_to_list',
+  'contacts.bulk_remove_from_list',
+  'contacts.bulk_set_status',
+  'contacts.bulk_delete',
   'list.create',
   'list.update',
   'list.duplicate',
@@ -96,6 +100,10 @@ export const AUDIT_ACTIONS = [
   'blog.update',
   'lot.update',
   'inbox.delete',
+  'inbox.mark_read',
+  'inbox.mark_unread',
+  'inbox.archive',
+  'inbox.unarchive',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -64,6 +64,15 @@ export const SUBMISSION_SOURCES = [
   'lot-page',
 ] as const;
 export type SubmissionSource = (typeof SUBMISSION_SOURCES)[number];
+/** Each source as staff read it: the page whose form was sent. */
+export const SUBMISSION_SOURCE_LABELS: Record<SubmissionSource, string> = {
+  'contact-page': 'Contact page',
+  home: 'Home page',
+  market: 'Market overview',
+  investment: 'Investment page',
+  'builder-package-1': 'Builder package',
+  'lot-page': 'Lot page',
+};
 
 /** The contact page's six required fields (spec: public site §5). */
 export const ContactPageFormSchema = v.object({

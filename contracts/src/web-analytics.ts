@@ -11,8 +11,11 @@ export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
 
-/** The seller is in Arizona (no daylight saving): a "day" starts at midnight there. */
-export const ANALYTICS_TIME_ZONE = 'America/Phoenix';
+/**
+ * The default of SITE_TIME_ZONE: the seller is in Arizona (no daylight saving). Analytics days
+ * start at midnight in the configured zone, and the dashboard shows every time in it.
+ */
+export const DEFAULT_SITE_TIME_ZONE = 'America/Phoenix';
 /** A visit ends after this long without a hit (sliding). */
 export const VISIT_GAP_MINUTES = 30;
 /** The tracker's engagement ping: an event with this name (never a page view, never an interaction). */
@@ -133,14 +136,24 @@ export type LeadAttribution = v.InferOutput<typeof LeadAttributionSchema>;
 export const LeadsBySourceInputSchema = v.object({
   days: v.picklist(ANALYTICS_RANGES),
   leads: v.pipe(v.array(LeadRefSchema), v.maxLength(5000)),
+  /** When the leads sent without a tracker session id were submitted: unattributed by nature. */
+  untracked: v.optional(v.pipe(v.array(v.pipe(v.string(), v.isoTimestamp())), v.maxLength(5000)), []),
 });
 
+/**
+ * A lead converts in a visit: its session's latest visit started at or before it was submitted.
+ * A row counts the leads whose converting visit came from that source or campaign, and the
+ * conversion rate is converting visits ÷ visits of that source in the range (Plausible's
+ * definition), in percent: at most 100, however many forms one visit sends.
+ */
 export const LeadSourceRowSchema = v.object({
   /** '' = direct / none. */
   value: v.string(),
   leads: count,
   visits: count,
-  /** Leads per 100 visits of that source in the range. */
+  /** Visits of that source started in the range in which at least one lead was submitted. */
+  convertingVisits: count,
+  /** convertingVisits per 100 visits, one decimal (0 when there were no visits). */
   conversionRate: v.number(),
 });
 export type LeadSourceRow = v.InferOutput<typeof LeadSourceRowSchema>;
@@ -149,7 +162,12 @@ export const LeadsBySourceSchema = v.object({
   days: v.picklist(ANALYTICS_RANGES),
   sources: v.array(LeadSourceRowSchema),
   campaigns: v.array(LeadSourceRowSchema),
-  /** Leads by the e-mail campaign that brought them (`emailCampaign`), with that campaign's visits. */
+  /**
+   * Leads by the e-mail campaign that brought them (`emailCampaign`), with that campaign's visits
+   * and the visits from it that converted.
+   */
   emailCampaigns: v.array(LeadSourceRowSchema),
+  /** Leads of the range with no tracked visit before them (tracker blocked, a form sent elsewhere). */
+  unattributed: count,
 });
 export type LeadsBySource = v.InferOutput<typeof LeadsBySourceSchema>;

@@ -4,7 +4,8 @@
  * checks and the result, search and its empty state, select-all → Add to List, View History,
  * Edit, Delete, export), Lists (create with validation, duplicate with ' (Copy)', view contacts
  * and remove, edit, delete) and Form Submissions ('Add to Contacts' with a list, shown as in
- * contacts afterwards), and the home's cards. Set E2E_SCREENSHOTS=<dir> to keep screenshots.
+ * contacts afterwards; the visitor's message in the details its name opens), and the home's
+ * cards; no table breaks a word across lines. Set E2E_SCREENSHOTS=<dir> to keep screenshots.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,6 +46,29 @@ async function signedIn(path: string, width: number): Promise<Page> {
   }
   return page;
 }
+/**
+ * Words in the screen's tables that are split across lines ('Direct / no' + 'ne'): each run of
+ * letters between spaces and hyphens must sit on one line. Screen-reader-only text is skipped.
+ */
+function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const broken: string[] = [];
+    for (const cell of document.querySelectorAll('main td, main th')) {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement?.closest('.sr-only')) continue;
+        for (const word of (node.textContent ?? '').matchAll(/[^\s-]+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom)));
+          if (lines.size > 1) broken.push(word[0]);
+        }
+      }
+    }
+    return broken;
+  });
+}
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 const api = (path: string, body?: unknown, method?: string) => stack.api(path, { token, body, method });
 
@@ -70,6 +94,7 @@ describe.each([1440, 375])('CRM screens at %i px', (width) => {
     await dialog.getByRole('button', { name: 'Add Contact' }).click();
     await toast(page, 'Contact added successfully');
     await page.getByRole('cell', { name: `ann.${tag}@example.com`, exact: true }).waitFor();
+    expect(await brokenWords(page)).toEqual([]);
 
     // Import: the client's own checks, then a real file.
     await page.getByRole('button', { name: 'Import CSV' }).click();
@@ -179,6 +204,7 @@ describe.each([1440, 375])('CRM screens at %i px', (width) => {
     await form.getByRole('button', { name: 'Create List' }).click();
     await toast(page, 'List created');
     await page.getByRole('cell', { name: `Sellers ${tag}`, exact: true }).waitFor();
+    expect(await brokenWords(page)).toEqual([]);
     const lists = (await (await api('/api/marketing/lists')).json()) as ContactList[];
     const sellers = lists.find((l) => l.name === `Sellers ${tag}`)!;
     await api('/api/marketing/contacts-to-list', { listId: sellers.id, contactIds: [contact.id] });
@@ -223,10 +249,19 @@ describe.each([1440, 375])('CRM screens at %i px', (width) => {
     await page.close();
   });
 
-  it('form submissions: Add to Contacts with a list, once; the home counts it', async () => {
-    const email = `lead.${tag}@example.com`;
+  it('form submissions: the message, Add to Contacts with a list, once; the home counts it', async () => {
+    const email = `lena.lead-whitfield.${tag}@example-lake-lots.com`;
+    const message = 'Please call me about lot 12 after 5 pm.\nDoes the lake-view lot include the dock <b>slip</b>?';
     const sent = await stack.api('/api/contact', {
-      body: { firstName: 'Lena', lastName: 'Lead', email, phone: '928-555-0100', source: 'home', website: '' },
+      body: {
+        firstName: 'Lena',
+        lastName: `Lead ${tag}`,
+        email,
+        phone: '928-555-0100',
+        source: 'home',
+        message,
+        website: '',
+      },
     });
     expect(sent.status).toBe(201);
     await eventually(async () => {
@@ -236,6 +271,20 @@ describe.each([1440, 375])('CRM screens at %i px', (width) => {
     const list = (await (await api('/api/marketing/lists', { name: `Leads ${tag}` })).json()) as ContactList;
     const page = await signedIn('Form Submissions', width);
     await page.getByRole('heading', { name: 'Form Submissions', level: 1 }).waitFor();
+    // The message: all of it, as text, in the details the name opens (here by keyboard).
+    const details = page.getByRole('button', { name: `Lena Lead ${tag} details` });
+    await details.focus();
+    await page.keyboard.press('Enter');
+    const panel = page.locator(`#${await details.getAttribute('aria-controls')}`);
+    const text = panel.getByRole('region', { name: `Message from Lena Lead ${tag}` }).locator('p');
+    expect(await text.textContent()).toBe(message);
+    const box = (await text.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(await panel.getByText('928-555-0100').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await brokenWords(page)).toEqual([]);
+    await shot(page, `submission-details-${tag}`);
     await page.getByLabel('Add contacts to list').selectOption({ label: `${list.name} · 0 contacts` });
     await page.getByRole('button', { name: `Add ${email} to contacts` }).click();
     await toast(page, 'Contact added successfully');

@@ -4,7 +4,8 @@
  *   in the detail dialog with remote images shown: no request to `/__xss/`, no alert, no script;
  * - the staff journey at 1440 px: the unread count in the navigation, 15 per page with
  *   'Showing x-y of n', server-side search, the detail dialog (sanitised HTML in a sandboxed
- *   frame, remote images blocked until 'Show images', attachments), opening marks read, the
+ *   frame, remote images blocked until 'Show images', attachments), opening marks read, Mark as
+ *   Read from a row and Mark as Unread from the message view (the unread count follows), the
  *   sender added to the contacts in one click, Archive, permanent Delete with its toast, and the
  *   developer test helper from the filter menu;
  * - the same screen at 375 px: nothing wider than the viewport, the dialog usable.
@@ -170,8 +171,25 @@ describeOnEachBackend('the inbox in Chromium', (backend) => {
     await page.getByRole('tab', { name: 'All' }).click();
     await page.getByLabel('Search emails').fill('Photos of lot 7');
     await page.getByText('Showing 1-1 of 1').waitFor();
+    // Mark as Read from its row: no longer bold, one unread fewer (here and in the navigation).
+    const main = page.getByRole('main');
+    await main.getByText('17 unread').waitFor();
+    const row = page.getByRole('row', { name: /Photos of lot 7/ });
+    await row.getByRole('button', { name: 'Mark as read' }).click();
+    await main.getByText('16 unread').waitFor();
+    await row.getByRole('button', { name: 'Mark as unread' }).waitFor();
+    expect(await row.evaluate((el) => el.classList.contains('font-semibold'))).toBe(false);
+    await expect.poll(() => inboxLink.textContent()).toBe('Inbox16 unread');
+    await row.getByRole('button', { name: 'Mark as unread' }).click();
+    await main.getByText('17 unread').waitFor();
     await page.getByRole('button', { name: /Photos of lot 7/ }).click();
     const dialog = page.getByRole('dialog');
+    // Opening marks it read; Mark as Unread from the message view makes it unread again, and stays so.
+    await main.getByText('16 unread').waitFor();
+    await dialog.getByRole('button', { name: 'Mark as unread' }).click();
+    await page.getByText('Marked as unread').waitFor();
+    await dialog.getByRole('button', { name: 'Mark as read' }).waitFor();
+    await main.getByText('17 unread').waitFor();
     await dialog.getByRole('heading', { name: 'Photos of lot 7' }).waitFor();
     await dialog.getByText('<dana.reyes@example.org>').waitFor();
     const body = page.frameLocator('iframe[title="Email content"]');
@@ -243,7 +261,7 @@ describeOnEachBackend('the inbox in Chromium', (backend) => {
     expect(wide).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: join(SHOTS, `inbox-375-${backend}.png`), fullPage: true });
-    await page.getByRole('row').nth(1).getByRole('button').click();
+    await page.getByRole('row').nth(1).getByRole('button').first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Archive' }).waitFor();
     const box = await dialog.boundingBox();

@@ -1,7 +1,8 @@
 /**
  * The first flow as people live it, in Chromium against the real gateway and services:
  * a visitor sends the contact page's form; a staff member signs in to the dashboard and
- * finds the submission among the form submissions; signing out really ends the session.
+ * finds the submission among the form submissions and reads its message; signing out really
+ * ends the session.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -44,6 +45,11 @@ describeOnEachBackend('a form submission from the contact page reaches staff', (
     const row = staff.getByRole('row', { name: /Rosa Tsosie/ });
     await row.waitFor({ timeout: 15_000 });
     expect(await row.textContent()).toContain('rosa.tsosie@example.com');
+    await row.getByRole('button', { name: 'Rosa Tsosie details' }).click();
+    await staff
+      .getByRole('region', { name: 'Message from Rosa Tsosie' })
+      .getByText('We would like to walk lots 4 and 5 next Saturday.')
+      .waitFor();
 
     await staff.getByRole('button', { name: 'Logout' }).click();
     await staff.getByText('You have been logged out successfully').waitFor();

@@ -227,6 +227,8 @@ describeOnEachBackend('contact e-mail history and e-mail attribution', (backend)
     });
     expect(attribution.emailCampaign).toBe('Spring lots');
     const leads = await json<LeadsBySource>('/api/marketing-dashboard/leads-by-source?days=30');
-    expect(leads.emailCampaigns).toEqual([{ value: 'Spring lots', leads: 1, visits: 1, conversionRate: 100 }]);
+    expect(leads.emailCampaigns).toEqual([
+      { value: 'Spring lots', leads: 1, visits: 1, convertingVisits: 1, conversionRate: 100 },
+    ]);
   });
 });

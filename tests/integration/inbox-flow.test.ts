@@ -2,12 +2,12 @@
  * The inbox end to end, on the embedded and the real backends: a provider's post →
  * the gateway (secret, size cap, parser) → JetStream in parts → the mailer (joined, sanitised,
  * stored once per Message-ID) → the staff API (list, search, details, attachments served as
- * downloads, read, archive, delete) and the CRM link (a sender made a contact in one click).
+ * downloads, read, Mark as Unread / Mark as Read, archive, delete, each change audited) and the CRM link (a sender made a contact in one click).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { InboxEmail, InboxPage } from '@lp/contracts';
+import type { AuditPage, InboxEmail, InboxPage } from '@lp/contracts';
 import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
 
 const SECRET = 'inbound-secret-0123456789';
@@ -272,6 +272,45 @@ describeOnEachBackend('inbox', (backend) => {
     expect((await staff(`/${email!.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await staff(`/${email!.id}`)).status).toBe(404);
     expect((await list('?q=lot+7+price&status=all')).total).toBe(0);
+  });
+
+  it('marks an email unread and read again, kept on the server and in the unread count, each change audited', async () => {
+    const res = await stack.api('/api/marketing/test-webhook-email', {
+      token,
+      body: { name: 'Rae Unread', email: 'rae.unread@example.org', subject: 'Unread toggle', text: 'Lot 3?' },
+    });
+    expect(res.status).toBe(201);
+    const [email] = (await waitFor('?q=unread+toggle', 1)).emails;
+    const id = email!.id;
+    const unread = async () => (await list('?unreadOnly=true')).unreadCount;
+    const isRead = async () => ((await (await staff(`/${id}`)).json()) as InboxEmail).isRead;
+    expect(await isRead()).toBe(false);
+    const count = await unread();
+
+    const put = async (path: string) => {
+      const r = await staff(`/${id}/${path}`, { method: 'PUT' });
+      expect(r.status).toBe(200);
+      return (await r.json()) as { id: number; isRead: boolean };
+    };
+    expect(await put('read')).toMatchObject({ id, isRead: true });
+    expect(await isRead()).toBe(true);
+    expect(await unread()).toBe(count - 1);
+    expect((await list('?q=unread+toggle&unreadOnly=true')).total).toBe(0);
+
+    expect(await put('unread')).toMatchObject({ id, isRead: false });
+    expect(await isRead()).toBe(false);
+    expect(await unread()).toBe(count);
+    expect((await list('?q=unread+toggle&unreadOnly=true')).emails.map((e) => e.id)).toEqual([id]);
+
+    expect((await staff('/2147483000/unread', { method: 'PUT' })).status).toBe(404);
+    expect((await staff('/abc/unread', { method: 'PUT' })).status).toBe(404);
+
+    const audit = ((await (await stack.api('/api/marketing/audit?limit=200', { token })).json()) as AuditPage).entries;
+    const mine = audit.filter((e) => e.target === `inbox email ${id}`).map((e) => [e.action, e.outcome]);
+    expect(mine).toEqual([
+      ['inbox.mark_unread', 'done'],
+      ['inbox.mark_read', 'done'],
+    ]);
   });
 
   it('deletes parts that waited a week for the rest of their message', async () => {

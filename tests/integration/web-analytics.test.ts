@@ -132,8 +132,13 @@ describeOnEachBackend('web analytics end to end', (backend) => {
     const leads = (await (
       await stack.api('/api/marketing-dashboard/leads-by-source?days=30', { token })
     ).json()) as LeadsBySource;
-    expect(leads.campaigns).toEqual([{ value: 'spring-lots', leads: 1, visits: 1, conversionRate: 100 }]);
-    expect(leads.sources).toEqual([{ value: 'newsletter', leads: 1, visits: 1, conversionRate: 100 }]);
+    expect(leads.campaigns).toEqual([
+      { value: 'spring-lots', leads: 1, visits: 1, convertingVisits: 1, conversionRate: 100 },
+    ]);
+    expect(leads.sources).toEqual([
+      { value: 'newsletter', leads: 1, visits: 1, convertingVisits: 1, conversionRate: 100 },
+    ]);
+    expect(leads.unattributed).toBe(0);
 
     // A refresh re-aggregates from the raw hits and lands on the same figures.
     const refreshed = await stack.api('/api/marketing-dashboard/refresh-analytics?days=30', { method: 'POST', token });

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseEnv } from 'node:util';
 import * as v from 'valibot';
+import { DEFAULT_SITE_TIME_ZONE } from '@lp/contracts';
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -38,6 +39,15 @@ export function processEnvWithDotEnv(file = '.env'): Env {
   return { ...parseEnv(readFileSync(file, 'utf8')), ...process.env };
 }
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A setting with its description, which `pnpm docs:config` writes into docs/configuration.md. */
 export const described = <S extends v.GenericSchema>(schema: S, text: string) =>
   v.pipe(schema, v.description<v.InferOutput<S>, string>(text));
@@ -60,6 +70,19 @@ export const env = {
       ),
       (fallback ? 'true' : 'false') as 'true' | 'false',
     ),
+  /** An IANA time zone name (`America/Phoenix`, `UTC`) that both Node's Intl and PostgreSQL know. */
+  timeZone: (fallback: string) =>
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/,
+          'must be an IANA time zone name, e.g. America/Phoenix',
+        ),
+        v.check(isTimeZone, 'must be an IANA time zone name, e.g. America/Phoenix'),
+      ),
+      fallback,
+    ),
   logLevel: () => v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   nodeEnv: () => v.optional(v.picklist(['development', 'production', 'test']), 'development'),
 };
@@ -72,6 +95,10 @@ export const env = {
 export const runtimeEnvEntries = {
   NODE_ENV: described(env.nodeEnv(), '`production` turns on Secure session cookies and Strict-Transport-Security'),
   LOG_LEVEL: described(env.logLevel(), 'pino level; logs are JSON lines with `reqId` / `eventId`'),
+  SITE_TIME_ZONE: described(
+    env.timeZone(DEFAULT_SITE_TIME_ZONE),
+    'IANA time zone of the site: analytics days start at midnight there, and the staff dashboard shows every date and time in it (and names it); an unknown zone stops the process at start',
+  ),
   NATS_URL: described(
     v.optional(v.string()),
     'distributed mode: `nats://host:4222` (comma-separated for a cluster); set it with DATABASE_URL on every process, leave both empty for the one-process product',
@@ -118,8 +145,8 @@ export const runtimeEnvEntries = {
     'mailer: after a 4xx reply to a message, the next attempt comes this many ms later, doubling each time up to 15 minutes (8 attempts in all)',
   ),
   MAIL_PUBLIC_URL: described(
-    env.url('https://lakepowelllots.com'),
-    "mailer: the site's public origin, where tracking and unsubscribe links in messages point (and the host of each broadcast message's Message-ID)",
+    v.optional(v.pipe(v.string(), v.url('must be a URL such as https://lakepowelllots.com'))),
+    "mailer: the site's public origin, where tracking and unsubscribe links in messages point (and the host of each broadcast message's Message-ID); unset, this site's own origin (`http://localhost:PORT`), so a trial never links to the live site; the mailer logs it at start and warns in production when it is local",
   ),
   TRACKING_SECRET: described(
     v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
@@ -131,8 +158,39 @@ export const runtimeEnvEntries = {
   ),
 };
 
-/** The keys every process understands, parsed (a service's deps carry them). */
-export type RuntimeConfig = v.InferOutput<v.ObjectSchema<typeof runtimeEnvEntries, undefined>>;
+/** The gateway's default port: a process that does not serve the site assumes the site is there. */
+export const DEFAULT_SITE_PORT = 3000;
+
+/**
+ * The origin of a site served on HOST:PORT, as a browser on the same machine opens it: a
+ * wildcard address (every interface) is `localhost`, an IPv6 address goes in brackets.
+ */
+export function localOrigin(host: string, port: number): string {
+  const name =
+    host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+/** Whether links to this URL only work on the machine that sent them (localhost, 127.x, ::1). */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]';
+}
+
+/**
+ * Fills MAIL_PUBLIC_URL when unset with the site's own origin (`localOrigin` of HOST and PORT;
+ * a background service, which has neither, assumes the gateway's defaults). Set it to the public
+ * origin in production: the mailer warns at start when links would point to a local address.
+ */
+export function withMailPublicUrl<C extends { MAIL_PUBLIC_URL?: string | undefined; HOST?: string; PORT?: number }>(
+  config: C,
+): Omit<C, 'MAIL_PUBLIC_URL'> & { MAIL_PUBLIC_URL: string } {
+  return {
+    ...config,
+    MAIL_PUBLIC_URL:
+      config.MAIL_PUBLIC_URL ?? localOrigin(config.HOST ?? 'localhost', config.PORT ?? DEFAULT_SITE_PORT),
+  };
+}
 
 /** Keys of a background service process (distributed mode), which needs NATS and Postgres. */
 export const serviceEnvEntries = {
@@ -140,3 +198,10 @@ export const serviceEnvEntries = {
   NATS_URL: v.pipe(v.string(), v.minLength(1), v.description('`nats://host:4222` (comma-separated for a cluster)')),
   DATABASE_URL: v.pipe(v.string(), v.minLength(1), v.description('`postgres://user:password@host:5432/db`')),
 };
+
+/** The keys every process understands, parsed, MAIL_PUBLIC_URL filled in (a service's deps carry them). */
+export const RuntimeConfigSchema = v.pipe(v.object(runtimeEnvEntries), v.transform(withMailPublicUrl));
+export type RuntimeConfig = v.InferOutput<typeof RuntimeConfigSchema>;
+
+/** A background service process's configuration (MAIL_PUBLIC_URL filled in). */
+export const ServiceConfigSchema = v.pipe(v.object(serviceEnvEntries), v.transform(withMailPublicUrl));

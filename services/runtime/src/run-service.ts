@@ -6,9 +6,8 @@
  */
 import { createServer } from 'node:http';
 import Koa from 'koa';
-import * as v from 'valibot';
 import { connectNatsBus } from './bus/nats-bus.ts';
-import { parseConfig, serviceEnvEntries } from './config.ts';
+import { parseConfig, ServiceConfigSchema } from './config.ts';
 import { openPostgres, sessionLimitsOf } from './db/database.ts';
 import { mountHealth } from './http/health.ts';
 import { onShutdown } from './lifecycle.ts';
@@ -18,7 +17,7 @@ import type { ServiceDefinition } from './service.ts';
 import { migrateServices, startServices } from './start-services.ts';
 
 export async function runService(def: ServiceDefinition): Promise<void> {
-  const config = parseConfig(v.object(serviceEnvEntries));
+  const config = parseConfig(ServiceConfigSchema);
   const log = createLogger(def.name, config.LOG_LEVEL);
   const counters = new Counters({ processMetrics: true });
   log.info({ nats: redactUrl(config.NATS_URL), database: redactUrl(config.DATABASE_URL) }, 'starting');

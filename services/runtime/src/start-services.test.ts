@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DURABLES, STREAMS, SUBJECTS, type RpcSpec } from '@lp/contracts';
 import { MemoryBus } from './bus/memory-bus.ts';
 import { callRpc } from './bus/rpc.ts';
-import { parseConfig, runtimeEnvEntries } from './config.ts';
+import { parseConfig, RuntimeConfigSchema } from './config.ts';
 import { createLogger } from './logger.ts';
 import { Counters } from './metrics.ts';
 import { answerRpc, defineConsumer, type ServiceDefinition } from './service.ts';
@@ -47,7 +47,7 @@ describe('startServices', () => {
       knex: {} as Knex,
       log,
       counters,
-      config: parseConfig(v.object(runtimeEnvEntries), {}),
+      config: parseConfig(RuntimeConfigSchema, {}),
     });
 
     expect(await callRpc(bus, Ping, { n: 1 }, { log })).toEqual({ pong: 2 });

@@ -62,7 +62,8 @@ async function throwIfNotOk(res: Response): Promise<void> {
 async function readBody(res: Response): Promise<unknown> {
   const type = res.headers.get('content-type');
   if (res.status === 204 || !type) return null;
-  if (type.includes('text/plain')) return res.text();
+  // Plain text and CSV (an export) as text; anything else is JSON.
+  if (type.includes('text/plain') || type.includes('text/csv')) return res.text();
   return res.json();
 }
 
@@ -122,6 +123,17 @@ export async function apiGetWithHeaders<T = unknown>(url: string): Promise<{ dat
 }
 
 /**
+ * A GET whose 404 means "not there yet" (the progress of an operation a poll may ask about
+ * before the server started it): null then, without logging; other failures as `apiRequest`.
+ */
+export async function apiGetOrNull<T = unknown>(url: string): Promise<T | null> {
+  const res = await fetch(normalizeUrl(url), { headers: authHeaders(), credentials: 'include', mode: 'cors' });
+  if (res.status === 404) return null;
+  await throwIfNotOk(res);
+  return (await readBody(res)) as T;
+}
+
+/**
  * A multipart upload with progress (fetch reports none): `onProgress` gets the percent sent.
  * Resolves to the parsed JSON answer; rejects with an `ApiError` as `apiRequest` does.
  */
@@ -129,12 +141,13 @@ export function uploadWithProgress<T = unknown>(
   url: string,
   body: FormData,
   onProgress: (percent: number) => void,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', normalizeUrl(url));
     xhr.withCredentials = true;
-    for (const [k, val] of Object.entries(authHeaders())) xhr.setRequestHeader(k, val);
+    for (const [k, val] of Object.entries({ ...authHeaders(), ...headers })) xhr.setRequestHeader(k, val);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.min(100, Math.round((e.loaded / e.total) * 100)));
     };

@@ -12,8 +12,8 @@ export const consumeEvents = defineConsumer({
   schema: EventsRecordedSchema,
   // As page views: a few batches at once, not more than the database pool serves.
   maxInFlight: 8,
-  handle: async (batch, { knex, counters, log }) => {
-    const { inserted } = await recordEvents(knex, batch).catch(rethrowDbError);
+  handle: async (batch, { knex, counters, log, config }) => {
+    const { inserted } = await recordEvents(knex, batch, config.SITE_TIME_ZONE).catch(rethrowDbError);
     counters.inc('analytics_events_stored_total', {}, inserted);
     if (inserted < batch.hits.length) {
       // Hits of a redelivered or re-sent batch that were stored before: the de-duplication at work.

@@ -19,8 +19,8 @@ export const consumePageViews = defineConsumer({
   // Batches of up to 1,000 hits, each one transaction: more at once than the database pool has
   // connections only queue, and a stop would hand them back unfinished.
   maxInFlight: 8,
-  handle: async (batch, { knex, counters, log }) => {
-    const { inserted } = await recordPageViews(knex, batch).catch(rethrowDbError);
+  handle: async (batch, { knex, counters, log, config }) => {
+    const { inserted } = await recordPageViews(knex, batch, config.SITE_TIME_ZONE).catch(rethrowDbError);
     counters.inc('analytics_pageviews_stored_total', {}, inserted);
     if (inserted < batch.hits.length) {
       // Hits of a redelivered or re-sent batch that were stored before: the de-duplication at work.

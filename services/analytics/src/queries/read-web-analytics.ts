@@ -6,6 +6,7 @@
  */
 import {
   ANALYTICS_TOP_N,
+  DEFAULT_SITE_TIME_ZONE,
   type AnalyticsRange,
   type TopRow,
   type WebAnalytics,
@@ -54,8 +55,9 @@ export async function readWebAnalytics(
   knex: Knex,
   days: AnalyticsRange,
   now: Date = new Date(),
+  timeZone: string = DEFAULT_SITE_TIME_ZONE,
 ): Promise<WebAnalytics> {
-  const to = siteDayOf(now);
+  const to = siteDayOf(now, timeZone);
   const from = addDays(to, -(days - 1));
   const prevFrom = addDays(from, -days);
   const [totals, parts] = await Promise.all([

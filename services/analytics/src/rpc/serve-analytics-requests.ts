@@ -8,12 +8,16 @@ import { refreshRollups } from '../visits/refresh-rollups.ts';
 import { addDays, siteDayOf } from '../visits/site-day.ts';
 
 export const serveAnalyticsRequests = [
-  answerRpc(RPC.analytics.webAnalytics, ({ days }, { knex }) => readWebAnalytics(knex, days)),
-  answerRpc(RPC.analytics.refresh, async ({ days }, { knex }) => {
-    const to = siteDayOf(new Date());
-    const done = await refreshRollups(knex, addDays(to, -(days - 1)), to);
+  answerRpc(RPC.analytics.webAnalytics, ({ days }, { knex, config }) =>
+    readWebAnalytics(knex, days, new Date(), config.SITE_TIME_ZONE),
+  ),
+  answerRpc(RPC.analytics.refresh, async ({ days }, { knex, config }) => {
+    const to = siteDayOf(new Date(), config.SITE_TIME_ZONE);
+    const done = await refreshRollups(knex, addDays(to, -(days - 1)), to, config.SITE_TIME_ZONE);
     return { days, ...done };
   }),
   answerRpc(RPC.analytics.attribution, ({ leads }, { knex }) => readAttribution(knex, leads)),
-  answerRpc(RPC.analytics.leadsBySource, ({ days, leads }, { knex }) => readLeadsBySource(knex, days, leads)),
+  answerRpc(RPC.analytics.leadsBySource, ({ days, leads, untracked }, { knex, config }) =>
+    readLeadsBySource(knex, days, leads, new Date(), config.SITE_TIME_ZONE, untracked),
+  ),
 ];

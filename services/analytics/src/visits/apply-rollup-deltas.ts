@@ -19,6 +19,7 @@ export async function applyRollupDeltas(
   trx: Knex,
   change: { before: VisitRow[]; after: VisitRow[] },
   pageviews: readonly { path: string; occurredAt: Date }[],
+  timeZone: string,
 ): Promise<void> {
   // A visit found unchanged (same bounds and counts) contributes nothing either way.
   const beforeKeys = new Set(change.before.map(keyOf));
@@ -57,7 +58,7 @@ export async function applyRollupDeltas(
     }
   }
   for (const pv of pageviews) {
-    const day = siteDayOf(pv.occurredAt);
+    const day = siteDayOf(pv.occurredAt, timeZone);
     const f = { visits: 0, bounces: 0, duration_s: 0, pageviews: 1 };
     bump(totals, day, { ...f, pageviews: 0 }, zero);
     bump(parts as Map<string, Figures>, `${day}|page|${pv.path}`, f, () => ({

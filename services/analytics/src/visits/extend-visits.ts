@@ -41,13 +41,13 @@ export function hitsOf(pageviews: readonly InsertedPageView[], events: readonly 
   ];
 }
 
-function startVisit(h: Hit): VisitRow {
+function startVisit(h: Hit, timeZone: string): VisitRow {
   return {
     session_id: h.sessionId,
     started_at: h.at,
     last_at: h.at,
     last_real_at: h.at,
-    day: siteDayOf(h.at),
+    day: siteDayOf(h.at, timeZone),
     pageviews: 0,
     interactions: 0,
     entry_path: null,
@@ -81,6 +81,7 @@ function addHit(v: VisitRow, h: Hit): void {
 export async function extendVisits(
   trx: Knex,
   hits: readonly Hit[],
+  timeZone: string,
 ): Promise<{ before: VisitRow[]; after: VisitRow[] }> {
   if (hits.length === 0) return { before: [], after: [] };
   const bySession = new Map<string, Hit[]>();
@@ -127,7 +128,7 @@ export async function extendVisits(
       }
       if (h.kind === 3) continue; // a ping never starts a visit
       if (cur && cur !== extended) after.push(cur);
-      cur = startVisit(h);
+      cur = startVisit(h, timeZone);
       addHit(cur, h);
     }
     if (cur && cur !== extended) after.push(cur);
@@ -150,6 +151,6 @@ export async function extendVisits(
       [JSON.stringify(after)],
     );
   if (late.length === 0) return { before, after };
-  const rebuilt = await rebuildSessionVisits(trx, late);
+  const rebuilt = await rebuildSessionVisits(trx, late, timeZone);
   return { before: [...before, ...rebuilt.before], after: [...after, ...rebuilt.after] };
 }

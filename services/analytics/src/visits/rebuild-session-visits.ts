@@ -20,6 +20,7 @@ export type SessionHit = { sessionId: string; at: Date };
 export async function rebuildSessionVisits(
   trx: Knex,
   hits: readonly SessionHit[],
+  timeZone: string,
 ): Promise<{ before: VisitRow[]; after: VisitRow[] }> {
   const windows = new Map<string, { lo: number; hi: number }>();
   for (const h of hits) {
@@ -68,6 +69,7 @@ export async function rebuildSessionVisits(
     pageViews: win.replaceAll('X.', 'p.'),
     events: win.replaceAll('X.', 'e.'),
     bindings: [json, json],
+    timeZone,
   });
   const fresh = await trx.raw<{ rows: Record<string, unknown>[] }>(sql, bindings);
   const after = fresh.rows.map(toVisitRow);

@@ -275,4 +275,22 @@ describe('visits and daily roll-ups', () => {
     await refreshRollups(db.knex, D1, '2026-11-23');
     expect(await snapshot()).toEqual(incremental);
   });
+
+  it('buckets days in the configured site time zone: 03:00Z is the evening before in Phoenix, the same day in UTC', async () => {
+    const at = '2026-11-26T03:00:00.000Z';
+    const day = async () =>
+      (await db.knex.raw<{ rows: { day: string }[] }>(`select day::text as day from analytics.visits`)).rows;
+    await recordPageViews(db.knex, pvBatch(pv('tz', at)), 'America/Phoenix');
+    expect(await day()).toEqual([{ day: '2026-11-25' }]);
+    const phoenix = await readWebAnalytics(db.knex, 7, new Date('2026-11-26T06:00:00Z'), 'America/Phoenix');
+    expect(phoenix.to).toBe('2026-11-25');
+    expect(phoenix.series.at(-1)).toMatchObject({ day: '2026-11-25', visits: 1 });
+
+    // The same raw hit re-aggregated for a site in UTC lands on the 26th.
+    await refreshRollups(db.knex, '2026-11-24', '2026-11-27', 'UTC');
+    expect(await day()).toEqual([{ day: '2026-11-26' }]);
+    const utc = await readWebAnalytics(db.knex, 7, new Date('2026-11-26T06:00:00Z'), 'UTC');
+    expect(utc.series.at(-1)).toMatchObject({ day: '2026-11-26', visits: 1 });
+    expect(utc.series.at(-2)).toMatchObject({ day: '2026-11-25', visits: 0 });
+  });
 });

@@ -4,14 +4,14 @@
  * one transaction under the roll-up lock. Idempotent, and safe to run beside the consumers or
  * another refresh. Days whose raw month was dropped by retention are left as they are.
  */
-import { ANALYTICS_TIME_ZONE } from '@lp/contracts';
+import { DEFAULT_SITE_TIME_ZONE } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { lockRollups } from './record-hits.ts';
 import { sessionizeSql } from './sessionize-sql.ts';
+import { zoneLiteral } from './site-day.ts';
 import { addToSketch, emptySketch, estimateSketch } from './visitor-sketch.ts';
 import type { VISIT_DIMENSIONS } from './visit-rows.ts';
 
-const TZ = ANALYTICS_TIME_ZONE;
 const COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path, referrer_host,
   utm_source, utm_medium, utm_campaign, device, browser`;
 
@@ -26,9 +26,9 @@ const DIMENSION_SQL: Record<(typeof VISIT_DIMENSIONS)[number], string> = {
 };
 
 /** The first day whose raw hits are all still kept (null: nothing dropped yet). */
-async function firstKeptDay(trx: Knex): Promise<string | null> {
+async function firstKeptDay(trx: Knex, TZ: string): Promise<string | null> {
   const { rows } = await trx.raw<{ rows: { kept_from: string | null }[] }>(
-    `select (min(lower_bound) at time zone '${TZ}')::date::text as kept_from from (
+    `select (min(lower_bound) at time zone ${TZ})::date::text as kept_from from (
        select (regexp_match(pg_get_expr(c.relpartbound, c.oid), '''([^'']+)'''))[1]::timestamptz as lower_bound
        from pg_inherits i join pg_class c on c.oid = i.inhrelid
        join pg_class p on p.oid = i.inhparent join pg_namespace n on n.oid = p.relnamespace
@@ -37,19 +37,26 @@ async function firstKeptDay(trx: Knex): Promise<string | null> {
   return rows[0]?.kept_from ?? null;
 }
 
-export async function refreshRollups(knex: Knex, from: string, to: string): Promise<{ from: string; to: string }> {
+export async function refreshRollups(
+  knex: Knex,
+  from: string,
+  to: string,
+  timeZone: string = DEFAULT_SITE_TIME_ZONE,
+): Promise<{ from: string; to: string }> {
+  const TZ = zoneLiteral(timeZone);
   return knex.transaction(async (trx) => {
     await lockRollups(trx);
-    const keptFrom = await firstKeptDay(trx);
+    const keptFrom = await firstKeptDay(trx, TZ);
     // A partially kept first month is not re-aggregated: its roll-ups hold what raw no longer does.
     if (keptFrom && from <= keptFrom) from = keptFrom;
     if (from > to) return { from, to };
-    const range = `where X.occurred_at >= ((?::date - 1)::timestamp at time zone '${TZ}')
-                   and X.occurred_at < ((?::date + 2)::timestamp at time zone '${TZ}')`;
+    const range = `where X.occurred_at >= ((?::date - 1)::timestamp at time zone ${TZ})
+                   and X.occurred_at < ((?::date + 2)::timestamp at time zone ${TZ})`;
     const { sql, bindings } = sessionizeSql({
       pageViews: range.replaceAll('X.', 'p.'),
       events: range.replaceAll('X.', 'e.'),
       bindings: [from, to, from, to],
+      timeZone,
     });
     await trx.raw(`delete from analytics.visits where day between ?::date and ?::date`, [from, to]);
     await trx.raw(
@@ -77,10 +84,10 @@ export async function refreshRollups(knex: Knex, from: string, to: string): Prom
     }
     await trx.raw(
       `insert into analytics.daily_breakdowns (day, dimension, value, pageviews)
-       select (occurred_at at time zone '${TZ}')::date, 'page', path, count(*)
+       select (occurred_at at time zone ${TZ})::date, 'page', path, count(*)
        from analytics.page_views
-       where occurred_at >= (?::date::timestamp at time zone '${TZ}')
-         and occurred_at < ((?::date + 1)::timestamp at time zone '${TZ}')
+       where occurred_at >= (?::date::timestamp at time zone ${TZ})
+         and occurred_at < ((?::date + 1)::timestamp at time zone ${TZ})
        group by 1, 3`,
       [from, to],
     );

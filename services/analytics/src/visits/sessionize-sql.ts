@@ -9,8 +9,9 @@
  * none. `:hits_filter` limits the page view and event scans (a time range, or sessions with
  * their windows).
  */
-import { ANALYTICS_TIME_ZONE, ENGAGEMENT_EVENT, VISIT_GAP_MINUTES, site } from '@lp/contracts';
+import { ENGAGEMENT_EVENT, VISIT_GAP_MINUTES, site } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
+import { zoneLiteral } from './site-day.ts';
 
 const GAP = `interval '${VISIT_GAP_MINUTES} minutes'`;
 
@@ -24,6 +25,8 @@ export type HitsFilter = {
   pageViews: string;
   events: string;
   bindings: Knex.RawBinding[];
+  /** The site's time zone (SITE_TIME_ZONE): a visit's day is the day it started there. */
+  timeZone: string;
 };
 
 /** SQL selecting visits (the columns of analytics.visits) from the hits the filter selects. */
@@ -67,7 +70,7 @@ grouped as (
   from numbered group by session_id, n
 )
 select g.session_id, g.started_at, g.last_at, g.last_real_at,
-  ((g.started_at at time zone '${ANALYTICS_TIME_ZONE}')::date)::text as day,
+  ((g.started_at at time zone ${zoneLiteral(filter.timeZone)})::date)::text as day,
   g.pageviews, g.interactions, g.entry_path,
   ${referrerHost('g.referrer')} as referrer_host,
   g.utm_source, g.utm_medium, g.utm_campaign, g.device, g.browser

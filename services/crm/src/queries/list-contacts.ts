@@ -9,7 +9,7 @@ import { CONTACT_COLUMNS, toContact, type ContactRow } from './contact-row.ts';
 import { CONTACT_SEARCH_WHERE, likeFragment } from './contact-search.ts';
 import { fitOneReply } from './fit-one-reply.ts';
 
-export type ContactsFilter = { listId?: number; q?: string; status?: ContactStatus };
+export type ContactsFilter = { listId?: number; q?: string; status?: ContactStatus; ids?: number[] };
 
 export function filteredContacts(knex: Knex, f: ContactsFilter): Knex.QueryBuilder {
   const query = knex.withSchema('crm').table('contacts');
@@ -24,6 +24,7 @@ export function filteredContacts(knex: Knex, f: ContactsFilter): Knex.QueryBuild
     );
   if (f.q) query.whereRaw(CONTACT_SEARCH_WHERE, [likeFragment(f.q)]);
   if (f.status) query.where('status', f.status);
+  if (f.ids) query.whereIn('contacts.id', f.ids);
   return query;
 }
 

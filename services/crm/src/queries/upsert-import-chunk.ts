@@ -2,10 +2,11 @@
  * Applies one chunk of a CSV import in one transaction: every row is upserted by e-mail (any
  * letter case): a new address becomes a subscribed contact with source csv_import, a known one
  * gets the file's non-empty fields (its status is never touched, so an unsubscribed contact stays
- * unsubscribed). The chunk is recorded by (import id, seq) in the same transaction: a chunk
+ * unsubscribed). With a list, every contact of the chunk, new or known, joins it in the same
+ * statement (404 when the list is gone). The chunk is recorded by (import id, seq) in the same transaction: a chunk
  * re-sent after a restart or a lost reply is answered with what it did the first time.
  */
-import type { Knex } from '@lp/runtime';
+import { notFound, type Knex } from '@lp/runtime';
 import type { ImportChunkInput, ImportRow } from '@lp/contracts';
 
 type Counts = { imported: number; updated: number };
@@ -45,6 +46,11 @@ export function pgTextArray(values: readonly (string | null)[]): string {
 
 export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Promise<Counts> {
   return knex.transaction(async (trx) => {
+    const { listId } = chunk;
+    if (listId !== undefined) {
+      const list = await trx.withSchema('crm').table('lists').select('id').where({ id: listId }).first();
+      if (!list) throw notFound('The list to import into no longer exists');
+    }
     const claimed = await trx
       .withSchema('crm')
       .table('import_chunks')
@@ -84,11 +90,17 @@ export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Pr
              phone = coalesce(excluded.phone, c.phone),
              metadata = c.metadata || excluded.metadata,
              updated_at = now()
-           returning (xmax = 0) as inserted
+           returning id, (xmax = 0) as inserted
+         ), joined as (
+           insert into crm.list_members (list_id, contact_id)
+           select ?::int, id from up where ?::int is not null
+           on conflict (list_id, contact_id) do nothing
          )
          select count(*) filter (where inserted) as imported, count(*) filter (where not inserted) as updated from up`,
-        [column(0), column(1), column(2), column(3), column(4), column(5)],
+        [column(0), column(1), column(2), column(3), column(4), column(5), listId ?? null, listId ?? null],
       );
+      if (listId !== undefined)
+        await trx.withSchema('crm').table('lists').where({ id: listId }).update({ updated_at: trx.fn.now() });
       const r = (result as { rows: { imported: number | string; updated: number | string }[] }).rows[0]!;
       counts = { imported: Number(r.imported), updated: Number(r.updated) + merged };
     }

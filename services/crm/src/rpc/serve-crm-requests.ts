@@ -2,6 +2,7 @@
 import { RPC } from '@lp/contracts';
 import { answerRpc } from '@lp/runtime';
 import { addListMembers } from '../queries/add-list-members.ts';
+import { applyContactsBulk } from '../queries/apply-contacts-bulk.ts';
 import { convertSubmission } from '../queries/convert-submission.ts';
 import { countCrmStats } from '../queries/count-crm-stats.ts';
 import { countLotLeads } from '../queries/count-lot-leads.ts';
@@ -44,6 +45,7 @@ export const serveCrmRequests = [
   answerRpc(RPC.crm.listDelete, ({ id }, { knex }) => deleteList(knex, id)),
   answerRpc(RPC.crm.listDuplicate, ({ id, copy }, { knex }) => duplicateList(knex, id, copy)),
   answerRpc(RPC.crm.listMembersAdd, (input, { knex }) => addListMembers(knex, input)),
+  answerRpc(RPC.crm.contactsBulkChunk, (input, { knex }) => applyContactsBulk(knex, input)),
   answerRpc(RPC.crm.listMemberRemove, ({ listId, contactId }, { knex }) => removeListMember(knex, listId, contactId)),
   answerRpc(RPC.crm.submissionConvert, ({ submissionId, listId }, { knex }) =>
     convertSubmission(knex, submissionId, listId),

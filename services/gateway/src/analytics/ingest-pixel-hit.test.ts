@@ -16,6 +16,7 @@ function setup(opts: { limitAfter?: number; bufferRoom?: number } = {}) {
     kind: 'pageview',
     schema: Query,
     toHit: (q, at) => ({ path: q.p, at: at.toISOString() }),
+    pathOf: (h) => h.path,
     buffer: { add: (h) => buffered.length < (opts.bufferRoom ?? Infinity) && buffered.push(h) > 0 },
     limiter: {
       hit: (ip) => {
@@ -76,5 +77,25 @@ describe('pixel hit ingestion', () => {
     const out = ingest(req());
     expect(out).toEqual({ accepted: false, step: 'buffer_hit', reason: 'buffer_full' });
     expect(counters.get('gateway_hits_dropped_total', { reason: 'buffer_full' })).toBe(1);
+  });
+
+  it('drops a hit for a dashboard page as staff_page, in any letter case, and counts it', () => {
+    const { ingest, req, counters, buffered } = setup();
+    for (const p of ['/marketing', '/marketing/analytics', '/Marketing/', '/MARKETING/contacts?x=1'])
+      expect(ingest(req({ query: { p } }))).toEqual({ accepted: false, step: 'filter_staff', reason: 'staff_page' });
+    expect(ingest(req({ query: { p: '/marketing-overview' } })).accepted).toBe(true);
+    expect(buffered.map((b) => b.path)).toEqual(['/marketing-overview']);
+    expect(counters.get('gateway_hits_dropped_total', { reason: 'staff_page' })).toBe(4);
+  });
+
+  it('drops any hit from a browser holding a staff session as staff_session', () => {
+    const { ingest, req, counters, buffered } = setup();
+    expect(ingest(req({ staffSession: true }))).toEqual({
+      accepted: false,
+      step: 'filter_staff',
+      reason: 'staff_session',
+    });
+    expect(buffered).toHaveLength(0);
+    expect(counters.get('gateway_hits_dropped_total', { reason: 'staff_session' })).toBe(1);
   });
 });

@@ -4,17 +4,29 @@
  * counted as `gateway_hits_dropped_total{reason}` and logged. The pipeline never waits for
  * the bus: an accepted hit is handed to the write buffer, which publishes it later.
  *
+ * Staff are never visitors: a hit from a browser holding a staff session cookie
+ * (`staff_session`) or for a dashboard page (`staff_page`) is dropped, whatever the tracker did
+ * (it sends neither; this is the server's half of that rule).
+ *
  * How a drop is answered: always with the same GIF as an accepted hit (an image request never
  * gets a JSON body), the reason in the `X-Pixel-Dropped` header and the counter. Invalid
  * queries log their field errors.
  */
 import * as v from 'valibot';
-import { fieldErrorsOf } from '@lp/contracts';
+import { fieldErrorsOf, isStaffPath } from '@lp/contracts';
 import type { Counters, Logger } from '@lp/runtime';
 import { isBotUserAgent } from './is-bot-user-agent.ts';
 import type { HitKind } from './pixel-buffer.ts';
 
-export const HIT_DROP_REASONS = ['rate_limited', 'bot', 'invalid_query', 'buffer_full', 'publish_failed'] as const;
+export const HIT_DROP_REASONS = [
+  'rate_limited',
+  'bot',
+  'invalid_query',
+  'staff_session',
+  'staff_page',
+  'buffer_full',
+  'publish_failed',
+] as const;
 export type HitDropReason = (typeof HIT_DROP_REASONS)[number];
 
 export type PixelRequest = {
@@ -22,6 +34,8 @@ export type PixelRequest = {
   userAgent: string | undefined;
   /** The parsed query string, unchecked. */
   query: unknown;
+  /** The request carries the staff session cookie: a signed-in (or recently signed-in) staff browser. */
+  staffSession?: boolean;
   receivedAt: Date;
   log: Logger;
 };
@@ -38,6 +52,8 @@ const LOG_LEVEL: Record<HitDropReason, 'debug' | 'info' | 'warn'> = {
   rate_limited: 'debug',
   bot: 'debug',
   invalid_query: 'info',
+  staff_session: 'debug',
+  staff_page: 'debug',
   buffer_full: 'warn',
   publish_failed: 'warn',
 };
@@ -49,6 +65,8 @@ export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
   kind: HitKind;
   schema: S;
   toHit: (query: v.InferOutput<S>, receivedAt: Date, raw: unknown) => H;
+  /** The page a hit was sent from (null when it names none). */
+  pathOf: (hit: H) => string | null;
   buffer: { add(hit: H): boolean };
   limiter: { hit(key: string): number };
   counters: Counters;
@@ -67,6 +85,14 @@ export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
         if (!r.success) return { reason: 'invalid_query', fields: fieldErrorsOf(r.issues) };
         s.hit = opts.toHit(r.output, s.req.receivedAt, s.req.query);
         return undefined;
+      },
+    ],
+    [
+      'filter_staff',
+      ({ req, hit }) => {
+        if (req.staffSession) return { reason: 'staff_session' };
+        const path = hit === undefined ? null : opts.pathOf(hit);
+        return path !== null && isStaffPath(path) ? { reason: 'staff_page' } : undefined;
       },
     ],
     ['buffer_hit', ({ hit }) => (hit !== undefined && opts.buffer.add(hit) ? undefined : { reason: 'buffer_full' })],

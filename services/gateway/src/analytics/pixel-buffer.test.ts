@@ -195,6 +195,7 @@ describe('PixelBuffer', () => {
       kind: 'pageview',
       schema: v.object({ n: v.number() }),
       toHit: (q) => q,
+      pathOf: () => null,
       buffer: buf,
       limiter: { hit: () => 0 },
       counters,

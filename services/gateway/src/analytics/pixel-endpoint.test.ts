@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventsRecorded, PageviewsRecorded } from '@lp/contracts';
+import { SESSION_COOKIE, type EventsRecorded, type PageviewsRecorded } from '@lp/contracts';
 import {
   Counters,
   createLogger,
@@ -152,6 +152,23 @@ describe('pixel endpoint', () => {
     expect(events[0]).toMatchObject({ category: 'cta', properties: { lot: 12 }, value: null });
     expect(counters.get('gateway_hits_accepted_total', { kind: 'pageview' })).toBe(5);
     expect(counters.get('gateway_hits_accepted_total', { kind: 'event' })).toBe(2);
+  });
+
+  it('drops a hit for a dashboard page, or from a browser with a staff session cookie, and counts each', async () => {
+    const page = await get('/api/analytics/pixel', { p: '/marketing/analytics', sid: 'staff-page' });
+    expect(page.headers.get('x-pixel-dropped')).toBe('staff_page');
+    const event = await get('/api/analytics/event-pixel', { n: 'click', c: 'ui', sid: 'staff-page', p: '/marketing' });
+    expect(event.headers.get('x-pixel-dropped')).toBe('staff_page');
+    const signedIn = await fetch(`${base}/api/analytics/pixel?p=/lots&sid=staff-cookie`, {
+      headers: { 'user-agent': CHROME, cookie: `theme=dark; ${SESSION_COOKIE}=abc123` },
+    });
+    expect(signedIn.headers.get('x-pixel-dropped')).toBe('staff_session');
+    const emptied = await fetch(`${base}/api/analytics/pixel?p=/lots&sid=staff-cookie-cleared`, {
+      headers: { 'user-agent': CHROME, cookie: `${SESSION_COOKIE}=` },
+    });
+    expect(emptied.headers.get('x-pixel-dropped')).toBeNull();
+    expect(counters.get('gateway_hits_dropped_total', { reason: 'staff_page' })).toBe(2);
+    expect(counters.get('gateway_hits_dropped_total', { reason: 'staff_session' })).toBe(1);
   });
 
   it('leaves other methods and paths to the rest of the gateway', async () => {

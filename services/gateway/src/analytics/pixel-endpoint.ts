@@ -13,6 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   EventPixelQuerySchema,
   PageviewPixelQuerySchema,
+  SESSION_COOKIE,
   SUBJECTS,
   type EventHit,
   type PageviewHit,
@@ -38,6 +39,15 @@ function parseQuery(search: string): Record<string, string | string[]> {
   }
   return out;
 }
+
+const STAFF_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;\\s]`);
+/**
+ * True when the request carries a non-empty staff session cookie. Only its presence is read
+ * (no database lookup per hit): only a browser a staff member signed in on has one, and a
+ * visitor who forged one only hides their own hits.
+ */
+export const hasStaffSessionCookie = (cookie: string | undefined): boolean =>
+  cookie !== undefined && STAFF_COOKIE.test(cookie);
 
 export type PixelEndpoint = {
   /** Answers the request when it is a pixel hit (GET or HEAD); false for anything else. */
@@ -86,6 +96,7 @@ export function createPixelEndpoint({ bus, knex, log, counters, config, onShutdo
       kind: 'pageview',
       schema: PageviewPixelQuerySchema,
       toHit: buildPageviewHit,
+      pathOf: (hit) => hit.path,
       buffer: pageviews,
       limiter,
       counters,
@@ -94,6 +105,7 @@ export function createPixelEndpoint({ bus, knex, log, counters, config, onShutdo
       kind: 'event',
       schema: EventPixelQuerySchema,
       toHit: buildEventHit,
+      pathOf: (hit) => hit.path,
       buffer: events,
       limiter,
       counters,
@@ -141,6 +153,7 @@ export function createPixelEndpoint({ bus, knex, log, counters, config, onShutdo
           ip: clientIp(req),
           userAgent: req.headers['user-agent'],
           query: parseQuery(q < 0 ? '' : url.slice(q + 1)),
+          staffSession: hasStaffSessionCookie(req.headers.cookie),
           receivedAt: new Date(),
           log,
         };

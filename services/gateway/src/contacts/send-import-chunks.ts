@@ -50,6 +50,10 @@ export function createChunkSender(opts: {
   asked: RpcCallOptions;
   counters: Counters;
   waitMs: number;
+  /** Every contact of the import joins this list. */
+  listId?: number | undefined;
+  /** Told the rows crm has stored so far, after each chunk it answered. */
+  onStored?: (stored: number) => void;
 }): ChunkSender {
   const importId = randomUUID();
   let rows: ImportRow[] = [];
@@ -60,7 +64,7 @@ export function createChunkSender(opts: {
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
 
-  const sendOnce = async (chunk: { importId: string; seq: number; rows: ImportRow[] }) => {
+  const sendOnce = async (chunk: { importId: string; seq: number; rows: ImportRow[]; listId?: number }) => {
     const deadline = Date.now() + opts.waitMs;
     for (let delay = 200; ; delay = Math.min(delay * 2, 2000)) {
       try {
@@ -101,11 +105,17 @@ export function createChunkSender(opts: {
     for (let chunkRows = ready.shift(); chunkRows; chunkRows = ready.shift()) {
       while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
       if (failure) throw stopped();
-      const chunk = { importId, seq: seq++, rows: chunkRows };
+      const chunk = {
+        importId,
+        seq: seq++,
+        rows: chunkRows,
+        ...(opts.listId !== undefined ? { listId: opts.listId } : {}),
+      };
       const p: Promise<void> = sendOnce(chunk)
         .then((r) => {
           totals.imported += r.imported;
           totals.updated += r.updated;
+          opts.onStored?.(totals.imported + totals.updated);
         })
         .catch((err: unknown) => {
           failure ??= err;

@@ -115,6 +115,7 @@ export function authRoutes({ config, knex, log, counters }: GatewayDeps) {
       token,
       user: { id: user.id, username: user.username, role: user.role },
       expiresAt: expiresAt.toISOString(),
+      timeZone: config.SITE_TIME_ZONE,
     };
     ctx.body = body;
   });
@@ -124,6 +125,7 @@ export function authRoutes({ config, knex, log, counters }: GatewayDeps) {
     const body: SessionInfo = {
       user: { id: s.userId, username: s.username, role: s.role },
       expiresAt: (ctx.state.sessionExpiresAt ?? new Date()).toISOString(),
+      timeZone: config.SITE_TIME_ZONE,
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;

@@ -1,7 +1,8 @@
 /**
  * Staff contacts under `/api/marketing` (session required): the paged, searchable list (total in
  * `X-Total-Count`, the next page in `Link: <…>; rel="next"`), add, read, edit, delete, history,
- * CSV export and import, and `POST /contacts-to-list`. crm owns the data and checks again.
+ * CSV export and import, `POST /contacts/bulk` (an action on chosen or all matching contacts),
+ * the progress of an import or bulk action, and `POST /contacts-to-list`. crm owns the data and checks again.
  * The history adds the contact's mail from the mailer, asked by address: each message sent to it
  * (delivery status, opens, clicks) and each message it sent to the inbox; each owner answers its
  * newest entries and the merge is cut where the first of them holds older ones back. Without the
@@ -11,6 +12,7 @@ import { Readable } from 'node:stream';
 import type { ParameterizedContext } from 'koa';
 import {
   ContactCreateSchema,
+  ContactsExportSchema,
   ContactsQuerySchema,
   ContactsToListSchema,
   ContactUpdateSchema,
@@ -24,7 +26,9 @@ import {
   type RpcSpec,
 } from '@lp/contracts';
 import { callRpc, notFound, type Bus } from '@lp/runtime';
+import { applyContactsBulk } from '../contacts/apply-contacts-bulk.ts';
 import { importContacts } from '../contacts/import-contacts.ts';
+import { createProgressRegistry } from '../contacts/operation-progress.ts';
 import { contactCsvLine, csvLine, EXPORT_HEADER } from '../contacts/write-contacts-csv.ts';
 import { audited } from '../audit/record-audit.ts';
 import { changedFields } from '../audit/changed-fields.ts';
@@ -74,6 +78,7 @@ async function mailOfContact(bus: Bus, ctx: Ctx, email: string): Promise<History
 export function contactRoutes(deps: GatewayDeps) {
   const { bus } = deps;
   const router = createRouter({ prefix: '/api/marketing' });
+  const progress = createProgressRegistry();
   const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>) => {
     ctx.set('Cache-Control', 'no-store');
     return callRpc(bus, rpc, input, askedBy(ctx));
@@ -106,9 +111,8 @@ export function contactRoutes(deps: GatewayDeps) {
     ctx.body = contact;
   });
 
-  // The export streams page after page from crm, so any number of contacts stays small in memory.
-  router.get('/contacts/export', async (ctx) => {
-    const { limit: _limit, cursor: _cursor, ...filter } = validate(ContactsQuerySchema, queryOf(ctx));
+  /** The CSV of the contacts `filter` selects, streamed page after page from crm: any number stays small in memory. */
+  const streamCsv = async (ctx: Ctx, filter: Omit<RpcInput<typeof RPC.crm.contactsList>, 'limit'>) => {
     const asked = askedBy(ctx);
     const first = await callRpc(bus, RPC.crm.contactsList, { ...filter, limit: 2000, withTotal: false }, asked);
     ctx.set('Cache-Control', 'no-store');
@@ -130,9 +134,31 @@ export function contactRoutes(deps: GatewayDeps) {
         }
       })(),
     );
+  };
+
+  // Every contact matching the screen's search, status or list.
+  router.get('/contacts/export', async (ctx) => {
+    const { limit: _limit, cursor: _cursor, ...filter } = validate(ContactsQuerySchema, queryOf(ctx));
+    await streamCsv(ctx, filter);
   });
 
-  router.post('/contacts/import', serverPaced, importContacts(deps));
+  // Hand-picked contacts (their ids would not fit in a URL).
+  router.post('/contacts/export', async (ctx) => {
+    const { ids } = validate(ContactsExportSchema, ctx.request.body);
+    await streamCsv(ctx, { ids });
+  });
+
+  router.post('/contacts/import', serverPaced, importContacts(deps, progress));
+
+  router.post('/contacts/bulk', serverPaced, applyContactsBulk(deps, progress));
+
+  // How far this staff account's import or bulk action named `id` (its X-Progress-Id) has got.
+  router.get('/contacts/operations/:id', (ctx) => {
+    const op = progress.get(ctx.state.session?.userId ?? null, ctx.params.id ?? '');
+    if (!op) throw notFound('No operation under way with this id');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = op;
+  });
 
   router.get('/contacts/:id', async (ctx) => {
     ctx.body = await ask(ctx, RPC.crm.contactGet, { id: pathId(ctx.params.id, 'Contact') });

@@ -1,5 +1,5 @@
 /**
- * The staff inbox (spec §2 Inbox, §7): the list, one message with its bodies, read/archive,
+ * The staff inbox (spec §2 Inbox, §7): the list, one message with its bodies, read/unread, archive,
  * permanent delete, attachments (downloads only: `Content-Disposition: attachment`,
  * `nosniff`, a sandboxing CSP), adding the sender as a CRM contact, and the developer test
  * helper, which builds a client-style raw message and sends it down the inbound path.
@@ -84,13 +84,30 @@ export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
     ctx.body = body;
   });
 
-  router.put('/:id/read', async (ctx) => {
-    ctx.body = await callRpc(bus, RPC.mailer.inboxMarkRead, { id: idOf(ctx.params.id) }, askedBy(ctx));
-  });
+  /** Mark as Read (also what opening an unread message does) and Mark as Unread. */
+  for (const [path, isRead] of [
+    ['read', true],
+    ['unread', false],
+  ] as const)
+    router.put(`/:id/${path}`, async (ctx) => {
+      const id = idOf(ctx.params.id);
+      ctx.body = await audited(
+        knex,
+        ctx.state,
+        { action: isRead ? 'inbox.mark_read' : 'inbox.mark_unread', target: `inbox email ${id}` },
+        () => callRpc(bus, RPC.mailer.inboxSetRead, { id, isRead }, askedBy(ctx)),
+      );
+    });
 
   router.put('/:id/status', async (ctx) => {
     const { status } = validate(InboxStatusInputSchema, ctx.request.body);
-    ctx.body = await callRpc(bus, RPC.mailer.inboxSetStatus, { id: idOf(ctx.params.id), status }, askedBy(ctx));
+    const id = idOf(ctx.params.id);
+    ctx.body = await audited(
+      knex,
+      ctx.state,
+      { action: status === 'archived' ? 'inbox.archive' : 'inbox.unarchive', target: `inbox email ${id}` },
+      () => callRpc(bus, RPC.mailer.inboxSetStatus, { id, status }, askedBy(ctx)),
+    );
   });
 
   router.delete('/:id', async (ctx) => {

@@ -46,7 +46,8 @@ export function webAnalyticsRoutes({ bus }: GatewayDeps) {
     const { days } = validate(AnalyticsRangeQuerySchema, ctx.query);
     const asked = askedBy(ctx);
     const { submissions } = await listSubmissions(bus, asked, { limit: SUBMISSIONS_PAGE_MAX });
-    ctx.body = await callRpc(bus, RPC.analytics.leadsBySource, { days, leads: leadsOf(submissions) }, asked);
+    const untracked = submissions.flatMap((s) => (s.sessionId ? [] : [s.createdAt]));
+    ctx.body = await callRpc(bus, RPC.analytics.leadsBySource, { days, leads: leadsOf(submissions), untracked }, asked);
   });
 
   router.get('/submission-attribution', async (ctx) => {

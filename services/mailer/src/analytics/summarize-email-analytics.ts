@@ -1,21 +1,42 @@
 /**
- * E-mail analytics over the last `days` days (by send time): messages sent, and in percent of
- * delivered ones (sent minus bounced) the unique human opens and unique clickers; bounces (5xx
- * failures and bounce events) in percent of messages attempted. Plus one point per day.
+ * E-mail analytics over the last `days` calendar days in the site's time zone (SITE_TIME_ZONE),
+ * today included, by send time: messages sent, and in percent of delivered ones (sent minus
+ * bounced) the unique human opens and unique clickers; bounces (5xx failures and bounce events)
+ * in percent of messages attempted. Plus one point per day of the range, days without mail at 0,
+ * as the web analytics series.
  */
-import type { EmailAnalytics } from '@lp/contracts';
+import { DEFAULT_SITE_TIME_ZONE, type EmailAnalytics } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 
 const pct = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 1000) / 10 : 0);
 
-export async function summarizeEmailAnalytics(knex: Knex, days: number): Promise<EmailAnalytics> {
+export async function summarizeEmailAnalytics(
+  knex: Knex,
+  days: number,
+  timeZone: string = DEFAULT_SITE_TIME_ZONE,
+  now: Date = new Date(),
+): Promise<EmailAnalytics> {
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  const dayList: string[] = [];
+  for (let i = days - 1; i >= 0; i--) {
+    const d = new Date(`${today}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() - i);
+    dayList.push(d.toISOString().slice(0, 10));
+  }
   const { rows } = await knex.raw<{
     rows: { day: string; sent: string; failed: string; bounced: string; opened: string; clicked: string }[];
   }>(
     `with d as (
        select d.id, d.status, coalesce(d.sent_at, d.claimed_at) as at
          from mailer.deliveries d
-        where d.status in ('sent', 'failed') and coalesce(d.sent_at, d.claimed_at) >= now() - ? * interval '1 day'
+        where d.status in ('sent', 'failed')
+          and coalesce(d.sent_at, d.claimed_at) >= (?::date::timestamp at time zone ?)
+          and coalesce(d.sent_at, d.claimed_at) < ((?::date + 1)::timestamp at time zone ?)
      ), t as (
        select delivery_id,
               bool_or(kind = 'bounce') as bounced,
@@ -23,7 +44,7 @@ export async function summarizeEmailAnalytics(knex: Knex, days: number): Promise
               bool_or(kind = 'click') as clicked
          from mailer.tracking_events where delivery_id in (select id from d) group by delivery_id
      )
-     select to_char(date_trunc('day', d.at), 'YYYY-MM-DD') as day,
+     select ((d.at at time zone ?)::date)::text as day,
             count(*) filter (where d.status = 'sent') as sent,
             count(*) filter (where d.status = 'failed') as failed,
             count(*) filter (where d.status = 'sent' and t.bounced) as bounced,
@@ -31,21 +52,23 @@ export async function summarizeEmailAnalytics(knex: Knex, days: number): Promise
             count(*) filter (where d.status = 'sent' and t.clicked) as clicked
        from d left join t on t.delivery_id = d.id
       group by 1 order by 1`,
-    [days],
+    [dayList[0]!, timeZone, today, timeZone, timeZone],
   );
+  const byDay = new Map(rows.map((r) => [r.day, r]));
   let sent = 0;
   let failed = 0;
   let bounced = 0;
   let opened = 0;
   let clicked = 0;
-  const series = rows.map((r) => {
+  const series = dayList.map((day) => {
+    const r = byDay.get(day) ?? { sent: '0', failed: '0', bounced: '0', opened: '0', clicked: '0' };
     sent += Number(r.sent);
     failed += Number(r.failed);
     bounced += Number(r.bounced);
     opened += Number(r.opened);
     clicked += Number(r.clicked);
     return {
-      date: r.day,
+      date: day,
       sent: Number(r.sent),
       opens: Number(r.opened),
       clicks: Number(r.clicked),

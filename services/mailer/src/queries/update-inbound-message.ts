@@ -1,11 +1,11 @@
-/** Marks a message read or sets its status; null when there is no such message. */
+/** Marks a message read or unread, or sets its status; null when there is no such message. */
 import type { Knex } from '@lp/runtime';
 import type { InboxStatus } from '@lp/contracts';
 
 export async function updateInboundMessage(
   knex: Knex,
   id: number,
-  patch: { is_read?: true; status?: InboxStatus },
+  patch: { is_read?: boolean; status?: InboxStatus },
 ): Promise<{ id: number; isRead: boolean; status: InboxStatus } | null> {
   const [row] = await knex
     .withSchema('mailer')

@@ -1,4 +1,4 @@
-/** The inbox's request handlers (contracts' `RPC.mailer.inbox*`): list, details, content slices, read, status, delete. */
+/** The inbox's request handlers (contracts' `RPC.mailer.inbox*`): list, details, content slices, read/unread, status, delete. */
 import { RPC } from '@lp/contracts';
 import { answerRpc, notFound } from '@lp/runtime';
 import { deleteInboundMessage } from '../queries/delete-inbound-message.ts';
@@ -19,8 +19,8 @@ export const serveInboxRequests = [
   answerRpc(RPC.mailer.inboxContentRead, async ({ id, part, offset }, { knex }) =>
     orMissing(await readInboundContent(knex, id, part, offset)),
   ),
-  answerRpc(RPC.mailer.inboxMarkRead, async ({ id }, { knex }) =>
-    orMissing(await updateInboundMessage(knex, id, { is_read: true })),
+  answerRpc(RPC.mailer.inboxSetRead, async ({ id, isRead }, { knex }) =>
+    orMissing(await updateInboundMessage(knex, id, { is_read: isRead })),
   ),
   answerRpc(RPC.mailer.inboxSetStatus, async ({ id, status }, { knex }) =>
     orMissing(await updateInboundMessage(knex, id, { status })),

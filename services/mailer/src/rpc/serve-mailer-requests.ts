@@ -46,7 +46,9 @@ export const serveMailerRequests = [
     withExpectedSize(deps, scheduleCampaign(deps.knex, id, scheduledFor).finally(wakeSenders)),
   ),
   answerRpc(RPC.mailer.testSend, (input, { config }) => sendTestMessage(config, input)),
-  answerRpc(RPC.mailer.emailAnalytics, ({ days }, { knex }) => summarizeEmailAnalytics(knex, days)),
+  answerRpc(RPC.mailer.emailAnalytics, ({ days }, { knex, config }) =>
+    summarizeEmailAnalytics(knex, days, config.SITE_TIME_ZONE),
+  ),
   // Internal (bus only, never routed from HTTP): the key the mailer signs with, so the gateway
   // verifies opens and clicks itself and keeps a copy for when the mailer is away.
   answerRpc(RPC.mailer.trackingKey, async (_input, { knex, config }) => ({

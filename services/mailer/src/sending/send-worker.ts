@@ -39,6 +39,7 @@ import { classifySmtpError, createSmtpTransport, relayPausedReason } from './smt
 import { startDueCampaigns } from './start-due-campaigns.ts';
 import { beat, releaseClaims, sweepDeadClaims } from './sweep-dead-claims.ts';
 import { idle, wakeSenders } from './wake-senders.ts';
+import { logMailPublicUrl } from './log-mail-public-url.ts';
 
 /** Why a message is `unknown`: the relay may have taken it before its connection ended. */
 const UNCONFIRMED = 'the mail relay’s connection ended before it confirmed this message; not resent';
@@ -63,6 +64,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const sendWorker: WorkerDefinition = {
   name: 'send',
   start: async (deps) => {
+    logMailPublicUrl(deps.log, deps.config);
     const loop = new SendLoop(deps);
     await beat(deps.knex, loop.id);
     void loop.run();

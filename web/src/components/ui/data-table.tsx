@@ -1,9 +1,14 @@
 /**
  * Tables: `DataTable`, a captioned, horizontally scrollable comparison table with row headers
  * (public pages), and `SelectableTable`, the dashboard's table (columns by render function,
- * optional row selection, actions, caption, empty row, least width and spacing).
+ * optional row selection, actions, expandable details, caption, empty row, least width and spacing).
+ *
+ * Cells wrap between words, never inside one: a column is never narrower than its longest word
+ * (the card scrolls sideways instead). Never give a cell `break-all`, `break-words` or
+ * `overflow-wrap: anywhere` ('Direct / no' + 'ne'): an e-mail address goes in `EmailAddress`,
+ * which may wrap before its `@` and dots.
  */
-import type React from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 type Props = { caption: string; columns: readonly string[]; rows: ReadonlyArray<readonly string[]>; note?: string };
 
@@ -43,7 +48,7 @@ export function DataTable({ caption, columns, rows, note }: Props) {
 
 export type Column<T> = {
   header: string;
-  cell: (row: T) => React.ReactNode;
+  cell: (row: T) => ReactNode;
   /** Classes of the column's header and cells (e.g. hide on small screens). */
   className?: string;
   /** Classes of the column's cells only (text style, truncation), not of its header. */
@@ -70,6 +75,12 @@ const DENSITY = {
   comfortable: { head: 'px-4 py-3', cell: 'px-4 py-3', actionsHead: 'px-4 py-3', actions: 'px-4 py-3', body: '' },
 } as const;
 
+/**
+ * The actions column keeps to the card's right edge: on a phone, where a wide table scrolls
+ * sideways, a row's menu or button stays in view instead of past the edge.
+ */
+const STICKY_ACTIONS = 'sticky right-0';
+
 type SelectableProps<T, K extends RowKey> = {
   /** The scroll region's accessible name. */
   label: string;
@@ -81,20 +92,25 @@ type SelectableProps<T, K extends RowKey> = {
   /** Row selection: omitted for a table without checkboxes; `rowLabel` names a row for its checkbox (e.g. the contact's e-mail). */
   selection?: { selected: ReadonlySet<K>; onChange: (next: Set<K>) => void; rowLabel: (row: T) => string };
   /** The last column: a row's actions (a menu, a button). */
-  actions?: (row: T) => React.ReactNode;
+  actions?: (row: T) => ReactNode;
   /** What the table says in a full-width row when there are no rows (otherwise the body is empty). */
-  empty?: React.ReactNode;
+  empty?: ReactNode;
   /** The table's least width: narrower screens scroll it sideways instead of squashing its columns. */
   minWidth?: `${number}rem`;
   density?: keyof typeof DENSITY;
   /** Where cells sit in a taller row: `top` for rows with multi-line cells or inline forms. */
   align?: 'middle' | 'top';
+  /**
+   * Expandable rows: while `isOpen(row)`, a full-width row under it shows `render(row)`, with the
+   * id `id(row)` (the feature's toggle button names it in `aria-controls`).
+   */
+  details?: { isOpen: (row: T) => boolean; render: (row: T) => ReactNode; id: (row: T) => string };
 };
 
 /**
  * The dashboard's data table: columns by render function, optional row checkboxes with a
- * select-all box in the header (checked, or mixed when some rows are), and a row actions column,
- * in a card that scrolls sideways on narrow screens. The card is positioned (`relative`), so the
+ * select-all box in the header (checked, or mixed when some rows are), and a row actions column
+ * (held at the right edge), in a card that scrolls sideways on narrow screens. The card is positioned (`relative`), so the
  * table's screen-reader-only text stays inside it instead of widening the page on a phone.
  */
 export function SelectableTable<T, K extends RowKey = number>({
@@ -109,6 +125,7 @@ export function SelectableTable<T, K extends RowKey = number>({
   minWidth,
   density = 'compact',
   align = 'middle',
+  details,
 }: SelectableProps<T, K>) {
   const pad = DENSITY[density];
   const ids = rows.map(rowKey);
@@ -162,7 +179,7 @@ export function SelectableTable<T, K extends RowKey = number>({
               </th>
             ))}
             {actions && (
-              <th scope="col" className={pad.actionsHead}>
+              <th scope="col" className={`${pad.actionsHead} ${STICKY_ACTIONS} bg-stone-50`}>
                 <span className="sr-only">Actions</span>
               </th>
             )}
@@ -171,33 +188,48 @@ export function SelectableTable<T, K extends RowKey = number>({
         <tbody className={pad.body}>
           {rows.map((row) => {
             const id = rowKey(row);
+            const open = details?.isOpen(row) ?? false;
             return (
-              <tr key={id} className={`border-b border-stone-100 last:border-0 ${align === 'top' ? 'align-top' : ''}`}>
-                {selection && (
-                  <td className="px-3 py-2">
-                    <input
-                      type="checkbox"
-                      className="size-4"
-                      aria-label={`Select ${selection.rowLabel(row)}`}
-                      checked={selection.selected.has(id)}
-                      onChange={() => toggle(id)}
-                    />
-                  </td>
-                )}
-                {columns.map((c) => {
-                  const className = `${pad.cell} ${c.className ?? ''} ${c.cellClassName ?? ''}`;
-                  return c.rowHeader ? (
-                    <th key={c.header} scope="row" className={className}>
-                      {c.cell(row)}
-                    </th>
-                  ) : (
-                    <td key={c.header} className={className}>
-                      {c.cell(row)}
+              <Fragment key={id}>
+                <tr className={`border-b border-stone-100 last:border-0 ${align === 'top' ? 'align-top' : ''}`}>
+                  {selection && (
+                    <td className="px-3 py-2">
+                      <input
+                        type="checkbox"
+                        className="size-4"
+                        aria-label={`Select ${selection.rowLabel(row)}`}
+                        checked={selection.selected.has(id)}
+                        onChange={() => toggle(id)}
+                      />
                     </td>
-                  );
-                })}
-                {actions && <td className={`${pad.actions} text-right`}>{actions(row)}</td>}
-              </tr>
+                  )}
+                  {columns.map((c) => {
+                    const className = `${pad.cell} ${c.className ?? ''} ${c.cellClassName ?? ''}`;
+                    return c.rowHeader ? (
+                      <th key={c.header} scope="row" className={className}>
+                        {c.cell(row)}
+                      </th>
+                    ) : (
+                      <td key={c.header} className={className}>
+                        {c.cell(row)}
+                      </td>
+                    );
+                  })}
+                  {actions && (
+                    <td className={`${pad.actions} ${STICKY_ACTIONS} bg-white text-right`}>{actions(row)}</td>
+                  )}
+                </tr>
+                {details && open && (
+                  <tr id={details.id(row)} className="border-b border-stone-100 bg-lake-50/40 last:border-0">
+                    <td colSpan={width} className="p-0">
+                      {/* Held at the card's left edge and no wider than the screen, like the empty row. */}
+                      <div className="sticky left-0 w-[min(100%,calc(100vw-2rem))] px-4 pt-1 pb-4">
+                        {details.render(row)}
+                      </div>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             );
           })}
           {rows.length === 0 && empty && (

@@ -7,6 +7,7 @@ import {
   UTM_MAX_PARAMS,
   getSessionId,
   initTracker,
+  markStaffSession,
   pixelBaseUrl,
   resetTrackerForTests,
   trackEvent,
@@ -72,6 +73,29 @@ describe('tracker', () => {
     trackPageView('/contact');
     trackPageView('/contact');
     expect(pixels().map((u) => u.searchParams.get('p'))).toEqual(['/market', '/contact']);
+  });
+
+  it('sends nothing from a dashboard page, and counts the next public page again', () => {
+    window.history.replaceState(null, '', '/marketing');
+    initTracker();
+    trackPageView('/marketing/analytics');
+    trackPageView('/Marketing/contacts');
+    trackEvent({ name: 'refresh', category: 'dashboard' });
+    expect(pixels()).toHaveLength(0);
+    window.history.replaceState(null, '', '/lots');
+    trackPageView('/lots');
+    expect(pixels().map((u) => u.searchParams.get('p'))).toEqual(['/lots']);
+  });
+
+  it('sends nothing at all while this browser holds a staff session, and again once it ends', () => {
+    markStaffSession(true);
+    initTracker();
+    trackPageView('/lots');
+    trackEvent({ name: 'cta', category: 'ui' });
+    expect(pixels()).toHaveLength(0);
+    markStaffSession(false);
+    trackPageView('/contact');
+    expect(pixels().map((u) => u.searchParams.get('p'))).toEqual(['/contact']);
   });
 
   it('sends events with their fields and drops properties that cannot be serialised', () => {

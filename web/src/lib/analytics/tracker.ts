@@ -10,12 +10,17 @@
  * it already counted the visit. Every `utm_*` query parameter is forwarded (spec §3), at most
  * UTM_MAX_PARAMS of them, each value cut to UTM_MAX_LENGTH characters.
  *
+ * Staff are never visitors: nothing is sent from a dashboard page (`/marketing*`), nor at all
+ * while this browser holds a staff session (the dashboard marks it with `markStaffSession`, as
+ * the session cookie itself is out of a script's reach). The gateway drops such hits too.
+ *
  * Engagement: the time the page was visible since its page view is summed, and sent as an
  * `engagement` event (val = engaged ms) when the tab is hidden, the page is left, or the app
  * navigates to another path, if at least ENGAGEMENT_MIN_MS. The analytics service lets it
  * extend the visit (so one-page visits do not all count 0 s); it is never a page view and
  * never an interaction for the bounce rate.
  */
+import { isStaffPath } from '@lp/contracts/staff-paths';
 import { site } from '@lp/contracts/site';
 import { createUuid } from '../create-uuid';
 import { detectBrowser, detectDeviceType, type BrowserName, type DeviceType } from './detect-client';
@@ -26,6 +31,7 @@ export const STORAGE_KEYS = {
   browser: 'lpl_analytics_browser',
   deviceType: 'lpl_analytics_device_type',
   apiBaseUrl: 'lpl_api_base_url',
+  staffSession: 'lpl_staff_session',
 } as const;
 
 export const PIXEL_REMOVE_MS = 5000;
@@ -86,6 +92,21 @@ export function getSessionId(): string {
   return id;
 }
 
+/** Called by the dashboard when a staff session is confirmed (true) or ended (false). */
+export function markStaffSession(active: boolean): void {
+  try {
+    if (active) localStorage.setItem(STORAGE_KEYS.staffSession, '1');
+    else localStorage.removeItem(STORAGE_KEYS.staffSession);
+  } catch (error) {
+    console.error('Analytics storage unavailable:', error);
+  }
+}
+
+/** Nothing is tracked on the dashboard's pages or from a staff member's browser. */
+function isStaff(path: string): boolean {
+  return isStaffPath(path) || safeGet(localStorage, STORAGE_KEYS.staffSession) !== null;
+}
+
 /** Page origin on localhost and development hosts, else the production site; storage overrides. */
 export function pixelBaseUrl(): string {
   const override = safeGet(localStorage, STORAGE_KEYS.apiBaseUrl);
@@ -115,7 +136,7 @@ function flushEngagement(): void {
   pauseEngagement();
   const ms = Math.round(engagedMs);
   engagedMs = 0;
-  if (ms < ENGAGEMENT_MIN_MS || lastPath === null) return;
+  if (ms < ENGAGEMENT_MIN_MS || lastPath === null || isStaff(lastPath)) return;
   const params = new URLSearchParams({
     n: ENGAGEMENT_EVENT,
     c: ENGAGEMENT_EVENT,
@@ -154,6 +175,12 @@ function listenForEngagement(): void {
 
 function sendPageView(path: string): void {
   if (lastPath !== null) flushEngagement(); // the page being left
+  if (isStaff(path)) {
+    // Not a visit; the next public page is one again (unless a staff session exists).
+    lastPath = null;
+    visibleSince = null;
+    return;
+  }
   lastPath = path;
   engagedMs = 0;
   visibleSince = document.visibilityState === 'hidden' ? null : Date.now();
@@ -223,6 +250,7 @@ export function trackPageView(path: string = window.location.pathname): void {
 export function trackEvent(event: TrackedEvent): void {
   try {
     if (state !== 'ready') return initTracker(); // stays idle inside a frame: nothing is sent
+    if (isStaff(window.location.pathname)) return;
     const params = new URLSearchParams({ n: event.name, c: event.category, sid: getSessionId() });
     if (event.action) params.set('act', event.action);
     if (event.label) params.set('lbl', event.label);

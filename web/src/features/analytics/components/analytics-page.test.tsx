@@ -39,6 +39,7 @@ const busy = (days: 7 | 30 | 90 | 365) =>
       bounceRate: 40,
       pageviews: 2500,
     }),
+    series: [{ day: '2026-11-24', visits: 1200, visitors: 900, pageviews: 3000 }],
     top: {
       pages: [{ value: '/lot-map', visits: 0, pageviews: 800, bounceRate: 0 }],
       referrers: [{ value: 'google.com', visits: 300, pageviews: 700, bounceRate: 35 }],
@@ -61,12 +62,16 @@ beforeEach(() => {
     'GET /api/marketing-dashboard/leads-by-source?days=30': () =>
       json({
         days: 30,
-        sources: [{ value: 'newsletter', leads: 3, visits: 60, conversionRate: 5 }],
+        sources: [
+          { value: 'newsletter', leads: 3, visits: 60, convertingVisits: 3, conversionRate: 5 },
+          { value: '', leads: 3, visits: 1, convertingVisits: 1, conversionRate: 100 },
+        ],
         campaigns: [],
-        emailCampaigns: [{ value: 'Spring lots', leads: 2, visits: 40, conversionRate: 5 }],
+        emailCampaigns: [{ value: 'Spring lots', leads: 2, visits: 40, convertingVisits: 2, conversionRate: 5 }],
+        unattributed: 2,
       }),
     'GET /api/marketing-dashboard/leads-by-source?days=7': () =>
-      json({ days: 7, sources: [], campaigns: [], emailCampaigns: [] }),
+      json({ days: 7, sources: [], campaigns: [], emailCampaigns: [], unattributed: 0 }),
   };
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const key = `${init.method ?? 'GET'} ${url}`;
@@ -102,6 +107,24 @@ describe('Analytics screen, Web tab', () => {
     const leads = screen.getByRole('heading', { name: 'Leads by source' }).closest('section')!;
     expect(await within(leads).findByText('newsletter')).toBeTruthy();
     expect(within(leads).getAllByText('5.0%')).toHaveLength(2);
+    // Three leads from one direct visit: one converting visit of one, 100%, never 300%.
+    const direct = within(leads).getByText('Direct / none').closest('tr')!;
+    expect(Array.from(direct.querySelectorAll('td')).map((td) => td.textContent)).toEqual([
+      'Direct / none',
+      '3',
+      '1',
+      '1',
+      '100.0%',
+    ]);
+    // Leads without a tracked visit are their own row, with no visits and no rate.
+    const unattributed = within(leads).getByText('Unattributed').closest('tr')!;
+    expect(Array.from(unattributed.querySelectorAll('td')).map((td) => td.textContent)).toEqual([
+      'UnattributedNo tracked visit before the form',
+      '2',
+      '—',
+      '—',
+      '—',
+    ]);
     // Leads an e-mail click brought are shown under that e-mail's campaign.
     expect(within(leads).getByRole('columnheader', { name: 'Email campaign' })).toBeTruthy();
     expect(within(leads).getByText('Email: Spring lots')).toBeTruthy();

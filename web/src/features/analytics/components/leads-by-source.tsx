@@ -1,7 +1,9 @@
 /**
- * "Leads by source": form submissions of the range by their visitor's first-touch source and
- * campaign, with the conversion rate (leads per 100 visits of that source in the range), and by
- * the e-mail campaign whose click brought them ("Email: <campaign>").
+ * "Leads by source": form submissions of the range by the source and campaign of the visit they
+ * were sent in, with the visits of that source, how many of them converted and the conversion
+ * rate (converting visits ÷ visits, never above 100%), and by the e-mail campaign whose click
+ * brought them ("Email: <campaign>"). Leads without a tracked visit are one "Unattributed" row
+ * under the sources (no visits, no rate), never counted as direct.
  */
 import type { AnalyticsRange, LeadSourceRow } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
@@ -9,16 +11,21 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useLeadsBySource } from '../api/get-leads-by-source';
 import { formatCount, formatRate, labelOf } from '../lib/format-analytics';
 
+export const UNATTRIBUTED = 'Unattributed';
+
 function LeadTable({
   head,
   rows,
   none,
   label = (value) => labelOf(value, none),
+  unattributed = 0,
 }: {
   head: string;
   rows: LeadSourceRow[];
   none: string;
   label?: (value: string) => string;
+  /** Leads without a tracked visit, shown as their own last row when any. */
+  unattributed?: number;
 }) {
   return (
     <table className="w-full text-left text-sm">
@@ -33,7 +40,10 @@ function LeadTable({
           <th scope="col" className="w-px whitespace-nowrap px-2 py-1 text-right font-medium">
             Visits
           </th>
-          <th scope="col" className="py-1 pl-2 text-right font-medium">
+          <th scope="col" className="w-px whitespace-nowrap px-2 py-1 text-right font-medium">
+            Converting visits
+          </th>
+          <th scope="col" className="w-px py-1 pl-2 text-right font-medium">
             Conversion rate
           </th>
         </tr>
@@ -41,12 +51,27 @@ function LeadTable({
       <tbody>
         {rows.map((r) => (
           <tr key={r.value} className="border-t border-stone-100">
-            <td className="py-1.5 pr-2 break-all text-stone-900">{label(r.value)}</td>
+            {/* The label takes the width the numbers leave and wraps between words there (a word longer
+                than the column is the only one broken). */}
+            <td className="max-w-0 py-1.5 pr-2 break-words text-stone-900">{label(r.value)}</td>
             <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.leads)}</td>
             <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.visits)}</td>
+            <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.convertingVisits)}</td>
             <td className="py-1.5 pl-2 text-right tabular-nums">{formatRate(r.conversionRate)}</td>
           </tr>
         ))}
+        {unattributed > 0 && (
+          <tr className="border-t border-stone-100 text-stone-700">
+            <td className="py-1.5 pr-2">
+              {UNATTRIBUTED}
+              <span className="block text-xs text-stone-600">No tracked visit before the form</span>
+            </td>
+            <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(unattributed)}</td>
+            <td className="px-2 py-1.5 text-right">—</td>
+            <td className="px-2 py-1.5 text-right">—</td>
+            <td className="py-1.5 pl-2 text-right">—</td>
+          </tr>
+        )}
       </tbody>
     </table>
   );
@@ -58,24 +83,30 @@ export function LeadsBySourceCard({ days }: { days: AnalyticsRange }) {
     <Card title="Leads by source">
       {isLoading && <Skeleton className="h-24" />}
       {error && <p className="text-sm text-red-800">Leads by source could not be loaded.</p>}
-      {data && data.sources.length === 0 && (
+      {data && data.sources.length === 0 && data.unattributed === 0 && (
         <p className="text-sm text-stone-600">No form submissions in this range yet.</p>
       )}
-      {data && data.sources.length > 0 && (
-        <div className="grid gap-6 lg:grid-cols-2">
-          <LeadTable head="Source" rows={data.sources} none="Direct / none" />
+      {data && (data.sources.length > 0 || data.unattributed > 0) && (
+        <div className="grid gap-6 xl:grid-cols-2">
+          <div className="overflow-x-auto">
+            <LeadTable head="Source" rows={data.sources} none="Direct / none" unattributed={data.unattributed} />
+          </div>
           {data.campaigns.length > 0 ? (
-            <LeadTable head="Campaign" rows={data.campaigns} none="No campaign" />
+            <div className="overflow-x-auto">
+              <LeadTable head="Campaign" rows={data.campaigns} none="No campaign" />
+            </div>
           ) : (
             <p className="text-sm text-stone-600">No lead came from a UTM campaign in this range.</p>
           )}
           {data.emailCampaigns.length > 0 && (
-            <LeadTable
-              head="Email campaign"
-              rows={data.emailCampaigns}
-              none="No campaign"
-              label={(value) => `Email: ${value}`}
-            />
+            <div className="overflow-x-auto">
+              <LeadTable
+                head="Email campaign"
+                rows={data.emailCampaigns}
+                none="No campaign"
+                label={(value) => `Email: ${value}`}
+              />
+            </div>
           )}
         </div>
       )}

@@ -6,6 +6,7 @@
  */
 import { EMAIL_UTM_MEDIUM } from '@lp/contracts';
 import { useSubmissionAttribution } from '../api/get-submission-attribution';
+import { countOf } from '../../../lib/format-count';
 
 export function SubmissionFirstTouch({ submissionId }: { submissionId: number }) {
   const { data, error, isLoading } = useSubmissionAttribution();
@@ -33,8 +34,7 @@ export function SubmissionFirstTouch({ submissionId }: { submissionId: number })
       <p className="text-stone-600">Landed on {t.landingPage ?? '—'}</p>
       <details>
         <summary className="cursor-pointer text-lake-700">
-          {a.visits} {a.visits === 1 ? 'visit' : 'visits'}, {a.pageviews} {a.pageviews === 1 ? 'page' : 'pages'} before
-          converting
+          {countOf(a.visits, 'visit')}, {countOf(a.pageviews, 'page')} before converting
         </summary>
         <ol className="mt-1 list-decimal pl-5 text-stone-700">
           {a.pages.map((p, i) => (

@@ -1,4 +1,4 @@
-/** One top-10 table (pages, referrers, sources, campaigns, devices, browsers). */
+/** One top-10 table (pages, referrers, sources, campaigns, devices, browsers), values shown whole. */
 import type { TopRow } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
 import { formatCount, formatRate, labelOf } from '../lib/format-analytics';
@@ -30,9 +30,9 @@ export function TopTable({ title, head, rows, measure, none }: Props) {
           <tbody>
             {rows.map((r) => (
               <tr key={r.value} className="border-t border-stone-100">
-                <td className="max-w-0 truncate py-1.5 pr-2 text-stone-900" title={labelOf(r.value, none)}>
-                  {labelOf(r.value, none)}
-                </td>
+                {/* The whole value, wrapped between words in the width the numbers leave (on a phone
+                    a cut-off value with its text in a tooltip could not be read). */}
+                <td className="max-w-0 py-1.5 pr-2 break-words text-stone-900">{labelOf(r.value, none)}</td>
                 <td className="py-1.5 px-2 text-right tabular-nums">{formatCount(r[measure])}</td>
                 {measure === 'visits' && (
                   <td className="py-1.5 pl-2 text-right tabular-nums">{formatRate(r.bounceRate)}</td>

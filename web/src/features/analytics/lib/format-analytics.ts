@@ -1,7 +1,5 @@
 /** Number formats of the analytics screens: counts, rates to one decimal (spec §9), durations, change. */
-const counts = new Intl.NumberFormat('en-US');
-
-export const formatCount = (n: number) => counts.format(n);
+export { formatCount } from '../../../lib/format-count';
 export const formatRate = (percent: number) => `${percent.toFixed(1)}%`;
 
 /** 0 → "0s", 75 → "1m 15s", 3725 → "1h 2m". */
@@ -28,9 +26,3 @@ export function formatChange(current: number, previous: number, kind: 'relative'
 
 /** '' stands for none in the top tables. */
 export const labelOf = (value: string, none: string) => (value === '' ? none : value);
-
-/** "2026-11-24" → "Nov 24". */
-export function formatDay(day: string): string {
-  const d = new Date(`${day}T12:00:00Z`);
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-}

@@ -1,12 +1,4 @@
-/** Dates in the staff list: "Nov 17, 2026, 9:00 AM", Arizona time (the office's clock). */
-const FORMAT = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'America/Phoenix',
-});
+/** Dates in the staff blog list: "Nov 17, 2026, 9:00 AM" in the site's time zone. */
+import { formatDateTime } from '../../../lib/site-time';
 
-export function formatStaffDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : FORMAT.format(d);
-}
+export const formatStaffDate = (iso: string | null | undefined): string => formatDateTime(iso);

@@ -1,9 +1,27 @@
-/** POST /api/marketing/contacts/import (multipart field `file`), reporting upload progress in percent. */
+/**
+ * POST /api/marketing/contacts/import (multipart: the list choice, then the field `file`),
+ * reporting upload progress in percent; `progressId` names the import for its server progress.
+ */
 import type { ImportResult } from '@lp/contracts';
 import { uploadWithProgress } from '../../../lib/api-request';
 
-export function importContacts(file: File, onProgress: (percent: number) => void): Promise<ImportResult> {
+/** The list the imported contacts join: none, an existing one, or a new one by name. */
+export type ImportList = { listId: number } | { newListName: string } | null;
+
+export function importContacts(
+  file: File,
+  onProgress: (percent: number) => void,
+  options: { list?: ImportList; progressId?: string } = {},
+): Promise<ImportResult> {
   const body = new FormData();
+  // The fields come before the file: the server reads them before the first row.
+  if (options.list && 'listId' in options.list) body.append('listId', String(options.list.listId));
+  if (options.list && 'newListName' in options.list) body.append('newListName', options.list.newListName);
   body.append('file', file);
-  return uploadWithProgress<ImportResult>('/api/marketing/contacts/import', body, onProgress);
+  return uploadWithProgress<ImportResult>(
+    '/api/marketing/contacts/import',
+    body,
+    onProgress,
+    options.progressId ? { 'X-Progress-Id': options.progressId } : {},
+  );
 }

@@ -1,39 +1,48 @@
 /**
- * Add to List: picks a list for the chosen contacts (spec §5: 'Please select a list', 'Please
- * select at least one contact'); toasts 'Added N contacts to list' or the spec's failure. Each
- * opening starts with no list chosen; each list is named with its number of contacts.
+ * Add to List: picks a list for the chosen contacts, or for every contact matching the search
+ * (spec §5: 'Please select a list', 'Please select at least one contact'); the server adds them
+ * in chunks and the dialog shows how many are done; toasts 'Added N contacts to list' or the
+ * spec's failure. Each opening starts with no list chosen; each list is named with its number of
+ * contacts, read again as the dialog opens.
  */
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
+import { countOf } from '../../../lib/format-count';
 import { LISTS_KEY, listOptionLabel, useLists } from '../../lists';
-import { addContactsToList } from '../api/add-contacts-to-list';
+import { applyContactsBulk } from '../api/apply-contacts-bulk';
+import type { BulkTarget } from '../lib/bulk-target';
+import { useOperationProgress } from '../lib/use-operation-progress';
+import { BulkProgress } from './bulk-progress';
 
-type Props = { contactIds: number[] | null; onClose: () => void; onAdded: () => void };
+type Props = { target: BulkTarget | null; onClose: () => void; onAdded: () => void };
 
 /** Mounted only while open, so no opening inherits the list or the error of the one before. */
-export function AddToListDialog({ contactIds, onClose, onAdded }: Props) {
-  return contactIds === null ? null : <AddToListForm contactIds={contactIds} onClose={onClose} onAdded={onAdded} />;
+export function AddToListDialog({ target, onClose, onAdded }: Props) {
+  return target === null ? null : <AddToListForm target={target} onClose={onClose} onAdded={onAdded} />;
 }
 
-function AddToListForm({ contactIds, onClose, onAdded }: Props & { contactIds: number[] }) {
+function AddToListForm({ target, onClose, onAdded }: Props & { target: BulkTarget }) {
   const { mutate } = useSWRConfig();
   const lists = useLists({ fresh: true });
   const [listId, setListId] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { run, progress } = useOperationProgress();
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (contactIds.length === 0) return setError('Please select at least one contact');
+    if (target.count === 0) return setError('Please select at least one contact');
     if (!listId) return setError('Please select a list');
     setError(null);
     setBusy(true);
     try {
-      const { results } = await addContactsToList(Number(listId), contactIds);
-      toast({ title: `Added ${results.success} contacts to list` });
+      const result = await run((id) =>
+        applyContactsBulk({ action: 'add_to_list', listId: Number(listId), selection: target.selection }, id),
+      );
+      toast({ title: `Added ${countOf(result.matched, 'contact')} to list` });
       await mutate(LISTS_KEY);
       onAdded();
       onClose();
@@ -49,7 +58,7 @@ function AddToListForm({ contactIds, onClose, onAdded }: Props & { contactIds: n
       open
       onClose={onClose}
       title="Add to List"
-      description={`${contactIds.length.toLocaleString('en-US')} contact${contactIds.length === 1 ? '' : 's'} selected`}
+      description={`${countOf(target.count, 'contact')} selected`}
       footer={
         <>
           <button type="button" className={dialogButton.cancel} onClick={onClose}>
@@ -61,7 +70,7 @@ function AddToListForm({ contactIds, onClose, onAdded }: Props & { contactIds: n
         </>
       }
     >
-      <form id="add-to-list-form" noValidate onSubmit={onSubmit}>
+      <form id="add-to-list-form" noValidate onSubmit={onSubmit} className="grid gap-4">
         <FormField id="add-to-list-list" label="List" error={error ?? undefined}>
           {(p) => (
             <select {...p} className={controlClass} value={listId} onChange={(e) => setListId(e.target.value)}>
@@ -74,6 +83,7 @@ function AddToListForm({ contactIds, onClose, onAdded }: Props & { contactIds: n
             </select>
           )}
         </FormField>
+        {busy && <BulkProgress status="Adding contacts to the list…" progress={progress} />}
       </form>
     </Dialog>
   );

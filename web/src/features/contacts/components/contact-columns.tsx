@@ -1,9 +1,9 @@
 /** The contacts table's columns: name, e-mail, phone, status and added date (the last two hidden on phones). */
 import type { Contact } from '@lp/contracts';
 import type { Column } from '../../../components/ui/data-table';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { contactName } from '../lib/contact-name';
-
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { formatDate } from '../../../lib/site-time';
 
 const STATUS_STYLE: Record<Contact['status'], string> = {
   subscribed: 'bg-green-100 text-green-900',
@@ -14,8 +14,13 @@ const STATUS_STYLE: Record<Contact['status'], string> = {
 
 export const CONTACT_COLUMNS: Column<Contact>[] = [
   { header: 'Name', cell: (c) => <span className="font-medium text-stone-900">{contactName(c)}</span> },
-  { header: 'Email', cell: (c) => <span className="break-all">{c.email}</span> },
-  { header: 'Phone', cell: (c) => c.phone ?? '—', className: 'hidden md:table-cell' },
+  { header: 'Email', cell: (c) => <EmailAddress value={c.email} /> },
+  {
+    header: 'Phone',
+    cell: (c) => c.phone ?? '—',
+    className: 'hidden md:table-cell',
+    cellClassName: 'whitespace-nowrap',
+  },
   {
     header: 'Status',
     cell: (c) => (
@@ -23,5 +28,5 @@ export const CONTACT_COLUMNS: Column<Contact>[] = [
     ),
     className: 'hidden sm:table-cell',
   },
-  { header: 'Added', cell: (c) => date.format(new Date(c.createdAt)), className: 'hidden lg:table-cell' },
+  { header: 'Added', cell: (c) => formatDate(c.createdAt), className: 'hidden lg:table-cell' },
 ];

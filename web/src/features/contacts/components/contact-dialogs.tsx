@@ -1,6 +1,11 @@
-/** The contacts screen's dialogs, one open at a time: add, edit, history, add to list, delete, import. */
+/**
+ * The contacts screen's dialogs, one open at a time: add, edit, history, add to list, delete,
+ * import, and the bulk actions on the selection (remove from list, change status, delete).
+ */
 import type { Contact } from '@lp/contracts';
+import type { BulkTarget } from '../lib/bulk-target';
 import { AddToListDialog } from './add-to-list-dialog';
+import { BulkActionDialog, type BulkKind } from './bulk-action-dialog';
 import { ContactFormDialog } from './contact-form-dialog';
 import { ContactHistoryDialog } from './contact-history-dialog';
 import { DeleteContactDialog } from './delete-contact-dialog';
@@ -9,7 +14,8 @@ import { ImportContactsDialog } from './import-contacts-dialog';
 export type OpenDialog =
   | { kind: 'add' | 'import' }
   | { kind: 'edit' | 'history' | 'delete'; contact: Contact }
-  | { kind: 'list'; ids: number[] }
+  | { kind: 'list'; target: BulkTarget }
+  | { kind: 'bulk'; action: BulkKind; target: BulkTarget }
   | null;
 
 type Props = { open: OpenDialog; onClose: () => void; onChanged: () => void };
@@ -28,7 +34,13 @@ export function ContactDialogs({ open, onClose, onChanged }: Props) {
       />
       <ContactHistoryDialog contact={contactOf('history')} onClose={onClose} />
       <DeleteContactDialog contact={contactOf('delete')} onClose={onClose} onDeleted={onChanged} />
-      <AddToListDialog contactIds={open?.kind === 'list' ? open.ids : null} onClose={onClose} onAdded={onChanged} />
+      <AddToListDialog target={open?.kind === 'list' ? open.target : null} onClose={onClose} onAdded={onChanged} />
+      <BulkActionDialog
+        kind={open?.kind === 'bulk' ? open.action : null}
+        target={open?.kind === 'bulk' ? open.target : null}
+        onClose={onClose}
+        onDone={onChanged}
+      />
       <ImportContactsDialog open={open?.kind === 'import'} onClose={onClose} onImported={onChanged} />
     </>
   );

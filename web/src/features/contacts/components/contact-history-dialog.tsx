@@ -9,8 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useContactHistory } from '../api/get-contact-history';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/site-time';
 
 /** What became of a message sent to the contact, in words. */
 const DELIVERY_STATUS_LABELS: Record<RecipientMailStatus, string> = {
@@ -63,7 +62,7 @@ export function ContactHistoryDialog({ contact, onClose }: { contact: Contact | 
       title="Contact History"
       description={
         contact
-          ? `${contact.email} — added ${when.format(new Date(contact.createdAt))} (${contact.source.replace('_', ' ')})`
+          ? `${contact.email} — added ${formatDateTime(contact.createdAt)} (${contact.source.replace('_', ' ')})`
           : undefined
       }
       footer={
@@ -92,10 +91,10 @@ export function ContactHistoryDialog({ contact, onClose }: { contact: Contact | 
             return (
               <li key={`${item.type}-${item.at}-${i}`} className="py-2">
                 <p className="font-medium text-stone-900">{d.title}</p>
-                {d.detail && <p className="text-sm break-all text-stone-700">{d.detail}</p>}
+                {d.detail && <p className="text-sm text-stone-700 [overflow-wrap:anywhere]">{d.detail}</p>}
                 {d.campaign && <p className="text-sm text-stone-700">Campaign {d.campaign}</p>}
                 <p className="text-xs text-stone-600">
-                  <time dateTime={item.at}>{when.format(new Date(item.at))}</time>
+                  <time dateTime={item.at}>{formatDateTime(item.at)}</time>
                 </p>
               </li>
             );
@@ -105,8 +104,8 @@ export function ContactHistoryDialog({ contact, onClose }: { contact: Contact | 
       {history.data?.shownSince && history.data.items.length > 0 && (
         <p className="border-t border-stone-200 pt-2 text-sm text-stone-600">
           Showing the activity since{' '}
-          <time dateTime={history.data.shownSince}>{when.format(new Date(history.data.shownSince))}</time>; older
-          activity is not listed here.
+          <time dateTime={history.data.shownSince}>{formatDateTime(history.data.shownSince)}</time>; older activity is
+          not listed here.
         </p>
       )}
     </Dialog>

@@ -3,7 +3,7 @@
  * the search), shows only what the server answered and its total, keeps "Load more" on the
  * filtered pages, and shows the no-match state when no contact has the status.
  */
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contact, ContactStatus } from '@lp/contracts';
@@ -119,5 +119,43 @@ describe('Contacts screen, status filter', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'All');
     expect(await screen.findByText('ann@example.com')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Showing 2 of 2 contacts')).toBeTruthy());
+  });
+});
+
+describe('Contacts screen, selecting all matching', () => {
+  beforeEach(() => {
+    routes['/api/marketing/contacts?limit=100'] = () =>
+      page(
+        [contact(3, 'ann@example.com', 'subscribed'), contact(2, 'bo@example.com', 'bounced')],
+        50_020,
+        '/api/marketing/contacts?limit=100&cursor=2',
+      );
+    routes['/api/marketing/contacts?limit=100&q=ann'] = () => page([contact(3, 'ann@example.com', 'subscribed')], 1);
+  });
+
+  it('offers every contact matching, not only the loaded page, with thousands separators', async () => {
+    render();
+    await screen.findByText('Showing 2 of 50,020 contacts');
+    await user.click(screen.getByLabelText('Select all'));
+    const bar = screen.getByRole('region', { name: 'Selected contacts' });
+    expect(bar.textContent).toContain('2 selected');
+    await user.click(screen.getByRole('button', { name: 'Select all 50,020 matching' }));
+    expect(bar.textContent).toContain('All 50,020 matching contacts selected');
+    expect(screen.getByRole('button', { name: 'Add to List (50,020)' })).toBeTruthy();
+  });
+
+  it('drops the selection and its open action once the search takes effect: "all matching" never outlives its search', async () => {
+    render();
+    await screen.findByText('Showing 2 of 50,020 contacts');
+    // Typed, then selected and Delete opened before the search's pause ended: on the old results.
+    fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: 'ann' } });
+    fireEvent.click(screen.getByLabelText('Select all'));
+    fireEvent.click(screen.getByRole('button', { name: 'Select all 50,020 matching' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByRole('dialog', { name: 'Delete Contacts' }).textContent).toContain('Delete 50,020 contacts?');
+    await screen.findByText('Showing 1 of 1 contacts');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete Contacts' })).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Selected contacts' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add to List' })).toBeTruthy();
   });
 });

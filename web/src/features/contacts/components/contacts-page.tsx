@@ -2,6 +2,8 @@
  * Contacts (/marketing/contacts): server-side search and status filter, select-all and row checkboxes, Add
  * Contact, Import Contacts (CSV), Add to List for the selection, Export, and per row Edit,
  * View History, Add to List and Delete. Pages of 100 load on demand; the total is the server's.
+ * A selection can grow to every contact matching the search and status ("Select all N
+ * matching"); bulk actions then apply on the server to the whole match, not the loaded pages.
  */
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -15,7 +17,11 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { button } from '../../../components/ui/styles';
 import { toast } from '../../../components/toast/toast-store';
+import { formatCount } from '../../../lib/format-count';
+import { download, exportContactsUrl, exportSelectedContacts } from '../api/export-contacts';
 import { useContacts, type StatusFilter } from '../api/list-contacts';
+import type { BulkTarget } from '../lib/bulk-target';
+import { BulkBar } from './bulk-bar';
 import { CONTACT_COLUMNS } from './contact-columns';
 import { ContactDialogs, type OpenDialog } from './contact-dialogs';
 import { ExportContactsMenu } from './export-contacts-menu';
@@ -42,14 +48,40 @@ export function ContactsPage() {
   const filtered = q !== '' || status !== 'all';
   const { mutate } = useSWRConfig();
   const [selected, setSelected] = useState<Set<number>>(new Set());
+  // Every contact matching the search and status, loaded or not.
+  const [allMatching, setAllMatching] = useState(false);
   const [open, setOpen] = useState<OpenDialog>(null);
   const contacts = (pages.data ?? []).flatMap((p) => p.contacts);
   const total = pages.data?.[0]?.total ?? 0;
   const next = pages.data?.[pages.data.length - 1]?.next ?? null;
+  const statusOrNone = status === 'all' ? undefined : status;
+  const target: BulkTarget = allMatching
+    ? { selection: { match: { ...(q ? { q } : {}), ...(statusOrNone ? { status: statusOrNone } : {}) } }, count: total }
+    : { selection: { ids: [...selected] }, count: selected.size };
+  const clearSelection = () => {
+    setSelected(new Set());
+    setAllMatching(false);
+  };
+  const exportSelection = async () => {
+    if (allMatching) return download({ url: exportContactsUrl({ q, status: statusOrNone }) });
+    try {
+      download({ csv: await exportSelectedContacts([...selected]) });
+    } catch {
+      toast({ title: 'Failed to export contacts. Please try again.', variant: 'destructive' });
+    }
+  };
 
   useEffect(() => {
     document.title = 'Contacts | Marketing Dashboard';
   }, []);
+  // A selection belongs to the query that showed it: when the search (after its pause) or the
+  // status changes, it and any bulk dialog opened on it go, so "all matching" never means
+  // the matches of a search the person has already replaced.
+  useEffect(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+    setOpen((o) => (o?.kind === 'bulk' || o?.kind === 'list' ? null : o));
+  }, [q, status]);
   useEffect(() => {
     if (pages.error) toast({ title: 'Failed to load contacts. Please try again.', variant: 'destructive' });
   }, [pages.error]);
@@ -81,7 +113,7 @@ export function ContactsPage() {
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
-              setSelected(new Set());
+              clearSelection();
             }}
             className={`${controlClass} mt-0`}
           />
@@ -92,23 +124,28 @@ export function ContactsPage() {
           options={STATUS_OPTIONS}
           onChange={(value) => {
             setStatus(value);
-            setSelected(new Set());
+            clearSelection();
           }}
         />
-        <button
-          type="button"
-          className={button.secondary}
-          onClick={() => setOpen({ kind: 'list', ids: [...selected] })}
-        >
-          Add to List{selected.size ? ` (${selected.size})` : ''}
+        <button type="button" className={button.secondary} onClick={() => setOpen({ kind: 'list', target })}>
+          Add to List{target.count ? ` (${formatCount(target.count)})` : ''}
         </button>
         <ExportContactsMenu q={q} status={status === 'all' ? undefined : status} />
       </div>
       <p className="mt-3 text-sm text-stone-600" aria-live="polite">
-        {pages.data
-          ? `Showing ${contacts.length.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} contacts`
-          : ''}
+        {pages.data ? `Showing ${formatCount(contacts.length)} of ${formatCount(total)} contacts` : ''}
       </p>
+      {target.count > 0 && (
+        <BulkBar
+          count={target.count}
+          total={total}
+          allMatching={allMatching}
+          onSelectAllMatching={() => setAllMatching(true)}
+          onClear={clearSelection}
+          onAction={(action) => setOpen({ kind: 'bulk', action, target })}
+          onExport={() => void exportSelection()}
+        />
+      )}
       <div className="mt-2">
         {pages.isLoading && <Spinner label="Loading contacts…" />}
         {pages.error && (
@@ -129,14 +166,24 @@ export function ContactsPage() {
             rows={contacts}
             columns={CONTACT_COLUMNS}
             rowKey={(c) => c.id}
-            selection={{ selected, onChange: setSelected, rowLabel: (c) => c.email }}
+            selection={{
+              selected: allMatching ? new Set(contacts.map((c) => c.id)) : selected,
+              onChange: (next) => {
+                setAllMatching(false);
+                setSelected(next);
+              },
+              rowLabel: (c) => c.email,
+            }}
             actions={(c) => (
               <DropdownMenu
                 label={`Actions for ${c.email}`}
                 items={[
                   { label: 'Edit', onSelect: () => setOpen({ kind: 'edit', contact: c }) },
                   { label: 'View History', onSelect: () => setOpen({ kind: 'history', contact: c }) },
-                  { label: 'Add to List', onSelect: () => setOpen({ kind: 'list', ids: [c.id] }) },
+                  {
+                    label: 'Add to List',
+                    onSelect: () => setOpen({ kind: 'list', target: { selection: { ids: [c.id] }, count: 1 } }),
+                  },
                   { label: 'Delete', danger: true, onSelect: () => setOpen({ kind: 'delete', contact: c }) },
                 ]}
               />
@@ -160,7 +207,7 @@ export function ContactsPage() {
         open={open}
         onClose={() => setOpen(null)}
         onChanged={() => {
-          setSelected(new Set());
+          clearSelection();
           void refresh();
         }}
       />

@@ -2,16 +2,9 @@
 import type { ContactStatus } from '@lp/contracts';
 import { useLists } from '../../lists';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
-import { exportContactsUrl } from '../api/export-contacts';
+import { download as save, exportContactsUrl } from '../api/export-contacts';
 
-const download = (url: string) => {
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = '';
-  document.body.append(a);
-  a.click();
-  a.remove();
-};
+const download = (url: string) => save({ url });
 
 export function ExportContactsMenu({ q, status }: { q: string; status?: ContactStatus }) {
   const lists = useLists();

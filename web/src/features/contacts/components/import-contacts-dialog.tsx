@@ -1,19 +1,28 @@
 /**
  * Import Contacts (CSV): the file's own checks ('Please select a file to import', 'Please upload
- * a CSV file'), the upload's progress in percent, then the result: imported, updated, skipped and
- * the rows that were not imported with their line and reason. Toasts 'Imported N contacts
+ * a CSV file'), an optional list the contacts join (an existing one or a new one named here),
+ * the upload's progress in percent and then the server's (rows stored of rows read), then the
+ * result: imported, updated, skipped and the rows that were not imported with their line and reason. Toasts 'Imported N contacts
  * successfully' or 'Failed to import contacts. Please try again.' (with the server's reason; an
  * import that stopped part-way says how many contacts it saved, and the table shows them).
  */
 import { useState } from 'react';
-import type { ImportResult } from '@lp/contracts';
+import { useSWRConfig } from 'swr';
+import type { ImportResult, OperationProgress } from '@lp/contracts';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
+import { ProgressMeter } from '../../../components/ui/progress-meter';
 import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-request';
 import { errorMessage } from '../../../lib/error-message';
-import { importContacts } from '../api/import-contacts';
+import { countOf, formatCount } from '../../../lib/format-count';
+import { listOptionLabel, LISTS_KEY, useLists } from '../../lists';
+import { importContacts, type ImportList } from '../api/import-contacts';
 import { checkImportFile } from '../lib/check-import-file';
+import { useOperationProgress } from '../lib/use-operation-progress';
+
+/** The list select's value for "make a new list". */
+const NEW_LIST = 'new';
 
 type Props = { open: boolean; onClose: () => void; onImported: () => void };
 
@@ -22,12 +31,21 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [listChoice, setListChoice] = useState('');
+  const [newListName, setNewListName] = useState('');
+  const [listError, setListError] = useState<string | null>(null);
+  const lists = useLists();
+  const { mutate } = useSWRConfig();
+  const server = useOperationProgress();
 
   const close = () => {
     setFile(null);
     setError(null);
     setProgress(null);
     setResult(null);
+    setListChoice('');
+    setNewListName('');
+    setListError(null);
     onClose();
   };
 
@@ -35,13 +53,26 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
     e.preventDefault();
     const problem = checkImportFile(file);
     if (problem || !file) return setError(problem);
+    if (listChoice === NEW_LIST && !newListName.trim()) return setListError('List name is required');
+    const list: ImportList =
+      listChoice === NEW_LIST
+        ? { newListName: newListName.trim() }
+        : listChoice
+          ? { listId: Number(listChoice) }
+          : null;
     setError(null);
+    setListError(null);
     setResult(null);
     setProgress(0);
     try {
-      const r = await importContacts(file, setProgress);
+      const r = await server.run((progressId) => importContacts(file, setProgress, { list, progressId }));
+      setProgress(null);
       setResult(r);
-      toast({ title: `Imported ${r.imported + r.updated} contacts successfully` });
+      toast({
+        title: `Imported ${countOf(r.imported + r.updated, 'contact')} successfully`,
+        description: r.list ? `They are on the list ${r.list.name}.` : undefined,
+      });
+      if (list) await mutate(LISTS_KEY);
       onImported();
     } catch (err) {
       const reason = errorMessage(err, '');
@@ -91,25 +122,71 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
             />
           )}
         </FormField>
-        {progress !== null && (
-          <div>
-            <div className="flex justify-between text-sm text-stone-700">
-              <span>{progress < 100 ? 'Uploading…' : 'Processing…'}</span>
-              <span>{progress}%</span>
-            </div>
-            <progress
-              className="mt-1 h-2 w-full accent-lake-700"
-              max={100}
-              value={progress}
-              aria-label="Upload progress"
+        <FormField id="import-list" label="Add the contacts to a list (optional)" error={listError ?? undefined}>
+          {(p) => (
+            <select
+              {...p}
+              className={controlClass}
+              value={listChoice}
+              onChange={(e) => {
+                setListChoice(e.target.value);
+                setListError(null);
+              }}
             >
-              {progress}%
-            </progress>
-          </div>
+              <option value="">No list</option>
+              {(lists.data ?? []).map((l) => (
+                <option key={l.id} value={l.id}>
+                  {listOptionLabel(l.name, l.contact_count)}
+                </option>
+              ))}
+              <option value={NEW_LIST}>New list…</option>
+            </select>
+          )}
+        </FormField>
+        {listChoice === NEW_LIST && (
+          <FormField id="import-new-list" label="New list name">
+            {(p) => (
+              <input
+                {...p}
+                type="text"
+                maxLength={200}
+                className={controlClass}
+                value={newListName}
+                onChange={(e) => setNewListName(e.target.value)}
+              />
+            )}
+          </FormField>
         )}
+        {progress !== null && <ImportProgress upload={progress} server={server.progress} />}
         {result && <ImportSummary result={result} />}
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * The upload's percent until the server reports; then the server's own figures: rows stored of
+ * the rows read so far (the file is read as it arrives, so both grow until the upload ends).
+ */
+function ImportProgress({ upload, server }: { upload: number; server: OperationProgress | null }) {
+  if (server && server.total)
+    return (
+      <ProgressMeter
+        label="Import progress"
+        status="Storing contacts…"
+        value={server.done}
+        max={server.total}
+        figures={`${formatCount(server.done)} of ${formatCount(server.total)} rows stored`}
+      />
+    );
+  return (
+    <ProgressMeter
+      label="Upload progress"
+      status={upload < 100 ? 'Uploading…' : 'Reading the file…'}
+      value={upload < 100 ? upload : null}
+      max={upload < 100 ? 100 : null}
+      figures={upload < 100 ? `${upload}%` : undefined}
+    />
   );
 }
 
@@ -117,15 +194,16 @@ function ImportSummary({ result }: { result: ImportResult }) {
   return (
     <div role="status" className="rounded-md bg-stone-50 p-3 text-sm text-stone-800">
       <p className="font-semibold">
-        Imported {result.imported + result.updated} contacts successfully ({result.imported} new, {result.updated}{' '}
-        updated
-        {result.skipped ? `, ${result.skipped} skipped` : ''}).
+        Imported {countOf(result.imported + result.updated, 'contact')} successfully ({formatCount(result.imported)}{' '}
+        new, {formatCount(result.updated)} updated
+        {result.skipped ? `, ${formatCount(result.skipped)} skipped` : ''}).
       </p>
+      {result.list && <p className="mt-1">They are on the list {result.list.name}.</p>}
       {result.errors.length > 0 && (
         <>
           <p className="mt-2">
             {result.errorCount > result.errors.length
-              ? `The first ${result.errors.length} of ${result.errorCount} rows not imported:`
+              ? `The first ${formatCount(result.errors.length)} of ${formatCount(result.errorCount)} rows not imported:`
               : 'Rows not imported:'}
           </p>
           <ul className="mt-1 max-h-40 list-disc overflow-y-auto pl-5">

@@ -15,6 +15,7 @@ import { useEmailAnalytics } from '../../email';
 import { useMarketingStats } from '../api/get-stats';
 import { StatCard } from './stat-card';
 import { Spinner } from './spinner';
+import { formatCount } from '../../../lib/format-count';
 
 const NO_EMAIL_ANALYTICS = 'Not available yet: open and click rates appear once e-mail campaigns are sent and tracked';
 const LAST_30_DAYS = 'Unique human opens and clicks of emails sent in the last 30 days';
@@ -28,7 +29,7 @@ export function DashboardHome() {
   // Without the mailer, stats still carry crm's counts; only the campaign count is missing.
   const noCampaignCount = stats.data?.totalCampaigns === null;
   const failed = stats.error || noCampaignCount || email.error || web.error;
-  const n = (value: number | null | undefined) => (value == null ? '—' : value.toLocaleString('en-US'));
+  const n = (value: number | null | undefined) => (value == null ? '—' : formatCount(value));
   const mail = email.data && email.data.totalSent > 0 ? email.data : undefined;
   const rate = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(1)}%`);
   const changes = stats.data?.changes;

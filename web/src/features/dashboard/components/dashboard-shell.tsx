@@ -1,7 +1,7 @@
 /**
  * The signed-in shell: header 'Marketing Dashboard' with Logout, the nav bar, and the screen
  * for the path (Contacts, Lists, Analytics, Form Submissions, Lots, Inbox, Blog, or the dashboard
- * home for any other /marketing path).
+ * home for any other /marketing path). The header names the time zone every date is shown in.
  */
 import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import { AnalyticsPage } from '../../analytics';
@@ -13,6 +13,7 @@ import { CampaignPage, CampaignsPage, SendEmailPage, TemplateEditorPage, Templat
 import { useSWRConfig } from 'swr';
 import type { StaffUser } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
+import { timeZoneLabel } from '../../../lib/site-time';
 import { logout } from '../api/logout';
 import { DashboardNav } from './dashboard-nav';
 import { SkipLink } from '../../../components/layout/skip-link';
@@ -44,7 +45,9 @@ export function DashboardShell({ user }: { user: StaffUser }) {
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <p className="text-xl font-bold text-lake-900">Marketing Dashboard</p>
           <div className="flex items-center gap-3">
-            <span className="hidden text-sm text-stone-600 sm:inline">Signed in as {user.username}</span>
+            <span className="hidden text-sm text-stone-600 sm:inline">
+              Signed in as {user.username} · Times in {timeZoneLabel()}
+            </span>
             <button
               type="button"
               onClick={onLogout}

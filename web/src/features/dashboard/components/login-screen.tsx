@@ -5,7 +5,7 @@
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useSWRConfig } from 'swr';
-import { LoginRequestSchema } from '@lp/contracts';
+import { LoginRequestSchema, type SessionInfo } from '@lp/contracts';
 import { ApiError } from '../../../lib/api-request';
 import { toast } from '../../../components/toast/toast-store';
 import { button } from '../../../components/ui/styles';
@@ -28,9 +28,10 @@ export function LoginScreen() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const { user, expiresAt } = await login(values);
+      const { user, expiresAt, timeZone } = await login(values);
       toast({ title: 'Login successful', description: 'You are now logged into the marketing dashboard' });
-      await mutate(SESSION_KEY, { user, expiresAt }, { revalidate: false });
+      const session: SessionInfo = { user, expiresAt, timeZone };
+      await mutate(SESSION_KEY, session, { revalidate: false });
     } catch (error) {
       const throttled = error instanceof ApiError && error.status === 429;
       toast({

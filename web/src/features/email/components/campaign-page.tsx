@@ -8,6 +8,7 @@ import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { toast } from '../../../components/toast/toast-store';
 import { resendUnknown, useCampaign } from '../api/campaigns';
 import { errorMessage } from '../../../lib/error-message';
+import { countOf, formatCount } from '../../../lib/format-count';
 
 function ResendUnknown({ id, count, onDone }: { id: number; count: number; onDone: () => void }) {
   const [open, setOpen] = useState(false);
@@ -16,7 +17,7 @@ function ResendUnknown({ id, count, onDone }: { id: number; count: number; onDon
     setBusy(true);
     try {
       await resendUnknown(id);
-      toast({ title: `Sending again to ${count} recipient${count === 1 ? '' : 's'}` });
+      toast({ title: `Sending again to ${countOf(count, 'recipient')}` });
       setOpen(false);
       onDone();
     } catch (err) {
@@ -29,8 +30,8 @@ function ResendUnknown({ id, count, onDone }: { id: number; count: number; onDon
     <section className="mt-6 rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200">
       <h2 className="font-semibold text-amber-950">Unknown after a crash</h2>
       <p className="mt-1 text-sm text-amber-950">
-        The sender stopped while {count} message{count === 1 ? ' was' : 's were'} being handed to the mail server. They
-        were not sent again on their own: some may have arrived.
+        The sender stopped while {formatCount(count)} message{count === 1 ? ' was' : 's were'} being handed to the mail
+        server. They were not sent again on their own: some may have arrived.
       </p>
       <button type="button" onClick={() => setOpen(true)} className={`mt-3 ${dialogButton.primary}`}>
         Send again…
@@ -38,7 +39,7 @@ function ResendUnknown({ id, count, onDone }: { id: number; count: number; onDon
       <Dialog
         open={open}
         title="Send again?"
-        description={`${count} recipient${count === 1 ? '' : 's'} may already have this message; sending again may give them a second copy.`}
+        description={`${countOf(count, 'recipient')} may already have this message; sending again may give them a second copy.`}
         onClose={() => setOpen(false)}
         footer={
           <>
@@ -73,8 +74,8 @@ export function CampaignPage({ id }: { id: string }) {
     [
       'Sent',
       data.recipients_estimated
-        ? `${d.sent} of ≈${data.total_recipients.toLocaleString('en-US')} expected (counted when scheduled)`
-        : `${d.sent} of ${data.total_recipients.toLocaleString('en-US')}`,
+        ? `${formatCount(d.sent)} of ≈${formatCount(data.total_recipients)} expected (counted when scheduled)`
+        : `${formatCount(d.sent)} of ${formatCount(data.total_recipients)}`,
     ],
     ['Waiting', d.pending + d.claimed + d.sending],
     ['Failed', d.failed],

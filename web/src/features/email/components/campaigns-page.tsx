@@ -16,8 +16,9 @@ import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { CAMPAIGNS_KEY, pauseCampaign, resumeCampaign, scheduleCampaign, useCampaigns } from '../api/campaigns';
 import { RowMenu, type RowAction } from './row-menu';
 import { errorMessage } from '../../../lib/error-message';
+import { formatDateTime, siteWallTimeToIso, timeZoneLabel } from '../../../lib/site-time';
+import { formatCount } from '../../../lib/format-count';
 
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const pct = (c: Campaign, r: number | null) =>
   (c.status === 'active' || c.status === 'completed') && r !== null ? `${r.toFixed(1)}%` : '—';
 
@@ -32,10 +33,10 @@ const COLUMNS: Column<Campaign>[] = [
     cellClassName: 'font-medium',
   },
   { header: 'Status', cell: (c) => c.status, cellClassName: 'capitalize' },
-  { header: 'Created', cell: (c) => date.format(new Date(c.created_at)), cellClassName: 'whitespace-nowrap' },
+  { header: 'Created', cell: (c) => formatDateTime(c.created_at), cellClassName: 'whitespace-nowrap' },
   {
     header: 'Scheduled',
-    cell: (c) => (c.scheduled_for ? date.format(new Date(c.scheduled_for)) : '—'),
+    cell: (c) => formatDateTime(c.scheduled_for),
     cellClassName: 'whitespace-nowrap',
   },
   {
@@ -43,12 +44,12 @@ const COLUMNS: Column<Campaign>[] = [
     cell: (c) =>
       c.recipients_estimated ? (
         <span title="Mailable contacts counted when the campaign was scheduled; the exact number is fixed when sending starts">
-          {c.sent_count} / ≈{c.total_recipients.toLocaleString('en-US')}{' '}
+          {formatCount(c.sent_count)} / ≈{formatCount(c.total_recipients)}{' '}
           <span className="text-stone-600">expected</span>
         </span>
       ) : (
         <>
-          {c.sent_count} / {c.total_recipients.toLocaleString('en-US')}
+          {formatCount(c.sent_count)} / {formatCount(c.total_recipients)}
         </>
       ),
     cellClassName: 'whitespace-nowrap',
@@ -157,7 +158,7 @@ export function CampaignsPage() {
               onClick={() => {
                 const c = scheduling!;
                 setScheduling(null);
-                void run(() => scheduleCampaign(c.id, new Date(at).toISOString()), 'Campaign scheduled');
+                void run(() => scheduleCampaign(c.id, siteWallTimeToIso(at)), 'Campaign scheduled');
               }}
             >
               Schedule
@@ -166,7 +167,7 @@ export function CampaignsPage() {
         }
       >
         <label htmlFor="schedule-at" className="block text-sm font-medium text-stone-800">
-          Send at
+          Send at ({timeZoneLabel()})
         </label>
         <input
           id="schedule-at"

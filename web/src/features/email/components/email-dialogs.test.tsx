@@ -1,15 +1,9 @@
 /**
  * The email screens' dialogs (on the shared Dialog) with a fake API: Create Template keeps its
-<<<<<<< HEAD
- * title, required-field messages and Cancel/Escape closing, gives focus back to the button
- * that opened it and starts empty when opened again; Schedule Campaign with no time starts the campaign now, and Escape leaves it
- * unscheduled.
-=======
  * title, required-field messages and Cancel/Escape closing, and gives focus back to the button
  * that opened it; Schedule Campaign cannot be sent without a time (its button stays disabled),
  * Send now is its own action and asks first, and Escape leaves the campaign alone; deleting a
  * template asks first and Cancel keeps it.
->>>>>>> wt/send
  */
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -126,7 +120,7 @@ it('Schedule Campaign needs a time; Send now is its own action and asks first; E
   expect(within(dialog).queryByRole('button', { name: 'Send now' })).toBeNull();
   const schedule = within(dialog).getByRole('button', { name: 'Schedule' }) as HTMLButtonElement;
   expect(schedule.disabled).toBe(true);
-  fireEvent.change(within(dialog).getByLabelText('Send at'), { target: { value: '2026-12-01T09:30' } });
+  fireEvent.change(within(dialog).getByLabelText(/^Send at/), { target: { value: '2026-12-01T09:30' } });
   expect(schedule.disabled).toBe(false);
   await user.click(schedule);
   expect(screen.queryByRole('dialog')).toBeNull();
@@ -135,7 +129,7 @@ it('Schedule Campaign needs a time; Send now is its own action and asks first; E
     {
       method: 'POST',
       url: '/api/marketing/campaigns/3/schedule',
-      body: { scheduledFor: new Date('2026-12-01T09:30').toISOString() },
+      body: { scheduledFor: '2026-12-01T16:30:00.000Z' }, // 09:30 in Phoenix, the site's zone
     },
   ]);
 

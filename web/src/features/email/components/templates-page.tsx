@@ -14,14 +14,13 @@ import { dialogButton } from '../../../components/ui/dialog';
 import { TEMPLATES_KEY, deleteTemplate, duplicateTemplate, useTemplates } from '../api/templates';
 import { CreateTemplateDialog } from './create-template-dialog';
 import { RowMenu } from './row-menu';
-
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { formatDate } from '../../../lib/site-time';
 
 const COLUMNS: Column<Template>[] = [
   { header: 'Name', cell: (t) => t.name, cellClassName: 'font-medium text-stone-900' },
   { header: 'Subject', cell: (t) => t.subject },
   { header: 'Category', cell: (t) => t.category },
-  { header: 'Updated', cell: (t) => date.format(new Date(t.updated_at)), cellClassName: 'whitespace-nowrap' },
+  { header: 'Updated', cell: (t) => formatDate(t.updated_at), cellClassName: 'whitespace-nowrap' },
 ];
 
 export function TemplatesPage() {

@@ -1,6 +1,7 @@
 /**
  * The detail dialog (spec §2): subject, sender, received date, the HTML or plain body, the
- * attachments (downloads), Archive and Delete. Opening an unread email marks it read. The
+ * attachments (downloads), Mark as Read / Mark as Unread, Archive and Delete. Opening an unread
+ * email marks it read (once per opening: Mark as Unread is not undone while it stays open). The
  * sender links to the CRM: 'In contacts' when the address is a contact, else one click adds it.
  * A reply to a broadcast links to its campaign.
  */
@@ -22,7 +23,10 @@ export function EmailDialog({ id, onClose }: { id: number | null; onClose: () =>
   const [confirmDelete, setConfirmDelete] = useState(false);
   const marked = useRef<number | null>(null);
 
-  useEffect(() => setConfirmDelete(false), [id]);
+  useEffect(() => {
+    setConfirmDelete(false);
+    if (id === null) marked.current = null;
+  }, [id]);
   useEffect(() => {
     if (email && !email.isRead && marked.current !== email.id) {
       marked.current = email.id;
@@ -154,6 +158,14 @@ export function EmailDialog({ id, onClose }: { id: number | null; onClose: () =>
                 >
                   Reply
                 </a>
+                <button
+                  type="button"
+                  disabled={actions.busy}
+                  className={`${action} bg-white text-stone-900 ring-1 ring-stone-300 hover:bg-stone-50`}
+                  onClick={() => actions.setRead(email.id, !email.isRead)}
+                >
+                  {email.isRead ? 'Mark as unread' : 'Mark as read'}
+                </button>
                 <button
                   type="button"
                   disabled={actions.busy}

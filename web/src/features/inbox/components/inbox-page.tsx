@@ -1,7 +1,8 @@
 /**
  * The Inbox screen (spec §2, §4, §9): All / Unread / Archived tabs, server-side search, a
  * refresh button, the filter menu with the developer test helper, the From / Subject / Date
- * table 15 per page with 'Showing x-y of n', and the detail dialog. The list refreshes every
+ * table 15 per page with 'Showing x-y of n' (each row with Mark as Read / Mark as Unread), and
+ * the detail dialog. The list refreshes every
  * 15 s and on window focus, retrying a failed load 3 times.
  */
 import { useEffect, useState } from 'react';
@@ -9,12 +10,14 @@ import { useSWRConfig } from 'swr';
 import { INBOX_PAGE_SIZE } from '@lp/contracts';
 import { useInbox, type InboxTab } from '../api/list-inbox';
 import { isInboxKey } from '../lib/inbox-swr';
+import { useEmailActions } from '../lib/use-email-actions';
 import { EmailDialog } from './email-dialog';
 import { InboxFilterMenu } from './inbox-filter-menu';
 import { InboxPagination } from './inbox-pagination';
 import { InboxTable } from './inbox-table';
 import { InboxTabs, PANEL_ID, tabId } from './inbox-tabs';
 import { TestEmailDialog } from './test-email-dialog';
+import { formatCount } from '../../../lib/format-count';
 
 const EMPTY: Record<InboxTab, string> = {
   all: 'No emails yet.',
@@ -31,6 +34,7 @@ export function InboxPage() {
   const [openId, setOpenId] = useState<number | null>(null);
   const [testOpen, setTestOpen] = useState(false);
   const { data, error, isLoading, isValidating } = useInbox(tab, q, cursors[cursors.length - 1]);
+  const actions = useEmailActions();
 
   // Search on the server once typing pauses; a new filter starts from the first page.
   useEffect(() => {
@@ -45,7 +49,9 @@ export function InboxPage() {
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-lake-900">Inbox</h1>
-        {data && data.unreadCount > 0 && <p className="text-sm text-stone-600">{data.unreadCount} unread</p>}
+        {data && data.unreadCount > 0 && (
+          <p className="text-sm text-stone-600">{formatCount(data.unreadCount)} unread</p>
+        )}
       </div>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <InboxTabs tab={tab} onChange={setTab} />
@@ -104,7 +110,14 @@ export function InboxPage() {
         {data && data.emails.length === 0 && (
           <p className="p-6 text-stone-700">{q ? 'No emails match your search.' : EMPTY[tab]}</p>
         )}
-        {data && data.emails.length > 0 && <InboxTable emails={data.emails} onOpen={setOpenId} />}
+        {data && data.emails.length > 0 && (
+          <InboxTable
+            emails={data.emails}
+            onOpen={setOpenId}
+            onSetRead={(id, isRead) => void actions.setRead(id, isRead)}
+            busy={actions.busy}
+          />
+        )}
         {data && (
           <InboxPagination
             start={cursors.length * INBOX_PAGE_SIZE}

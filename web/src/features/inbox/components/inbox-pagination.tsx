@@ -1,4 +1,6 @@
 /** 'Showing x-y of n' (spec §2, 15 per page) with Previous and Next. */
+import { formatCount } from '../../../lib/format-count';
+
 type Props = {
   start: number;
   shown: number;
@@ -16,7 +18,7 @@ export function InboxPagination({ start, shown, total, hasPrevious, hasNext, onP
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-t border-stone-200 px-3 py-3 sm:px-4">
       <p className="text-sm text-stone-700" aria-live="polite">
-        Showing {shown === 0 ? 0 : start + 1}-{start + shown} of {total.toLocaleString('en-US')}
+        Showing {formatCount(shown === 0 ? 0 : start + 1)}-{formatCount(start + shown)} of {formatCount(total)}
       </p>
       <div className="flex gap-2">
         <button type="button" className={pager} disabled={!hasPrevious} onClick={onPrevious}>

@@ -1,14 +1,11 @@
-/** Dates of the inbox: the time for today's mail, the day otherwise; the dialog shows both. */
-const time = new Intl.DateTimeFormat('en-US', { timeStyle: 'short' });
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const full = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' });
+/** Dates of the inbox (site time zone): the time for today's mail, the day otherwise; the dialog shows both. */
+import { formatDate, formatDateTime, formatTime, siteDayOf } from '../../../lib/site-time';
 
 export function formatInboxDate(iso: string, now = new Date()): string {
-  const d = new Date(iso);
-  return d.toDateString() === now.toDateString() ? time.format(d) : day.format(d);
+  return siteDayOf(iso) === siteDayOf(now) ? formatTime(iso) : formatDate(iso);
 }
 
-export const formatFullDate = (iso: string) => full.format(new Date(iso));
+export const formatFullDate = (iso: string) => formatDateTime(iso);
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;

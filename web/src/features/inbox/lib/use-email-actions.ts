@@ -1,14 +1,14 @@
 /**
  * What staff do to an email, with the spec's toasts, refreshing every inbox list and the
- * unread count afterwards: mark read (on opening), archive or move back, delete for good, and
- * add the sender to the contacts.
+ * unread count afterwards: mark read (quietly, on opening), Mark as Read / Mark as Unread,
+ * archive or move back, delete for good, and add the sender to the contacts.
  */
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { InboxStatus } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { addSenderContact } from '../api/add-sender-contact';
-import { deleteEmail, markEmailRead, setEmailStatus } from '../api/change-inbox-email';
+import { deleteEmail, setEmailRead, setEmailStatus } from '../api/change-inbox-email';
 import { errorMessage } from '../../../lib/error-message';
 import { isInboxKey } from './inbox-swr';
 
@@ -35,9 +35,13 @@ export function useEmailActions() {
   return {
     busy,
     markRead: async (id: number) => {
-      await markEmailRead(id).catch(() => undefined);
+      await setEmailRead(id, true).catch(() => undefined);
       await refresh();
     },
+    setRead: (id: number, isRead: boolean) =>
+      run(() => setEmailRead(id, isRead), 'Failed to update email', {
+        title: isRead ? 'Marked as read' : 'Marked as unread',
+      }),
     setStatus: (id: number, status: InboxStatus) =>
       run(() => setEmailStatus(id, status), 'Failed to update email', {
         title: status === 'archived' ? 'Email archived' : 'Email moved to the inbox',

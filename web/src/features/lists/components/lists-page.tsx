@@ -12,14 +12,13 @@ import { DeleteListDialog } from './delete-list-dialog';
 import { DuplicateListDialog } from './duplicate-list-dialog';
 import { ListContactsDialog } from './list-contacts-dialog';
 import { ListFormDialog } from './list-form-dialog';
-
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { formatDate } from '../../../lib/site-time';
 
 const COLUMNS: Column<ContactList>[] = [
   { header: 'Name', cell: (l) => <span className="font-medium text-stone-900">{l.name}</span> },
   { header: 'Description', cell: (l) => l.description ?? '—', className: 'hidden md:table-cell' },
   { header: 'Contacts', cell: (l) => l.contact_count.toLocaleString('en-US') },
-  { header: 'Created', cell: (l) => date.format(new Date(l.created_at)), className: 'hidden sm:table-cell' },
+  { header: 'Created', cell: (l) => formatDate(l.created_at), className: 'hidden sm:table-cell' },
 ];
 
 type Open = { kind: 'create' } | { kind: 'edit' | 'duplicate' | 'delete' | 'view'; list: ContactList } | null;

@@ -7,8 +7,7 @@ import type { AuditEntry, AuditOutcome } from '@lp/contracts';
 import { SelectableTable, type Column } from '../../../components/ui/data-table';
 import { button } from '../../../components/ui/styles';
 import { useAuditPage } from '../api/list-audit-entries';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+import { formatDateTime } from '../../../lib/site-time';
 
 /** What each action means, in the words staff use. */
 const ACTION_LABELS: Record<string, string> = {
@@ -35,6 +34,10 @@ const ACTION_LABELS: Record<string, string> = {
   'contact.update': 'Edited contact',
   'contact.delete': 'Deleted contact',
   'contacts.add_to_list': 'Added contacts to list',
+  'contacts.bulk_add_to_list': 'Added contacts to list (bulk)',
+  'contacts.bulk_remove_from_list': 'Removed contacts from list (bulk)',
+  'contacts.bulk_set_status': 'Changed contacts’ status (bulk)',
+  'contacts.bulk_delete': 'Deleted contacts (bulk)',
   'list.create': 'Created list',
   'list.update': 'Edited list',
   'list.duplicate': 'Duplicated list',
@@ -47,6 +50,10 @@ const ACTION_LABELS: Record<string, string> = {
   'blog.update': 'Edited article',
   'lot.update': 'Edited lot',
   'inbox.delete': 'Deleted inbox email',
+  'inbox.mark_read': 'Marked inbox email read',
+  'inbox.mark_unread': 'Marked inbox email unread',
+  'inbox.archive': 'Archived inbox email',
+  'inbox.unarchive': 'Moved inbox email to the inbox',
 };
 
 /** Whether the action took effect; only `done` says it did. */
@@ -71,7 +78,7 @@ function detailsText(e: AuditEntry): string {
 }
 
 const COLUMNS: Column<AuditEntry>[] = [
-  { header: 'When', cell: (e) => when.format(new Date(e.at)), cellClassName: 'whitespace-nowrap' },
+  { header: 'When', cell: (e) => formatDateTime(e.at), cellClassName: 'whitespace-nowrap' },
   { header: 'Who', cell: (e) => e.actor, cellClassName: 'font-medium text-stone-900' },
   { header: 'Action', cell: (e) => ACTION_LABELS[e.action] ?? e.action },
   { header: 'Target', cell: (e) => e.target ?? '—' },

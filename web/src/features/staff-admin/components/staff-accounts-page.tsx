@@ -19,10 +19,10 @@ import { resetStaffPassword } from '../api/reset-staff-password';
 import { setStaffDisabled } from '../api/set-staff-disabled';
 import { errorMessage, fieldError } from '../../../lib/error-message';
 import { AddAccountFormSchema, type AddAccountFormValues } from '../lib/staff-form';
+import { formatDateTime } from '../../../lib/site-time';
 
 const POLICY = `At least ${PASSWORD_MIN_LENGTH} characters and 5 different ones; not the username, not a well-known password.`;
 const small = 'min-h-9 rounded-md px-3 text-sm font-semibold ring-1 disabled:cursor-not-allowed disabled:opacity-60';
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function AddAccountForm({ onAdded }: { onAdded: () => void }) {
   const {
@@ -176,7 +176,7 @@ export function StaffAccountsPage({ currentUserId }: { currentUserId: number }) 
     },
     {
       header: 'Last sign-in',
-      cell: (a) => (a.lastLoginAt ? when.format(new Date(a.lastLoginAt)) : 'Never'),
+      cell: (a) => (a.lastLoginAt ? formatDateTime(a.lastLoginAt) : 'Never'),
       cellClassName: 'whitespace-nowrap',
     },
     {

@@ -2,12 +2,14 @@
  * Form Submissions (/marketing/form-submissions and /marketing/submissions): the website's
  * submissions as a table with a list selector and 'Add to Contacts' per row. A row whose e-mail
  * already belongs to a contact shows 'In contacts'; converting never makes a second contact. Each
- * row shows its lead attribution (first touch, visits and pages before converting).
+ * row shows its lead attribution (first touch, visits and pages before converting) and the start
+ * of the visitor's message; its name opens the row's details (the whole message and every field).
  */
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { CONTACT_PAGE_INTERESTS, type FormSubmission } from '@lp/contracts';
+import { SUBMISSION_SOURCE_LABELS, type FormSubmission } from '@lp/contracts';
 import { SelectableTable, type Column } from '../../../components/ui/data-table';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { controlClass } from '../../../components/form/form-field';
@@ -17,32 +19,60 @@ import { SubmissionFirstTouch } from '../../analytics';
 import { LISTS_KEY, listOptionLabel, useLists } from '../../lists';
 import { convertSubmission } from '../api/convert-submission';
 import { useSubmissions } from '../api/list-submissions';
+import { formatDateTime } from '../../../lib/site-time';
+import { interestLabel, SubmissionDetails } from './submission-details';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const detailsId = (s: FormSubmission) => `submission-${s.id}-details`;
 
-/** Contact-page interests are stored by value ('buying'); show their label. */
-function interestLabel(value: string | null): string {
-  if (!value) return '—';
-  return (CONTACT_PAGE_INTERESTS as Record<string, string>)[value] ?? value;
+function columns(open: ReadonlySet<number>, toggle: (id: number) => void): Column<FormSubmission>[] {
+  return [
+    {
+      header: 'Name',
+      cell: (s) => (
+        <>
+          <button
+            type="button"
+            aria-expanded={open.has(s.id)}
+            aria-controls={detailsId(s)}
+            aria-label={`${s.firstName} ${s.lastName} details`}
+            onClick={() => toggle(s.id)}
+            className="-mx-1 inline-flex min-h-10 items-center gap-1 rounded px-1 text-left font-medium text-stone-900 hover:underline"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className={`size-4 shrink-0 text-stone-500 transition-transform ${open.has(s.id) ? 'rotate-90' : ''}`}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="m8 5 5 5-5 5" />
+            </svg>
+            <span>{`${s.firstName} ${s.lastName}`}</span>
+          </button>
+          {/* On a phone the e-mail sits under the name (its column is hidden there). */}
+          <EmailAddress value={s.email} className="block text-stone-700 sm:hidden" />
+          {/* As wide as the column the other cells make, never wider: a long message does not widen the table. */}
+          {s.message && <span className="block w-0 min-w-full truncate text-xs text-stone-600">{s.message}</span>}
+        </>
+      ),
+    },
+    { header: 'Email', cell: (s) => <EmailAddress value={s.email} />, className: 'hidden sm:table-cell' },
+    { header: 'Phone', cell: (s) => s.phone, className: 'hidden md:table-cell', cellClassName: 'whitespace-nowrap' },
+    { header: 'Interest', cell: (s) => interestLabel(s.interest), className: 'hidden lg:table-cell' },
+    { header: 'Source', cell: (s) => SUBMISSION_SOURCE_LABELS[s.source], className: 'hidden xl:table-cell' },
+    {
+      header: 'First touch',
+      cell: (s) => <SubmissionFirstTouch submissionId={s.id} />,
+      className: 'hidden lg:table-cell',
+    },
+    {
+      header: 'Date',
+      cell: (s) => <span className="whitespace-nowrap">{formatDateTime(s.createdAt)}</span>,
+      className: 'hidden sm:table-cell',
+    },
+  ];
 }
-
-const COLUMNS: Column<FormSubmission>[] = [
-  { header: 'Name', cell: (s) => <span className="font-medium text-stone-900">{`${s.firstName} ${s.lastName}`}</span> },
-  { header: 'Email', cell: (s) => <span className="break-all">{s.email}</span> },
-  { header: 'Phone', cell: (s) => s.phone, className: 'hidden md:table-cell' },
-  { header: 'Interest', cell: (s) => interestLabel(s.interest), className: 'hidden lg:table-cell' },
-  { header: 'Source', cell: (s) => s.source, className: 'hidden xl:table-cell' },
-  {
-    header: 'First touch',
-    cell: (s) => <SubmissionFirstTouch submissionId={s.id} />,
-    className: 'hidden lg:table-cell',
-  },
-  {
-    header: 'Date',
-    cell: (s) => <span className="whitespace-nowrap">{dateFormat.format(new Date(s.createdAt))}</span>,
-    className: 'hidden sm:table-cell',
-  },
-];
 
 export function FormSubmissionsPage() {
   const { data, error, isLoading, mutate: reload } = useSubmissions();
@@ -50,6 +80,13 @@ export function FormSubmissionsPage() {
   const { mutate } = useSWRConfig();
   const [listId, setListId] = useState('');
   const [busy, setBusy] = useState<number | null>(null);
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setOpen((o) => {
+      const next = new Set(o);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   useEffect(() => {
     document.title = 'Form Submissions | Marketing Dashboard';
   }, []);
@@ -100,8 +137,13 @@ export function FormSubmissionsPage() {
           <SelectableTable
             label="Form submissions"
             rows={data}
-            columns={COLUMNS}
+            columns={columns(open, toggle)}
             rowKey={(s) => s.id}
+            details={{
+              isOpen: (s) => open.has(s.id),
+              id: detailsId,
+              render: (s) => <SubmissionDetails submission={s} />,
+            }}
             actions={(s) => {
               const inContacts = s.contactId !== null;
               return (

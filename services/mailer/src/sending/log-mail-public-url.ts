@@ -1,0 +1,16 @@
+/**
+ * Says once at start where the links in sent mail (tracking, unsubscribe, the Message-ID's host)
+ * point: MAIL_PUBLIC_URL, or this site's own origin when it is unset. In production a local
+ * address is a warning: recipients could open none of those links.
+ */
+import { isLocalUrl, type Logger, type RuntimeConfig } from '@lp/runtime';
+
+export function logMailPublicUrl(log: Logger, config: Pick<RuntimeConfig, 'MAIL_PUBLIC_URL' | 'NODE_ENV'>): void {
+  const url = config.MAIL_PUBLIC_URL;
+  if (config.NODE_ENV === 'production' && isLocalUrl(url))
+    log.warn(
+      { mailPublicUrl: url },
+      'links in sent mail point to a local address recipients cannot open: set MAIL_PUBLIC_URL to the public origin',
+    );
+  else log.info({ mailPublicUrl: url }, 'links in sent mail point to MAIL_PUBLIC_URL');
+}
