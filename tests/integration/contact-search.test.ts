@@ -83,12 +83,12 @@ describeOnEachBackend('contacts search over 50,000 contacts', (backend) => {
       body: { email: 'zoe@example.net', firstName: 'Zoë', lastName: 'Ångström', status: 'subscribed' },
     });
     expect(created.status).toBe(201);
-    const { id } = (await created.json()) as Contact;
+    const { id, version } = (await created.json()) as Contact;
     expect((await search('zoe angstrom')).emails).toEqual(['zoe@example.net']);
     const renamed = await stack.api(`/api/marketing/contacts/${id}`, {
       token,
       method: 'PUT',
-      body: { email: 'zoe@example.net', firstName: 'Zoë', lastName: 'Łukasiewicz', status: 'subscribed' },
+      body: { email: 'zoe@example.net', firstName: 'Zoë', lastName: 'Łukasiewicz', status: 'subscribed', version },
     });
     expect(renamed.status).toBe(200);
     expect((await search('lukasiewicz')).emails).toEqual(['zoe@example.net']);
