@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contact, ContactList } from '@lp/contracts';
-import { launchBrowser, openDashboardScreen } from '../support/browser.ts';
+import { launchBrowser, openDashboardScreen, signInToDashboard } from '../support/browser.ts';
 import { eventually, startStack, type Stack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -36,11 +36,7 @@ async function shot(page: Page, name: string) {
 
 async function signedIn(path: string, width: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
-  await page.goto(`${stack.baseUrl}/marketing`);
-  await page.getByLabel('Username').fill(stack.admin.username);
-  await page.getByLabel('Password').fill(stack.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  await signInToDashboard(page, stack);
   if (path !== '/marketing') {
     await openDashboardScreen(page, path);
   }

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, signInToDashboard } from '../support/browser.ts';
 import { eventually, startStack, type Stack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -39,11 +39,7 @@ afterAll(async () => {
 async function signedIn(viewport = { width: 1440, height: 900 }): Promise<Page> {
   const page = await browser.newPage({ viewport });
   await page.route('**/api/marketing/lists', (route) => route.fulfill({ json: [] }));
-  await page.goto(`${stack.baseUrl}/marketing`);
-  await page.getByLabel('Username').fill(stack.admin.username);
-  await page.getByLabel('Password').fill(stack.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
+  await signInToDashboard(page, stack);
   return page;
 }
 
@@ -213,6 +209,15 @@ describe('campaigns table', () => {
     await page.waitForURL(/\/marketing\/campaigns$/);
     const draft = page.getByRole('row', { name: /\bdraft\b/ }).first();
     await draft.waitFor();
+    // Scheduling needs a time: its button stays disabled until one is chosen, and it offers no "Send now".
+    await draft.getByRole('button', { name: /Actions for/ }).click();
+    await page.getByRole('menuitem', { name: 'Schedule' }).click();
+    const schedule = page.getByRole('dialog', { name: 'Schedule Campaign' });
+    expect(await schedule.getByRole('button', { name: 'Schedule' }).isDisabled()).toBe(true);
+    expect(await schedule.getByRole('button', { name: 'Send now' }).count()).toBe(0);
+    await schedule.getByRole('button', { name: 'Cancel' }).click();
+    await schedule.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('row', { name: /\bdraft\b/ }).count()).toBe(1);
     await draft.getByRole('button', { name: /Actions for/ }).click();
     await page.getByRole('menuitem', { name: 'Send now' }).click();
     await page.getByRole('dialog', { name: 'Send Campaign Now' }).getByRole('button', { name: 'Send now' }).click();

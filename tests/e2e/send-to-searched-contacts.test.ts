@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openDashboardScreen } from '../support/browser.ts';
+import { launchBrowser, openDashboardScreen, signInToDashboard } from '../support/browser.ts';
 import { SEEDED_PEOPLE, seedContacts } from '../support/seed-contacts.ts';
 import { eventually, startStack, type Stack } from '../support/stack.ts';
 
@@ -40,11 +40,7 @@ async function shot(page: Page, name: string) {
 
 async function composeToIndividuals(width: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });
-  await page.goto(`${stack.baseUrl}/marketing`);
-  await page.getByLabel('Username').fill(stack.admin.username);
-  await page.getByLabel('Password').fill(stack.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  await signInToDashboard(page, stack);
   await openDashboardScreen(page, 'Send an Email');
   await page.getByRole('button', { name: /^Lake news\b/ }).click();
   await page.getByLabel('Choose individuals').check();

@@ -1,5 +1,6 @@
 /**
- * Edits are never lost or crossed, in Chromium against the real gateway and services:
+ * Edits are never lost or crossed, in Chromium against the real gateway and services (with
+ * 50,000 contacts seeded, as the dashboard is used):
  * for a template, a lot and a blog article, what staff do in sequence (create where the product
  * allows → edit → save → reopen: the saved values → edit again → save → reload: still the
  * latest); and saves that are refused because someone saved in between (two tabs on one
@@ -10,7 +11,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STALE_EDIT_MESSAGES, type Lot, type StaffBlogArticle } from '@lp/contracts';
-import { launchBrowser, openDashboardScreen } from '../support/browser.ts';
+import { launchBrowser, openDashboardScreen, signInToDashboard } from '../support/browser.ts';
+import { seedContacts } from '../support/seed-contacts.ts';
 import { startStack, type Stack } from '../support/stack.ts';
 
 let stack: Stack;
@@ -23,14 +25,12 @@ const shots = process.env.SCREENSHOTS_DIR;
 beforeAll(async () => {
   [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
   otherOffice = await stack.login();
+  // A contact list at real volume, as the dashboard is used.
+  await seedContacts(stack);
   // One browser profile: its tabs share the session cookie, as a person's tabs do.
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${stack.baseUrl}/marketing`);
-  await page.getByLabel('Username').fill(stack.admin.username);
-  await page.getByLabel('Password').fill(stack.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
+  await signInToDashboard(page, stack);
   await page.close();
 });
 afterAll(async () => {

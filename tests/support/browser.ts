@@ -38,3 +38,15 @@ export async function openDashboardScreen(page: Page, label: string | RegExp): P
   if (await menu.isVisible()) await menu.click();
   await nav.getByRole('link', typeof label === 'string' ? { name: label, exact: true } : { name: label }).click();
 }
+
+/** Signs staff in on the dashboard's login screen, as a person does, and waits for the dashboard's nav. */
+export async function signInToDashboard(
+  page: Page,
+  stack: { baseUrl: string; admin: { username: string; password: string } },
+): Promise<void> {
+  await page.goto(`${stack.baseUrl}/marketing`);
+  await page.getByLabel('Username').fill(stack.admin.username);
+  await page.getByLabel('Password').fill(stack.admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('navigation', { name: 'Dashboard' }).waitFor();
+}
