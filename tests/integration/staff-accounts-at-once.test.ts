@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GATEWAY_MIGRATIONS_DIR, upsertStaffUser } from '@lp/gateway';
-import { createStaffAccount } from '@lp/gateway/staff/manage-staff-accounts';
+import { createStaffAccount } from '@lp/gateway/staff-api/manage-staff-accounts';
 import { AppError, migrate, openPostgres, type Database } from '@lp/runtime';
 import { eventually, realDatabase } from '../support/stack.ts';
 

@@ -13,7 +13,7 @@ import { parseFrameAncestors, readScriptHashes, securityHeaders } from './middle
 import { requestContext, type GatewayState } from './middleware/request-context.ts';
 import type { GatewayDeps } from './routes/context.ts';
 import type { RequestListener } from 'node:http';
-import { createPixelEndpoint } from './analytics/pixel-endpoint.ts';
+import { createPixelEndpoint } from './edge/pixels/pixel-endpoint.ts';
 import { mountRoutes } from './routes/index.ts';
 
 export const GATEWAY_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));

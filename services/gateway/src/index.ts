@@ -4,5 +4,5 @@ export { startPlatform, type Platform, type PlatformOptions } from './platform.t
 export { apiRouters } from './routes/index.ts';
 export { isProtectedPath } from './middleware/sessions.ts';
 export { upsertStaffUser } from './queries/upsert-staff-user.ts';
-export { createLotCache } from './lots/lot-cache.ts';
-export { createTrackingSecret, trackingKeySource } from './email-tracking/tracking-secret.ts';
+export { createLotCache } from './site/lots/lot-cache.ts';
+export { createTrackingSecret, trackingKeySource } from './edge/tracking-secret.ts';

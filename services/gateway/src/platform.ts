@@ -30,8 +30,8 @@ import {
   startServices,
 } from '@lp/runtime';
 import { createGatewayHandler, gatewayService } from './app.ts';
-import { createTrackingSecret, trackingKeySource } from './email-tracking/tracking-secret.ts';
-import { createLotCache, listenForLotChanges } from './lots/lot-cache.ts';
+import { createTrackingSecret, trackingKeySource } from './edge/tracking-secret.ts';
+import { createLotCache, listenForLotChanges } from './site/lots/lot-cache.ts';
 import type { GatewayConfig } from './config.ts';
 import { checkServingConfig, createHttpServer } from './http-server.ts';
 import { ensureFirstAdmin, type FirstAdmin } from './queries/ensure-first-admin.ts';

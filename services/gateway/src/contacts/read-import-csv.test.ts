@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { fieldOfHeader, readImportCsv, type CsvItem } from './read-import-csv.ts';
-import { csvCell } from './write-contacts-csv.ts';
+import { csvCell } from '../staff-api/contacts/write-contacts-csv.ts';
 
 async function read(text: string | Buffer, chunkSize = 7): Promise<CsvItem[]> {
   const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);

@@ -11,11 +11,11 @@ import { RPC } from '@lp/contracts';
 import { Counters, createLogger, MemoryBus, parseConfig, type Knex } from '@lp/runtime';
 import { GatewayConfigSchema } from '../config.ts';
 import { createRouter } from '../routes/context.ts';
-import { marketingRoutes } from '../routes/marketing.ts';
+import { formSubmissionRoutes } from '../staff-api/form-submissions.ts';
 import { errorHandler } from './error-handler.ts';
 import { measureRequests } from './measure-requests.ts';
 import type { GatewayState } from './request-context.ts';
-import { createLotCache } from '../lots/lot-cache.ts';
+import { createLotCache } from '../site/lots/lot-cache.ts';
 
 describe('request metrics', () => {
   const counters = new Counters();
@@ -40,7 +40,7 @@ describe('request metrics', () => {
     things.get('/:id', (ctx) => {
       ctx.body = { id: ctx.params.id };
     });
-    const marketing = marketingRoutes({
+    const marketing = formSubmissionRoutes({
       config: parseConfig(GatewayConfigSchema, {}),
       bus,
       knex: {} as Knex,

@@ -3,8 +3,8 @@ import Router, { type RouterOptions } from '@koa/router';
 import { AppError, type Bus, type Counters, type Knex, type Logger, type RpcCallOptions } from '@lp/runtime';
 import type { GatewayConfig } from '../config.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
-import type { TrackingKey } from '../email-tracking/tracking-secret.ts';
-import type { LotCache } from '../lots/lot-cache.ts';
+import type { TrackingKey } from '../edge/tracking-secret.ts';
+import type { LotCache } from '../site/lots/lot-cache.ts';
 
 export type GatewayDeps = {
   config: GatewayConfig;

@@ -1,6 +1,6 @@
 /**
  * Every HTTP entry point of the platform, mounted in one place, in order:
- * (pixels are answered before Koa: analytics/pixel-endpoint.ts) → health → public API (form
+ * (pixels are answered before Koa: edge/pixels/pixel-endpoint.ts) → health → public API (form
  * submissions, blog, inbound mail webhooks, e-mail tracking links and provider event webhooks) →
  * staff sign-in → staff API (session required; dead letters under /api/marketing/ops; the inbox,
  * web and e-mail analytics under /api/marketing-dashboard) → unknown /api paths (404 envelope) →
@@ -13,38 +13,38 @@ import { healthRouter, notFound } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { parseJsonBodies } from '../middleware/parse-json-bodies.ts';
 import { readSession, requireStaff } from '../middleware/sessions.ts';
-import { createWebHost } from '../web/web-host.ts';
-import { auditLogRoutes } from './audit-log.ts';
-import { authRoutes } from './auth.ts';
-import { blogRoutes } from './blog.ts';
-import { blogAdminRoutes } from './blog-admin.ts';
-import { blogPageRoutes } from './blog-pages.ts';
-import { lotPageRoutes } from './lot-pages.ts';
-import { lotRoutes } from './lots.ts';
-import { deadLetterRoutes } from './dead-letters.ts';
-import { inboundRoutes } from './inbound.ts';
-import { inboxRoutes } from './inbox.ts';
-import { staffAccountRoutes } from './staff-accounts.ts';
-import { submissionRoutes } from './submissions.ts';
-import { contactRoutes } from './contacts.ts';
-import { listRoutes } from './lists.ts';
+import { createWebHost } from '../site/web-host.ts';
+import { auditLogRoutes } from '../staff-api/audit-log.ts';
+import { authRoutes } from '../staff-api/auth.ts';
+import { blogRoutes } from '../site/blog.ts';
+import { blogAdminRoutes } from '../staff-api/blog-admin.ts';
+import { blogPageRoutes } from '../site/blog-pages.ts';
+import { lotPageRoutes } from '../site/lot-pages.ts';
+import { lotRoutes } from '../staff-api/lots.ts';
+import { deadLetterRoutes } from '../staff-api/dead-letters.ts';
+import { inboundRoutes } from '../edge/inbound-mail.ts';
+import { inboxRoutes } from '../staff-api/inbox.ts';
+import { staffAccountRoutes } from '../staff-api/staff-accounts.ts';
+import { contactFormRoutes } from '../edge/contact-form.ts';
+import { contactRoutes } from '../staff-api/contacts.ts';
+import { listRoutes } from '../staff-api/lists.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
-import { campaignRoutes } from './campaigns.ts';
-import { emailAnalyticsRoutes } from './email-analytics.ts';
-import { emailEventRoutes } from './email-events.ts';
-import { emailTrackingRoutes } from './email-tracking.ts';
-import { marketingRoutes } from './marketing.ts';
-import { singleSendRoutes } from './single-sends.ts';
-import { templateRoutes } from './templates.ts';
-import { mediaRoutes } from './media.ts';
-import { webAnalyticsRoutes } from './web-analytics.ts';
+import { campaignRoutes } from '../staff-api/campaigns.ts';
+import { emailAnalyticsRoutes } from '../staff-api/email-analytics.ts';
+import { emailEventRoutes } from '../edge/email-events.ts';
+import { emailTrackingRoutes } from '../edge/email-tracking.ts';
+import { formSubmissionRoutes } from '../staff-api/form-submissions.ts';
+import { singleSendRoutes } from '../staff-api/single-sends.ts';
+import { templateRoutes } from '../staff-api/templates.ts';
+import { mediaRoutes } from '../site/media.ts';
+import { webAnalyticsRoutes } from '../staff-api/web-analytics.ts';
 
 /** The API routers, exported so tests can enumerate every route. */
 export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
   return [
-    submissionRoutes(deps),
+    contactFormRoutes(deps),
     authRoutes(deps),
-    marketingRoutes(deps),
+    formSubmissionRoutes(deps),
     contactRoutes(deps),
     listRoutes(deps),
     templateRoutes(deps),

@@ -9,14 +9,14 @@ import Koa from 'koa';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Counters, createLogger, parseConfig, type Bus, type Database } from '@lp/runtime';
 import { GatewayConfigSchema } from '../config.ts';
-import { createLotCache } from '../lots/lot-cache.ts';
+import { createLotCache } from '../site/lots/lot-cache.ts';
 import { clearRateCounters, openGatewayTestDb } from '../testing/gateway-test-db.ts';
 import { errorHandler } from '../middleware/error-handler.ts';
 import { parseJsonBodies } from '../middleware/parse-json-bodies.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
-import { contactRoutes } from './contacts.ts';
-import { emailEventRoutes } from './email-events.ts';
-import { inboundRoutes } from './inbound.ts';
+import { contactRoutes } from '../staff-api/contacts.ts';
+import { emailEventRoutes } from '../edge/email-events.ts';
+import { inboundRoutes } from '../edge/inbound-mail.ts';
 
 type Envelope = { error: { code: string; message: string } };
 

@@ -1,0 +1,227 @@
+/**
+ * Staff contacts under `/api/marketing` (session required): the paged, searchable list (total in
+ * `X-Total-Count`, the next page in `Link: <…>; rel="next"`), add, read, edit, delete, history,
+ * CSV export and import, `POST /contacts/bulk` (an action on chosen or all matching contacts),
+ * the progress of an import or bulk action, and `POST /contacts-to-list`. crm owns the data and checks again.
+ * The history adds the contact's mail from the mailer, asked by address: each message sent to it
+ * (delivery status, opens, clicks) and each message it sent to the inbox; each owner answers its
+ * newest entries and the merge is cut where the first of them holds older ones back. Without the
+ * mailer the history shows crm's part and says its mail is missing.
+ */
+import { Readable } from 'node:stream';
+import type { ParameterizedContext } from 'koa';
+import {
+  ContactCreateSchema,
+  ContactsExportSchema,
+  ContactsQuerySchema,
+  ContactsToListSchema,
+  ContactUpdateSchema,
+  mergeHistoryWindows,
+  newestEntries,
+  RPC,
+  type ContactHistoryItem,
+  type ContactHistoryPage,
+  type HistoryWindow,
+  type RpcInput,
+  type RpcSpec,
+} from '@lp/contracts';
+import { callRpc, notFound, type Bus } from '@lp/runtime';
+import { applyContactsBulk } from './contacts/apply-contacts-bulk.ts';
+import { importContacts } from './contacts/import-contacts.ts';
+import { createProgressRegistry } from './contacts/operation-progress.ts';
+import { contactCsvLine, csvLine, EXPORT_HEADER } from './contacts/write-contacts-csv.ts';
+import { audited } from '../audit/record-audit.ts';
+import { changedFields } from '../audit/changed-fields.ts';
+import { serverPaced } from '../middleware/server-paced.ts';
+import type { GatewayState } from '../middleware/request-context.ts';
+import { validate } from '../middleware/validate.ts';
+import { type GatewayDeps, askedBy, createRouter, unlessUnavailable } from '../routes/context.ts';
+
+/** Messages (and inbox messages) of a contact's history, newest first. */
+const HISTORY_MAIL_LIMIT = 100;
+
+type Ctx = ParameterizedContext<GatewayState> & { params: Record<string, string | undefined> };
+
+/** A path id: 1 to 2147483647, else the thing is not found. */
+export function pathId(raw: string | undefined, what: string): number {
+  const id = /^[1-9]\d{0,9}$/.test(raw ?? '') ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound(`${what} not found`);
+  return id;
+}
+
+/** The query string as one value per key (a repeated key keeps its first value). */
+const queryOf = (ctx: Ctx) =>
+  Object.fromEntries(Object.entries(ctx.query).map(([k, val]) => [k, Array.isArray(val) ? val[0] : val]));
+
+/** The mail of a contact's history: the messages sent to it and those it wrote to the inbox. */
+async function mailOfContact(bus: Bus, ctx: Ctx, email: string): Promise<HistoryWindow<ContactHistoryItem>[]> {
+  const [inbox, mail] = await Promise.all([
+    callRpc(
+      bus,
+      RPC.mailer.inboxList,
+      { from: email, status: 'all', unreadOnly: false, q: '', limit: HISTORY_MAIL_LIMIT },
+      askedBy(ctx),
+    ),
+    callRpc(bus, RPC.mailer.recipientMail, { email, limit: HISTORY_MAIL_LIMIT }, askedBy(ctx)),
+  ]);
+  const received = inbox.emails.map((e): ContactHistoryItem => ({
+    type: 'email_received',
+    at: e.receivedAt,
+    inboxId: e.id,
+    subject: e.subject,
+    snippet: e.snippet,
+  }));
+  // With more pages, the page's oldest message stands for the first one held back.
+  return [mail, newestEntries(received, inbox.nextCursor ? received.length - 1 : received.length)];
+}
+
+export function contactRoutes(deps: GatewayDeps) {
+  const { bus } = deps;
+  const router = createRouter({ prefix: '/api/marketing' });
+  const progress = createProgressRegistry();
+  const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>) => {
+    ctx.set('Cache-Control', 'no-store');
+    return callRpc(bus, rpc, input, askedBy(ctx));
+  };
+
+  router.get('/contacts', async (ctx) => {
+    const query = validate(ContactsQuerySchema, queryOf(ctx));
+    const page = await ask(ctx, RPC.crm.contactsList, query);
+    ctx.set('X-Total-Count', String(page.total ?? 0));
+    if (page.nextCursor !== null) {
+      const next = new URLSearchParams();
+      for (const [k, val] of Object.entries(query)) if (val !== undefined && k !== 'cursor') next.set(k, String(val));
+      next.set('cursor', String(page.nextCursor));
+      ctx.set('Link', `</api/marketing/contacts?${next}>; rel="next"`);
+    }
+    ctx.body = page.contacts;
+  });
+
+  router.post('/contacts', async (ctx) => {
+    const input = validate(ContactCreateSchema, ctx.request.body);
+    const contact = await audited(
+      deps.knex,
+      ctx.state,
+      { action: 'contact.create', details: { email: input.email } },
+      () => ask(ctx, RPC.crm.contactCreate, input),
+      (c) => ({ target: `contact ${c.id}` }),
+    );
+    ctx.status = 201;
+    ctx.set('Location', `/api/marketing/contacts/${contact.id}`);
+    ctx.body = contact;
+  });
+
+  /** The CSV of the contacts `filter` selects, streamed page after page from crm: any number stays small in memory. */
+  const streamCsv = async (ctx: Ctx, filter: Omit<RpcInput<typeof RPC.crm.contactsList>, 'limit'>) => {
+    const asked = askedBy(ctx);
+    const first = await callRpc(bus, RPC.crm.contactsList, { ...filter, limit: 2000, withTotal: false }, asked);
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Content-Type', 'text/csv; charset=utf-8');
+    ctx.set('Content-Disposition', `attachment; filename="contacts-${new Date().toISOString().slice(0, 10)}.csv"`);
+    ctx.body = Readable.from(
+      (async function* () {
+        yield csvLine(EXPORT_HEADER);
+        let page = first;
+        for (;;) {
+          yield page.contacts.map(contactCsvLine).join('');
+          if (page.nextCursor === null) return;
+          page = await callRpc(
+            bus,
+            RPC.crm.contactsList,
+            { ...filter, limit: 2000, cursor: page.nextCursor, withTotal: false },
+            asked,
+          );
+        }
+      })(),
+    );
+  };
+
+  // Every contact matching the screen's search, status or list.
+  router.get('/contacts/export', async (ctx) => {
+    const { limit: _limit, cursor: _cursor, ...filter } = validate(ContactsQuerySchema, queryOf(ctx));
+    await streamCsv(ctx, filter);
+  });
+
+  // Hand-picked contacts (their ids would not fit in a URL).
+  router.post('/contacts/export', async (ctx) => {
+    const { ids } = validate(ContactsExportSchema, ctx.request.body);
+    await streamCsv(ctx, { ids });
+  });
+
+  router.post('/contacts/import', serverPaced, importContacts(deps, progress));
+
+  router.post('/contacts/bulk', serverPaced, applyContactsBulk(deps, progress));
+
+  // How far this staff account's import or bulk action named `id` (its X-Progress-Id) has got.
+  router.get('/contacts/operations/:id', (ctx) => {
+    const op = progress.get(ctx.state.session?.userId ?? null, ctx.params.id ?? '');
+    if (!op) throw notFound('No operation under way with this id');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = op;
+  });
+
+  router.get('/contacts/:id', async (ctx) => {
+    ctx.body = await ask(ctx, RPC.crm.contactGet, { id: pathId(ctx.params.id, 'Contact') });
+  });
+
+  router.put('/contacts/:id', async (ctx) => {
+    const id = pathId(ctx.params.id, 'Contact');
+    const contact = validate(ContactUpdateSchema, ctx.request.body);
+    const before = await ask(ctx, RPC.crm.contactGet, { id });
+    const { version: _version, ...fields } = contact;
+    const changed = changedFields(before, fields);
+    const details = {
+      email: before.email,
+      changed,
+      // A status change (unsubscribed, bounced…) decides who gets mail: named with its values.
+      ...(changed.includes('status') ? { status: `${before.status} → ${contact.status}` } : {}),
+    };
+    ctx.body = await audited(deps.knex, ctx.state, { action: 'contact.update', target: `contact ${id}`, details }, () =>
+      ask(ctx, RPC.crm.contactUpdate, { id, contact }),
+    );
+  });
+
+  router.delete('/contacts/:id', async (ctx) => {
+    const id = pathId(ctx.params.id, 'Contact');
+    // Named in the audit log by its address, which is gone once the contact is.
+    const { email } = await ask(ctx, RPC.crm.contactGet, { id });
+    await audited(deps.knex, ctx.state, { action: 'contact.delete', target: `contact ${id}`, details: { email } }, () =>
+      ask(ctx, RPC.crm.contactDelete, { id }),
+    );
+    ctx.status = 204;
+  });
+
+  // crm answers what it owns (submissions, list joins); the mailer, asked by the contact's
+  // address, the mail sent to it (status, opens, clicks) and the mail it wrote to the inbox.
+  router.get('/contacts/:id/history', async (ctx) => {
+    const history = await ask(ctx, RPC.crm.contactHistory, { id: pathId(ctx.params.id, 'Contact') });
+    const mail = await unlessUnavailable(
+      ctx,
+      'contact history without its mail: the mailer did not answer',
+      mailOfContact(bus, ctx, history.contact.email),
+    );
+    const body: ContactHistoryPage = {
+      contact: history.contact,
+      ...mergeHistoryWindows<ContactHistoryItem>([history, ...(mail ?? [])]),
+      mailUnavailable: mail === null,
+    };
+    ctx.body = body;
+  });
+
+  router.post('/contacts-to-list', async (ctx) => {
+    const input = validate(ContactsToListSchema, ctx.request.body);
+    ctx.body = await audited(
+      deps.knex,
+      ctx.state,
+      {
+        action: 'contacts.add_to_list',
+        target: `list ${input.listId}`,
+        details: { contacts: input.contactIds.length },
+      },
+      () => ask(ctx, RPC.crm.listMembersAdd, input),
+      (r) => ({ details: { added: r.results.added } }),
+    );
+  });
+
+  return router;
+}

@@ -1,0 +1,65 @@
+/**
+ * Web analytics for staff (session required like every /api/marketing* route), asked of the
+ * analytics service, which owns the hits:
+ * - `GET /api/marketing-dashboard/web-analytics?days=7|30|90|365` (default 30; anything else
+ *   is a 400 naming the allowed values): the four figures, the previous period's, the per-day
+ *   series and the top-10 tables;
+ * - `POST /api/marketing-dashboard/refresh-analytics[?days=…]`: re-aggregates the range from
+ *   the raw hits (idempotent; concurrent calls take turns);
+ * - `GET /api/marketing-dashboard/leads-by-source?days=…`: leads and conversion rate per
+ *   first-touch source and campaign (crm's form submissions + analytics' attribution);
+ * - `GET /api/marketing-dashboard/submission-attribution`: first touch, visits and pages before
+ *   converting for each form submission that carries a session id.
+ */
+import {
+  AnalyticsRangeQuerySchema,
+  AnalyticsRefreshQuerySchema,
+  RPC,
+  SUBMISSIONS_PAGE_MAX,
+  type FormSubmission,
+} from '@lp/contracts';
+import { callRpc } from '@lp/runtime';
+import { serverPaced } from '../middleware/server-paced.ts';
+import { refuseBody, validate } from '../middleware/validate.ts';
+import { listSubmissions } from './form-submissions/list-submissions.ts';
+import { type GatewayDeps, askedBy, createRouter } from '../routes/context.ts';
+
+const leadsOf = (submissions: FormSubmission[]) =>
+  submissions.flatMap((s) => (s.sessionId ? [{ sessionId: s.sessionId, submittedAt: s.createdAt }] : []));
+
+export function webAnalyticsRoutes({ bus }: GatewayDeps) {
+  const router = createRouter({ prefix: '/api/marketing-dashboard' });
+
+  router.get('/web-analytics', async (ctx) => {
+    const { days } = validate(AnalyticsRangeQuerySchema, ctx.query);
+    ctx.body = await callRpc(bus, RPC.analytics.webAnalytics, { days }, askedBy(ctx));
+  });
+
+  router.post('/refresh-analytics', serverPaced, async (ctx) => {
+    refuseBody(ctx.headers);
+    const { days } = validate(AnalyticsRefreshQuerySchema, ctx.query);
+    // A year of re-aggregation can take longer than a read.
+    ctx.body = await callRpc(bus, RPC.analytics.refresh, { days }, { ...askedBy(ctx), timeoutMs: 120_000 });
+  });
+
+  router.get('/leads-by-source', async (ctx) => {
+    const { days } = validate(AnalyticsRangeQuerySchema, ctx.query);
+    const asked = askedBy(ctx);
+    const { submissions } = await listSubmissions(bus, asked, { limit: SUBMISSIONS_PAGE_MAX });
+    const untracked = submissions.flatMap((s) => (s.sessionId ? [] : [s.createdAt]));
+    ctx.body = await callRpc(bus, RPC.analytics.leadsBySource, { days, leads: leadsOf(submissions), untracked }, asked);
+  });
+
+  router.get('/submission-attribution', async (ctx) => {
+    const asked = askedBy(ctx);
+    const { submissions } = await listSubmissions(bus, asked, { limit: SUBMISSIONS_PAGE_MAX });
+    const attributed = await callRpc(bus, RPC.analytics.attribution, { leads: leadsOf(submissions) }, asked);
+    const bySession = new Map(attributed.map((a) => [a.sessionId, a]));
+    ctx.body = submissions.flatMap((s) => {
+      const a = s.sessionId ? bySession.get(s.sessionId) : undefined;
+      return a ? [{ submissionId: s.id, ...a }] : [];
+    });
+  });
+
+  return router;
+}
