@@ -141,8 +141,6 @@ export const SendRequestedSchema = v.object({
 });
 export type SendRequested = v.InferOutput<typeof SendRequestedSchema>;
 
-export const SendAcceptedSchema = v.object({ campaignId: v.pipe(v.string(), v.uuid()), status: v.string() });
-
 /** `mail.contact-status.changed`: the mailer learnt that a contact must not be mailed again. */
 export const ContactStatusChangedSchema = v.object({
   ...EventMetaSchema,

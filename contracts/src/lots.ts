@@ -9,8 +9,8 @@ import * as v from 'valibot';
 import { EventMetaSchema } from './events.ts';
 import { RecordVersionSchema } from './record-version.ts';
 import { storable } from './text.ts';
-import { LOT_STATUSES, LOT_TAGS } from './lot-names.ts';
-import { ANALYTICS_RANGES } from './web-analytics.ts';
+import { LOT_INTEREST_RANGES, LOT_STATUSES, LOT_TAGS, type LotInterestRange } from './lot-names.ts';
+import { ANALYTICS_RANGES, AnalyticsDaysParamSchema, type AnalyticsRange } from './web-analytics.ts';
 
 export * from './lot-names.ts';
 
@@ -150,6 +150,24 @@ export const LotViewsSchema = v.object({
   lots: v.array(v.object({ number: lotNumber, pageViews: count, mapClicks: count })),
 });
 export const LotLeadsSchema = v.object({ lots: v.array(v.object({ number: lotNumber, leads: count })) });
+
+/**
+ * The query of the lot interest: `range` (7d|30d|90d, the Lots screen; 30d when absent) or `days`
+ * (7|30|90|365, the Analytics screen), never both; parsed to a number of days.
+ */
+export const LotInterestQuerySchema = v.pipe(
+  v.object({
+    range: v.optional(
+      v.picklist(Object.keys(LOT_INTEREST_RANGES) as LotInterestRange[], 'Range must be 7d, 30d or 90d'),
+    ),
+    days: v.optional(AnalyticsDaysParamSchema),
+  }),
+  v.forward(
+    v.check((q) => q.range === undefined || q.days === undefined, 'Give either range or days, not both'),
+    ['days'],
+  ),
+  v.transform((q): AnalyticsRange => q.days ?? LOT_INTEREST_RANGES[q.range ?? '30d']),
+);
 
 /**
  * `GET /api/marketing/lots/interest?range=30d` (the Lots screen) or `?days=365` (the Analytics

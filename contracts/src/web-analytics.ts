@@ -23,16 +23,16 @@ export const ENGAGEMENT_EVENT = 'engagement';
 /** Rows per top-N table. */
 export const ANALYTICS_TOP_N = 10;
 
+/** `?days=` as a query string gives it: one of the ranges (a repeated key is no range). */
+export const AnalyticsDaysParamSchema = v.pipe(
+  v.string(),
+  v.transform(Number),
+  v.picklist(ANALYTICS_RANGES, `days must be one of ${ANALYTICS_RANGES.join(', ')}`),
+);
+
 /** `?days=` of the analytics routes: one of the ranges, 30 when absent; anything else is a 400. */
 export const AnalyticsRangeQuerySchema = v.object({
-  days: v.optional(
-    v.pipe(
-      v.string(),
-      v.transform(Number),
-      v.picklist(ANALYTICS_RANGES, `days must be one of ${ANALYTICS_RANGES.join(', ')}`),
-    ),
-    String(DEFAULT_ANALYTICS_RANGE),
-  ),
+  days: v.optional(AnalyticsDaysParamSchema, String(DEFAULT_ANALYTICS_RANGE)),
 });
 
 /** The refresh command takes its range and nothing else: an unknown option is refused, not ignored. */

@@ -13,10 +13,10 @@ import {
   type SubmissionAccepted,
   type SubmissionReceived,
 } from '@lp/contracts';
-import { AppError, isBusError, requestIdHeaders } from '@lp/runtime';
+import { AppError, requestIdHeaders } from '@lp/runtime';
 import { requestLimiter } from '../middleware/rate-limit.ts';
 import { validate } from '../middleware/validate.ts';
-import { type GatewayDeps, createRouter } from '../routes/context.ts';
+import { type GatewayDeps, createRouter, publishOrUnavailable } from '../routes/context.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
@@ -86,25 +86,22 @@ export function contactFormRoutes({ config, bus, counters, knex, log }: GatewayD
         lotNumber: body.lotNumber ?? null,
       },
     };
-    try {
-      const r = await bus.publish(SUBJECTS.submissionReceived, event, {
-        msgId: event.id,
-        headers: requestIdHeaders(ctx.state.reqId),
-      });
-      counters.inc('gateway_submissions_accepted_total', { source, duplicate: String(r.duplicate) });
-      ctx.state.log.info({ eventId: event.id, source, duplicate: r.duplicate }, 'submission accepted');
-    } catch (err) {
-      // Whatever the bus says (away, no stream, too large), the submission is not stored: the visitor
-      // gets a clear 503 and can retry with the same key; the log says which failure it was.
-      if (!isBusError(err)) throw err;
-      ctx.state.log.error({ err, eventId: event.id, failure: err.name }, 'submission not stored');
-      counters.inc('gateway_submissions_failed_total', { reason: err.name });
-      throw new AppError(
-        503,
-        'unavailable',
-        `We could not send your message right now. Please try again in a moment, or call us at ${site.phone}.`,
-      );
-    }
+    // Whatever the bus says (away, no stream, too large), the submission is not stored: the visitor
+    // gets a clear 503 and can retry with the same key; the log says which failure it was.
+    const r = await publishOrUnavailable(
+      () =>
+        bus.publish(SUBJECTS.submissionReceived, event, {
+          msgId: event.id,
+          headers: requestIdHeaders(ctx.state.reqId),
+        }),
+      `We could not send your message right now. Please try again in a moment, or call us at ${site.phone}.`,
+      (err) => {
+        ctx.state.log.error({ err, eventId: event.id, failure: err.name }, 'submission not stored');
+        counters.inc('gateway_submissions_failed_total', { reason: err.name });
+      },
+    );
+    counters.inc('gateway_submissions_accepted_total', { source, duplicate: String(r.duplicate) });
+    ctx.state.log.info({ eventId: event.id, source, duplicate: r.duplicate }, 'submission accepted');
     ctx.status = 201;
     ctx.body = { id: event.id } satisfies SubmissionAccepted;
   });

@@ -7,10 +7,10 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { eventMeta, SendGridEventsSchema, SUBJECTS, type ProviderEventsReceived } from '@lp/contracts';
-import { AppError, isBusError, notFound, requestIdHeaders, unauthorized } from '@lp/runtime';
+import { AppError, notFound, requestIdHeaders, unauthorized } from '@lp/runtime';
 import { requestLimiter } from '../middleware/rate-limit.ts';
 import { validate } from '../middleware/validate.ts';
-import { type GatewayDeps, createRouter } from '../routes/context.ts';
+import { type GatewayDeps, createRouter, publishOrUnavailable } from '../routes/context.ts';
 
 const same = (a: string, b: string) => {
   const x = createHash('sha256').update(a).digest();
@@ -55,12 +55,10 @@ export function emailEventRoutes({ config, bus, counters, knex, log }: GatewayDe
     const msgId = createHash('sha256')
       .update(events.map((e) => e.sg_event_id).join('\n'))
       .digest('hex');
-    try {
-      await bus.publish(SUBJECTS.providerEventsReceived, batch, { msgId, headers: requestIdHeaders(ctx.state.reqId) });
-    } catch (err) {
-      if (!isBusError(err)) throw err;
-      throw new AppError(503, 'unavailable', 'Events could not be stored right now; retry later');
-    }
+    await publishOrUnavailable(
+      () => bus.publish(SUBJECTS.providerEventsReceived, batch, { msgId, headers: requestIdHeaders(ctx.state.reqId) }),
+      'Events could not be stored right now; retry later',
+    );
     counters.inc('gateway_email_events_total', { provider, result: 'stored' });
     ctx.body = { received: events.length };
   });

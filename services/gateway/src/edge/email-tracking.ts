@@ -14,10 +14,10 @@
  * gateway has no copy of the key yet (edge/tracking-secret.ts).
  */
 import { eventMeta, RPC, site, SUBJECTS, type TrackingHit } from '@lp/contracts';
-import { AppError, callRpc, isBusError, notFound, requestIdHeaders, unavailable, type Logger } from '@lp/runtime';
+import { AppError, callRpc, notFound, requestIdHeaders, unavailable, type Logger } from '@lp/runtime';
 import { readClickToken, readToken } from '@lp/runtime/mail/tracking-tokens';
 import { PixelBuffer } from './pixels/pixel-buffer.ts';
-import { type GatewayDeps, askedBy, createRouter } from '../routes/context.ts';
+import { type GatewayDeps, askedBy, createRouter, publishOrUnavailable } from '../routes/context.ts';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -155,16 +155,15 @@ export function emailTrackingRoutes({ bus, config, log, counters, onShutdown, tr
       userAgent: userAgentOf(ctx),
       at: new Date().toISOString(),
     };
-    try {
-      await bus.publish(
-        SUBJECTS.trackingHitsRecorded,
-        { ...eventMeta(), hits: [hit] },
-        { msgId: `unsubscribe-${ids.deliveryId}`, headers: requestIdHeaders(ctx.state.reqId) },
-      );
-    } catch (err) {
-      if (!isBusError(err)) throw err;
-      throw unavailable('Your unsubscribe could not be stored right now; retry later');
-    }
+    await publishOrUnavailable(
+      () =>
+        bus.publish(
+          SUBJECTS.trackingHitsRecorded,
+          { ...eventMeta(), hits: [hit] },
+          { msgId: `unsubscribe-${ids.deliveryId}`, headers: requestIdHeaders(ctx.state.reqId) },
+        ),
+      'Your unsubscribe could not be stored right now; retry later',
+    );
     ctx.state.log.info({ deliveryId: ids.deliveryId }, 'unsubscribe stored for the mailer');
     ctx.body = page(
       'You are unsubscribed',

@@ -15,7 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { INBOUND_PROVIDERS, type InboundProvider } from '@lp/contracts';
-import { AppError, isBusError, notFound, unauthorized } from '@lp/runtime';
+import { AppError, notFound, unauthorized } from '@lp/runtime';
 import { checkWebhookSecret } from '../inbound/check-webhook-secret.ts';
 import type { ParsedMail } from '../inbound/finish-inbound-mail.ts';
 import { parseInboundPost } from '../inbound/parse-inbound-post.ts';
@@ -25,7 +25,7 @@ import { requestLimiter } from '../middleware/rate-limit.ts';
 import { discardRest, spoolCappedBody } from '../middleware/read-capped-body.ts';
 import { whileServerPaced, withoutIdleTimeout } from '../middleware/server-paced.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
-import { type GatewayDeps, createRouter } from '../routes/context.ts';
+import { type GatewayDeps, createRouter, publishOrUnavailable } from '../routes/context.ts';
 
 const tooLarge = (limit: number) => () =>
   new AppError(413, 'payload_too_large', `The message is larger than ${Math.floor(limit / 1024 / 1024)} MB`);
@@ -45,20 +45,20 @@ async function publish(
   signal: AbortSignal,
 ) {
   const count = (result: string) => deps.counters.inc('gateway_inbound_mail_total', { provider, result });
-  try {
-    const accepted = await publishInboundMail(deps.bus, mail, ctx.state.reqId, signal);
-    count(accepted.duplicate ? 'duplicate' : 'accepted');
-    ctx.state.log.info(
-      { provider, messageId: mail.messageId, attachments: mail.attachments.length, duplicate: accepted.duplicate },
-      'inbound mail accepted',
-    );
-    return accepted;
-  } catch (err) {
-    if (!isBusError(err)) throw err;
-    count('failed');
-    ctx.state.log.error({ err, provider, messageId: mail.messageId }, 'inbound mail not stored');
-    throw new AppError(503, 'unavailable', 'The message could not be stored right now; please retry');
-  }
+  const accepted = await publishOrUnavailable(
+    () => publishInboundMail(deps.bus, mail, ctx.state.reqId, signal),
+    'The message could not be stored right now; please retry',
+    (err) => {
+      count('failed');
+      ctx.state.log.error({ err, provider, messageId: mail.messageId }, 'inbound mail not stored');
+    },
+  );
+  count(accepted.duplicate ? 'duplicate' : 'accepted');
+  ctx.state.log.info(
+    { provider, messageId: mail.messageId, attachments: mail.attachments.length, duplicate: accepted.duplicate },
+    'inbound mail accepted',
+  );
+  return accepted;
 }
 
 export function inboundRoutes(deps: GatewayDeps) {

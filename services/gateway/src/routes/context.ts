@@ -1,6 +1,17 @@
 /** What every route module receives: the gateway's dependencies. */
-import Router, { type RouterOptions } from '@koa/router';
-import { AppError, type Bus, type Counters, type Knex, type Logger, type RpcCallOptions } from '@lp/runtime';
+import Router, { type RouterContext, type RouterOptions, type RouterParameterMiddleware } from '@koa/router';
+import type { RpcInput, RpcOutput, RpcSpec } from '@lp/contracts';
+import {
+  AppError,
+  callRpc,
+  isBusError,
+  unavailable,
+  type Bus,
+  type Counters,
+  type Knex,
+  type Logger,
+  type RpcCallOptions,
+} from '@lp/runtime';
 import type { GatewayConfig } from '../config.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import type { TrackingKey } from '../edge/tracking-secret.ts';
@@ -23,6 +34,8 @@ export type GatewayDeps = {
   onShutdown?: (fn: () => Promise<void>) => void;
 };
 export type GatewayRouter = Router<GatewayState>;
+/** What every route handler receives: the request's state (id, logger, session) and its path parameters. */
+export type GatewayContext = RouterContext<GatewayState>;
 
 /** How a request asks a service: with its request id, and its logger for a malformed reply. */
 export const askedBy = (ctx: { state: GatewayState }): RpcCallOptions => ({
@@ -49,3 +62,60 @@ export const unlessUnavailable = <T>(ctx: { state: GatewayState }, what: string,
  */
 export const createRouter = (options: Omit<RouterOptions, 'sensitive'> = {}): GatewayRouter =>
   new Router<GatewayState>({ ...options, sensitive: true });
+
+/** The largest id a path may name: PostgreSQL's `integer`. */
+const PATH_ID_MAX = 2_147_483_647;
+
+/**
+ * A numeric path segment: digits without a leading zero, 1 to `max`; anything else is the error
+ * `refuse` makes (the thing is not found, mostly).
+ */
+export function numberInPath(raw: string, refuse: (raw: string) => AppError, max = PATH_ID_MAX): number {
+  const n = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!(n <= max)) throw refuse(raw);
+  return n;
+}
+
+/**
+ * A numeric path parameter, checked once for every route of a router (`router.param(name, …)`)
+ * before any handler runs (see `numberInPath`). Handlers then read it with `pathNumber`.
+ */
+export const numericParam =
+  (refuse: (raw: string) => AppError, max = PATH_ID_MAX): RouterParameterMiddleware<GatewayState> =>
+  (raw, _ctx, next) => {
+    numberInPath(raw, refuse, max);
+    return next();
+  };
+
+/** A path parameter its router checked with `numericParam`. */
+export const pathNumber = (ctx: GatewayContext, name = 'id'): number => Number(ctx.params[name]);
+
+/** Asks a service on behalf of a request (its id and logger go along). */
+export const askFor =
+  (bus: Bus) =>
+  <R extends RpcSpec>(
+    ctx: { state: GatewayState },
+    rpc: R,
+    input: RpcInput<R>,
+    timeoutMs?: number,
+  ): Promise<RpcOutput<R>> =>
+    callRpc(bus, rpc, input, timeoutMs === undefined ? askedBy(ctx) : { ...askedBy(ctx), timeoutMs });
+
+/**
+ * Hands work to the bus (a publish, mostly) and answers 503 with `message` when the bus fails
+ * (away, no stream, too large): nothing was stored, so the caller can retry. `failed` logs and
+ * counts the failure; any other error passes through.
+ */
+export async function publishOrUnavailable<T>(
+  publish: () => Promise<T>,
+  message: string,
+  failed?: (err: Error & { name: string }) => void,
+): Promise<T> {
+  try {
+    return await publish();
+  } catch (err) {
+    if (!isBusError(err)) throw err;
+    failed?.(err);
+    throw unavailable(message);
+  }
+}

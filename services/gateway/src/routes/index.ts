@@ -1,9 +1,10 @@
 /**
  * Every HTTP entry point of the platform, mounted in one place, in order:
- * (pixels are answered before Koa: edge/pixels/pixel-endpoint.ts) → health → public API (form
- * submissions, blog, inbound mail webhooks, e-mail tracking links and provider event webhooks) →
- * staff sign-in → staff API (session required; dead letters under /api/marketing/ops; the inbox,
- * web and e-mail analytics under /api/marketing-dashboard) → unknown /api paths (404 envelope) →
+ * (pixels are answered before Koa: edge/pixels/pixel-endpoint.ts) → health → the session guard
+ * (a session required under /api/marketing*) → JSON bodies → the public API (form submissions,
+ * lots, blog, e-mail tracking links) → mail providers' webhooks (inbound mail, delivery events) →
+ * the staff API (sign-in; dead letters under /api/marketing/ops; the inbox, web and e-mail
+ * analytics under /api/marketing-dashboard) → unknown /api paths (404 envelope) →
  * media → blog pages and sitemap, and the pages showing lots (home, map, embed, builder package,
  * lot pages; all rendered per request) →
  * the web app.
@@ -20,6 +21,7 @@ import { blogRoutes } from '../site/blog.ts';
 import { blogAdminRoutes } from '../staff-api/blog-admin.ts';
 import { blogPageRoutes } from '../site/blog-pages.ts';
 import { lotPageRoutes } from '../site/lot-pages.ts';
+import { publicLotRoutes } from '../site/lots/public-lots-api.ts';
 import { lotRoutes } from '../staff-api/lots.ts';
 import { deadLetterRoutes } from '../staff-api/dead-letters.ts';
 import { inboundRoutes } from '../edge/inbound-mail.ts';
@@ -39,39 +41,57 @@ import { templateRoutes } from '../staff-api/templates.ts';
 import { mediaRoutes } from '../site/media.ts';
 import { webAnalyticsRoutes } from '../staff-api/web-analytics.ts';
 
+/** Anyone may call these: the contact form, the lots, the blog's API, e-mail tracking links and unsubscribes. */
+const publicApi = (deps: GatewayDeps): GatewayRouter[] => [
+  contactFormRoutes(deps),
+  publicLotRoutes(deps),
+  blogRoutes(deps),
+  emailTrackingRoutes(deps),
+];
+
+/** Mail providers call these, each request proving the webhook secret. */
+const webhookApi = (deps: GatewayDeps): GatewayRouter[] => [emailEventRoutes(deps), inboundRoutes(deps)];
+
+/**
+ * Staff call these with a session (sign-in aside): all live under /api/marketing*, where
+ * `requireStaff` refuses any request without one, a path no router knows included.
+ */
+const staffApi = (deps: GatewayDeps): GatewayRouter[] => [
+  authRoutes(deps),
+  formSubmissionRoutes(deps),
+  contactRoutes(deps),
+  listRoutes(deps),
+  templateRoutes(deps),
+  singleSendRoutes(deps),
+  campaignRoutes(deps),
+  emailAnalyticsRoutes(deps),
+  deadLetterRoutes(deps),
+  lotRoutes(deps),
+  ...inboxRoutes(deps),
+  staffAccountRoutes(deps),
+  auditLogRoutes(deps),
+  webAnalyticsRoutes(deps),
+  blogAdminRoutes(deps),
+];
+
 /** The API routers, exported so tests can enumerate every route. */
 export function apiRouters(deps: GatewayDeps): GatewayRouter[] {
-  return [
-    contactFormRoutes(deps),
-    authRoutes(deps),
-    formSubmissionRoutes(deps),
-    contactRoutes(deps),
-    listRoutes(deps),
-    templateRoutes(deps),
-    singleSendRoutes(deps),
-    campaignRoutes(deps),
-    emailAnalyticsRoutes(deps),
-    emailTrackingRoutes(deps),
-    emailEventRoutes(deps),
-    blogRoutes(deps),
-    blogAdminRoutes(deps),
-    deadLetterRoutes(deps),
-    lotRoutes(deps),
-    inboundRoutes(deps),
-    ...inboxRoutes(deps),
-    staffAccountRoutes(deps),
-    auditLogRoutes(deps),
-    webAnalyticsRoutes(deps),
-  ];
+  return [...publicApi(deps), ...webhookApi(deps), ...staffApi(deps)];
 }
 
 export function mountRoutes(app: Koa<GatewayState>, deps: GatewayDeps, webDist: string): void {
-  const health = healthRouter(deps, { metrics: false });
-  app.use(health.routes());
+  const mount = (routers: GatewayRouter[]) => {
+    for (const r of routers) app.use(r.routes()).use(r.allowedMethods());
+  };
+  app.use(healthRouter(deps, { metrics: false }).routes());
+  // The session is read, and required under /api/marketing*, before any body is: an anonymous
+  // request never gets a large body read, a signed-in one gets the staff limit.
   app.use(readSession(deps.knex));
   app.use(requireStaff());
   app.use(parseJsonBodies());
-  for (const r of apiRouters(deps)) app.use(r.routes()).use(r.allowedMethods());
+  mount(publicApi(deps));
+  mount(webhookApi(deps));
+  mount(staffApi(deps));
   const api404 = createRouter();
   api404.all('/api/{*rest}', () => {
     throw notFound('No such API endpoint');

@@ -127,7 +127,6 @@ export function authRoutes({ config, knex, log, counters }: GatewayDeps) {
       expiresAt: (ctx.state.sessionExpiresAt ?? new Date()).toISOString(),
       timeZone: config.SITE_TIME_ZONE,
     };
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
   });
 

@@ -6,38 +6,28 @@
  * since). Bodies are validated with the contracts' schemas; the content service owns
  * the data and checks again.
  */
-import type { ParameterizedContext } from 'koa';
-import { BlogArticleCreateSchema, BlogArticleUpdateSchema, RPC, type RpcInput, type RpcSpec } from '@lp/contracts';
-import { callRpc, notFound } from '@lp/runtime';
-import type { GatewayState } from '../middleware/request-context.ts';
+import { BlogArticleCreateSchema, BlogArticleUpdateSchema, RPC } from '@lp/contracts';
+import { notFound } from '@lp/runtime';
 import { validate } from '../middleware/validate.ts';
 import { audited } from '../audit/record-audit.ts';
 import { uploadBlogImage } from './blog-images.ts';
-import { type GatewayDeps, askedBy, createRouter } from '../routes/context.ts';
-
-type Ctx = ParameterizedContext<GatewayState>;
-
-function articleIdOf(ctx: Ctx & { params: Record<string, string | undefined> }): number {
-  const raw = ctx.params.id ?? '';
-  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound('Article not found');
-  return id;
-}
+import { type GatewayDeps, askFor, createRouter, numericParam, pathNumber } from '../routes/context.ts';
 
 export function blogAdminRoutes(deps: GatewayDeps) {
   const { bus, knex } = deps;
   const router = createRouter({ prefix: '/api/marketing/blog' });
-  const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>) => {
-    ctx.set('Cache-Control', 'no-store');
-    return callRpc(bus, rpc, input, askedBy(ctx));
-  };
+  router.param(
+    'id',
+    numericParam(() => notFound('Article not found')),
+  );
+  const ask = askFor(bus);
 
   router.get('/articles', async (ctx) => {
     ctx.body = await ask(ctx, RPC.content.staffArticlesList, {});
   });
 
   router.get('/articles/:id', async (ctx) => {
-    ctx.body = await ask(ctx, RPC.content.staffArticleGet, { id: articleIdOf(ctx) });
+    ctx.body = await ask(ctx, RPC.content.staffArticleGet, { id: pathNumber(ctx) });
   });
 
   router.post('/articles', async (ctx) => {
@@ -55,7 +45,7 @@ export function blogAdminRoutes(deps: GatewayDeps) {
   });
 
   router.patch('/articles/:id', async (ctx) => {
-    const id = articleIdOf(ctx);
+    const id = pathNumber(ctx);
     const patch = validate(BlogArticleUpdateSchema, ctx.request.body);
     ctx.body = await audited(
       knex,
@@ -71,7 +61,7 @@ export function blogAdminRoutes(deps: GatewayDeps) {
   });
 
   router.post('/articles/:id/publish', async (ctx) => {
-    const id = articleIdOf(ctx);
+    const id = pathNumber(ctx);
     ctx.body = await audited(
       knex,
       ctx.state,
@@ -82,7 +72,7 @@ export function blogAdminRoutes(deps: GatewayDeps) {
   });
 
   router.post('/articles/:id/unpublish', async (ctx) => {
-    const id = articleIdOf(ctx);
+    const id = pathNumber(ctx);
     ctx.body = await audited(
       knex,
       ctx.state,
@@ -93,7 +83,7 @@ export function blogAdminRoutes(deps: GatewayDeps) {
   });
 
   router.delete('/articles/:id', async (ctx) => {
-    const id = articleIdOf(ctx);
+    const id = pathNumber(ctx);
     await audited(knex, ctx.state, { action: 'blog.delete', target: `article ${id}` }, () =>
       ask(ctx, RPC.content.articleDelete, { id }),
     );

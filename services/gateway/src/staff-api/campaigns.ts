@@ -3,47 +3,45 @@
  * or by the campaign id a send answered), and the Pause, Resume, Schedule and Send again (the
  * messages a crash left of unknown fate) actions.
  */
-import type { ParameterizedContext } from 'koa';
 import * as v from 'valibot';
 import { CampaignScheduleInputSchema, RPC, type Campaign } from '@lp/contracts';
 import { callRpc, notFound } from '@lp/runtime';
 import { audited } from '../audit/record-audit.ts';
-import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
-import { type GatewayDeps, askedBy, createRouter } from '../routes/context.ts';
-
-type Ctx = ParameterizedContext<GatewayState> & { params: Record<string, string | undefined> };
+import {
+  type GatewayContext,
+  type GatewayDeps,
+  askedBy,
+  createRouter,
+  numberInPath,
+  numericParam,
+  pathNumber,
+} from '../routes/context.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function campaignIdOf(ctx: Ctx): number {
-  const raw = ctx.params.id ?? '';
-  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound('Campaign not found');
-  return id;
-}
+const campaignNotFound = () => notFound('Campaign not found');
 
 const ScheduleBodySchema = v.object({ scheduledFor: CampaignScheduleInputSchema.entries.scheduledFor });
 
 export function campaignRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing/campaigns' });
+  router.param('id', numericParam(campaignNotFound));
 
   router.get('/', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = await callRpc(bus, RPC.mailer.campaignsList, {}, askedBy(ctx));
   });
 
-  router.get('/:id', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    const raw = ctx.params.id ?? '';
-    const by = UUID.test(raw) ? { requestId: raw.toLowerCase() } : { id: campaignIdOf(ctx) };
+  // By numeric id, or by the request id a send answered with.
+  router.get('/:campaign', async (ctx) => {
+    const raw = ctx.params.campaign ?? '';
+    const by = UUID.test(raw) ? { requestId: raw.toLowerCase() } : { id: numberInPath(raw, campaignNotFound) };
     ctx.body = await callRpc(bus, RPC.mailer.campaignGet, by, askedBy(ctx));
   });
 
   type Action = 'campaign.pause' | 'campaign.resume' | 'campaign.schedule' | 'campaign.resend_unknown';
   /** The action under its audit entry (stored first); the entry names the campaign as it is after. */
-  const act = async (ctx: Ctx, action: Action, effect: (id: number) => Promise<Campaign>, details = {}) => {
-    const id = campaignIdOf(ctx);
+  const act = async (ctx: GatewayContext, action: Action, effect: (id: number) => Promise<Campaign>, details = {}) => {
+    const id = pathNumber(ctx);
     ctx.body = await audited(
       knex,
       ctx.state,

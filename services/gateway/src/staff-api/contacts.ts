@@ -9,7 +9,6 @@
  * mailer the history shows crm's part and says its mail is missing.
  */
 import { Readable } from 'node:stream';
-import type { ParameterizedContext } from 'koa';
 import {
   ContactCreateSchema,
   ContactsExportSchema,
@@ -23,7 +22,6 @@ import {
   type ContactHistoryPage,
   type HistoryWindow,
   type RpcInput,
-  type RpcSpec,
 } from '@lp/contracts';
 import { callRpc, notFound, type Bus } from '@lp/runtime';
 import { applyContactsBulk } from './contacts/apply-contacts-bulk.ts';
@@ -33,28 +31,31 @@ import { contactCsvLine, csvLine, EXPORT_HEADER } from './contacts/write-contact
 import { audited } from '../audit/record-audit.ts';
 import { changedFields } from '../audit/changed-fields.ts';
 import { serverPaced } from '../middleware/server-paced.ts';
-import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
-import { type GatewayDeps, askedBy, createRouter, unlessUnavailable } from '../routes/context.ts';
+import {
+  type GatewayContext,
+  type GatewayDeps,
+  askedBy,
+  askFor,
+  createRouter,
+  numericParam,
+  pathNumber,
+  unlessUnavailable,
+} from '../routes/context.ts';
 
 /** Messages (and inbox messages) of a contact's history, newest first. */
 const HISTORY_MAIL_LIMIT = 100;
 
-type Ctx = ParameterizedContext<GatewayState> & { params: Record<string, string | undefined> };
-
-/** A path id: 1 to 2147483647, else the thing is not found. */
-export function pathId(raw: string | undefined, what: string): number {
-  const id = /^[1-9]\d{0,9}$/.test(raw ?? '') ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw notFound(`${what} not found`);
-  return id;
-}
-
 /** The query string as one value per key (a repeated key keeps its first value). */
-const queryOf = (ctx: Ctx) =>
+const queryOf = (ctx: GatewayContext) =>
   Object.fromEntries(Object.entries(ctx.query).map(([k, val]) => [k, Array.isArray(val) ? val[0] : val]));
 
 /** The mail of a contact's history: the messages sent to it and those it wrote to the inbox. */
-async function mailOfContact(bus: Bus, ctx: Ctx, email: string): Promise<HistoryWindow<ContactHistoryItem>[]> {
+async function mailOfContact(
+  bus: Bus,
+  ctx: GatewayContext,
+  email: string,
+): Promise<HistoryWindow<ContactHistoryItem>[]> {
   const [inbox, mail] = await Promise.all([
     callRpc(
       bus,
@@ -79,10 +80,11 @@ export function contactRoutes(deps: GatewayDeps) {
   const { bus } = deps;
   const router = createRouter({ prefix: '/api/marketing' });
   const progress = createProgressRegistry();
-  const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>) => {
-    ctx.set('Cache-Control', 'no-store');
-    return callRpc(bus, rpc, input, askedBy(ctx));
-  };
+  router.param(
+    'id',
+    numericParam(() => notFound('Contact not found')),
+  );
+  const ask = askFor(bus);
 
   router.get('/contacts', async (ctx) => {
     const query = validate(ContactsQuerySchema, queryOf(ctx));
@@ -112,10 +114,9 @@ export function contactRoutes(deps: GatewayDeps) {
   });
 
   /** The CSV of the contacts `filter` selects, streamed page after page from crm: any number stays small in memory. */
-  const streamCsv = async (ctx: Ctx, filter: Omit<RpcInput<typeof RPC.crm.contactsList>, 'limit'>) => {
+  const streamCsv = async (ctx: GatewayContext, filter: Omit<RpcInput<typeof RPC.crm.contactsList>, 'limit'>) => {
     const asked = askedBy(ctx);
     const first = await callRpc(bus, RPC.crm.contactsList, { ...filter, limit: 2000, withTotal: false }, asked);
-    ctx.set('Cache-Control', 'no-store');
     ctx.set('Content-Type', 'text/csv; charset=utf-8');
     ctx.set('Content-Disposition', `attachment; filename="contacts-${new Date().toISOString().slice(0, 10)}.csv"`);
     ctx.body = Readable.from(
@@ -153,19 +154,18 @@ export function contactRoutes(deps: GatewayDeps) {
   router.post('/contacts/bulk', serverPaced, applyContactsBulk(deps, progress));
 
   // How far this staff account's import or bulk action named `id` (its X-Progress-Id) has got.
-  router.get('/contacts/operations/:id', (ctx) => {
-    const op = progress.get(ctx.state.session?.userId ?? null, ctx.params.id ?? '');
+  router.get('/contacts/operations/:operationId', (ctx) => {
+    const op = progress.get(ctx.state.session?.userId ?? null, ctx.params.operationId ?? '');
     if (!op) throw notFound('No operation under way with this id');
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = op;
   });
 
   router.get('/contacts/:id', async (ctx) => {
-    ctx.body = await ask(ctx, RPC.crm.contactGet, { id: pathId(ctx.params.id, 'Contact') });
+    ctx.body = await ask(ctx, RPC.crm.contactGet, { id: pathNumber(ctx) });
   });
 
   router.put('/contacts/:id', async (ctx) => {
-    const id = pathId(ctx.params.id, 'Contact');
+    const id = pathNumber(ctx);
     const contact = validate(ContactUpdateSchema, ctx.request.body);
     const before = await ask(ctx, RPC.crm.contactGet, { id });
     const { version: _version, ...fields } = contact;
@@ -182,7 +182,7 @@ export function contactRoutes(deps: GatewayDeps) {
   });
 
   router.delete('/contacts/:id', async (ctx) => {
-    const id = pathId(ctx.params.id, 'Contact');
+    const id = pathNumber(ctx);
     // Named in the audit log by its address, which is gone once the contact is.
     const { email } = await ask(ctx, RPC.crm.contactGet, { id });
     await audited(deps.knex, ctx.state, { action: 'contact.delete', target: `contact ${id}`, details: { email } }, () =>
@@ -194,7 +194,7 @@ export function contactRoutes(deps: GatewayDeps) {
   // crm answers what it owns (submissions, list joins); the mailer, asked by the contact's
   // address, the mail sent to it (status, opens, clicks) and the mail it wrote to the inbox.
   router.get('/contacts/:id/history', async (ctx) => {
-    const history = await ask(ctx, RPC.crm.contactHistory, { id: pathId(ctx.params.id, 'Contact') });
+    const history = await ask(ctx, RPC.crm.contactHistory, { id: pathNumber(ctx) });
     const mail = await unlessUnavailable(
       ctx,
       'contact history without its mail: the mailer did not answer',

@@ -6,10 +6,10 @@
  * like every /api/marketing route.
  */
 import { DeadLetterListQuerySchema, type DeadLetterPage, type DeadLetterReplayed } from '@lp/contracts';
-import { conflict, isBusError, listDeadLetters, notFound, replayDeadLetter, unavailable } from '@lp/runtime';
+import { conflict, listDeadLetters, notFound, replayDeadLetter } from '@lp/runtime';
 import { audited } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
-import { type GatewayDeps, createRouter } from '../routes/context.ts';
+import { type GatewayDeps, createRouter, publishOrUnavailable } from '../routes/context.ts';
 
 export function deadLetterRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing/ops/dead-letters' });
@@ -24,11 +24,11 @@ export function deadLetterRoutes({ bus, knex }: GatewayDeps) {
     const id = ctx.params.id ?? '';
     if (!/^\d{1,18}$/.test(id)) throw notFound('No such dead letter');
     const replay = async () => {
-      const outcome = await replayDeadLetter({ bus, knex }, id).catch((err: unknown) => {
-        if (!isBusError(err)) throw err;
-        ctx.state.log.error({ err, deadLetter: id }, 'dead letter not replayed: bus failure');
-        throw unavailable('The message bus could not take the message right now. Please try again in a moment.');
-      });
+      const outcome = await publishOrUnavailable(
+        () => replayDeadLetter({ bus, knex }, id),
+        'The message bus could not take the message right now. Please try again in a moment.',
+        (err) => ctx.state.log.error({ err, deadLetter: id }, 'dead letter not replayed: bus failure'),
+      );
       if ('missing' in outcome) throw notFound('No such dead letter');
       if ('alreadyReplayedAt' in outcome)
         throw conflict(`This dead letter was already replayed at ${outcome.alreadyReplayedAt}`);

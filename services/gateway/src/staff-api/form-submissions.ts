@@ -4,12 +4,18 @@
  * The home's Form Responses card is crm's `totalSubmissions`, never a download of the list.
  */
 import { ConvertSubmissionSchema, RPC, SubmissionsQuerySchema, type MarketingStats } from '@lp/contracts';
-import { callRpc } from '@lp/runtime';
+import { callRpc, notFound } from '@lp/runtime';
 import { audited } from '../audit/record-audit.ts';
 import { listSubmissions } from './form-submissions/list-submissions.ts';
 import { validate } from '../middleware/validate.ts';
-import { pathId } from './contacts.ts';
-import { type GatewayDeps, askedBy, createRouter, unlessUnavailable } from '../routes/context.ts';
+import {
+  type GatewayDeps,
+  askedBy,
+  createRouter,
+  numericParam,
+  pathNumber,
+  unlessUnavailable,
+} from '../routes/context.ts';
 
 /** Change in percent from `before` to `now`, one decimal; null when there was nothing before. */
 export const percentChange = (now: number, before: number): number | null =>
@@ -17,6 +23,10 @@ export const percentChange = (now: number, before: number): number | null =>
 
 export function formSubmissionRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing' });
+  router.param(
+    'id',
+    numericParam(() => notFound('Form submission not found')),
+  );
 
   // The spec's array, newest first: up to `limit` (default and most 5,000), read from crm in
   // pages that each fit one bus message; more are behind `Link: <…?cursor=…>; rel="next"`.
@@ -32,7 +42,7 @@ export function formSubmissionRoutes({ bus, knex }: GatewayDeps) {
   });
 
   router.post('/convert-submission/:id', async (ctx) => {
-    const submissionId = pathId(ctx.params.id, 'Form submission');
+    const submissionId = pathNumber(ctx);
     const { listId } = validate(ConvertSubmissionSchema, ctx.request.body ?? {});
     const result = await audited(
       knex,

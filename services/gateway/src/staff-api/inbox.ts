@@ -13,20 +13,21 @@ import {
   type InboxEmail,
   type InboxPage,
 } from '@lp/contracts';
-import { AppError, callRpc, isBusError, notFound, type Bus, type RpcCallOptions } from '@lp/runtime';
+import { callRpc, notFound, type Bus, type RpcCallOptions } from '@lp/runtime';
 import { buildTestEmail } from '../inbound/build-test-email.ts';
 import { parseRawMime } from '../inbound/parse-raw-mime.ts';
 import { publishInboundMail } from '../inbound/publish-inbound-mail.ts';
 import { readInboxContent } from '../inbound/read-inbox-content.ts';
 import { audited } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
-import { type GatewayDeps, askedBy, createRouter } from '../routes/context.ts';
-
-const idOf = (raw: string | undefined) => {
-  const id = Number(raw);
-  if (!/^\d{1,10}$/.test(raw ?? '') || id < 1 || id > 2147483647) throw notFound('Email not found');
-  return id;
-};
+import {
+  type GatewayDeps,
+  askedBy,
+  createRouter,
+  numericParam,
+  pathNumber,
+  publishOrUnavailable,
+} from '../routes/context.ts';
 
 /** Contact ids of these senders; an inbox that cannot reach crm still lists (no links). */
 async function contactIdsOf(bus: Bus, emails: string[], asked: RpcCallOptions): Promise<Map<string, number>> {
@@ -49,6 +50,9 @@ const dispositionOf = (filename: string) => {
 
 export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing-dashboard/inbox' });
+  const emailNotFound = () => notFound('Email not found');
+  router.param('id', numericParam(emailNotFound));
+  router.param('attachmentId', numericParam(emailNotFound));
 
   router.get('/', async (ctx) => {
     const input = validate(InboxListInputSchema, ctx.query);
@@ -67,7 +71,7 @@ export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
   });
 
   router.get('/:id', async (ctx) => {
-    const id = idOf(ctx.params.id);
+    const id = pathNumber(ctx);
     const asked = askedBy(ctx);
     const { bodyTextBytes, bodyHtmlBytes, ...meta } = await callRpc(bus, RPC.mailer.inboxGet, { id }, asked);
     const [text, html, contacts] = await Promise.all([
@@ -90,7 +94,7 @@ export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
     ['unread', false],
   ] as const)
     router.put(`/:id/${path}`, async (ctx) => {
-      const id = idOf(ctx.params.id);
+      const id = pathNumber(ctx);
       ctx.body = await audited(
         knex,
         ctx.state,
@@ -101,7 +105,7 @@ export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
 
   router.put('/:id/status', async (ctx) => {
     const { status } = validate(InboxStatusInputSchema, ctx.request.body);
-    const id = idOf(ctx.params.id);
+    const id = pathNumber(ctx);
     ctx.body = await audited(
       knex,
       ctx.state,
@@ -111,7 +115,7 @@ export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
   });
 
   router.delete('/:id', async (ctx) => {
-    const id = idOf(ctx.params.id);
+    const id = pathNumber(ctx);
     const asked = askedBy(ctx);
     const { subject, fromEmail } = await callRpc(bus, RPC.mailer.inboxGet, { id }, asked);
     await audited(
@@ -125,8 +129,8 @@ export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
   });
 
   router.get('/:id/attachments/:attachmentId', async (ctx) => {
-    const id = idOf(ctx.params.id);
-    const file = await readInboxContent(bus, id, idOf(ctx.params.attachmentId), askedBy(ctx));
+    const id = pathNumber(ctx);
+    const file = await readInboxContent(bus, id, pathNumber(ctx, 'attachmentId'), askedBy(ctx));
     ctx.set('Content-Disposition', dispositionOf(file.filename ?? 'attachment'));
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
@@ -137,7 +141,7 @@ export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
   /** One click: the sender as a CRM contact (the existing one when the address is known). */
   router.post('/:id/contact', async (ctx) => {
     const asked = askedBy(ctx);
-    const meta = await callRpc(bus, RPC.mailer.inboxGet, { id: idOf(ctx.params.id) }, asked);
+    const meta = await callRpc(bus, RPC.mailer.inboxGet, { id: pathNumber(ctx) }, asked);
     const result = await audited(
       knex,
       ctx.state,
@@ -154,15 +158,13 @@ export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
     const input = validate(TestWebhookEmailSchema, ctx.request.body);
     const { format, raw } = buildTestEmail(input);
     const mail = await parseRawMime(raw, 'test');
-    try {
-      const accepted = await publishInboundMail(bus, { ...mail, source: 'test' }, ctx.state.reqId);
-      counters.inc('gateway_inbound_mail_total', { provider: 'test', result: 'accepted' });
-      ctx.status = 201;
-      ctx.body = { ...accepted, format, message: 'Test email sent' };
-    } catch (err) {
-      if (!isBusError(err)) throw err;
-      throw new AppError(503, 'unavailable', 'The test email could not be sent right now; please retry');
-    }
+    const accepted = await publishOrUnavailable(
+      () => publishInboundMail(bus, { ...mail, source: 'test' }, ctx.state.reqId),
+      'The test email could not be sent right now; please retry',
+    );
+    counters.inc('gateway_inbound_mail_total', { provider: 'test', result: 'accepted' });
+    ctx.status = 201;
+    ctx.body = { ...accepted, format, message: 'Test email sent' };
   });
 
   return [router, helper];

@@ -4,25 +4,25 @@
  * proposes the first free ' (Copy)' name; contacts copied when asked) and removing one contact
  * from a list. Names are unique in any letter case (409). crm owns the data.
  */
-import type { ParameterizedContext } from 'koa';
-import { ListDuplicateSchema, ListFormSchema, ListUpdateSchema, RPC, type RpcInput, type RpcSpec } from '@lp/contracts';
-import { callRpc } from '@lp/runtime';
-import type { GatewayState } from '../middleware/request-context.ts';
+import { ListDuplicateSchema, ListFormSchema, ListUpdateSchema, RPC } from '@lp/contracts';
+import { notFound } from '@lp/runtime';
 import { audited } from '../audit/record-audit.ts';
 import { changedFields } from '../audit/changed-fields.ts';
 import { serverPaced } from '../middleware/server-paced.ts';
 import { validate } from '../middleware/validate.ts';
-import { pathId } from './contacts.ts';
-import { type GatewayDeps, askedBy, createRouter } from '../routes/context.ts';
-
-type Ctx = ParameterizedContext<GatewayState>;
+import { type GatewayDeps, askFor, createRouter, numericParam, pathNumber } from '../routes/context.ts';
 
 export function listRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing/lists' });
-  const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>, timeoutMs?: number) => {
-    ctx.set('Cache-Control', 'no-store');
-    return callRpc(bus, rpc, input, { ...askedBy(ctx), timeoutMs });
-  };
+  router.param(
+    'id',
+    numericParam(() => notFound('List not found')),
+  );
+  router.param(
+    'contactId',
+    numericParam(() => notFound('Contact not found')),
+  );
+  const ask = askFor(bus);
 
   router.get('/', async (ctx) => {
     ctx.body = await ask(ctx, RPC.crm.listsList, {});
@@ -42,11 +42,11 @@ export function listRoutes({ bus, knex }: GatewayDeps) {
   });
 
   router.get('/:id', async (ctx) => {
-    ctx.body = await ask(ctx, RPC.crm.listGet, { id: pathId(ctx.params.id, 'List') });
+    ctx.body = await ask(ctx, RPC.crm.listGet, { id: pathNumber(ctx) });
   });
 
   router.put('/:id', async (ctx) => {
-    const id = pathId(ctx.params.id, 'List');
+    const id = pathNumber(ctx);
     const list = validate(ListUpdateSchema, ctx.request.body);
     const before = await ask(ctx, RPC.crm.listGet, { id });
     const { version: _version, ...fields } = list;
@@ -61,7 +61,7 @@ export function listRoutes({ bus, knex }: GatewayDeps) {
   });
 
   router.delete('/:id', async (ctx) => {
-    const id = pathId(ctx.params.id, 'List');
+    const id = pathNumber(ctx);
     await audited(knex, ctx.state, { action: 'list.delete', target: `list ${id}` }, () =>
       ask(ctx, RPC.crm.listDelete, { id }),
     );
@@ -72,7 +72,7 @@ export function listRoutes({ bus, knex }: GatewayDeps) {
   // 7 s here): crm gets up to two minutes, and the socket waits with it (server-paced). Given
   // up on sooner, staff would see a failure, then the copy appear, and a retry would copy twice.
   router.post('/:id/duplicate', serverPaced, async (ctx) => {
-    const id = pathId(ctx.params.id, 'List');
+    const id = pathNumber(ctx);
     const copy = validate(ListDuplicateSchema, ctx.request.body);
     const list = await audited(
       knex,
@@ -86,8 +86,8 @@ export function listRoutes({ bus, knex }: GatewayDeps) {
   });
 
   router.delete('/:id/contacts/:contactId', async (ctx) => {
-    const listId = pathId(ctx.params.id, 'List');
-    const contactId = pathId(ctx.params.contactId, 'Contact');
+    const listId = pathNumber(ctx);
+    const contactId = pathNumber(ctx, 'contactId');
     await audited(
       knex,
       ctx.state,

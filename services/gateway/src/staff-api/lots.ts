@@ -1,7 +1,5 @@
 /**
- * Lots. Public: `GET /api/lots`, every lot as visitors see it (from the gateway's
- * cache; ETag + Last-Modified). Staff (the sessions middleware requires a session under
- * /api/marketing): `GET /api/marketing/lots` with prices and who changed each last,
+ * Lots for staff (the public list is site/lots/public-lots-api.ts): `GET /api/marketing/lots` with prices and who changed each last,
  * `GET /api/marketing/lots/{number}` (one lot as stored now, for the edit dialog),
  * `PATCH /api/marketing/lots/{number}` with the version it was based on and any of status,
  * price, tags, sizeSqFt, description (400 with field errors or without a version, 404 for an
@@ -11,70 +9,35 @@
  * (the Analytics screen): page views, map clicks and leads per lot, asked of analytics and crm
  * together; 400 for any other value, or for both parameters at once.
  */
-import type { ParameterizedContext } from 'koa';
-import {
-  ANALYTICS_RANGES,
-  LOT_INTEREST_RANGES,
-  LOT_NUMBER_MAX,
-  LotPatchSchema,
-  RPC,
-  type LotInterest,
-  type AnalyticsRange,
-  type LotInterestRange,
-} from '@lp/contracts';
-import { AppError, badRequest, callRpc, notFound, unauthorized } from '@lp/runtime';
-import type { GatewayState } from '../middleware/request-context.ts';
+import { LOT_NUMBER_MAX, LotInterestQuerySchema, LotPatchSchema, RPC, type LotInterest } from '@lp/contracts';
+import { AppError, callRpc, notFound, unauthorized } from '@lp/runtime';
 import { validate } from '../middleware/validate.ts';
 import { audited } from '../audit/record-audit.ts';
-import { sendCacheable } from '../site/http-cache.ts';
-import { loadPublicLots } from '../site/lots/load-public-lots.ts';
-import { type GatewayDeps, askedBy, createRouter, unlessUnavailable } from '../routes/context.ts';
-
-type Ctx = ParameterizedContext<GatewayState> & { params: Record<string, string | undefined> };
-
-function lotNumberOf(ctx: Ctx): number {
-  const raw = ctx.params.number ?? '';
-  const n = /^[1-9]\d{0,3}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isInteger(n) || n > LOT_NUMBER_MAX) throw notFound(`Lot ${raw.slice(0, 20)} not found`);
-  return n;
-}
+import {
+  type GatewayDeps,
+  askedBy,
+  createRouter,
+  numericParam,
+  pathNumber,
+  unlessUnavailable,
+} from '../routes/context.ts';
 
 const DAY_MS = 86_400_000;
-
-const fieldError = (field: string, message: string) =>
-  badRequest('Some fields need attention', { fields: { [field]: [message] } });
-
-/** The span of an interest request: `range` (7d|30d|90d, default 30d) or `days` (7|30|90|365). */
-function interestDaysOf(query: Record<string, string | string[] | undefined>): AnalyticsRange {
-  const { range, days } = query;
-  if (range !== undefined && days !== undefined) throw fieldError('days', 'Give either range or days, not both');
-  if (days !== undefined) {
-    const n = (ANALYTICS_RANGES as readonly number[]).find((d) => typeof days === 'string' && String(d) === days);
-    if (n === undefined) throw fieldError('days', 'days must be 7, 30, 90 or 365');
-    return n as AnalyticsRange;
-  }
-  const r = typeof range === 'string' ? range : range === undefined ? '30d' : '';
-  if (!Object.hasOwn(LOT_INTEREST_RANGES, r)) throw fieldError('range', 'Range must be 7d, 30d or 90d');
-  return LOT_INTEREST_RANGES[r as LotInterestRange];
-}
 
 export function lotRoutes(deps: GatewayDeps) {
   const { bus } = deps;
   const router = createRouter();
-
-  router.get('/api/lots', async (ctx) => {
-    const lots = await loadPublicLots(deps, askedBy(ctx));
-    sendCacheable(ctx, lots, { lastModified: lots.lastModified });
-  });
+  router.param(
+    'number',
+    numericParam((raw) => notFound(`Lot ${raw.slice(0, 20)} not found`), LOT_NUMBER_MAX),
+  );
 
   router.get('/api/marketing/lots', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
     ctx.body = await callRpc(bus, RPC.inventory.staffLotsList, {}, askedBy(ctx));
   });
 
   router.get('/api/marketing/lots/interest', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    const days = interestDaysOf(ctx.query);
+    const days = validate(LotInterestQuerySchema, ctx.query);
     const to = new Date();
     const from = new Date(to.getTime() - days * DAY_MS);
     const input = { from: from.toISOString(), to: to.toISOString() };
@@ -109,18 +72,15 @@ export function lotRoutes(deps: GatewayDeps) {
   });
 
   router.get('/api/marketing/lots/:number', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await callRpc(bus, RPC.inventory.staffLotGet, { number: lotNumberOf(ctx) }, askedBy(ctx));
+    ctx.body = await callRpc(bus, RPC.inventory.staffLotGet, { number: pathNumber(ctx, 'number') }, askedBy(ctx));
   });
 
   router.get('/api/marketing/lots/:number/changes', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await callRpc(bus, RPC.inventory.lotChangesList, { number: lotNumberOf(ctx) }, askedBy(ctx));
+    ctx.body = await callRpc(bus, RPC.inventory.lotChangesList, { number: pathNumber(ctx, 'number') }, askedBy(ctx));
   });
 
   router.patch('/api/marketing/lots/:number', async (ctx) => {
-    ctx.set('Cache-Control', 'no-store');
-    const number = lotNumberOf(ctx);
+    const number = pathNumber(ctx, 'number');
     const session = ctx.state.session;
     if (!session) throw unauthorized();
     const patch = validate(LotPatchSchema, ctx.request.body);

@@ -5,23 +5,24 @@
  * without it nothing is sent. `POST /api/marketing/campaigns` stores a draft
  * the same way (Create Campaign). `POST /api/marketing/test-send` mails one test copy at once.
  */
-import type { ParameterizedContext } from 'koa';
 import type * as v from 'valibot';
 import { eventMeta, RPC, SingleSendSchema, SUBJECTS, TestSendSchema, type SendRequested } from '@lp/contracts';
-import { AppError, callRpc, isBusError, requestIdHeaders } from '@lp/runtime';
+import { requestIdHeaders } from '@lp/runtime';
 import { audited } from '../audit/record-audit.ts';
-import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
-import { type GatewayDeps, askedBy, createRouter } from '../routes/context.ts';
+import {
+  type GatewayContext,
+  type GatewayDeps,
+  askFor,
+  createRouter,
+  publishOrUnavailable,
+} from '../routes/context.ts';
 
 export function singleSendRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing' });
 
-  const store = async (
-    ctx: ParameterizedContext<GatewayState>,
-    s: v.InferOutput<typeof SingleSendSchema>,
-    draft: boolean,
-  ) => {
+  const ask = askFor(bus);
+  const store = async (ctx: GatewayContext, s: v.InferOutput<typeof SingleSendSchema>, draft: boolean) => {
     const event: SendRequested = {
       ...eventMeta(),
       send: {
@@ -45,18 +46,14 @@ export function singleSendRoutes({ bus, knex }: GatewayDeps) {
         ...(s.scheduledFor ? { scheduledFor: s.scheduledFor } : {}),
       },
     };
-    await audited(knex, ctx.state, intent, async () => {
-      try {
-        await bus.publish(SUBJECTS.sendRequested, event, {
-          msgId: event.id,
-          headers: requestIdHeaders(ctx.state.reqId),
-        });
-      } catch (err) {
-        if (!isBusError(err)) throw err;
-        ctx.state.log.error({ err, failure: err.name }, 'send request not stored');
-        throw new AppError(503, 'unavailable', 'The email could not be queued right now. Please try again.');
-      }
-    });
+    await audited(knex, ctx.state, intent, () =>
+      publishOrUnavailable(
+        () =>
+          bus.publish(SUBJECTS.sendRequested, event, { msgId: event.id, headers: requestIdHeaders(ctx.state.reqId) }),
+        'The email could not be queued right now. Please try again.',
+        (err) => ctx.state.log.error({ err, failure: err.name }, 'send request not stored'),
+      ),
+    );
     ctx.state.log.info({ campaignId: event.id, draft }, 'send request stored');
     ctx.status = 202;
     ctx.body = { campaignId: event.id, status: draft ? 'draft' : event.send.scheduledFor ? 'scheduled' : 'active' };
@@ -71,7 +68,7 @@ export function singleSendRoutes({ bus, knex }: GatewayDeps) {
       knex,
       ctx.state,
       { action: 'email.test_send', target: input.to, details: { subject: input.subject } },
-      () => callRpc(bus, RPC.mailer.testSend, input, { ...askedBy(ctx), timeoutMs: 30_000 }),
+      () => ask(ctx, RPC.mailer.testSend, input, 30_000),
       (r) => ({ details: { delivered: r.delivered } }),
     );
   });

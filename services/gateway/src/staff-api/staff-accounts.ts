@@ -3,32 +3,27 @@
  * policy applies), `POST /{id}/disable` and `/{id}/enable`, `POST /{id}/password` sets a new
  * password. Disabling and resetting sign the account out everywhere. Every change is audited.
  */
-import type { ParameterizedContext } from 'koa';
 import { StaffAccountCreateSchema, StaffPasswordResetSchema } from '@lp/contracts';
 import { AppError, notFound } from '@lp/runtime';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { validate } from '../middleware/validate.ts';
 import { listStaffAccounts } from '../queries/list-staff-accounts.ts';
 import { createStaffAccount, resetStaffPassword, setStaffDisabled } from './manage-staff-accounts.ts';
-import { type GatewayDeps, createRouter } from '../routes/context.ts';
-
-type Ctx = ParameterizedContext<GatewayState> & { params: Record<string, string | undefined> };
+import { type GatewayDeps, createRouter, numericParam, pathNumber } from '../routes/context.ts';
 
 /** The signed-in owner; anyone else gets 403. */
-function owner(ctx: ParameterizedContext<GatewayState>) {
+function owner(ctx: { state: GatewayState }) {
   const session = ctx.state.session;
   if (session?.role !== 'owner') throw new AppError(403, 'forbidden', 'Only an owner can manage staff accounts');
   return { session, reqId: ctx.state.reqId };
 }
 
-function accountIdOf(ctx: Ctx): number {
-  const raw = ctx.params.id ?? '';
-  if (!/^[1-9]\d{0,8}$/.test(raw)) throw notFound('No such staff account');
-  return Number(raw);
-}
-
 export function staffAccountRoutes({ knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing/staff' });
+  router.param(
+    'id',
+    numericParam(() => notFound('No such staff account')),
+  );
 
   router.get('/', async (ctx) => {
     owner(ctx);
@@ -44,17 +39,17 @@ export function staffAccountRoutes({ knex }: GatewayDeps) {
 
   router.post('/:id/disable', async (ctx) => {
     const by = owner(ctx);
-    ctx.body = await setStaffDisabled(knex, by, accountIdOf(ctx), true);
+    ctx.body = await setStaffDisabled(knex, by, pathNumber(ctx), true);
   });
 
   router.post('/:id/enable', async (ctx) => {
     const by = owner(ctx);
-    ctx.body = await setStaffDisabled(knex, by, accountIdOf(ctx), false);
+    ctx.body = await setStaffDisabled(knex, by, pathNumber(ctx), false);
   });
 
   router.post('/:id/password', async (ctx) => {
     const by = owner(ctx);
-    const id = accountIdOf(ctx);
+    const id = pathNumber(ctx);
     const { password } = validate(StaffPasswordResetSchema, ctx.request.body);
     ctx.body = await resetStaffPassword(knex, by, id, password);
   });

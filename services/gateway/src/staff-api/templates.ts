@@ -5,38 +5,21 @@
  * version it was based on (400 without one) and is refused with a 409 when the template was
  * saved since.
  */
-import type { ParameterizedContext } from 'koa';
-import {
-  INVALID_TEMPLATE_ID,
-  RPC,
-  TemplateCreateSchema,
-  TemplateUpdateSchema,
-  type RpcInput,
-  type RpcSpec,
-} from '@lp/contracts';
-import { badRequest, callRpc } from '@lp/runtime';
-import type { GatewayState } from '../middleware/request-context.ts';
+import { INVALID_TEMPLATE_ID, RPC, TemplateCreateSchema, TemplateUpdateSchema } from '@lp/contracts';
+import { badRequest } from '@lp/runtime';
 import { audited } from '../audit/record-audit.ts';
 import { changedFields } from '../audit/changed-fields.ts';
 import { validate } from '../middleware/validate.ts';
-import { type GatewayDeps, askedBy, createRouter } from '../routes/context.ts';
-
-type Ctx = ParameterizedContext<GatewayState> & { params: Record<string, string | undefined> };
-
-/** A template id is 1..2147483647; anything else is the spec's message (§5). */
-function templateIdOf(ctx: Ctx): number {
-  const raw = ctx.params.id ?? '';
-  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) throw badRequest(INVALID_TEMPLATE_ID);
-  return id;
-}
+import { type GatewayDeps, askFor, createRouter, numericParam, pathNumber } from '../routes/context.ts';
 
 export function templateRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing/templates' });
-  const ask = <R extends RpcSpec>(ctx: Ctx, rpc: R, input: RpcInput<R>) => {
-    ctx.set('Cache-Control', 'no-store');
-    return callRpc(bus, rpc, input, askedBy(ctx));
-  };
+  // A template id that is no id at all gets the spec's message (§5), not a 404.
+  router.param(
+    'id',
+    numericParam(() => badRequest(INVALID_TEMPLATE_ID)),
+  );
+  const ask = askFor(bus);
 
   router.get('/', async (ctx) => {
     ctx.body = await ask(ctx, RPC.mailer.templatesList, {});
@@ -57,11 +40,11 @@ export function templateRoutes({ bus, knex }: GatewayDeps) {
   });
 
   router.get('/:id', async (ctx) => {
-    ctx.body = await ask(ctx, RPC.mailer.templateGet, { id: templateIdOf(ctx) });
+    ctx.body = await ask(ctx, RPC.mailer.templateGet, { id: pathNumber(ctx) });
   });
 
   router.put('/:id', async (ctx) => {
-    const id = templateIdOf(ctx);
+    const id = pathNumber(ctx);
     const { version, ...template } = validate(TemplateUpdateSchema, ctx.request.body);
     const before = await ask(ctx, RPC.mailer.templateGet, { id });
     const changed = changedFields(before, template);
@@ -74,7 +57,7 @@ export function templateRoutes({ bus, knex }: GatewayDeps) {
   });
 
   router.post('/:id/duplicate', async (ctx) => {
-    const id = templateIdOf(ctx);
+    const id = pathNumber(ctx);
     const copy = await audited(
       knex,
       ctx.state,
@@ -87,7 +70,7 @@ export function templateRoutes({ bus, knex }: GatewayDeps) {
   });
 
   router.delete('/:id', async (ctx) => {
-    const id = templateIdOf(ctx);
+    const id = pathNumber(ctx);
     const { name } = await ask(ctx, RPC.mailer.templateGet, { id });
     await audited(knex, ctx.state, { action: 'template.delete', target: `template ${id}`, details: { name } }, () =>
       ask(ctx, RPC.mailer.templateDelete, { id }),

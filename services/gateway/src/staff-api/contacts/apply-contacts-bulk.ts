@@ -63,7 +63,6 @@ export function applyContactsBulk(
       return totals;
     };
     try {
-      ctx.set('Cache-Control', 'no-store');
       ctx.body = await audited(
         knex,
         ctx.state,
