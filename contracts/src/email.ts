@@ -242,7 +242,14 @@ export const CampaignDetailSchema = v.object({
 });
 export type CampaignDetail = v.InferOutput<typeof CampaignDetailSchema>;
 
-export const CampaignLookupSchema = v.union([v.object({ id }), v.object({ requestId: v.pipe(v.string(), v.uuid()) })]);
+export const CampaignLookupSchema = v.object({ id });
+
+/**
+ * What storing a send request answers (the 202 of `POST /single-send` and `POST /campaigns`): the
+ * campaign's id, the one its page and actions use, and its status (draft, scheduled or active).
+ */
+export const SendAcceptedSchema = v.object({ campaignId: id, status: v.picklist(CAMPAIGN_STATUSES) });
+export type SendAccepted = v.InferOutput<typeof SendAcceptedSchema>;
 export const CampaignScheduleInputSchema = v.object({ id, scheduledFor: v.nullable(iso) });
 
 export const ANALYTICS_DAYS = [7, 30, 90, 365] as const;

@@ -99,6 +99,8 @@ import {
   EmailAnalyticsSchema,
   RecipientMailInputSchema,
   RecipientMailSchema,
+  SendAcceptedSchema,
+  SendRequestedSchema,
   TemplateCreateSchema,
   TemplateIdInputSchema,
   TemplateSchema,
@@ -217,6 +219,11 @@ export const RPC = {
     templateDuplicate: rpc('rpc.mailer.templates.duplicate', TemplateIdInputSchema, TemplateSchema),
     templateDelete: rpc('rpc.mailer.templates.delete', TemplateIdInputSchema, DeletedSchema),
     campaignsList: rpc('rpc.mailer.campaigns.list', NoInputSchema, v.array(CampaignSchema)),
+    /**
+     * Stores a broadcast or a draft (once per request id: asked again, the same campaign answers)
+     * and answers its id at once; the send worker sends it.
+     */
+    campaignCreate: rpc('rpc.mailer.campaigns.create', SendRequestedSchema, SendAcceptedSchema),
     campaignGet: rpc('rpc.mailer.campaigns.get', CampaignLookupSchema, CampaignDetailSchema),
     campaignPause: rpc('rpc.mailer.campaigns.pause', TemplateIdInputSchema, CampaignSchema),
     campaignResume: rpc('rpc.mailer.campaigns.resume', TemplateIdInputSchema, CampaignSchema),

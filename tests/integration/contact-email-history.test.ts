@@ -117,7 +117,7 @@ describeOnEachBackend('contact e-mail history and e-mail attribution', (backend)
       },
     });
     expect(sent.status).toBe(202);
-    const { campaignId } = (await sent.json()) as { campaignId: string };
+    const { campaignId } = (await sent.json()) as { campaignId: number };
     // The mailer stores the campaign once it takes the request off the stream: until then, 404.
     const campaign = await eventually(
       async () => {

@@ -426,7 +426,7 @@ describeReal('the distributed topology under faults (separate processes, own NAT
       }),
     });
     expect(sent.status).toBe(202);
-    const { campaignId } = (await sent.json()) as { campaignId: string };
+    const { campaignId } = (await sent.json()) as { campaignId: number };
     const campaign = async () =>
       (await (
         await fetch(`${base}/api/marketing/campaigns/${campaignId}`, { headers: { authorization: `Bearer ${token}` } })
@@ -443,7 +443,7 @@ describeReal('the distributed topology under faults (separate processes, own NAT
       async () => {
         const { rows } = await client.query<{ n: string }>(
           `select count(distinct d.claimed_by) n from mailer.deliveries d join mailer.campaigns c on c.id = d.campaign_id
-            where c.request_id = $1 and d.status = 'sent'`,
+            where c.id = $1 and d.status = 'sent'`,
           [campaignId],
         );
         return Number(rows[0]!.n) >= 2 && receivedBy().size >= 60 ? true : undefined;
@@ -472,7 +472,7 @@ describeReal('the distributed topology under faults (separate processes, own NAT
     const counts = receivedBy();
     const { rows } = await client.query<{ email: string; status: string }>(
       `select d.email, d.status from mailer.deliveries d join mailer.campaigns c on c.id = d.campaign_id
-        where c.request_id = $1`,
+        where c.id = $1`,
       [campaignId],
     );
     // sent: recipients of the broadcast; acknowledged: deliveries the mailer marked sent; stored:

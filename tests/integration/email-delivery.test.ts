@@ -61,7 +61,7 @@ describeOnEachBackend('email delivery', (backend) => {
   });
 
   const local = (url: string) => url.replace(PUBLIC, stack.baseUrl);
-  const campaign = async (id: string) =>
+  const campaign = async (id: number) =>
     (await (await stack.api(`/api/marketing/campaigns/${id}`, { token })).json()) as CampaignDetail;
   const contactStatus = async (email: string) =>
     ((await knex.withSchema('crm').table('contacts').where({ email }).first('status')) as { status: string }).status;
@@ -71,9 +71,9 @@ describeOnEachBackend('email delivery', (backend) => {
       body: { fromName: 'Lake Powell Lots', fromEmail: site.email, ...body },
     });
     expect(res.status).toBe(202);
-    return ((await res.json()) as { campaignId: string }).campaignId;
+    return ((await res.json()) as { campaignId: number }).campaignId;
   };
-  const finished = (id: string) =>
+  const finished = (id: number) =>
     eventually(
       async () => {
         const c = await campaign(id);
@@ -301,7 +301,7 @@ describeOnEachBackend('email delivery', (backend) => {
     const id = await send({ listId, subject: 'Soon', content: '<p>Soon</p>', scheduledFor: later });
     const listed = async () => {
       const all = (await (await stack.api('/api/marketing/campaigns', { token })).json()) as Campaign[];
-      return all.find((c) => c.requestId === id);
+      return all.find((c) => c.id === id);
     };
     // Counted from crm when stored: the mailable members (the unsubscribed one left out).
     const scheduled = await eventually(async () => {
@@ -506,7 +506,7 @@ describeOnEachBackend('email delivery', (backend) => {
     }, 5000);
     expect(kinds).toEqual(['bounce', 'complaint']);
     const list = (await (await stack.api('/api/marketing/campaigns', { token })).json()) as Campaign[];
-    expect(list.find((c) => c.requestId === id)).toMatchObject({ status: 'completed', sent_count: 2 });
+    expect(list.find((c) => c.id === id)).toMatchObject({ status: 'completed', sent_count: 2 });
   });
 
   it('links a reply to the broadcast it answers: the inbox names the campaign', async () => {

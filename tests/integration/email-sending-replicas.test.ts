@@ -97,11 +97,11 @@ describe.skipIf(Boolean(real.skip))('mailer processes (real backends)', () => {
       },
     });
     expect(res.status).toBe(202);
-    return ((await res.json()) as { campaignId: string }).campaignId;
+    return ((await res.json()) as { campaignId: number }).campaignId;
   };
-  const campaign = async (id: string) =>
+  const campaign = async (id: number) =>
     (await (await stack.api(`/api/marketing/campaigns/${id}`, { token })).json()) as CampaignDetail;
-  const completed = (id: string, timeoutMs: number) =>
+  const completed = (id: number, timeoutMs: number) =>
     eventually(async () => ((await campaign(id)).status === 'completed' ? campaign(id) : undefined), timeoutMs);
   const receivedBy = (prefix: string) => {
     const counts = new Map<string, number>();

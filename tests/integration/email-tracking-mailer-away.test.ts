@@ -133,7 +133,7 @@ describeOnEachBackend('e-mail opens and clicks while the mailer is away', (backe
       },
     });
     expect(sent.status).toBe(202);
-    const { campaignId } = (await sent.json()) as { campaignId: string };
+    const { campaignId } = (await sent.json()) as { campaignId: number };
     const done = await eventually(
       async () => {
         const c = await campaign(campaignId);

@@ -46,7 +46,7 @@ describeOnEachBackend('a mail relay outage mid-broadcast', (backend) => {
     await sink?.close();
   });
 
-  const campaign = async (id: string) =>
+  const campaign = async (id: number) =>
     (await (await stack.api(`/api/marketing/campaigns/${id}`, { token })).json()) as CampaignDetail;
 
   it('pauses with the reason, resumes by itself, mails nobody twice, and fails only the refused one', async () => {
@@ -77,7 +77,7 @@ describeOnEachBackend('a mail relay outage mid-broadcast', (backend) => {
       },
     });
     expect(res.status).toBe(202);
-    const { campaignId: id } = (await res.json()) as { campaignId: string };
+    const { campaignId: id } = (await res.json()) as { campaignId: number };
     const received = () => sink.messages.filter((m) => m.to.startsWith('relay-') || m.to === 'refused@example.com');
     await eventually(async () => (received().length >= 5 ? true : undefined), 20_000, 'the first messages');
 

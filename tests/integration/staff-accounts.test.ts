@@ -217,7 +217,7 @@ describeOnEachBackend('staff accounts, sessions and the audit log', (backend) =>
       await stack.api('/api/marketing/contacts?q=ava.audit', { token: owner }),
       200,
     );
-    const sent = await json<{ campaignId: string }>(
+    const sent = await json<{ campaignId: number }>(
       await stack.api('/api/marketing/single-send', {
         token: owner,
         body: {

@@ -1,7 +1,6 @@
 /**
- * Campaigns under `/api/marketing/campaigns`: the table, one campaign's progress (by numeric id
- * or by the campaign id a send answered), and the Pause, Resume, Schedule and Send again (the
- * messages a crash left of unknown fate) actions.
+ * Campaigns under `/api/marketing/campaigns`: the table, one campaign's progress, and the Pause,
+ * Resume, Schedule and Send again (the messages a crash left of unknown fate) actions.
  */
 import * as v from 'valibot';
 import { CampaignScheduleInputSchema, RPC, type Campaign } from '@lp/contracts';
@@ -13,29 +12,25 @@ import {
   type GatewayDeps,
   askedBy,
   createRouter,
-  numberInPath,
   numericParam,
   pathNumber,
 } from '../routes/context.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const campaignNotFound = () => notFound('Campaign not found');
 
 const ScheduleBodySchema = v.object({ scheduledFor: CampaignScheduleInputSchema.entries.scheduledFor });
 
 export function campaignRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing/campaigns' });
-  router.param('id', numericParam(campaignNotFound));
+  router.param(
+    'id',
+    numericParam(() => notFound('Campaign not found')),
+  );
 
   router.get('/', async (ctx) => {
     ctx.body = await callRpc(bus, RPC.mailer.campaignsList, {}, askedBy(ctx));
   });
 
-  // By numeric id, or by the request id a send answered with.
-  router.get('/:campaign', async (ctx) => {
-    const raw = ctx.params.campaign ?? '';
-    const by = UUID.test(raw) ? { requestId: raw.toLowerCase() } : { id: numberInPath(raw, campaignNotFound) };
-    ctx.body = await callRpc(bus, RPC.mailer.campaignGet, by, askedBy(ctx));
+  router.get('/:id', async (ctx) => {
+    ctx.body = await callRpc(bus, RPC.mailer.campaignGet, { id: pathNumber(ctx) }, askedBy(ctx));
   });
 
   type Action = 'campaign.pause' | 'campaign.resume' | 'campaign.schedule' | 'campaign.resend_unknown';

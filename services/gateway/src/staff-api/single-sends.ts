@@ -1,22 +1,17 @@
 /**
- * `POST /api/marketing/single-send`: a broadcast to a list or to chosen contacts. The request is
- * published on the MAIL stream and answered 202 with the campaign id only once JetStream stored
- * it; the mailer resolves the audience and sends. The audit entry is stored before the publish:
- * without it nothing is sent. `POST /api/marketing/campaigns` stores a draft
- * the same way (Create Campaign). `POST /api/marketing/test-send` mails one test copy at once.
+ * `POST /api/marketing/single-send`: a broadcast to a list or to chosen contacts. The mailer
+ * stores it as a campaign and the answer, 202, carries the campaign's id (the one its page and
+ * actions use); the mailer then resolves the audience and sends. The audit entry is stored
+ * before the mailer is asked: without it nothing is sent. With the mailer away nothing is stored
+ * and staff get a 503 to retry. `POST /api/marketing/campaigns` stores a draft the same way
+ * (Create Campaign). `POST /api/marketing/test-send` mails one test copy at once.
  */
 import type * as v from 'valibot';
-import { eventMeta, RPC, SingleSendSchema, SUBJECTS, TestSendSchema, type SendRequested } from '@lp/contracts';
-import { requestIdHeaders } from '@lp/runtime';
+import { eventMeta, RPC, SingleSendSchema, TestSendSchema, type SendAccepted, type SendRequested } from '@lp/contracts';
+import { AppError, unavailable } from '@lp/runtime';
 import { audited } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
-import {
-  type GatewayContext,
-  type GatewayDeps,
-  askFor,
-  createRouter,
-  publishOrUnavailable,
-} from '../routes/context.ts';
+import { type GatewayContext, type GatewayDeps, askFor, createRouter } from '../routes/context.ts';
 
 export function singleSendRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing' });
@@ -39,24 +34,27 @@ export function singleSendRoutes({ bus, knex }: GatewayDeps) {
     };
     const intent = {
       action: draft ? ('campaign.create' as const) : ('email.send' as const),
-      target: `campaign ${event.id}`,
       details: {
         subject: s.subject,
         audience: s.listId ? `list ${s.listId}` : `${s.recipients?.length ?? 0} recipients`,
         ...(s.scheduledFor ? { scheduledFor: s.scheduledFor } : {}),
       },
     };
-    await audited(knex, ctx.state, intent, () =>
-      publishOrUnavailable(
-        () =>
-          bus.publish(SUBJECTS.sendRequested, event, { msgId: event.id, headers: requestIdHeaders(ctx.state.reqId) }),
-        'The email could not be queued right now. Please try again.',
-        (err) => ctx.state.log.error({ err, failure: err.name }, 'send request not stored'),
-      ),
+    const accepted: SendAccepted = await audited(
+      knex,
+      ctx.state,
+      intent,
+      () =>
+        ask(ctx, RPC.mailer.campaignCreate, event).catch((err: unknown) => {
+          if (!(err instanceof AppError && err.status === 503)) throw err;
+          ctx.state.log.error({ err }, 'send request not stored: the mailer did not answer');
+          throw unavailable('The email could not be queued right now. Please try again.');
+        }),
+      (c) => ({ target: `campaign ${c.campaignId}` }),
     );
-    ctx.state.log.info({ campaignId: event.id, draft }, 'send request stored');
+    ctx.state.log.info({ campaignId: accepted.campaignId, draft }, 'send request stored');
     ctx.status = 202;
-    ctx.body = { campaignId: event.id, status: draft ? 'draft' : event.send.scheduledFor ? 'scheduled' : 'active' };
+    ctx.body = accepted;
   };
 
   router.post('/single-send', (ctx) => store(ctx, validate(SingleSendSchema, ctx.request.body), false));

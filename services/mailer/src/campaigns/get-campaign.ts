@@ -5,7 +5,7 @@ import { campaignRows, toCampaign, type CampaignRow } from './list-campaigns.ts'
 
 type Totals = { total_opens: number; proxy_opens: number; total_clicks: number };
 
-export async function getCampaign(knex: Knex, by: { id: number } | { requestId: string }): Promise<CampaignDetail> {
+export async function getCampaign(knex: Knex, { id }: { id: number }): Promise<CampaignDetail> {
   // The totals are read in the same statement as the unique counts (one snapshot): read apart, a
   // hit stored between the two reads showed more opens in total than opened at all.
   const q = campaignRows(knex).select(
@@ -19,7 +19,7 @@ export async function getCampaign(knex: Knex, by: { id: number } | { requestId: 
          from mailer.tracking_events t where t.campaign_id = c.id) as totals`,
     ),
   );
-  const row = (await ('id' in by ? q.where('c.id', by.id) : q.where('c.request_id', by.requestId)).first()) as
+  const row = (await q.where('c.id', id).first()) as
     (CampaignRow & { from_name: string; from_email: string; totals: Totals | string }) | undefined;
   if (!row) throw notFound('Campaign not found');
   const byStatus = (await knex

@@ -1,17 +1,17 @@
 /**
- * Stores a send request as a campaign (idempotent on the request id): the content sanitised,
- * its tracked links numbered, and its status — `draft`, `scheduled` (a future time) or
- * `active` (now; the send worker resolves the audience and sends).
+ * Stores a send request as a campaign (idempotent on the request id: asked again, the campaign
+ * already stored answers): the content sanitised, its tracked links numbered, and its status —
+ * `draft`, `scheduled` (a future time) or `active` (now; the send worker resolves the audience
+ * and sends).
  */
-import type { SendRequested } from '@lp/contracts';
+import type { CampaignStatus, SendRequested } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { trackedLinksOf } from '../sending/render-message.ts';
 import { sanitizeEmailHtml } from '../templates/sanitize-email-html.ts';
 
-export async function storeSendRequest(
-  knex: Knex,
-  event: SendRequested,
-): Promise<{ inserted: false } | { inserted: true; id: number }> {
+export type StoredSendRequest = { inserted: boolean; id: number; status: CampaignStatus };
+
+export async function storeSendRequest(knex: Knex, event: SendRequested): Promise<StoredSendRequest> {
   const s = event.send;
   const content = sanitizeEmailHtml(s.content);
   const due = s.scheduledFor && new Date(s.scheduledFor).getTime() > Date.now() ? s.scheduledFor : null;
@@ -37,13 +37,20 @@ export async function storeSendRequest(
       .onConflict('request_id')
       .ignore()
       .returning<{ id: number }[]>('id');
-    if (!row) return { inserted: false as const };
+    if (!row) {
+      const stored = await trx
+        .withSchema('mailer')
+        .table('campaigns')
+        .where({ request_id: event.id })
+        .first<{ id: number; status: CampaignStatus }>('id', 'status');
+      return { inserted: false, id: stored!.id, status: stored!.status };
+    }
     const links = trackedLinksOf(content);
     if (links.length)
       await trx
         .withSchema('mailer')
         .table('campaign_links')
         .insert(links.map((url, idx) => ({ campaign_id: row.id, idx, url })));
-    return { inserted: true as const, id: row.id };
+    return { inserted: true, id: row.id, status };
   });
 }

@@ -3,6 +3,7 @@ import { RPC, type Campaign } from '@lp/contracts';
 import { answerRpc, type ServiceDeps } from '@lp/runtime';
 import { summarizeEmailAnalytics } from '../analytics/summarize-email-analytics.ts';
 import { pauseCampaign, resendUnknown, resumeCampaign, scheduleCampaign } from '../campaigns/change-campaign-status.ts';
+import { createCampaign } from '../campaigns/create-campaign.ts';
 import { estimateAudience } from '../campaigns/estimate-audience.ts';
 import { getCampaign } from '../campaigns/get-campaign.ts';
 import { listCampaigns } from '../campaigns/list-campaigns.ts';
@@ -36,6 +37,10 @@ export const serveMailerRequests = [
   answerRpc(RPC.mailer.templateDuplicate, ({ id }, { knex }) => duplicateTemplate(knex, id)),
   answerRpc(RPC.mailer.templateDelete, ({ id }, { knex }) => removeTemplate(knex, id)),
   answerRpc(RPC.mailer.campaignsList, (_input, { knex }) => listCampaigns(knex)),
+  answerRpc(RPC.mailer.campaignCreate, async (event, deps) => {
+    const { stored } = await createCampaign(deps, event);
+    return { campaignId: stored.id, status: stored.status };
+  }),
   answerRpc(RPC.mailer.campaignGet, (by, { knex }) => getCampaign(knex, by)),
   answerRpc(RPC.mailer.campaignPause, ({ id }, { knex }) => pauseCampaign(knex, id)),
   answerRpc(RPC.mailer.campaignResume, (input, deps) =>

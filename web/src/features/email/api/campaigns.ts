@@ -1,6 +1,6 @@
 /** Campaigns: the table, one campaign's progress, Pause / Resume / Schedule, and the single send. */
 import useSWR from 'swr';
-import type { Campaign, CampaignDetail, SingleSend } from '@lp/contracts/email';
+import type { Campaign, CampaignDetail, SendAccepted, SingleSend } from '@lp/contracts/email';
 import { apiRequest } from '../../../lib/api-request';
 
 export const CAMPAIGNS_KEY = '/api/marketing/campaigns';
@@ -18,8 +18,6 @@ export function useCampaign(id: string) {
   });
 }
 
-export type SendAccepted = { campaignId: string; status: string };
-
 export const sendSingle = (s: SingleSend) => apiRequest<SendAccepted>('POST', '/api/marketing/single-send', s);
 export const createDraftCampaign = (s: SingleSend) => apiRequest<SendAccepted>('POST', CAMPAIGNS_KEY, s);
 export const sendTest = (s: Omit<SingleSend, 'listId' | 'recipients'> & { to: string }) =>
@@ -29,18 +27,3 @@ export const resumeCampaign = (id: number) => apiRequest<Campaign>('POST', `${CA
 export const resendUnknown = (id: number) => apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/resend-unknown`);
 export const scheduleCampaign = (id: number, scheduledFor: string | null) =>
   apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/schedule`, { scheduledFor });
-
-/**
- * A 202 means the request is stored on the bus; the mailer stores the campaign a moment later.
- * Waits (up to about 3 s) until it can be read, so the table shows it when staff get there.
- */
-export async function waitForCampaign(campaignId: string): Promise<void> {
-  for (let i = 0; i < 20; i++) {
-    try {
-      await apiRequest('GET', `${CAMPAIGNS_KEY}/${campaignId}`);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 150));
-    }
-  }
-}

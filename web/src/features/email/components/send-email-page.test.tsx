@@ -71,8 +71,8 @@ beforeEach(() => {
         link: '</api/marketing/contacts?limit=50&cursor=49951>; rel="next"',
       });
     }
-    if (u.pathname === '/api/marketing/single-send' && method === 'POST') return json({ campaignId: 'c-1' });
-    if (u.pathname === '/api/marketing/campaigns/c-1') return json({});
+    if (u.pathname === '/api/marketing/single-send' && method === 'POST')
+      return json({ campaignId: 1, status: 'active' });
     if (u.pathname === '/api/marketing/campaigns') return json([]);
     return new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } });
   });

@@ -15,7 +15,7 @@ import { mutate } from 'swr';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
-import { CAMPAIGNS_KEY, createDraftCampaign, sendSingle, sendTest, waitForCampaign } from '../api/campaigns';
+import { CAMPAIGNS_KEY, createDraftCampaign, sendSingle, sendTest } from '../api/campaigns';
 import { listContactCount, useLists } from '../api/audience';
 import { useTemplates } from '../api/templates';
 import { EmailFormSchema, emptyEmailForm, singleSendOf, type EmailForm } from '../lib/email-form';
@@ -75,10 +75,10 @@ export function SendEmailPage() {
       try {
         const body = singleSendOf(f as Parameters<typeof singleSendOf>[0]);
         if (draft) {
-          await waitForCampaign((await createDraftCampaign(body)).campaignId);
+          await createDraftCampaign(body);
           toast({ title: 'Campaign saved as a draft' });
         } else {
-          await waitForCampaign((await sendSingle(body)).campaignId);
+          await sendSingle(body);
           toast({
             title: 'Email sent successfully',
             description: 'Your email has been sent to the selected recipients',
