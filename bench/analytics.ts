@@ -15,13 +15,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { PoolClient } from 'pg';
-import { ANALYTICS_RANGES } from '@lp/contracts';
+import { addDays, ANALYTICS_RANGES, siteDayOf } from '@lp/contracts';
 import { migrate, openPostgres } from '@lp/runtime';
 import { analyticsService } from '@lp/analytics';
 import { ensureMonthPartitions, monthOf } from '@lp/analytics/queries/ensure-month-partitions';
 import { readWebAnalytics } from '@lp/analytics/queries/read-web-analytics';
 import { refreshRollups } from '@lp/analytics/visits/refresh-rollups';
-import { addDays, siteDayOf } from '@lp/analytics/visits/site-day';
 import { createDatabase } from './support/processes.ts';
 
 const flag = (name: string, fallback: string) => {

@@ -10,6 +10,7 @@ import { EventMetaSchema } from './events.ts';
 import { HistoryShownSinceSchema } from './history-window.ts';
 import { RecordVersionSchema } from './record-version.ts';
 import { storable } from './text.ts';
+import { ANALYTICS_RANGES } from './web-analytics.ts';
 
 const required = (message: string, max: number) =>
   v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, message), storable());
@@ -252,8 +253,8 @@ export const SendAcceptedSchema = v.object({ campaignId: id, status: v.picklist(
 export type SendAccepted = v.InferOutput<typeof SendAcceptedSchema>;
 export const CampaignScheduleInputSchema = v.object({ id, scheduledFor: v.nullable(iso) });
 
-export const ANALYTICS_DAYS = [7, 30, 90, 365] as const;
-export const EmailAnalyticsInputSchema = v.object({ days: v.picklist(ANALYTICS_DAYS) });
+/** The ranges of e-mail analytics are web analytics' ranges. */
+export const EmailAnalyticsInputSchema = v.object({ days: v.picklist(ANALYTICS_RANGES) });
 export const EmailAnalyticsSchema = v.object({
   openRate: v.number(),
   clickRate: v.number(),

@@ -8,14 +8,15 @@
  * whatever visit they converted in; that row's converting visits are its own visits that converted.
  */
 import {
+  addDays,
   DEFAULT_SITE_TIME_ZONE,
   EMAIL_UTM_MEDIUM,
+  siteDayOf,
   type AnalyticsRange,
-  type LeadSourceRow,
   type LeadsBySource,
+  type LeadSourceRow,
 } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
-import { addDays, siteDayOf } from '../visits/site-day.ts';
 import { readConvertingVisits, type ConvertingVisit, type LeadVisit } from './read-converting-visits.ts';
 
 type Lead = { sessionId: string; submittedAt: string };

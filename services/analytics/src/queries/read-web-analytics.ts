@@ -5,15 +5,17 @@
  * visitor sketches; bounce rate and time on site are over the visits started in the range.
  */
 import {
+  addDays,
   ANALYTICS_TOP_N,
+  daysBetween,
   DEFAULT_SITE_TIME_ZONE,
+  siteDayOf,
   type AnalyticsRange,
   type TopRow,
   type WebAnalytics,
   type WebAnalyticsTotals,
 } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
-import { addDays, daysBetween, siteDayOf } from '../visits/site-day.ts';
 import { emptySketch, estimateSketch, mergeSketch, sketchOf } from '../visits/visitor-sketch.ts';
 
 type TotalsRow = {

@@ -1,11 +1,10 @@
 /** The analytics service's request handlers (declared in contracts' `RPC.analytics`). */
-import { RPC } from '@lp/contracts';
+import { addDays, RPC, siteDayOf } from '@lp/contracts';
 import { answerRpc } from '@lp/runtime';
 import { readAttribution } from '../queries/read-attribution.ts';
 import { readLeadsBySource } from '../queries/read-leads-by-source.ts';
 import { readWebAnalytics } from '../queries/read-web-analytics.ts';
 import { refreshRollups } from '../visits/refresh-rollups.ts';
-import { addDays, siteDayOf } from '../visits/site-day.ts';
 
 export const serveAnalyticsRequests = [
   answerRpc(RPC.analytics.webAnalytics, ({ days }, { knex, config }) =>

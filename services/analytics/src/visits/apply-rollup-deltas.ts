@@ -5,10 +5,10 @@
  * page on the day they happened; the day's visitor sketch takes the new visits' visitor ids.
  * A redelivered batch nets to nothing and writes nothing.
  */
+import { siteDayOf } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { addToSketch, emptySketch, estimateSketch, sketchOf } from './visitor-sketch.ts';
 import { dimensionValues, figuresOf, type Figures, type VisitRow, VISIT_DIMENSIONS } from './visit-rows.ts';
-import { siteDayOf } from './site-day.ts';
 
 type Delta = Figures & { day: string; dimension: string; value: string };
 

@@ -6,12 +6,11 @@
  * hits, the other stream first). Both apply the rules of sessionize-sql.ts; the unit tests hold
  * them to the same roll-ups as a recomputation. Returns the visits replaced and their successors.
  */
-import { ENGAGEMENT_EVENT, VISIT_GAP_MINUTES, site } from '@lp/contracts';
+import { ENGAGEMENT_EVENT, site, siteDayOf, VISIT_GAP_MINUTES } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import type { InsertedEvent } from '../queries/insert-events.ts';
 import type { InsertedPageView } from '../queries/insert-page-views.ts';
 import { rebuildSessionVisits } from './rebuild-session-visits.ts';
-import { siteDayOf } from './site-day.ts';
 import { toVisitRow, type VisitRow } from './visit-rows.ts';
 
 const GAP_MS = VISIT_GAP_MINUTES * 60_000;

@@ -1,17 +1,27 @@
-/** The crm's counters for the dashboard home: now, and as they stood when the month began (UTC). */
+/**
+ * The crm's counters for the dashboard home: now, and as they stood when this month began in the
+ * site's time zone (SITE_TIME_ZONE), the zone every date on the dashboard is shown in.
+ */
 import type { Knex } from '@lp/runtime';
-import type { CrmStats } from '@lp/contracts';
+import { DEFAULT_SITE_TIME_ZONE, type CrmStats } from '@lp/contracts';
 
-const MONTH_START = "date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'";
-
-export async function countCrmStats(knex: Knex): Promise<CrmStats> {
+export async function countCrmStats(
+  knex: Knex,
+  timeZone: string = DEFAULT_SITE_TIME_ZONE,
+  now: Date = new Date(),
+): Promise<CrmStats> {
+  const monthStart = knex.raw("date_trunc('month', ?::timestamptz at time zone ?) at time zone ?", [
+    now.toISOString(),
+    timeZone,
+    timeZone,
+  ]);
   const count = async (table: string) => {
     const [row] = (await knex
       .withSchema('crm')
       .table(table)
       .select(
         knex.raw('count(*) as now'),
-        knex.raw(`count(*) filter (where created_at < ${MONTH_START}) as before`),
+        knex.raw('count(*) filter (where created_at < ?) as before', [monthStart]),
       )) as { now: number | string; before: number | string }[];
     return { now: Number(row?.now ?? 0), before: Number(row?.before ?? 0) };
   };

@@ -24,7 +24,7 @@ import { upsertImportChunk } from '../queries/upsert-import-chunk.ts';
 
 export const serveCrmRequests = [
   answerRpc(RPC.crm.submissionsList, (input, { knex }) => listSubmissions(knex, input)),
-  answerRpc(RPC.crm.stats, (_input, { knex }) => countCrmStats(knex)),
+  answerRpc(RPC.crm.stats, (_input, { knex, config }) => countCrmStats(knex, config.SITE_TIME_ZONE)),
   answerRpc(RPC.crm.lotLeads, (input, { knex }) => countLotLeads(knex, input)),
   answerRpc(RPC.crm.contactsList, (input, { knex }) => listContacts(knex, input)),
   answerRpc(RPC.crm.contactGet, ({ id }, { knex }) => getContact(knex, id)),

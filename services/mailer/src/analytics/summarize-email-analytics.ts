@@ -5,7 +5,7 @@
  * in percent of messages attempted. Plus one point per day of the range, days without mail at 0,
  * as the web analytics series.
  */
-import { DEFAULT_SITE_TIME_ZONE, type EmailAnalytics } from '@lp/contracts';
+import { DEFAULT_SITE_TIME_ZONE, lastSiteDays, type EmailAnalytics } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 
 const pct = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 1000) / 10 : 0);
@@ -16,18 +16,8 @@ export async function summarizeEmailAnalytics(
   timeZone: string = DEFAULT_SITE_TIME_ZONE,
   now: Date = new Date(),
 ): Promise<EmailAnalytics> {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  const dayList: string[] = [];
-  for (let i = days - 1; i >= 0; i--) {
-    const d = new Date(`${today}T00:00:00Z`);
-    d.setUTCDate(d.getUTCDate() - i);
-    dayList.push(d.toISOString().slice(0, 10));
-  }
+  const dayList = lastSiteDays(days, timeZone, now);
+  const today = dayList.at(-1)!;
   const { rows } = await knex.raw<{
     rows: { day: string; sent: string; failed: string; bounced: string; opened: string; clicked: string }[];
   }>(

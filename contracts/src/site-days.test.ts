@@ -1,0 +1,28 @@
+/** The dashboard's ranges are calendar days in the site's zone, whatever the server's own zone says. */
+import { expect, it } from 'vitest';
+import { lastSiteDays, siteDayOf } from './site-days.ts';
+
+const lateEveningInArizona = new Date('2026-12-01T06:30:00Z'); // 23:30 on 30 November, UTC-7
+
+it("ends the range on the site's today, not UTC's", () => {
+  expect(siteDayOf(lateEveningInArizona, 'America/Phoenix')).toBe('2026-11-30');
+  expect(siteDayOf(lateEveningInArizona, 'UTC')).toBe('2026-12-01');
+  expect(lastSiteDays(7, 'America/Phoenix', lateEveningInArizona)).toEqual([
+    '2026-11-24',
+    '2026-11-25',
+    '2026-11-26',
+    '2026-11-27',
+    '2026-11-28',
+    '2026-11-29',
+    '2026-11-30',
+  ]);
+});
+
+it('counts every range in whole days across month and year ends', () => {
+  for (const days of [7, 30, 90, 365]) {
+    const range = lastSiteDays(days, 'America/Phoenix', new Date('2027-01-02T12:00:00Z'));
+    expect(range).toHaveLength(days);
+    expect(range.at(-1)).toBe('2027-01-02');
+    expect(new Set(range).size).toBe(days);
+  }
+});

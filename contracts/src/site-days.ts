@@ -1,0 +1,37 @@
+/**
+ * Calendar days in the site's time zone (SITE_TIME_ZONE, as YYYY-MM-DD) and the dashboard's
+ * ranges over them: one definition for web analytics, the mailer's e-mail analytics and the
+ * dashboard's counters, so "the last 30 days" means the same days on every screen.
+ */
+import { DEFAULT_SITE_TIME_ZONE } from './web-analytics.ts';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day of an instant in `timeZone`. */
+export function siteDayOf(at: Date, timeZone: string = DEFAULT_SITE_TIME_ZONE): string {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formats.set(timeZone, f);
+  }
+  return f.format(at);
+}
+
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The days from `from` to `to`, both included. */
+export function daysBetween(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/** The last `days` calendar days in `timeZone`, today (as of `now`) the last of them. */
+export function lastSiteDays(days: number, timeZone: string = DEFAULT_SITE_TIME_ZONE, now = new Date()): string[] {
+  const today = siteDayOf(now, timeZone);
+  return daysBetween(addDays(today, 1 - days), today);
+}
