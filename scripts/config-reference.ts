@@ -10,7 +10,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
-import { AnalyticsConfigSchema } from '@lp/analytics/config';
+import { analyticsSettings } from '@lp/analytics/config';
 import { GatewayConfigSchema } from '@lp/gateway';
 import { runtimeEnvEntries, serviceEnvEntries } from '@lp/runtime';
 
@@ -142,8 +142,8 @@ export const CONFIG_SECTIONS: { title: string; intro: string; settings: Setting[
     title: 'Analytics service',
     intro:
       'Read where the analytics service runs: `pnpm service analytics`, or `pnpm start` ' +
-      '(`services/analytics/src/config.ts`, `AnalyticsConfigSchema`).',
-    settings: describeEntries(AnalyticsConfigSchema.entries),
+      '(`services/analytics/src/config.ts`, `analyticsSettings`).',
+    settings: describeEntries(analyticsSettings.entries),
   },
 ];
 

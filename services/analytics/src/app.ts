@@ -7,6 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { STREAMS } from '@lp/contracts';
 import type { ServiceDefinition } from '@lp/runtime';
+import { analyticsSettings } from './config.ts';
 import { consumeEvents } from './consumers/consume-events.ts';
 import { consumePageViews } from './consumers/consume-page-views.ts';
 import { serveLotRequests } from './rpc/serve-lot-requests.ts';
@@ -19,4 +20,5 @@ export const analyticsService: ServiceDefinition = {
   streams: [STREAMS.analytics],
   consumers: [consumePageViews, consumeEvents],
   rpcs: [...serveAnalyticsRequests, ...serveLotRequests],
+  settings: analyticsSettings,
 };

@@ -5,7 +5,7 @@
  * boot these declarations through `startServices` (start-services.ts), so there is one path.
  */
 import type { Knex } from 'knex';
-import type * as v from 'valibot';
+import * as v from 'valibot';
 import type { DurableSpec, RpcSpec, StreamSpec } from '@lp/contracts';
 import { startConsumer } from './bus/consumer.ts';
 import { parkDeadLetter } from './bus/dead-letters/park-dead-letter.ts';
@@ -15,7 +15,33 @@ import type { RuntimeConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { Counters } from './metrics.ts';
 
-export type ServiceDeps = { bus: Bus; knex: Knex; log: Logger; counters: Counters; config: RuntimeConfig };
+export type ServiceDeps = {
+  bus: Bus;
+  knex: Knex;
+  log: Logger;
+  counters: Counters;
+  config: RuntimeConfig;
+  /** The service's own settings (its declaration's `settings`), parsed at start; read them with `ServiceSettings.of`. */
+  settings: Readonly<Record<string, unknown>>;
+};
+
+/**
+ * A service's own settings: environment keys only it reads, parsed once when it starts (a bad
+ * value stops the start, never a retried message), each described for the configuration
+ * reference like the shared ones.
+ */
+export type ServiceSettings<E extends v.ObjectEntries = v.ObjectEntries> = {
+  readonly entries: E;
+  readonly schema: v.ObjectSchema<E, undefined>;
+  /** The parsed settings of the service these deps were started for. */
+  of(deps: { settings: Readonly<Record<string, unknown>> }): v.InferOutput<v.ObjectSchema<E, undefined>>;
+};
+
+export function serviceSettings<E extends v.ObjectEntries>(entries: E): ServiceSettings<E> {
+  const schema = v.object(entries);
+  // startServices parsed `deps.settings` with this very schema for this service.
+  return { entries, schema, of: (deps) => deps.settings as v.InferOutput<typeof schema> };
+}
 
 /** Background work of a service (a send loop, a scheduler), started after its consumers. */
 export type WorkerDefinition = {
@@ -51,6 +77,8 @@ export type ServiceDefinition = {
   consumers: readonly ConsumerDefinition[];
   rpcs: readonly RpcHandlerDefinition[];
   workers?: readonly WorkerDefinition[];
+  /** Its own environment settings, parsed when it starts. */
+  settings?: ServiceSettings;
 };
 
 /** Context of one message: the service's dependencies, the message and a logger naming it. */

@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { DURABLES, STREAMS, SUBJECTS, type RpcSpec } from '@lp/contracts';
 import { MemoryBus } from './bus/memory-bus.ts';
 import { callRpc } from './bus/rpc.ts';
-import { parseConfig, RuntimeConfigSchema } from './config.ts';
+import { described, env, parseConfig, RuntimeConfigSchema } from './config.ts';
 import { createLogger } from './logger.ts';
 import { Counters } from './metrics.ts';
-import { answerRpc, defineConsumer, type ServiceDefinition } from './service.ts';
+import { answerRpc, defineConsumer, serviceSettings, type ServiceDefinition } from './service.ts';
 import { startServices, topologyOf } from './start-services.ts';
 
 const log = createLogger('test', 'silent');
@@ -59,6 +59,36 @@ describe('startServices', () => {
 
     await running.stop();
     await expect(callRpc(bus, Ping, { n: 1 }, { log })).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('starts nothing while a service has a bad setting, and hands each service its own settings', async () => {
+    const seen: unknown[] = [];
+    const withSettings: ServiceDefinition = {
+      ...base,
+      name: 'crm',
+      streams: [STREAMS.crm],
+      settings: serviceSettings({ CRM_PAGE: described(env.int(50, 1, 500), 'rows per page') }),
+      rpcs: [
+        answerRpc(Ping, async ({ n }, deps) => {
+          seen.push(deps.settings);
+          return { pong: n };
+        }),
+      ],
+    };
+    const bus = new MemoryBus();
+    let ensured = 0;
+    const ensureTopology = bus.ensureTopology.bind(bus);
+    bus.ensureTopology = async (t) => {
+      ensured++;
+      return ensureTopology(t);
+    };
+    const deps = { bus, knex: {} as Knex, log, counters: new Counters(), config: parseConfig(RuntimeConfigSchema, {}) };
+    await expect(startServices([withSettings], deps, { CRM_PAGE: '0' })).rejects.toThrow(/crm: CRM_PAGE: /);
+    expect(ensured).toBe(0);
+    const running = await startServices([withSettings], deps, { CRM_PAGE: '20' });
+    await callRpc(bus, Ping, { n: 1 }, { log });
+    expect(seen).toEqual([{ CRM_PAGE: 20 }]);
+    await running.stop();
   });
 
   it('refuses a declaration whose consumer reads a stream it does not declare', () => {

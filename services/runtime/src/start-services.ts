@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import { BUS_MIGRATIONS_DIR, migrate } from './db/database.ts';
 import type { Logger } from './logger.ts';
 import type { ConsumerHandle, ServeHandle } from './bus/types.ts';
+import { ConfigError, parseConfig, processEnvWithDotEnv } from './config.ts';
 import type { RunningService, ServiceDefinition, ServiceDeps } from './service.ts';
 
 /** The streams and durables of these declarations; fails on a consumer of an undeclared stream. */
@@ -38,8 +39,38 @@ export async function migrateServices(knex: Knex, defs: readonly ServiceDefiniti
   }
 }
 
-/** Ensures the declarations' topology and starts their request handlers and consumers. */
-export async function startServices(defs: readonly ServiceDefinition[], deps: ServiceDeps): Promise<RunningService> {
+/**
+ * Each declaration's own settings parsed from `env`, before anything starts: every bad value of
+ * every service in one error, named by service and key.
+ */
+export function parseServiceSettings(
+  defs: readonly ServiceDefinition[],
+  env: Record<string, string | undefined> = processEnvWithDotEnv(),
+): Map<string, Readonly<Record<string, unknown>>> {
+  const parsed = new Map<string, Readonly<Record<string, unknown>>>();
+  const problems: string[] = [];
+  for (const def of defs) {
+    try {
+      parsed.set(def.name, def.settings ? parseConfig(def.settings.schema, env) : {});
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      problems.push(...err.problems.map((p) => `${def.name}: ${p}`));
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return parsed;
+}
+
+/**
+ * Parses the declarations' own settings (refusing to start on a bad value), ensures their topology
+ * and starts their request handlers and consumers.
+ */
+export async function startServices(
+  defs: readonly ServiceDefinition[],
+  deps: Omit<ServiceDeps, 'settings'>,
+  env?: Record<string, string | undefined>,
+): Promise<RunningService> {
+  const settings = parseServiceSettings(defs, env);
   const topology = topologyOf(defs);
   await deps.bus.ensureTopology(topology);
   deps.counters.readPendingFrom(async () => {
@@ -54,7 +85,7 @@ export async function startServices(defs: readonly ServiceDefinition[], deps: Se
   const consuming: ConsumerHandle[] = [];
   const working: { stop(): Promise<void> }[] = [];
   for (const def of defs) {
-    const own: ServiceDeps = { ...deps, log: deps.log.child({ service: def.name }) };
+    const own: ServiceDeps = { ...deps, settings: settings.get(def.name)!, log: deps.log.child({ service: def.name }) };
     for (const r of def.rpcs) serving.push(await r.serve(own, queueGroupOf(def.name)));
     for (const c of def.consumers) consuming.push(await c.start(own));
     for (const w of def.workers ?? []) working.push(await w.start({ ...own, log: own.log.child({ worker: w.name }) }));

@@ -6,7 +6,7 @@
  */
 import { DURABLES, PageviewsRecordedSchema } from '@lp/contracts';
 import { defineConsumer, rethrowDbError } from '@lp/runtime';
-import { analyticsConfig } from '../config.ts';
+import { analyticsSettings } from '../config.ts';
 import { dropExpiredMonths } from '../queries/drop-expired-months.ts';
 import { recordPageViews } from '../visits/record-hits.ts';
 
@@ -19,7 +19,8 @@ export const consumePageViews = defineConsumer({
   // Batches of up to 1,000 hits, each one transaction: more at once than the database pool has
   // connections only queue, and a stop would hand them back unfinished.
   maxInFlight: 8,
-  handle: async (batch, { knex, counters, log, config }) => {
+  handle: async (batch, deps) => {
+    const { knex, counters, log, config } = deps;
     const { inserted } = await recordPageViews(knex, batch, config.SITE_TIME_ZONE).catch(rethrowDbError);
     counters.inc('analytics_pageviews_stored_total', {}, inserted);
     if (inserted < batch.hits.length) {
@@ -31,7 +32,7 @@ export const consumePageViews = defineConsumer({
     const last = retentionRanAt.get(knex) ?? 0;
     if (Date.now() - last >= RETENTION_EVERY_MS) {
       retentionRanAt.set(knex, Date.now());
-      const dropped = await dropExpiredMonths(knex, analyticsConfig().ANALYTICS_RAW_RETENTION_MONTHS);
+      const dropped = await dropExpiredMonths(knex, analyticsSettings.of(deps).ANALYTICS_RAW_RETENTION_MONTHS);
       if (dropped.length > 0) log.info({ dropped }, 'raw hit months past retention dropped');
     }
   },
