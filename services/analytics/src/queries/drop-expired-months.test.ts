@@ -1,32 +1,17 @@
 /** Retention of raw hits on PGlite: old monthly partitions go, the kept months and the roll-ups stay. */
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventMeta, type PageviewHit } from '@lp/contracts';
-import { migrate, openPglite, type Database } from '@lp/runtime';
+import { eventMeta } from '@lp/contracts';
+import type { Database } from '@lp/runtime';
+import { openAnalyticsTestDb, pageView } from '../testing/analytics-test-db.ts';
 import { recordPageViews } from '../visits/record-hits.ts';
 import { dropExpiredMonths } from './drop-expired-months.ts';
 
-const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
-const hit = (at: string): PageviewHit => ({
-  at,
-  path: '/',
-  sessionId: `s-${at}`,
-  referrer: null,
-  deviceType: 'desktop',
-  browser: 'Firefox',
-  utmSource: null,
-  utmMedium: null,
-  utmCampaign: null,
-  utmTerm: null,
-  utmContent: null,
-  utmExtra: null,
-});
+const hit = (at: string) => pageView(`s-${at}`, at);
 
 describe('raw hit retention', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openPglite();
-    await migrate(db.knex, 'analytics', MIGRATIONS);
+    db = await openAnalyticsTestDb();
   }, 60_000);
   afterAll(() => db?.close());
 

@@ -1,19 +1,16 @@
 /** The two batch inserts on PGlite (real Postgres in WASM) with the service's own migrations. */
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventMeta, type EventsRecorded, type PageviewsRecorded } from '@lp/contracts';
-import { migrate, openPglite, type Database } from '@lp/runtime';
+import type { Database } from '@lp/runtime';
+import { openAnalyticsTestDb } from '../testing/analytics-test-db.ts';
 import { insertEvents } from './insert-events.ts';
 import { insertPageViews } from './insert-page-views.ts';
 import { ensureMonthPartitions, monthOf } from './ensure-month-partitions.ts';
 
-const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
-
 describe('batch inserts', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openPglite();
-    await migrate(db.knex, 'analytics', MIGRATIONS);
+    db = await openAnalyticsTestDb();
     const months = ['2026-11', monthOf(new Date())];
     await ensureMonthPartitions(db.knex, {}, 'page_views', months);
     await ensureMonthPartitions(db.knex, {}, 'events', months);

@@ -3,38 +3,21 @@
  * visits ÷ visits (never above 100%, however many forms one visit sends), and leads without a
  * tracked visit are unattributed, never folded into "Direct / none".
  */
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventMeta, type PageviewHit } from '@lp/contracts';
-import { migrate, openPglite, type Database } from '@lp/runtime';
+import { eventMeta } from '@lp/contracts';
+import type { Database } from '@lp/runtime';
+import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-db.ts';
 import { recordPageViews } from '../visits/record-hits.ts';
 import { readLeadsBySource } from './read-leads-by-source.ts';
 
-const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 const phx = (hhmm: string) => new Date(`2026-11-25T${hhmm}:00-07:00`).toISOString();
 const NOW = new Date('2026-11-25T20:00:00-07:00');
 
-const pv = (sessionId: string, at: string, extra: Partial<PageviewHit> = {}): PageviewHit => ({
-  at,
-  path: '/',
-  sessionId,
-  referrer: null,
-  deviceType: 'desktop',
-  browser: 'Firefox',
-  utmSource: null,
-  utmMedium: null,
-  utmCampaign: null,
-  utmTerm: null,
-  utmContent: null,
-  utmExtra: null,
-  ...extra,
-});
 
 describe('leads by source', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openPglite();
-    await migrate(db.knex, 'analytics', MIGRATIONS);
+    db = await openAnalyticsTestDb();
     await recordPageViews(db.knex, {
       ...eventMeta(),
       hits: [

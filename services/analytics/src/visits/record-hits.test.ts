@@ -3,36 +3,20 @@
  * service's migrations: the 30-minute boundary, a visit across midnight, engagement pings, a
  * late batch, redeliveries, and roll-ups equal to a recomputation from the raw hits.
  */
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventMeta, type EventHit, type EventsRecorded, type PageviewHit, type PageviewsRecorded } from '@lp/contracts';
-import { migrate, openPglite, type Database } from '@lp/runtime';
+import type { Database } from '@lp/runtime';
+import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-db.ts';
 import { readWebAnalytics } from '../queries/read-web-analytics.ts';
 import { recordEvents, recordPageViews } from './record-hits.ts';
 import { refreshRollups } from './refresh-rollups.ts';
 
-const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 /** Phoenix is UTC−7 all year: 10:00 there is 17:00Z. */
 const phx = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00-07:00`).toISOString();
 const D1 = '2026-11-20';
 const D2 = '2026-11-21';
 const NOW = new Date(`${D2}T20:00:00-07:00`);
 
-const pv = (sessionId: string, at: string, extra: Partial<PageviewHit> = {}): PageviewHit => ({
-  at,
-  path: '/',
-  sessionId,
-  referrer: null,
-  deviceType: 'desktop',
-  browser: 'Firefox',
-  utmSource: null,
-  utmMedium: null,
-  utmCampaign: null,
-  utmTerm: null,
-  utmContent: null,
-  utmExtra: null,
-  ...extra,
-});
 const ev = (sessionId: string, at: string, name: string): EventHit => ({
   at,
   sessionId,
@@ -50,8 +34,7 @@ const evBatch = (...hits: EventHit[]): EventsRecorded => ({ ...eventMeta(), hits
 describe('visits and daily roll-ups', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openPglite();
-    await migrate(db.knex, 'analytics', MIGRATIONS);
+    db = await openAnalyticsTestDb();
   }, 60_000);
   afterAll(() => db?.close());
   beforeEach(async () => {

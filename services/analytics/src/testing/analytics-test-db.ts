@@ -1,0 +1,29 @@
+/** For unit tests: an in-memory PGlite with the analytics migrations applied, and a page view to store in it. */
+import { fileURLToPath } from 'node:url';
+import type { PageviewHit } from '@lp/contracts';
+import { migrate, openPglite, type Database } from '@lp/runtime';
+
+const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
+
+export async function openAnalyticsTestDb(): Promise<Database> {
+  const db = await openPglite();
+  await migrate(db.knex, 'analytics', MIGRATIONS);
+  return db;
+}
+
+/** A desktop Firefox view of the home page without referrer or campaign, unless `extra` says otherwise. */
+export const pageView = (sessionId: string, at: string, extra: Partial<PageviewHit> = {}): PageviewHit => ({
+  at,
+  path: '/',
+  sessionId,
+  referrer: null,
+  deviceType: 'desktop',
+  browser: 'Firefox',
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  utmTerm: null,
+  utmContent: null,
+  utmExtra: null,
+  ...extra,
+});
