@@ -13,7 +13,6 @@ import { readLeadsBySource } from './read-leads-by-source.ts';
 const phx = (hhmm: string) => new Date(`2026-11-25T${hhmm}:00-07:00`).toISOString();
 const NOW = new Date('2026-11-25T20:00:00-07:00');
 
-
 describe('leads by source', () => {
   let db: Database;
   beforeAll(async () => {
