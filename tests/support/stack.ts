@@ -193,6 +193,7 @@ export async function startStack(
     log: createLogger('test-stack', config.LOG_LEVEL),
     services: opts.services ?? ALL_SERVICES,
     webDist: WEB_DIST,
+    env,
     ...(pglite ? { pglite } : {}),
   });
   const baseUrl = platform.url;

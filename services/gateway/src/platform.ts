@@ -43,6 +43,8 @@ export type PlatformOptions = {
   webDist: string;
   /** Embedded: use this PGlite instance instead of opening DATA_DIR (tests copy a template). */
   pglite?: PGlite;
+  /** Where the services read their own settings (default: the process environment over `.env`). */
+  env?: Record<string, string | undefined>;
   /** Generate a first admin password file under DATA_DIR when none is configured. */
   generateFirstAdmin?: boolean;
 };
@@ -85,7 +87,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
   } else {
     bus = new MemoryBus({ store: createKnexStore(db.knex), log, topology });
   }
-  const running = await startServices(declarations, { bus, knex: db.knex, log, counters, config });
+  const running = await startServices(declarations, { bus, knex: db.knex, log, counters, config }, opts.env);
   // Every gateway process drops its own copy of the lots on every change (no shared durable).
   const lotChanges = await listenForLotChanges(bus, lots, log);
   // Learnt in the background: readiness never waits on the mailer.
