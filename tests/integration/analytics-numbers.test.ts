@@ -5,7 +5,7 @@
  * without a tracked visit as unattributed; days are calendar days in the site's time zone (a
  * hit at 03:00Z counts on the evening before in Phoenix).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   SESSION_COOKIE,
   SUBJECTS,
@@ -15,19 +15,15 @@ import {
   type PageviewsRecorded,
   type WebAnalytics,
 } from '@lp/contracts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 describeOnEachBackend('analytics numbers that add up', (backend) => {
-  let stack: Stack;
   let token: string;
-  beforeAll(async () => {
-    stack = await startStack({ backend });
-    token = await stack.login();
-  });
-  afterAll(() => stack?.stop());
+  const stack = useStack({ backend, setup: async (s) => (token = await s.login()) });
 
   const pixel = (params: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(`${stack.baseUrl}/api/analytics/pixel?${new URLSearchParams(params)}`, {

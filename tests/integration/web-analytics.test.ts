@@ -4,21 +4,17 @@
  * form submission attributed to its visitor's first-touch UTM campaign; the range check; a
  * refresh that re-aggregates to the same numbers.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { LeadAttribution, LeadsBySource, WebAnalytics } from '@lp/contracts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 describeOnEachBackend('web analytics end to end', (backend) => {
-  let stack: Stack;
   let token: string;
-  beforeAll(async () => {
-    stack = await startStack({ backend });
-    token = await stack.login();
-  });
-  afterAll(() => stack?.stop());
+  const stack = useStack({ backend, setup: async (s) => (token = await s.login()) });
 
   const pixel = async (path: string, params: Record<string, string>) => {
     const res = await fetch(`${stack.baseUrl}${path}?${new URLSearchParams(params)}`, {
