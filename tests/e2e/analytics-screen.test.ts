@@ -3,23 +3,14 @@
  * state, then visits from the pixels shown after a refresh, a range change (a new request
  * with days=7), the chart type switch between line and bar, and interest per lot in the range.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useStackAndBrowser } from '../support/fixtures.ts';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
-let stack: Stack;
-let browser: Browser;
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, browser } = useStackAndBrowser({ backend: 'embedded' });
 
 async function signedIn(path: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

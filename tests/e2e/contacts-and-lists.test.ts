@@ -9,23 +9,19 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import type { Contact, ContactList } from '@lp/contracts';
-import { launchBrowser, openDashboardScreen } from '../support/browser.ts';
+import { openDashboardScreen } from '../support/browser.ts';
 import { seedContacts } from '../support/seed-contacts.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
 
-let stack: Stack;
-let browser: Browser;
 let token: string;
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
-  [token] = await Promise.all([stack.login(), seedContacts(stack)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const { stack, browser } = useStackAndBrowser({
+  backend: 'embedded',
+  setup: async () => {
+    [token] = await Promise.all([stack.login(), seedContacts(stack)]);
+  },
 });
 
 const api = async <T>(path: string, body?: unknown, method?: string): Promise<T> =>

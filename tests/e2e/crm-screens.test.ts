@@ -9,22 +9,19 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Contact, ContactList } from '@lp/contracts';
-import { launchBrowser, openDashboardScreen, signInToDashboard } from '../support/browser.ts';
-import { eventually, startStack, type Stack } from '../support/stack.ts';
+import { openDashboardScreen, signInToDashboard } from '../support/browser.ts';
+import { eventually } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
 
-let stack: Stack;
-let browser: Browser;
 let token: string;
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
-  token = await stack.login();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const { stack, browser } = useStackAndBrowser({
+  backend: 'embedded',
+  setup: async () => {
+    token = await stack.login();
+  },
 });
 
 const shots = process.env.E2E_SCREENSHOTS;

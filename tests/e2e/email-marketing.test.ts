@@ -5,35 +5,31 @@
  * badges, confirmation, toast); the campaigns table with its search, Pause and Resume, a draft
  * sent at once by its own confirmed Send now. The recipient picker searches crm's contacts.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInToDashboard } from '../support/browser.ts';
-import { eventually, startStack, type Stack } from '../support/stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInToDashboard } from '../support/browser.ts';
+import { eventually } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
 
-let stack: Stack;
-let browser: Browser;
 const shots = process.env.SCREENSHOTS_DIR;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
-  const knex = stack.platform.db.knex;
-  const people = [
-    ['Alice', 'Yazzie', 'alice@example.com'],
-    ['Bob', 'Begay', 'bob@example.com'],
-    ['Carla', 'Tso', 'carla@example.com'],
-    ['Dan', 'Nez', 'dan@example.com'],
-    ['Eve', 'Long', 'eve@example.com'],
-  ];
-  await knex
-    .withSchema('crm')
-    .table('contacts')
-    .insert(
-      people.map(([first, last, email]) => ({ first_name: first, last_name: last, email, source: 'manual_entry' })),
-    );
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const { stack, browser } = useStackAndBrowser({
+  backend: 'embedded',
+  setup: async () => {
+    const knex = stack.platform.db.knex;
+    const people = [
+      ['Alice', 'Yazzie', 'alice@example.com'],
+      ['Bob', 'Begay', 'bob@example.com'],
+      ['Carla', 'Tso', 'carla@example.com'],
+      ['Dan', 'Nez', 'dan@example.com'],
+      ['Eve', 'Long', 'eve@example.com'],
+    ];
+    await knex
+      .withSchema('crm')
+      .table('contacts')
+      .insert(
+        people.map(([first, last, email]) => ({ first_name: first, last_name: last, email, source: 'manual_entry' })),
+      );
+  },
 });
 
 async function signedIn(viewport = { width: 1440, height: 900 }): Promise<Page> {

@@ -6,23 +6,13 @@
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { site } from '@lp/contracts';
-import { launchBrowser } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, browser } = useStackAndBrowser();
 
 /** Resolves once the page has rendered two more frames: scroll and input handlers have run, React has re-rendered. */
 const twoFrames = (p: Page) =>

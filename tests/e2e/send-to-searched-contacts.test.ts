@@ -7,28 +7,26 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openDashboardScreen, signInToDashboard } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { openDashboardScreen, signInToDashboard } from '../support/browser.ts';
 import { SEEDED_PEOPLE, seedContacts } from '../support/seed-contacts.ts';
-import { eventually, startStack, type Stack } from '../support/stack.ts';
+import { eventually } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
 
-let stack: Stack;
-let browser: Browser;
 let token: string;
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
-  token = await stack.login();
-  await seedContacts(stack);
-  const res = await stack.api('/api/marketing/templates', {
-    token,
-    body: { name: 'Lake news', subject: 'News from the lake', description: '', content: '<p>Hello</p>' },
-  });
-  expect(res.status).toBe(201);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const { stack, browser } = useStackAndBrowser({
+  backend: 'embedded',
+  setup: async () => {
+    token = await stack.login();
+    await seedContacts(stack);
+    const res = await stack.api('/api/marketing/templates', {
+      token,
+      body: { name: 'Lake news', subject: 'News from the lake', description: '', content: '<p>Hello</p>' },
+    });
+    expect(res.status).toBe(201);
+  },
+  timeout: 120_000,
 });
 
 const shots = process.env.E2E_SCREENSHOTS;

@@ -5,26 +5,22 @@
  * the visit count is unchanged, no hit of theirs was accepted, and no /marketing page is in Top
  * pages. The dashboard names the time zone its times are in.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { WebAnalytics } from '@lp/contracts';
-import { launchBrowser, openDashboardScreen } from '../support/browser.ts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { openDashboardScreen } from '../support/browser.ts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 describeOnEachBackend('staff are not counted as visitors', (backend) => {
-  let stack: Stack;
-  let browser: Browser;
   let token: string;
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack({ backend }), launchBrowser()]);
-    token = await stack.login();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  const { stack, browser } = useStackAndBrowser({
+    backend,
+    setup: async () => {
+      token = await stack.login();
+    },
   });
 
   const webAnalytics = async () =>
