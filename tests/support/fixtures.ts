@@ -1,11 +1,13 @@
 /**
- * Suite fixtures: a stack (and a browser) started in a `beforeAll` and stopped in an `afterAll`
- * of the describe block or file they are declared in. Each answers a stand-in for the thing it
- * starts, usable in the tests, hooks and helpers of that block once the `beforeAll` has run.
+ * Suite fixtures: a stack (and a browser, or an SMTP sink) started in a `beforeAll` and stopped in
+ * an `afterAll` of the describe block or file they are declared in. Each answers a stand-in for
+ * the thing it starts, usable in the tests, hooks and helpers of that block once the `beforeAll`
+ * has run.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { startStack, type Stack } from './stack.ts';
 
 type StackOptions = NonNullable<Parameters<typeof startStack>[0]>;
@@ -16,32 +18,58 @@ type FixtureOptions = {
   timeout?: number;
 };
 
+type LateBound<T> = { proxy: T; set(value: T): void; get(): T | undefined };
+
 /**
  * A value set in a hook, read later: `proxy` stands for it (methods bound to it) and throws when
  * read before it is set.
  */
-export function lateBound<T extends object>(what: string): { proxy: T; set(value: T): void; get(): T | undefined } {
+export function lateBound<T extends object>(what: string): LateBound<T> {
   let current: T | undefined;
+  const started = () => {
+    if (!current) throw new Error(`${what} is not started yet (read in a beforeAll before it, or outside a test)`);
+    return current;
+  };
   const proxy = new Proxy({} as T, {
     get(_, prop) {
-      if (!current) throw new Error(`${what} is not started yet (read in a beforeAll before it, or outside a test)`);
-      const value: unknown = Reflect.get(current, prop);
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(current) : value;
+      const target = started();
+      const value: unknown = Reflect.get(target, prop);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
     },
+    set: (_, prop, value) => Reflect.set(started(), prop, value),
     has: (_, prop) => !!current && prop in current,
   });
   return { proxy, set: (value) => (current = value), get: () => current };
+}
+
+/** One `beforeAll` that runs `start`, then `setup` on the stack; one `afterAll` that runs `stop`. */
+function startedForTheBlock(
+  stack: LateBound<Stack>,
+  { setup, timeout }: FixtureOptions,
+  start: () => Promise<void>,
+  stop: () => Promise<void>,
+): void {
+  beforeAll(async () => {
+    await start();
+    await setup?.(stack.proxy);
+  }, timeout);
+  afterAll(stop);
 }
 
 /** The platform started before the block's tests (`startStack(opts)`, then `setup`) and stopped after them. */
 export function useStack(opts: StackOptions & FixtureOptions = {}): Stack {
   const { setup, timeout, ...stackOptions } = opts;
   const stack = lateBound<Stack>('the stack');
-  beforeAll(async () => {
-    stack.set(await startStack(stackOptions));
-    await setup?.(stack.proxy);
-  }, timeout);
-  afterAll(() => stack.get()?.stop());
+  startedForTheBlock(
+    stack,
+    { setup, timeout },
+    async () => {
+      stack.set(await startStack(stackOptions));
+    },
+    async () => {
+      await stack.get()?.stop();
+    },
+  );
   return stack.proxy;
 }
 
@@ -53,15 +81,44 @@ export function useStackAndBrowser(opts: StackOptions & FixtureOptions = {}): { 
   const { setup, timeout, ...stackOptions } = opts;
   const stack = lateBound<Stack>('the stack');
   const browser = lateBound<Browser>('the browser');
-  beforeAll(async () => {
-    const [s, b] = await Promise.all([startStack(stackOptions), launchBrowser()]);
-    stack.set(s);
-    browser.set(b);
-    await setup?.(stack.proxy);
-  }, timeout);
-  afterAll(async () => {
-    await browser.get()?.close();
-    await stack.get()?.stop();
-  });
+  startedForTheBlock(
+    stack,
+    { setup, timeout },
+    async () => {
+      const [s, b] = await Promise.all([startStack(stackOptions), launchBrowser()]);
+      stack.set(s);
+      browser.set(b);
+    },
+    async () => {
+      await browser.get()?.close();
+      await stack.get()?.stop();
+    },
+  );
   return { stack: stack.proxy, browser: browser.proxy };
+}
+
+/**
+ * A real SMTP server on loopback and the platform mailing through it (SMTP_URL, then `env`),
+ * started in one `beforeAll` (the sink, the stack, then `setup`) and stopped after the block's
+ * tests: the stack, then the sink.
+ */
+export function useStackAndSmtpSink(
+  opts: StackOptions & FixtureOptions & { sink?: Parameters<typeof startSmtpSink>[0] } = {},
+): { stack: Stack; sink: SmtpSink } {
+  const { setup, timeout, sink: sinkOptions, ...stackOptions } = opts;
+  const stack = lateBound<Stack>('the stack');
+  const sink = lateBound<SmtpSink>('the SMTP sink');
+  startedForTheBlock(
+    stack,
+    { setup, timeout },
+    async () => {
+      sink.set(await startSmtpSink(sinkOptions));
+      stack.set(await startStack({ ...stackOptions, env: { SMTP_URL: sink.proxy.url, ...stackOptions.env } }));
+    },
+    async () => {
+      await stack.get()?.stop();
+      await sink.get()?.close();
+    },
+  );
+  return { stack: stack.proxy, sink: sink.proxy };
 }
