@@ -6,9 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useStackAndBrowser } from '../support/fixtures.ts';
-
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+import { CHROME_UA } from '../support/samples.ts';
 
 const { stack, browser } = useStackAndBrowser({ backend: 'embedded' });
 
@@ -68,7 +66,7 @@ describe('Analytics screen', () => {
         utm_source: 'newsletter',
         utm_campaign: 'spring-lots',
       });
-      await fetch(`${stack.baseUrl}/api/analytics/pixel?${params}`, { headers: { 'user-agent': CHROME } });
+      await fetch(`${stack.baseUrl}/api/analytics/pixel?${params}`, { headers: { 'user-agent': CHROME_UA } });
     }
     const token = await stack.login();
     await expect
@@ -101,10 +99,10 @@ describe('Analytics screen', () => {
   it('lists interest per lot for the range: page views of its page and clicks on it in the map', async () => {
     for (const p of ['/lots/12', '/lots/12', '/lots/4'])
       await fetch(`${stack.baseUrl}/api/analytics/pixel?p=${p}&sid=e2e-lots&dt=desktop&br=Chrome`, {
-        headers: { 'user-agent': CHROME },
+        headers: { 'user-agent': CHROME_UA },
       });
     await fetch(`${stack.baseUrl}/api/analytics/event-pixel?n=lot_click&c=lot-map&lbl=4&p=/map&sid=e2e-lots`, {
-      headers: { 'user-agent': CHROME },
+      headers: { 'user-agent': CHROME_UA },
     });
     const token = await stack.login();
     await expect

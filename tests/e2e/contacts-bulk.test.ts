@@ -4,14 +4,13 @@
  * on the Lists screen, Delete confirmed with the count; every count with thousands separators.
  * At 1440 px the whole journey, at 375 px the selection bar. E2E_SCREENSHOTS=<dir> keeps screenshots.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ContactList } from '@lp/contracts';
 import { openDashboardScreen, signInToDashboard } from '../support/browser.ts';
 import { seedContacts } from '../support/seed-contacts.ts';
 import { useStackAndBrowser } from '../support/fixtures.ts';
+import { screenshotInto } from '../support/screenshots.ts';
 
 let token: string;
 const { stack, browser } = useStackAndBrowser({
@@ -23,12 +22,7 @@ const { stack, browser } = useStackAndBrowser({
   timeout: 120_000,
 });
 
-const shots = process.env.E2E_SCREENSHOTS;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshotInto(process.env.E2E_SCREENSHOTS, page, name);
 
 async function signedIn(path: string, width: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { signInToDashboard } from '../support/browser.ts';
 import { eventually } from '../support/stack.ts';
 import { useStackAndBrowser } from '../support/fixtures.ts';
+import { screenshotAtBothWidths } from '../support/screenshots.ts';
 
 const shots = process.env.SCREENSHOTS_DIR;
 const { stack, browser } = useStackAndBrowser({
@@ -39,14 +40,7 @@ async function signedIn(viewport = { width: 1440, height: 900 }): Promise<Page> 
   return page;
 }
 
-const shoot = async (page: Page, name: string) => {
-  if (!shots) return;
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-};
+const shoot = (page: Page, name: string) => screenshotAtBothWidths(shots, page, name);
 
 describe('templates and the email editor', () => {
   it('creates, previews, saves, duplicates a template and sends it to chosen contacts', async () => {

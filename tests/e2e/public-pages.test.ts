@@ -26,6 +26,13 @@ async function open(path: string, width = 1440): Promise<Page> {
   return page;
 }
 
+/** The contact form's "I'm interested in" value ('' while it cannot be read yet). */
+const interestIn = (page: Page) =>
+  page
+    .getByLabel("I'm interested in")
+    .inputValue()
+    .catch(() => '');
+
 describe('home page', () => {
   it('shows the hero, the eight sections in order and the key links', async () => {
     const page = await open('/');
@@ -178,14 +185,7 @@ describe('content pages', () => {
     const page = await open('/investment');
     expect(await page.getByRole('heading', { name: 'Sedona vs. Page' }).isVisible()).toBe(true);
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    await expect
-      .poll(() =>
-        page
-          .getByLabel("I'm interested in")
-          .inputValue()
-          .catch(() => ''),
-      )
-      .toBe('Short Term Rental Investment');
+    await expect.poll(() => interestIn(page)).toBe('Short Term Rental Investment');
     await page.close();
   });
 
@@ -194,14 +194,7 @@ describe('content pages', () => {
     expect(await page.getByRole('link', { name: 'View Lot Details' }).getAttribute('href')).toBe('#lot-details');
     expect(await page.getByRole('heading', { name: 'Call For Availability' }).isVisible()).toBe(true);
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    await expect
-      .poll(() =>
-        page
-          .getByLabel("I'm interested in")
-          .inputValue()
-          .catch(() => ''),
-      )
-      .toBe('Builder Package');
+    await expect.poll(() => interestIn(page)).toBe('Builder Package');
     await page.close();
   });
 

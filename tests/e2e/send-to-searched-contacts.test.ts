@@ -5,14 +5,13 @@
  * searches, the confirmation names them, and the send reaches exactly those two. At 375 px the
  * picker stays usable. Set E2E_SCREENSHOTS=<dir> to keep screenshots.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { openDashboardScreen, signInToDashboard } from '../support/browser.ts';
 import { SEEDED_PEOPLE, seedContacts } from '../support/seed-contacts.ts';
 import { eventually } from '../support/stack.ts';
 import { useStackAndBrowser } from '../support/fixtures.ts';
+import { screenshotInto } from '../support/screenshots.ts';
 
 let token: string;
 const { stack, browser } = useStackAndBrowser({
@@ -29,12 +28,7 @@ const { stack, browser } = useStackAndBrowser({
   timeout: 120_000,
 });
 
-const shots = process.env.E2E_SCREENSHOTS;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshotInto(process.env.E2E_SCREENSHOTS, page, name);
 
 async function composeToIndividuals(width: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

@@ -10,9 +10,7 @@ import type { WebAnalytics } from '@lp/contracts';
 import { openDashboardScreen } from '../support/browser.ts';
 import { describeOnEachBackend, eventually } from '../support/stack.ts';
 import { useStackAndBrowser } from '../support/fixtures.ts';
-
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+import { CHROME_UA } from '../support/samples.ts';
 
 describeOnEachBackend('staff are not counted as visitors', (backend) => {
   let token: string;
@@ -37,14 +35,14 @@ describeOnEachBackend('staff are not counted as visitors', (backend) => {
   const acceptedPageviews = () => stack.platform.counters.get('gateway_hits_accepted_total', { kind: 'pageview' });
 
   it('leaves the visits unchanged while staff sign in, browse the dashboard and open a public page', async () => {
-    const visitor = await browser.newContext({ userAgent: CHROME });
+    const visitor = await browser.newContext({ userAgent: CHROME_UA });
     const home = await visitor.newPage();
     await home.goto(`${stack.baseUrl}/`);
     expect((await visitsReach(1)).totalVisits).toBe(1);
     await visitor.close();
     const acceptedBefore = acceptedPageviews();
 
-    const staff = await browser.newContext({ userAgent: CHROME, viewport: { width: 1280, height: 900 } });
+    const staff = await browser.newContext({ userAgent: CHROME_UA, viewport: { width: 1280, height: 900 } });
     const page = await staff.newPage();
     await page.goto(`${stack.baseUrl}/marketing`);
     await page.getByLabel('Username').fill(stack.admin.username);
@@ -67,7 +65,7 @@ describeOnEachBackend('staff are not counted as visitors', (backend) => {
     // A later visitor's hit is counted: everything the staff browser sent was answered before it.
     const sentinel = await fetch(
       `${stack.baseUrl}/api/analytics/pixel?${new URLSearchParams({ p: '/contact', sid: crypto.randomUUID() })}`,
-      { headers: { 'user-agent': CHROME } },
+      { headers: { 'user-agent': CHROME_UA } },
     );
     expect(sentinel.headers.get('x-pixel-dropped')).toBeNull();
     const after = await visitsReach(2);

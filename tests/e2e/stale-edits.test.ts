@@ -14,6 +14,7 @@ import { STALE_EDIT_MESSAGES, type Lot, type StaffBlogArticle } from '@lp/contra
 import { openDashboardScreen, signInToDashboard } from '../support/browser.ts';
 import { seedContacts } from '../support/seed-contacts.ts';
 import { useStackAndBrowser } from '../support/fixtures.ts';
+import { screenshotAtBothWidths } from '../support/screenshots.ts';
 
 let context: BrowserContext;
 /** Another office's session, changing records through the API while an editor is open. */
@@ -40,14 +41,7 @@ async function tab(path: string): Promise<Page> {
   return page;
 }
 
-const shoot = async (page: Page, name: string) => {
-  if (!shots) return;
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-};
+const shoot = (page: Page, name: string) => screenshotAtBothWidths(shots, page, name);
 
 const field = (page: Page, label: RegExp) => page.getByLabel(label);
 
