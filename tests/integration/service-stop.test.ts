@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ANALYTICS_BATCH_MAX_HITS, DURABLES, eventMeta, STREAMS, SUBJECTS } from '@lp/contracts';
 import { connectNatsBus } from '@lp/runtime';
-import { pnpmServiceArgs } from '../support/product-command.ts';
+import { pnpmServiceArgs, productProcessEnv } from '../support/product-command.ts';
 import { deleteNamespace, eventually, realDatabase } from '../support/stack.ts';
 import { pageviewHit } from '../support/samples.ts';
 
@@ -50,15 +50,10 @@ describeReal('SIGTERM to a service behind on its work (a separate process)', () 
   beforeAll(async () => {
     if ('unavailable' in real) return;
     db = await realDatabase(real.databaseUrl);
-    env = {
-      ...(process.env as Record<string, string>),
-      NODE_OPTIONS: '',
-      NATS_URL: real.natsUrl,
-      BUS_NAMESPACE: ns,
-      DATABASE_URL: db.url,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      DB_POOL_MAX: '4',
-    };
+    env = productProcessEnv(
+      { NATS_URL: real.natsUrl, BUS_NAMESPACE: ns, DATABASE_URL: db.url },
+      { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DB_POOL_MAX: '4' },
+    );
     const bus = await connectNatsBus({ url: real.natsUrl, name: 'service-stop', namespace: ns });
     await bus.ensureTopology({ streams: [STREAMS.analytics], durables: [DURABLES.analyticsPageviews] });
     const at = new Date().toISOString();

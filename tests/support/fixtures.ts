@@ -42,35 +42,32 @@ export function lateBound<T extends object>(what: string): LateBound<T> {
   return { proxy, set: (value) => (current = value), get: () => current };
 }
 
-/** One `beforeAll` that runs `start`, then `setup` on the stack; one `afterAll` that runs `stop`. */
-function startedForTheBlock(
-  stack: LateBound<Stack>,
+/**
+ * A stack started by `start` in one `beforeAll` (then `setup`) and stopped in an `afterAll`,
+ * between `close.before` and `close.after`.
+ */
+function stackForTheBlock(
   { setup, timeout }: FixtureOptions,
-  start: () => Promise<void>,
-  stop: () => Promise<void>,
-): void {
+  start: () => Promise<Stack>,
+  close: { before?: () => Promise<void>; after?: () => Promise<void> } = {},
+): Stack {
+  const stack = lateBound<Stack>('the stack');
   beforeAll(async () => {
-    await start();
+    stack.set(await start());
     await setup?.(stack.proxy);
   }, timeout);
-  afterAll(stop);
+  afterAll(async () => {
+    await close.before?.();
+    await stack.get()?.stop();
+    await close.after?.();
+  });
+  return stack.proxy;
 }
 
 /** The platform started before the block's tests (`startStack(opts)`, then `setup`) and stopped after them. */
 export function useStack(opts: StackOptions & FixtureOptions = {}): Stack {
   const { setup, timeout, ...stackOptions } = opts;
-  const stack = lateBound<Stack>('the stack');
-  startedForTheBlock(
-    stack,
-    { setup, timeout },
-    async () => {
-      stack.set(await startStack(stackOptions));
-    },
-    async () => {
-      await stack.get()?.stop();
-    },
-  );
-  return stack.proxy;
+  return stackForTheBlock({ setup, timeout }, () => startStack(stackOptions));
 }
 
 /**
@@ -79,22 +76,17 @@ export function useStack(opts: StackOptions & FixtureOptions = {}): Stack {
  */
 export function useStackAndBrowser(opts: StackOptions & FixtureOptions = {}): { stack: Stack; browser: Browser } {
   const { setup, timeout, ...stackOptions } = opts;
-  const stack = lateBound<Stack>('the stack');
   const browser = lateBound<Browser>('the browser');
-  startedForTheBlock(
-    stack,
+  const stack = stackForTheBlock(
     { setup, timeout },
     async () => {
       const [s, b] = await Promise.all([startStack(stackOptions), launchBrowser()]);
-      stack.set(s);
       browser.set(b);
+      return s;
     },
-    async () => {
-      await browser.get()?.close();
-      await stack.get()?.stop();
-    },
+    { before: async () => browser.get()?.close() },
   );
-  return { stack: stack.proxy, browser: browser.proxy };
+  return { stack, browser: browser.proxy };
 }
 
 /**
@@ -106,19 +98,14 @@ export function useStackAndSmtpSink(
   opts: StackOptions & FixtureOptions & { sink?: Parameters<typeof startSmtpSink>[0] } = {},
 ): { stack: Stack; sink: SmtpSink } {
   const { setup, timeout, sink: sinkOptions, ...stackOptions } = opts;
-  const stack = lateBound<Stack>('the stack');
   const sink = lateBound<SmtpSink>('the SMTP sink');
-  startedForTheBlock(
-    stack,
+  const stack = stackForTheBlock(
     { setup, timeout },
     async () => {
       sink.set(await startSmtpSink(sinkOptions));
-      stack.set(await startStack({ ...stackOptions, env: { SMTP_URL: sink.proxy.url, ...stackOptions.env } }));
+      return startStack({ ...stackOptions, env: { SMTP_URL: sink.proxy.url, ...stackOptions.env } });
     },
-    async () => {
-      await stack.get()?.stop();
-      await sink.get()?.close();
-    },
+    { after: async () => sink.get()?.close() },
   );
-  return { stack: stack.proxy, sink: sink.proxy };
+  return { stack, sink: sink.proxy };
 }
