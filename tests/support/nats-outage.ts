@@ -3,9 +3,9 @@
  * through a CuttableProxy, so `nats.proxy.down()` is an outage and `nats.proxy.up()` its end.
  * Without real backends the suite shows as one skipped test naming the reason.
  */
-import { afterAll, describe, inject, it } from 'vitest';
+import { afterAll } from 'vitest';
 import { CuttableProxy } from './cuttable-proxy.ts';
-import { startStack, type Stack } from './stack.ts';
+import { describeOnRealBackends, startStack, type Stack } from './stack.ts';
 
 export type CuttableNats = {
   proxy: CuttableProxy;
@@ -14,12 +14,7 @@ export type CuttableNats = {
 };
 
 export function describeWithCuttableNats(title: string, body: (nats: CuttableNats) => void): void {
-  const real = inject('realBackends');
-  describe(title, () => {
-    if ('unavailable' in real) {
-      it.skip(`skipped: ${real.unavailable}`, () => {});
-      return;
-    }
+  describeOnRealBackends(title, (real) => {
     const natsUrl = new URL(real.natsUrl);
     const proxy = new CuttableProxy({ host: natsUrl.hostname, port: Number(natsUrl.port || 4222) });
     let stack: Stack | undefined;
