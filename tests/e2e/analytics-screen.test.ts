@@ -3,23 +3,12 @@
  * state, then visits from the pixels shown after a refresh, a range change (a new request
  * with days=7), the chart type switch between line and bar, and interest per lot in the range.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useStackAndBrowser } from '../support/fixtures.ts';
+import { CHROME_UA } from '../support/samples.ts';
 
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-
-let stack: Stack;
-let browser: Browser;
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, browser } = useStackAndBrowser({ backend: 'embedded' });
 
 async function signedIn(path: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -77,7 +66,7 @@ describe('Analytics screen', () => {
         utm_source: 'newsletter',
         utm_campaign: 'spring-lots',
       });
-      await fetch(`${stack.baseUrl}/api/analytics/pixel?${params}`, { headers: { 'user-agent': CHROME } });
+      await fetch(`${stack.baseUrl}/api/analytics/pixel?${params}`, { headers: { 'user-agent': CHROME_UA } });
     }
     const token = await stack.login();
     await expect
@@ -110,10 +99,10 @@ describe('Analytics screen', () => {
   it('lists interest per lot for the range: page views of its page and clicks on it in the map', async () => {
     for (const p of ['/lots/12', '/lots/12', '/lots/4'])
       await fetch(`${stack.baseUrl}/api/analytics/pixel?p=${p}&sid=e2e-lots&dt=desktop&br=Chrome`, {
-        headers: { 'user-agent': CHROME },
+        headers: { 'user-agent': CHROME_UA },
       });
     await fetch(`${stack.baseUrl}/api/analytics/event-pixel?n=lot_click&c=lot-map&lbl=4&p=/map&sid=e2e-lots`, {
-      headers: { 'user-agent': CHROME },
+      headers: { 'user-agent': CHROME_UA },
     });
     const token = await stack.login();
     await expect

@@ -4,20 +4,11 @@
  * and the authoring round trip (create → publish → on the public site and in the sitemap →
  * edit → unpublish → gone).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useStackAndBrowser } from '../support/fixtures.ts';
 
-let stack: Stack;
-let browser: Browser;
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, browser } = useStackAndBrowser({ backend: 'embedded' });
 
 async function open(path: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const page = await browser.newPage({ viewport });

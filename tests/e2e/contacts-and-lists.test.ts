@@ -7,36 +7,26 @@
  * each list with its count; a list's contacts dialog shows its Remove buttons whole at 1440 and
  * 375 px. Set E2E_SCREENSHOTS=<dir> to keep screenshots.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import type { Contact, ContactList } from '@lp/contracts';
-import { launchBrowser, openDashboardScreen } from '../support/browser.ts';
+import { openDashboardScreen } from '../support/browser.ts';
 import { seedContacts } from '../support/seed-contacts.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
+import { screenshotInto } from '../support/screenshots.ts';
 
-let stack: Stack;
-let browser: Browser;
 let token: string;
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
-  [token] = await Promise.all([stack.login(), seedContacts(stack)]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const { stack, browser } = useStackAndBrowser({
+  backend: 'embedded',
+  setup: async () => {
+    [token] = await Promise.all([stack.login(), seedContacts(stack)]);
+  },
 });
 
 const api = async <T>(path: string, body?: unknown, method?: string): Promise<T> =>
   (await (await stack.api(path, { token, body, method })).json()) as T;
 
-async function shot(page: Page, name: string) {
-  const dir = process.env.E2E_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshotInto(process.env.E2E_SCREENSHOTS, page, name);
 
 /** One browser session per width (signed in once): each page is a tab of it, as a second tab is. */
 const sessions = new Map<number, BrowserContext>();

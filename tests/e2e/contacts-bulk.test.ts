@@ -4,34 +4,25 @@
  * on the Lists screen, Delete confirmed with the count; every count with thousands separators.
  * At 1440 px the whole journey, at 375 px the selection bar. E2E_SCREENSHOTS=<dir> keeps screenshots.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { ContactList } from '@lp/contracts';
-import { launchBrowser, openDashboardScreen, signInToDashboard } from '../support/browser.ts';
+import { openDashboardScreen, signInToDashboard } from '../support/browser.ts';
 import { seedContacts } from '../support/seed-contacts.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
+import { screenshotInto } from '../support/screenshots.ts';
 
-let stack: Stack;
-let browser: Browser;
 let token: string;
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
-  token = await stack.login();
-  await seedContacts(stack);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const { stack, browser } = useStackAndBrowser({
+  backend: 'embedded',
+  setup: async () => {
+    token = await stack.login();
+    await seedContacts(stack);
+  },
+  timeout: 120_000,
 });
 
-const shots = process.env.E2E_SCREENSHOTS;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshotInto(process.env.E2E_SCREENSHOTS, page, name);
 
 async function signedIn(path: string, width: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

@@ -7,32 +7,23 @@
  * contacts afterwards; the visitor's message in the details its name opens), and the home's
  * cards; no table breaks a word across lines. Set E2E_SCREENSHOTS=<dir> to keep screenshots.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Contact, ContactList } from '@lp/contracts';
-import { launchBrowser, openDashboardScreen, signInToDashboard } from '../support/browser.ts';
-import { eventually, startStack, type Stack } from '../support/stack.ts';
+import { openDashboardScreen, signInToDashboard } from '../support/browser.ts';
+import { eventually } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
+import { screenshotInto } from '../support/screenshots.ts';
 
-let stack: Stack;
-let browser: Browser;
 let token: string;
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
-  token = await stack.login();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const { stack, browser } = useStackAndBrowser({
+  backend: 'embedded',
+  setup: async () => {
+    token = await stack.login();
+  },
 });
 
-const shots = process.env.E2E_SCREENSHOTS;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshotInto(process.env.E2E_SCREENSHOTS, page, name);
 
 async function signedIn(path: string, width: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

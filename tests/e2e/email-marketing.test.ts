@@ -5,35 +5,32 @@
  * badges, confirmation, toast); the campaigns table with its search, Pause and Resume, a draft
  * sent at once by its own confirmed Send now. The recipient picker searches crm's contacts.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signInToDashboard } from '../support/browser.ts';
-import { eventually, startStack, type Stack } from '../support/stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInToDashboard } from '../support/browser.ts';
+import { eventually } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
+import { screenshotAtBothWidths } from '../support/screenshots.ts';
 
-let stack: Stack;
-let browser: Browser;
 const shots = process.env.SCREENSHOTS_DIR;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
-  const knex = stack.platform.db.knex;
-  const people = [
-    ['Alice', 'Yazzie', 'alice@example.com'],
-    ['Bob', 'Begay', 'bob@example.com'],
-    ['Carla', 'Tso', 'carla@example.com'],
-    ['Dan', 'Nez', 'dan@example.com'],
-    ['Eve', 'Long', 'eve@example.com'],
-  ];
-  await knex
-    .withSchema('crm')
-    .table('contacts')
-    .insert(
-      people.map(([first, last, email]) => ({ first_name: first, last_name: last, email, source: 'manual_entry' })),
-    );
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const { stack, browser } = useStackAndBrowser({
+  backend: 'embedded',
+  setup: async () => {
+    const knex = stack.platform.db.knex;
+    const people = [
+      ['Alice', 'Yazzie', 'alice@example.com'],
+      ['Bob', 'Begay', 'bob@example.com'],
+      ['Carla', 'Tso', 'carla@example.com'],
+      ['Dan', 'Nez', 'dan@example.com'],
+      ['Eve', 'Long', 'eve@example.com'],
+    ];
+    await knex
+      .withSchema('crm')
+      .table('contacts')
+      .insert(
+        people.map(([first, last, email]) => ({ first_name: first, last_name: last, email, source: 'manual_entry' })),
+      );
+  },
 });
 
 async function signedIn(viewport = { width: 1440, height: 900 }): Promise<Page> {
@@ -43,14 +40,7 @@ async function signedIn(viewport = { width: 1440, height: 900 }): Promise<Page> 
   return page;
 }
 
-const shoot = async (page: Page, name: string) => {
-  if (!shots) return;
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-};
+const shoot = (page: Page, name: string) => screenshotAtBothWidths(shots, page, name);
 
 describe('templates and the email editor', () => {
   it('creates, previews, saves, duplicates a template and sends it to chosen contacts', async () => {

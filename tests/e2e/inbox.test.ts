@@ -13,11 +13,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { INBOUND_XSS_CORPUS } from '@lp/contracts';
-import { launchBrowser, openDashboardScreen } from '../support/browser.ts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { openDashboardScreen } from '../support/browser.ts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
 
 const SECRET = 'e2e-inbound-secret-0123456789';
 const SHOTS = process.env.INBOX_SCREENSHOTS_DIR ?? join(tmpdir(), 'inbox-screens');
@@ -38,17 +39,14 @@ const rawEmail = (n: string, opts: { from?: string; subject: string; html?: stri
   );
 
 describeOnEachBackend('the inbox in Chromium', (backend) => {
-  let stack: Stack;
-  let browser: Browser;
   let token: string;
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack({ backend, env: { WEBHOOK_SECRET: SECRET } }), launchBrowser()]);
-    token = await stack.login();
-    mkdirSync(SHOTS, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  const { stack, browser } = useStackAndBrowser({
+    backend,
+    env: { WEBHOOK_SECRET: SECRET },
+    setup: async () => {
+      token = await stack.login();
+      mkdirSync(SHOTS, { recursive: true });
+    },
   });
 
   const post = async (provider: string, body: Buffer, type: string) => {

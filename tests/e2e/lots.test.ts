@@ -4,21 +4,11 @@
  * mark several lots sold at once; then the public map, opened afresh on a phone-sized
  * screen, shows those lots sold, the new price and the new counts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useStackAndBrowser } from '../support/fixtures.ts';
 
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, browser } = useStackAndBrowser();
 
 const dataRows = (page: Page) =>
   page.getByRole('row').filter({ has: page.getByRole('checkbox', { name: /^Select lot/ }) });

@@ -4,22 +4,12 @@
  * pointer and keyboard with accessible names, the lot list with the legend beside it, and the
  * home page's map frame, which must not trap wheel or touch scrolls while zoomed out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Frame, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { describe, expect, it } from 'vitest';
+import type { Frame, Page } from 'playwright-core';
+import { useStackAndBrowser } from '../support/fixtures.ts';
 
-let stack: Stack;
-let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, browser } = useStackAndBrowser();
 
 /** Resolves once the page has rendered two more frames: scroll and input handlers have run, React has re-rendered. */
 const twoFrames = (p: Page) =>

@@ -6,23 +6,13 @@
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { site } from '@lp/contracts';
-import { launchBrowser } from '../support/browser.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const { stack, browser } = useStackAndBrowser();
 
 /** Resolves once the page has rendered two more frames: scroll and input handlers have run, React has re-rendered. */
 const twoFrames = (p: Page) =>
@@ -35,6 +25,13 @@ async function open(path: string, width = 1440): Promise<Page> {
   await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   return page;
 }
+
+/** The contact form's "I'm interested in" value ('' while it cannot be read yet). */
+const interestIn = (page: Page) =>
+  page
+    .getByLabel("I'm interested in")
+    .inputValue()
+    .catch(() => '');
 
 describe('home page', () => {
   it('shows the hero, the eight sections in order and the key links', async () => {
@@ -188,14 +185,7 @@ describe('content pages', () => {
     const page = await open('/investment');
     expect(await page.getByRole('heading', { name: 'Sedona vs. Page' }).isVisible()).toBe(true);
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    await expect
-      .poll(() =>
-        page
-          .getByLabel("I'm interested in")
-          .inputValue()
-          .catch(() => ''),
-      )
-      .toBe('Short Term Rental Investment');
+    await expect.poll(() => interestIn(page)).toBe('Short Term Rental Investment');
     await page.close();
   });
 
@@ -204,14 +194,7 @@ describe('content pages', () => {
     expect(await page.getByRole('link', { name: 'View Lot Details' }).getAttribute('href')).toBe('#lot-details');
     expect(await page.getByRole('heading', { name: 'Call For Availability' }).isVisible()).toBe(true);
     await page.locator('#contact').scrollIntoViewIfNeeded();
-    await expect
-      .poll(() =>
-        page
-          .getByLabel("I'm interested in")
-          .inputValue()
-          .catch(() => ''),
-      )
-      .toBe('Builder Package');
+    await expect.poll(() => interestIn(page)).toBe('Builder Package');
     await page.close();
   });
 

@@ -5,38 +5,30 @@
  * searches, the confirmation names them, and the send reaches exactly those two. At 375 px the
  * picker stays usable. Set E2E_SCREENSHOTS=<dir> to keep screenshots.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, openDashboardScreen, signInToDashboard } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { openDashboardScreen, signInToDashboard } from '../support/browser.ts';
 import { SEEDED_PEOPLE, seedContacts } from '../support/seed-contacts.ts';
-import { eventually, startStack, type Stack } from '../support/stack.ts';
+import { eventually } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
+import { screenshotInto } from '../support/screenshots.ts';
 
-let stack: Stack;
-let browser: Browser;
 let token: string;
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
-  token = await stack.login();
-  await seedContacts(stack);
-  const res = await stack.api('/api/marketing/templates', {
-    token,
-    body: { name: 'Lake news', subject: 'News from the lake', description: '', content: '<p>Hello</p>' },
-  });
-  expect(res.status).toBe(201);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const { stack, browser } = useStackAndBrowser({
+  backend: 'embedded',
+  setup: async () => {
+    token = await stack.login();
+    await seedContacts(stack);
+    const res = await stack.api('/api/marketing/templates', {
+      token,
+      body: { name: 'Lake news', subject: 'News from the lake', description: '', content: '<p>Hello</p>' },
+    });
+    expect(res.status).toBe(201);
+  },
+  timeout: 120_000,
 });
 
-const shots = process.env.E2E_SCREENSHOTS;
-async function shot(page: Page, name: string) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshotInto(process.env.E2E_SCREENSHOTS, page, name);
 
 async function composeToIndividuals(width: number): Promise<Page> {
   const page = await browser.newPage({ viewport: { width, height: 900 } });

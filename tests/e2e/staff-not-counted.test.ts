@@ -5,26 +5,20 @@
  * the visit count is unchanged, no hit of theirs was accepted, and no /marketing page is in Top
  * pages. The dashboard names the time zone its times are in.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { WebAnalytics } from '@lp/contracts';
-import { launchBrowser, openDashboardScreen } from '../support/browser.ts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
-
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+import { openDashboardScreen } from '../support/browser.ts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
+import { CHROME_UA } from '../support/samples.ts';
 
 describeOnEachBackend('staff are not counted as visitors', (backend) => {
-  let stack: Stack;
-  let browser: Browser;
   let token: string;
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack({ backend }), launchBrowser()]);
-    token = await stack.login();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
+  const { stack, browser } = useStackAndBrowser({
+    backend,
+    setup: async () => {
+      token = await stack.login();
+    },
   });
 
   const webAnalytics = async () =>
@@ -41,14 +35,14 @@ describeOnEachBackend('staff are not counted as visitors', (backend) => {
   const acceptedPageviews = () => stack.platform.counters.get('gateway_hits_accepted_total', { kind: 'pageview' });
 
   it('leaves the visits unchanged while staff sign in, browse the dashboard and open a public page', async () => {
-    const visitor = await browser.newContext({ userAgent: CHROME });
+    const visitor = await browser.newContext({ userAgent: CHROME_UA });
     const home = await visitor.newPage();
     await home.goto(`${stack.baseUrl}/`);
     expect((await visitsReach(1)).totalVisits).toBe(1);
     await visitor.close();
     const acceptedBefore = acceptedPageviews();
 
-    const staff = await browser.newContext({ userAgent: CHROME, viewport: { width: 1280, height: 900 } });
+    const staff = await browser.newContext({ userAgent: CHROME_UA, viewport: { width: 1280, height: 900 } });
     const page = await staff.newPage();
     await page.goto(`${stack.baseUrl}/marketing`);
     await page.getByLabel('Username').fill(stack.admin.username);
@@ -71,7 +65,7 @@ describeOnEachBackend('staff are not counted as visitors', (backend) => {
     // A later visitor's hit is counted: everything the staff browser sent was answered before it.
     const sentinel = await fetch(
       `${stack.baseUrl}/api/analytics/pixel?${new URLSearchParams({ p: '/contact', sid: crypto.randomUUID() })}`,
-      { headers: { 'user-agent': CHROME } },
+      { headers: { 'user-agent': CHROME_UA } },
     );
     expect(sentinel.headers.get('x-pixel-dropped')).toBeNull();
     const after = await visitsReach(2);

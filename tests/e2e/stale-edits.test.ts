@@ -8,34 +8,30 @@
  * message shows, what was typed is still in the editor, and 'Load the newer version' shows
  * the stored one.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { STALE_EDIT_MESSAGES, type Lot, type StaffBlogArticle } from '@lp/contracts';
-import { launchBrowser, openDashboardScreen, signInToDashboard } from '../support/browser.ts';
+import { openDashboardScreen, signInToDashboard } from '../support/browser.ts';
 import { seedContacts } from '../support/seed-contacts.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
+import { screenshotAtBothWidths } from '../support/screenshots.ts';
 
-let stack: Stack;
-let browser: Browser;
 let context: BrowserContext;
 /** Another office's session, changing records through the API while an editor is open. */
 let otherOffice: string;
 const shots = process.env.SCREENSHOTS_DIR;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ backend: 'embedded' }), launchBrowser()]);
-  otherOffice = await stack.login();
-  // A contact list at real volume, as the dashboard is used.
-  await seedContacts(stack);
-  // One browser profile: its tabs share the session cookie, as a person's tabs do.
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await signInToDashboard(page, stack);
-  await page.close();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
+const { stack, browser } = useStackAndBrowser({
+  backend: 'embedded',
+  setup: async () => {
+    otherOffice = await stack.login();
+    // A contact list at real volume, as the dashboard is used.
+    await seedContacts(stack);
+    // One browser profile: its tabs share the session cookie, as a person's tabs do.
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signInToDashboard(page, stack);
+    await page.close();
+  },
 });
 
 async function tab(path: string): Promise<Page> {
@@ -45,14 +41,7 @@ async function tab(path: string): Promise<Page> {
   return page;
 }
 
-const shoot = async (page: Page, name: string) => {
-  if (!shots) return;
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-};
+const shoot = (page: Page, name: string) => screenshotAtBothWidths(shots, page, name);
 
 const field = (page: Page, label: RegExp) => page.getByLabel(label);
 

@@ -4,21 +4,12 @@
  * finds the submission among the form submissions and reads its message; signing out really
  * ends the session.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser.ts';
-import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
+import { expect, it } from 'vitest';
+import { describeOnEachBackend } from '../support/stack.ts';
+import { useStackAndBrowser } from '../support/fixtures.ts';
 
 describeOnEachBackend('a form submission from the contact page reaches staff', (backend) => {
-  let stack: Stack;
-  let browser: Browser;
-  beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack({ backend }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stack?.stop();
-  });
+  const { stack, browser } = useStackAndBrowser({ backend });
 
   it('is sent by a visitor, then read by signed-in staff', async () => {
     const visitor = await browser.newPage();

@@ -5,33 +5,26 @@
  * without a tracked visit as unattributed; days are calendar days in the site's time zone (a
  * hit at 03:00Z counts on the evening before in Phoenix).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   SESSION_COOKIE,
   SUBJECTS,
   eventMeta,
   type LeadsBySource,
-  type PageviewHit,
   type PageviewsRecorded,
   type WebAnalytics,
 } from '@lp/contracts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
-
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
+import { CHROME_UA, pageviewHit } from '../support/samples.ts';
 
 describeOnEachBackend('analytics numbers that add up', (backend) => {
-  let stack: Stack;
   let token: string;
-  beforeAll(async () => {
-    stack = await startStack({ backend });
-    token = await stack.login();
-  });
-  afterAll(() => stack?.stop());
+  const stack = useStack({ backend, setup: async (s) => (token = await s.login()) });
 
   const pixel = (params: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(`${stack.baseUrl}/api/analytics/pixel?${new URLSearchParams(params)}`, {
-      headers: { 'user-agent': CHROME, ...headers },
+      headers: { 'user-agent': CHROME_UA, ...headers },
     });
   const webAnalytics = async (days = 30) =>
     (await (await stack.api(`/api/marketing-dashboard/web-analytics?days=${days}`, { token })).json()) as WebAnalytics;
@@ -120,20 +113,7 @@ describeOnEachBackend('analytics numbers that add up', (backend) => {
     const utcDay = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
     const at = `${utcDay}T03:00:00.000Z`;
     const phoenixDay = new Date(Date.parse(at) - 7 * 3_600_000).toISOString().slice(0, 10);
-    const hit: PageviewHit = {
-      at,
-      path: '/market',
-      sessionId: crypto.randomUUID(),
-      referrer: null,
-      deviceType: 'desktop',
-      browser: 'Chrome',
-      utmSource: null,
-      utmMedium: null,
-      utmCampaign: null,
-      utmTerm: null,
-      utmContent: null,
-      utmExtra: null,
-    };
+    const hit = pageviewHit({ at, path: '/market', sessionId: crypto.randomUUID() });
     const batch: PageviewsRecorded = { ...eventMeta(), hits: [hit] };
     // What the gateway's write buffer publishes, with a receive time the test chooses.
     await stack.platform.bus.publish(SUBJECTS.pageviewsRecorded, batch, { msgId: batch.id });

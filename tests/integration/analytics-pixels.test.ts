@@ -4,12 +4,12 @@
  * consumers → `analytics.page_views` / `analytics.events`. Every hit answered with the GIF
  * must end up in Postgres; bots, invalid queries and floods must not.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { eventMeta, SUBJECTS, type PageviewsRecorded } from '@lp/contracts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { CHROME_UA, pageviewHit } from '../support/samples.ts';
+import { useStack } from '../support/fixtures.ts';
 
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
@@ -42,15 +42,11 @@ type EventRow = {
 };
 
 describeOnEachBackend('analytics pixels', (backend) => {
-  let stack: Stack;
   // Each test speaks from its own address (X-Forwarded-For, trusted here) so the per-IP limit is its own.
-  beforeAll(async () => {
-    stack = await startStack({
-      backend,
-      env: { TRUST_PROXY: 'true', PIXEL_HITS_PER_MINUTE: '600', PIXEL_BATCH_MAX_HITS: '200' },
-    });
+  const stack = useStack({
+    backend,
+    env: { TRUST_PROXY: 'true', PIXEL_HITS_PER_MINUTE: '600', PIXEL_BATCH_MAX_HITS: '200' },
   });
-  afterAll(() => stack?.stop());
 
   let lastIp = 0;
   const newIp = () => `198.51.100.${++lastIp}`;
@@ -58,7 +54,7 @@ describeOnEachBackend('analytics pixels', (backend) => {
 
   const pixel = (path: string, params: Record<string, string>, opts: { ip: string; ua?: string }) =>
     fetch(`${stack.baseUrl}${path}?${new URLSearchParams(params)}`, {
-      headers: { 'user-agent': opts.ua ?? CHROME, 'x-forwarded-for': opts.ip },
+      headers: { 'user-agent': opts.ua ?? CHROME_UA, 'x-forwarded-for': opts.ip },
     });
   const pageView = (params: Record<string, string>, opts: { ip: string; ua?: string }) =>
     pixel('/api/analytics/pixel', params, opts);
@@ -278,20 +274,7 @@ describeOnEachBackend('analytics pixels', (backend) => {
     const at = new Date().toISOString();
     const batch: PageviewsRecorded = {
       ...eventMeta(),
-      hits: ['/a', '/b'].map((path) => ({
-        at,
-        path,
-        sessionId: sid,
-        referrer: null,
-        deviceType: null,
-        browser: null,
-        utmSource: null,
-        utmMedium: null,
-        utmCampaign: null,
-        utmTerm: null,
-        utmContent: null,
-        utmExtra: null,
-      })),
+      hits: ['/a', '/b'].map((path) => pageviewHit({ at, path, sessionId: sid, deviceType: null, browser: null })),
     };
     const duplicates = () => stack.platform.counters.get('analytics_pageviews_duplicates_total');
     const duplicatesBefore = duplicates();

@@ -11,12 +11,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AuditEntry, AuditPage, Campaign, FormSubmission } from '@lp/contracts';
 import { recordAudit } from '@lp/gateway/audit/record-audit';
 import { listAuditEntries } from '@lp/gateway/queries/list-audit-entries';
 import { openPglite, type Knex } from '@lp/runtime';
-import { describeOnEachBackend, eventually, sendLotLead, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually, sendLotLead } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -47,15 +48,15 @@ async function refuseAudit(knex: Knex, op: 'INSERT' | 'UPDATE'): Promise<() => P
 }
 
 describeOnEachBackend('the audit log comes first', (backend) => {
-  let stack: Stack;
   let owner: string;
   let knex: Knex;
-  beforeAll(async () => {
-    stack = await startStack({ backend });
-    owner = await stack.login();
-    knex = stack.platform.db.knex;
+  const stack = useStack({
+    backend,
+    setup: async () => {
+      owner = await stack.login();
+      knex = stack.platform.db.knex;
+    },
   });
-  afterAll(() => stack?.stop());
 
   const call = async <T>(path: string, init: { method?: string; body?: unknown }, status: number): Promise<T> => {
     const res = await stack.api(path, { token: owner, ...init });

@@ -4,11 +4,12 @@
  * sign-in sets an httpOnly SameSite cookie and returns a bearer token; sign-out revokes;
  * failed sign-ins are throttled per username and per IP.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@lp/contracts';
 import { apiRouters, createLotCache, GatewayConfigSchema, isProtectedPath } from '@lp/gateway';
 import { createLogger, parseConfig } from '@lp/runtime';
-import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, type Stack } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 function dashboardRoutes(stack: Stack) {
   const deps = {
@@ -33,11 +34,7 @@ function dashboardRoutes(stack: Stack) {
 }
 
 describeOnEachBackend('staff authentication', (backend) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ backend, env: { LOGIN_MAX_FAILURES_PER_USER: '3', LOGIN_MAX_FAILURES_PER_IP: '8' } });
-  });
-  afterAll(() => stack?.stop());
+  const stack = useStack({ backend, env: { LOGIN_MAX_FAILURES_PER_USER: '3', LOGIN_MAX_FAILURES_PER_IP: '8' } });
 
   it('refuses every dashboard route without a valid session', async () => {
     const routes = dashboardRoutes(stack);

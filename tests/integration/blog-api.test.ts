@@ -9,7 +9,7 @@
  * never moves backwards.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { readBlogRevision } from '@lp/content/queries/read-blog-revision';
 import { touchBlogRevision } from '@lp/content/queries/touch-blog-revision';
 import {
@@ -23,7 +23,8 @@ import {
   type StaffBlogArticleSummary,
 } from '@lp/contracts';
 import { callRpc, createLogger, NoRespondersError } from '@lp/runtime';
-import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 const PNG_1x1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -51,13 +52,8 @@ function pageDataOf(html: string): Record<string, unknown> {
 }
 
 describeOnEachBackend('blog API', (backend) => {
-  let stack: Stack;
   let token: string;
-  beforeAll(async () => {
-    stack = await startStack({ backend });
-    token = await stack.login();
-  });
-  afterAll(() => stack?.stop());
+  const stack = useStack({ backend, setup: async (s) => (token = await s.login()) });
 
   const json = async <T>(res: Response, status: number): Promise<T> => {
     const text = await res.text();

@@ -2,12 +2,11 @@
  * When the bus cannot store a form submission, the visitor is told so (503) instead of a false
  * success; once it is back, the retry with the same idempotency key makes exactly one submission.
  */
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FormSubmission } from '@lp/contracts';
-import { CuttableProxy } from '../support/cuttable-proxy.ts';
-import { eventually, startStack, type Stack } from '../support/stack.ts';
+import { eventually, startStack } from '../support/stack.ts';
+import { describeWithCuttableNats } from '../support/nats-outage.ts';
 
-const real = inject('realBackends');
 const submission = {
   firstName: 'Dana',
   lastName: 'Yazzie',
@@ -18,26 +17,9 @@ const submission = {
   elapsedMs: 5000,
 };
 
-describe('form submission while NATS is unreachable', () => {
-  if ('unavailable' in real) {
-    it.skip(`skipped: ${real.unavailable}`, () => {});
-    return;
-  }
-  const natsUrl = new URL(real.natsUrl);
-  const proxy = new CuttableProxy({ host: natsUrl.hostname, port: Number(natsUrl.port || 4222) });
-  let stack: Stack;
-  afterAll(async () => {
-    await proxy.up().catch(() => {});
-    await stack?.stop();
-    await proxy.down();
-  });
-
+describeWithCuttableNats('form submission while NATS is unreachable', ({ proxy, startStackViaProxy }) => {
   it('answers 503 with a clear message, then accepts the retry once NATS is back', async () => {
-    await proxy.up();
-    stack = await startStack({
-      backend: 'real',
-      realBackends: { databaseUrl: real.databaseUrl, natsUrl: `nats://127.0.0.1:${proxy.port}` },
-    });
+    const stack = await startStackViaProxy();
     const token = await stack.login();
     const key = crypto.randomUUID();
 

@@ -6,7 +6,7 @@
  * the seller's site carrying the campaign's UTM parameters, a visit with them, a form submission
  * from that visit, and its attribution naming the campaign.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   site,
   type CampaignDetail,
@@ -15,27 +15,20 @@ import {
   type LeadAttribution,
   type LeadsBySource,
 } from '@lp/contracts';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStackAndSmtpSink } from '../support/fixtures.ts';
+import { CHROME_UA } from '../support/samples.ts';
 
 const PUBLIC = 'https://mail.lakepowell.test';
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const LOT_PAGE = 'https://lakepowelllots.com/lots/12?view=plan';
 const MAP = 'https://www.openstreetmap.org/?mlat=36.9147&mlon=-111.4558';
 
 describeOnEachBackend('contact e-mail history and e-mail attribution', (backend) => {
-  let stack: Stack;
-  let sink: SmtpSink;
   let token: string;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    stack = await startStack({ backend, env: { SMTP_URL: sink.url, MAIL_PUBLIC_URL: PUBLIC, MAIL_SEND_RATE: '0' } });
-    token = await stack.login();
-  });
-  afterAll(async () => {
-    await stack?.stop();
-    await sink?.close();
+  const { stack, sink } = useStackAndSmtpSink({
+    backend,
+    env: { MAIL_PUBLIC_URL: PUBLIC, MAIL_SEND_RATE: '0' },
+    setup: async (s) => (token = await s.login()),
   });
 
   const local = (url: string) => url.replace(PUBLIC, stack.baseUrl);
@@ -147,8 +140,8 @@ describeOnEachBackend('contact e-mail history and e-mail attribution', (backend)
       }),
     ]);
 
-    expect((await fetch(pixel, { headers: { 'user-agent': CHROME } })).status).toBe(200);
-    const toLot = await fetch(lotClick!, { redirect: 'manual', headers: { 'user-agent': CHROME } });
+    expect((await fetch(pixel, { headers: { 'user-agent': CHROME_UA } })).status).toBe(200);
+    const toLot = await fetch(lotClick!, { redirect: 'manual', headers: { 'user-agent': CHROME_UA } });
     expect(toLot.status).toBe(302);
     const landing = new URL(toLot.headers.get('location')!);
     expect(`${landing.origin}${landing.pathname}`).toBe('https://lakepowelllots.com/lots/12');
@@ -190,7 +183,7 @@ describeOnEachBackend('contact e-mail history and e-mail attribution', (backend)
     const sessionId = crypto.randomUUID();
     const hit = new URLSearchParams({ p: landing.pathname, sid: sessionId, dt: 'desktop', br: 'Chrome' });
     for (const [k, val] of landing.searchParams) if (k.startsWith('utm_')) hit.set(k, val);
-    const pv = await fetch(`${stack.baseUrl}/api/analytics/pixel?${hit}`, { headers: { 'user-agent': CHROME } });
+    const pv = await fetch(`${stack.baseUrl}/api/analytics/pixel?${hit}`, { headers: { 'user-agent': CHROME_UA } });
     expect(pv.headers.get('x-pixel-dropped')).toBeNull();
     const submitted = await stack.api('/api/contact', {
       body: {

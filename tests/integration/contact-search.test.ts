@@ -5,20 +5,22 @@
  * written through the dashboard is found the same way, under its new name after an edit, and so
  * is one imported from a CSV file.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Contact } from '@lp/contracts';
 import { SEEDED_PEOPLE, seedContacts } from '../support/seed-contacts.ts';
-import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 describeOnEachBackend('contacts search over 50,000 contacts', (backend) => {
-  let stack: Stack;
   let token: string;
-  beforeAll(async () => {
-    stack = await startStack({ backend });
-    token = await stack.login();
-    expect(await seedContacts(stack)).toBe(50_000);
-  }, 120_000);
-  afterAll(() => stack?.stop());
+  const stack = useStack({
+    backend,
+    setup: async () => {
+      token = await stack.login();
+      expect(await seedContacts(stack)).toBe(50_000);
+    },
+    timeout: 120_000,
+  });
 
   const search = async (q: string, extra = '') => {
     const res = await stack.api(`/api/marketing/contacts?q=${encodeURIComponent(q)}${extra}`, { token });

@@ -4,21 +4,24 @@
  * entry each naming the action, the match and the totals; the progress of the action; the
  * export of the match; a CSV import into a new list and into an existing one.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AuditPage, ContactList, ContactsBulkResult, ImportResult, OperationProgress } from '@lp/contracts';
 import { seedContacts } from '../support/seed-contacts.ts';
-import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 describeOnEachBackend('contacts bulk actions', (backend) => {
-  let stack: Stack;
   let token: string;
   let seeded: number;
-  beforeAll(async () => {
-    stack = await startStack({ backend, env: { IMPORT_RATE_LIMIT: '1000' } });
-    token = await stack.login();
-    seeded = await seedContacts(stack);
-  }, 120_000);
-  afterAll(() => stack?.stop());
+  const stack = useStack({
+    backend,
+    env: { IMPORT_RATE_LIMIT: '1000' },
+    setup: async () => {
+      token = await stack.login();
+      seeded = await seedContacts(stack);
+    },
+    timeout: 120_000,
+  });
 
   const api = (path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
     stack.api(path, { ...init, token });

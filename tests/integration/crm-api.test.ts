@@ -6,22 +6,21 @@
  * duplicate with and without contacts, members added twice, removed, deleted); form submissions
  * converted to contacts once, linked by e-mail, in the contact's history; the home's stats.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Contact, ContactHistory, ContactList, FormSubmission, ImportResult, MarketingStats } from '@lp/contracts';
 import * as uniqueListNames from '../../services/crm/src/migrations/20261126120100_unique-list-names.ts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 describeOnEachBackend('crm API', (backend) => {
-  let stack: Stack;
   let token: string;
-  beforeAll(async () => {
-    stack = await startStack({
-      backend,
-      env: { IMPORT_MAX_BYTES: String(3 * 1024 * 1024), IMPORT_RATE_LIMIT: '1000' },
-    });
-    token = await stack.login();
+  const stack = useStack({
+    backend,
+    env: { IMPORT_MAX_BYTES: String(3 * 1024 * 1024), IMPORT_RATE_LIMIT: '1000' },
+    setup: async () => {
+      token = await stack.login();
+    },
   });
-  afterAll(() => stack?.stop());
 
   const api = (path: string, init: { method?: string; body?: unknown } = {}) => stack.api(path, { ...init, token });
   const json = async <T>(res: Response, status = 200): Promise<T> => {

@@ -3,7 +3,7 @@
  * schema, and one PostgreSQL can never store (a data exception), are parked with their reason
  * and counted, listed newest first a page at a time, and replayed once (409 the second time).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   DEAD_LETTER_PAYLOAD_PREVIEW_BYTES,
   DeadLetterPageSchema,
@@ -16,7 +16,8 @@ import {
   type FormSubmission,
 } from '@lp/contracts';
 import * as v from 'valibot';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 const submission = {
   firstName: 'Ann',
@@ -33,13 +34,8 @@ const submission = {
 const durable = DURABLES.crmSubmissions.name;
 
 describeOnEachBackend('dead letters', (backend) => {
-  let stack: Stack;
   let token: string;
-  beforeAll(async () => {
-    stack = await startStack({ backend });
-    token = await stack.login();
-  });
-  afterAll(() => stack?.stop());
+  const stack = useStack({ backend, setup: async (s) => (token = await s.login()) });
 
   const list = async (query = ''): Promise<DeadLetterPage> => {
     const res = await stack.api(`/api/marketing/ops/dead-letters${query}`, { token });

@@ -6,7 +6,7 @@
  * bounced contacts are never mailed, opens/clicks/unsubscribes through the public links, SMTP
  * failures (4xx retried, 5xx failed with the reason), and the provider webhook.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   site,
   type Campaign,
@@ -18,8 +18,8 @@ import {
   type Template,
 } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStackAndSmtpSink } from '../support/fixtures.ts';
 
 const PUBLIC = 'https://mail.lakepowell.test';
 const WEBHOOK_SECRET = 'webhook-secret-0123456789';
@@ -42,22 +42,15 @@ async function addContacts(knex: Knex, listName: string, people: [string, string
 }
 
 describeOnEachBackend('email delivery', (backend) => {
-  let stack: Stack;
-  let sink: SmtpSink;
   let token: string;
   let knex: Knex;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    stack = await startStack({
-      backend,
-      env: { SMTP_URL: sink.url, MAIL_PUBLIC_URL: PUBLIC, WEBHOOK_SECRET, MAIL_SEND_RATE: '0' },
-    });
-    token = await stack.login();
-    knex = stack.platform.db.knex;
-  });
-  afterAll(async () => {
-    await stack?.stop();
-    await sink?.close();
+  const { stack, sink } = useStackAndSmtpSink({
+    backend,
+    env: { MAIL_PUBLIC_URL: PUBLIC, WEBHOOK_SECRET, MAIL_SEND_RATE: '0' },
+    setup: async (s) => {
+      token = await s.login();
+      knex = s.platform.db.knex;
+    },
   });
 
   const local = (url: string) => url.replace(PUBLIC, stack.baseUrl);

@@ -5,29 +5,26 @@
  * writes need a same-origin proof, sign-in throttling holds under concurrency and cannot lock
  * the owner out from elsewhere, and the client address is the one the proxy appended.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@lp/contracts';
-import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 type Envelope = { error: { code: string; details?: { fields?: Record<string, string[]> } } };
 
 const SITE = 'https://lots.example';
 
 describeOnEachBackend('hostile input and the security probe', (backend) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({
-      backend,
-      env: {
-        TRUST_PROXY: 'true',
-        COOKIE_SECURE: 'true',
-        LOGIN_MAX_FAILURES_PER_USER: '5',
-        LOGIN_MAX_FAILURES_PER_IP: '20',
-        HTTP_HEADERS_TIMEOUT_MS: '7000',
-      },
-    });
+  const stack = useStack({
+    backend,
+    env: {
+      TRUST_PROXY: 'true',
+      COOKIE_SECURE: 'true',
+      LOGIN_MAX_FAILURES_PER_USER: '5',
+      LOGIN_MAX_FAILURES_PER_IP: '20',
+      HTTP_HEADERS_TIMEOUT_MS: '7000',
+    },
   });
-  afterAll(() => stack?.stop());
 
   /** A request as the TLS proxy forwards it: https, the site's host, the client's address appended. */
   const viaProxy = (

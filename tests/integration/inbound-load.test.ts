@@ -6,10 +6,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { InboxEmail, InboxPage } from '@lp/contracts';
 import { rawMessage } from '../support/raw-mail.ts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 const SECRET = 'inbound-secret-0123456789';
 const POSTS = 8;
@@ -58,31 +59,30 @@ function openPost(baseUrl: string, body: Buffer) {
 }
 
 describeOnEachBackend('inbound mail under load', (backend) => {
-  let stack: Stack;
   let token: string;
-  beforeAll(async () => {
-    stack = await startStack({
-      backend,
-      env: {
-        WEBHOOK_SECRET: SECRET,
-        INBOUND_MAX_BYTES: '4000000',
-        INBOUND_PARSE_CONCURRENCY: '1',
-        INBOUND_PARSE_QUEUE: String(POSTS - 1),
-        // Shorter than the last queued post waits, so only server pacing gets it answered.
-        HTTP_IDLE_TIMEOUT_MS: '15000',
-      },
-    });
-    // Signing in hashes a password: on a loaded machine that alone may outlast the short idle timeout.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        token = await stack.login();
-        break;
-      } catch (err) {
-        if (attempt === 5) throw err;
+  const stack = useStack({
+    backend,
+    env: {
+      WEBHOOK_SECRET: SECRET,
+      INBOUND_MAX_BYTES: '4000000',
+      INBOUND_PARSE_CONCURRENCY: '1',
+      INBOUND_PARSE_QUEUE: String(POSTS - 1),
+      // Shorter than the last queued post waits, so only server pacing gets it answered.
+      HTTP_IDLE_TIMEOUT_MS: '15000',
+    },
+    setup: async () => {
+      // Signing in hashes a password: on a loaded machine that alone may outlast the short idle timeout.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          token = await stack.login();
+          break;
+        } catch (err) {
+          if (attempt === 5) throw err;
+        }
       }
-    }
-  }, 120_000);
-  afterAll(() => stack?.stop());
+    },
+    timeout: 120_000,
+  });
 
   it('answers 8 parallel 3 MB posts 200 one parse at a time, and serves every attachment byte-exact', async () => {
     const files = Array.from({ length: POSTS }, () => randomBytes(2_200_000));

@@ -9,11 +9,12 @@
  * screen's ranges and the Analytics screen's (days).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { RPC } from '@lp/contracts';
 import { GatewayConfigSchema, startPlatform } from '@lp/gateway';
 import { callRpc, createLogger, parseConfig } from '@lp/runtime';
-import { describeOnEachBackend, eventually, sendLotLead, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually, sendLotLead, type Stack } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 const html = async (stack: Stack, path: string) => {
   const res = await stack.api(path);
@@ -25,13 +26,8 @@ const jsonLdOf = (page: string) =>
     .find((d) => d['@type'] === 'Product') as { offers: Record<string, unknown>; name: string } | undefined;
 
 describeOnEachBackend('lots', (backend) => {
-  let stack: Stack;
   let token: string;
-  beforeAll(async () => {
-    stack = await startStack({ backend });
-    token = await stack.login();
-  });
-  afterAll(() => stack?.stop());
+  const stack = useStack({ backend, setup: async (s) => (token = await s.login()) });
 
   const patch = (path: string, body: unknown, auth = true) =>
     stack.api(path, { method: 'PATCH', body, ...(auth ? { token } : {}) });

@@ -4,16 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { BUS_MIGRATIONS_DIR, migrate, openPostgres, type Database } from '@lp/runtime';
+import { describeOnRealBackends } from '../support/stack.ts';
 
-const real = inject('realBackends');
-
-describe('migrations started by several processes at once (PostgreSQL)', () => {
-  if ('unavailable' in real) {
-    it.skip(`skipped: ${real.unavailable}`, () => {});
-    return;
-  }
+describeOnRealBackends('migrations started by several processes at once (PostgreSQL)', (real) => {
   const name = `lp_test_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
     const c = new pg.Client({ connectionString: real.databaseUrl });

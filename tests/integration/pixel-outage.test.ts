@@ -3,34 +3,16 @@
  * bound) for longer than its old retry budget, and every one of them is stored once NATS is
  * back: nothing answered is lost to an outage.
  */
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { CuttableProxy } from '../support/cuttable-proxy.ts';
-import { eventually, startStack, type Stack } from '../support/stack.ts';
+import { expect, it } from 'vitest';
+import { eventually } from '../support/stack.ts';
+import { describeWithCuttableNats } from '../support/nats-outage.ts';
 
-const real = inject('realBackends');
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-describe('pixel hits while NATS is unreachable', () => {
-  if ('unavailable' in real) {
-    it.skip(`skipped: ${real.unavailable}`, () => {});
-    return;
-  }
-  const natsUrl = new URL(real.natsUrl);
-  const proxy = new CuttableProxy({ host: natsUrl.hostname, port: Number(natsUrl.port || 4222) });
-  let stack: Stack;
-  afterAll(async () => {
-    await proxy.up().catch(() => {});
-    await stack?.stop();
-    await proxy.down();
-  });
-
+describeWithCuttableNats('pixel hits while NATS is unreachable', ({ proxy, startStackViaProxy }) => {
   it('keeps the answered hits through the outage and stores them all when NATS returns', async () => {
-    await proxy.up();
-    stack = await startStack({
-      backend: 'real',
-      realBackends: { databaseUrl: real.databaseUrl, natsUrl: `nats://127.0.0.1:${proxy.port}` },
-    });
+    const stack = await startStackViaProxy();
     const counters = stack.platform.counters;
     const sid = `outage-${crypto.randomUUID().slice(0, 8)}`;
     await proxy.down();

@@ -5,17 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { openPostgres, parseConfig, serviceEnvEntries, sessionLimitsOf, type Database } from '@lp/runtime';
 import * as v from 'valibot';
+import { describeOnRealBackends } from '../support/stack.ts';
 
-const real = inject('realBackends');
-
-describe('PostgreSQL session limits', () => {
-  if ('unavailable' in real) {
-    it.skip(`skipped: ${real.unavailable}`, () => {});
-    return;
-  }
+describeOnRealBackends('PostgreSQL session limits', (real) => {
   const table = `lp_session_limits_${randomBytes(4).toString('hex')}`;
   const dbs: Database[] = [];
   const other = new pg.Client({ connectionString: real.databaseUrl });

@@ -7,11 +7,11 @@
  * before the relay's reply (the relay may have taken it): those are `unknown`, never resent on
  * their own. Only the recipient the relay refuses (550) is failed.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { site, type Campaign, type CampaignDetail } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStackAndSmtpSink } from '../support/fixtures.ts';
 
 const RECIPIENTS = 80;
 /** A 4xx retry waits 20 ms, doubling: 8 attempts take 2.5 s. The relay stays away for 6 s. */
@@ -22,28 +22,21 @@ const UNCONFIRMED_MAX = 5 * 4;
 const isUnconfirmed = (f: { error: string }) => f.error.includes('not resent');
 
 describeOnEachBackend('a mail relay outage mid-broadcast', (backend) => {
-  let stack: Stack;
-  let sink: SmtpSink;
   let token: string;
   let knex: Knex;
-  beforeAll(async () => {
-    sink = await startSmtpSink({ parse: false });
-    stack = await startStack({
-      backend,
-      env: {
-        SMTP_URL: sink.url,
-        MAIL_PUBLIC_URL: 'https://mail.lakepowell.test',
-        MAIL_SEND_RATE: '0',
-        MAIL_RETRY_FIRST_MS: String(RETRY_FIRST_MS),
-        MAIL_RELAY_PROBE_MAX_MS: '500',
-      },
-    });
-    token = await stack.login();
-    knex = stack.platform.db.knex;
-  });
-  afterAll(async () => {
-    await stack?.stop();
-    await sink?.close();
+  const { stack, sink } = useStackAndSmtpSink({
+    sink: { parse: false },
+    backend,
+    env: {
+      MAIL_PUBLIC_URL: 'https://mail.lakepowell.test',
+      MAIL_SEND_RATE: '0',
+      MAIL_RETRY_FIRST_MS: String(RETRY_FIRST_MS),
+      MAIL_RELAY_PROBE_MAX_MS: '500',
+    },
+    setup: async (s) => {
+      token = await s.login();
+      knex = s.platform.db.knex;
+    },
   });
 
   const campaign = async (id: number) =>

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { deleteNamespace, eventually, realDatabase } from '../support/stack.ts';
+import { productProcessEnv } from '../support/product-command.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const real = inject('realBackends');
@@ -73,18 +74,16 @@ describeReal('one request id in the logs of every process that handles it (gatew
   beforeAll(async () => {
     if ('unavailable' in real) return;
     db = await realDatabase(real.databaseUrl);
-    env = {
-      ...(process.env as Record<string, string>),
-      NODE_OPTIONS: '',
-      NATS_URL: real.natsUrl,
-      DATABASE_URL: db.url,
-      BUS_NAMESPACE: ns,
-      DB_POOL_MAX: '3',
-      SPAM_MIN_FILL_MS: '0',
-      COOKIE_SECURE: 'false',
-      ADMIN_USERNAME: admin.username,
-      ADMIN_PASSWORD: admin.password,
-    };
+    env = productProcessEnv(
+      { NATS_URL: real.natsUrl, DATABASE_URL: db.url, BUS_NAMESPACE: ns },
+      {
+        DB_POOL_MAX: '3',
+        SPAM_MIN_FILL_MS: '0',
+        COOKIE_SECURE: 'false',
+        ADMIN_USERNAME: admin.username,
+        ADMIN_PASSWORD: admin.password,
+      },
+    );
     // crm logs at debug so its request handlers' "request answered" lines show too.
     crm = start('crm', { HEALTH_PORT: String(port + 1), LOG_LEVEL: 'debug' });
     await ready(`http://127.0.0.1:${port + 1}/readyz`);

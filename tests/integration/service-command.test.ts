@@ -7,17 +7,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { deleteNamespace, eventually, realDatabase } from '../support/stack.ts';
+import { afterAll, expect, it } from 'vitest';
+import { deleteNamespace, eventually, realDatabase, describeOnRealBackends } from '../support/stack.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const real = inject('realBackends');
 
-describe('pnpm service <name>', () => {
-  if ('unavailable' in real) {
-    it.skip(`skipped: ${real.unavailable}`, () => {});
-    return;
-  }
+describeOnRealBackends('pnpm service <name>', (real) => {
   // fetch refuses the WHATWG "bad ports"; this range holds none.
   const healthPort = 8200 + Math.floor(Math.random() * 700);
   const ns = `svc${randomBytes(4).toString('hex')}`;

@@ -10,10 +10,11 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ANALYTICS_BATCH_MAX_HITS, DURABLES, eventMeta, STREAMS, SUBJECTS, type PageviewHit } from '@lp/contracts';
+import { ANALYTICS_BATCH_MAX_HITS, DURABLES, eventMeta, STREAMS, SUBJECTS } from '@lp/contracts';
 import { connectNatsBus } from '@lp/runtime';
-import { pnpmServiceArgs } from '../support/product-command.ts';
+import { pnpmServiceArgs, productProcessEnv } from '../support/product-command.ts';
 import { deleteNamespace, eventually, realDatabase } from '../support/stack.ts';
+import { pageviewHit } from '../support/samples.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const real = inject('realBackends');
@@ -49,33 +50,17 @@ describeReal('SIGTERM to a service behind on its work (a separate process)', () 
   beforeAll(async () => {
     if ('unavailable' in real) return;
     db = await realDatabase(real.databaseUrl);
-    env = {
-      ...(process.env as Record<string, string>),
-      NODE_OPTIONS: '',
-      NATS_URL: real.natsUrl,
-      BUS_NAMESPACE: ns,
-      DATABASE_URL: db.url,
-      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      DB_POOL_MAX: '4',
-    };
+    env = productProcessEnv(
+      { NATS_URL: real.natsUrl, BUS_NAMESPACE: ns, DATABASE_URL: db.url },
+      { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', DB_POOL_MAX: '4' },
+    );
     const bus = await connectNatsBus({ url: real.natsUrl, name: 'service-stop', namespace: ns });
     await bus.ensureTopology({ streams: [STREAMS.analytics], durables: [DURABLES.analyticsPageviews] });
     const at = new Date().toISOString();
     for (let b = 0; b < BATCHES; b++) {
-      const hits: PageviewHit[] = Array.from({ length: ANALYTICS_BATCH_MAX_HITS }, (_, h) => ({
-        at,
-        path: `/lots/${h % 40}`,
-        sessionId: `s${b}-${h % 50}`,
-        referrer: null,
-        deviceType: 'desktop',
-        browser: 'Chrome',
-        utmSource: null,
-        utmMedium: null,
-        utmCampaign: null,
-        utmTerm: null,
-        utmContent: null,
-        utmExtra: null,
-      }));
+      const hits = Array.from({ length: ANALYTICS_BATCH_MAX_HITS }, (_, h) =>
+        pageviewHit({ at, path: `/lots/${h % 40}`, sessionId: `s${b}-${h % 50}` }),
+      );
       const meta = eventMeta();
       await bus.publish(SUBJECTS.pageviewsRecorded, { ...meta, hits }, { msgId: meta.id });
     }

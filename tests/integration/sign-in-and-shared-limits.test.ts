@@ -13,20 +13,17 @@ import {
   type GatewayReplica,
   type Stack,
 } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const login = (api: Stack['api'], address: string, username: string, password: string) =>
   api('/api/marketing/auth/login', { body: { username, password }, headers: { 'x-forwarded-for': address } });
 
 describeOnEachBackend('sign-in under a flood', (backend) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({
-      backend,
-      env: { TRUST_PROXY: 'true', LOGIN_MAX_CONCURRENT_HASHES: '1', LOGIN_HASH_QUEUE: '4' },
-    });
+  const stack = useStack({
+    backend,
+    env: { TRUST_PROXY: 'true', LOGIN_MAX_CONCURRENT_HASHES: '1', LOGIN_HASH_QUEUE: '4' },
   });
-  afterAll(() => stack?.stop());
 
   it("lets the owner in from a sixth address while five flood wrong passwords, and the flood's refusals count", async () => {
     const floodAddresses = ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4', '198.51.100.5'];

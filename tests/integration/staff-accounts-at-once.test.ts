@@ -7,21 +7,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GATEWAY_MIGRATIONS_DIR, upsertStaffUser } from '@lp/gateway';
 import { createStaffAccount } from '@lp/gateway/staff-api/manage-staff-accounts';
 import { AppError, migrate, openPostgres, type Database } from '@lp/runtime';
-import { eventually, realDatabase } from '../support/stack.ts';
+import { eventually, realDatabase, describeOnRealBackends } from '../support/stack.ts';
 
-const real = inject('realBackends');
 /** Accounts made as `pnpm admin:create-user` makes them. */
 const CLI = { actorId: null, actor: 'cli' };
 
-describe('staff accounts added at once (PostgreSQL)', () => {
-  if ('unavailable' in real) {
-    it.skip(`skipped: ${real.unavailable}`, () => {});
-    return;
-  }
+describeOnRealBackends('staff accounts added at once (PostgreSQL)', (real) => {
   let db: Database;
   let drop: () => Promise<void>;
   let url: string;

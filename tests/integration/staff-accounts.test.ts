@@ -5,21 +5,17 @@
  * resist fixation (a token the client brings is never adopted), end on sign-out and on expiry.
  * Every sign-in, sign-out, account change and blog publish/delete is in the audit log staff read.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { SESSION_COOKIE, type AuditPage, type StaffAccount } from '@lp/contracts';
 import { hashToken } from '@lp/gateway/auth/tokens';
-import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 type Envelope = { error: { code: string; details?: { fields?: Record<string, string[]> } } };
 
 describeOnEachBackend('staff accounts, sessions and the audit log', (backend) => {
-  let stack: Stack;
   let owner: string;
-  beforeAll(async () => {
-    stack = await startStack({ backend });
-    owner = await stack.login();
-  });
-  afterAll(() => stack?.stop());
+  const stack = useStack({ backend, setup: async (s) => (owner = await s.login()) });
 
   const signIn = (username: string, password: string) =>
     stack.api('/api/marketing/auth/login', { body: { username, password } });

@@ -6,21 +6,17 @@
  * naming no version is a 400 naming `version`, never a silent overwrite. Refused saves stay in
  * the audit log as failed.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { STALE_EDIT_MESSAGES, type Lot, type StaffBlogArticle, type Template } from '@lp/contracts';
-import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 type Envelope = { error: { code: string; message: string; details?: { fields?: Record<string, string[]> } } };
 type AuditPage = { entries: { action: string; target: string | null; outcome: string }[] };
 
 describeOnEachBackend('stale edits', (backend) => {
-  let stack: Stack;
   let token: string;
-  beforeAll(async () => {
-    stack = await startStack({ backend });
-    token = await stack.login();
-  });
-  afterAll(() => stack?.stop());
+  const stack = useStack({ backend, setup: async (s) => (token = await s.login()) });
 
   const call = async <T>(path: string, init: { method?: string; body?: unknown } = {}, status = 200) => {
     const res = await stack.api(path, { token, ...init });

@@ -3,32 +3,28 @@
  * edge with a 400 naming the field, before anything is published, delivered or audited; and a
  * message already on the bus that carries such text is parked as invalid, never half-handled.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DURABLES, eventMeta, site, SUBJECTS, type SendRequested } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStackAndSmtpSink } from '../support/fixtures.ts';
 
 type Envelope = { error: { code: string; details?: { fields?: Record<string, string[]> } } };
 
 const NOT_STORABLE = ['Contains a character that is not allowed'];
 
 describeOnEachBackend('text PostgreSQL cannot store', (backend) => {
-  let stack: Stack;
-  let sink: SmtpSink;
   let token: string;
   let knex: Knex;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    stack = await startStack({ backend, env: { SMTP_URL: sink.url, MAIL_SEND_RATE: '0' } });
-    token = await stack.login();
-    knex = stack.platform.db.knex;
-    for (const email of ['ann@example.com', 'bo@example.com'])
-      await knex.withSchema('crm').table('contacts').insert({ email, status: 'subscribed', source: 'test' });
-  });
-  afterAll(async () => {
-    await stack?.stop();
-    await sink?.close();
+  const { stack, sink } = useStackAndSmtpSink({
+    backend,
+    env: { MAIL_SEND_RATE: '0' },
+    setup: async (s) => {
+      token = await s.login();
+      knex = s.platform.db.knex;
+      for (const email of ['ann@example.com', 'bo@example.com'])
+        await knex.withSchema('crm').table('contacts').insert({ email, status: 'subscribed', source: 'test' });
+    },
   });
 
   const fieldsOf = async (res: Response) => {

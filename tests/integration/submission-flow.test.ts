@@ -6,19 +6,9 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SUBMISSION_SOURCES, type FormSubmission } from '@lp/contracts';
 import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { SAMPLE_SUBMISSION } from '../support/samples.ts';
 
-const submission = {
-  firstName: 'Maria',
-  lastName: 'Benally',
-  phone: '(928) 555-0101',
-  email: 'maria@example.com',
-  interest: 'Available Lots',
-  message: 'Is lot 12 still available?',
-  source: 'home',
-  page: '/',
-  website: '',
-  elapsedMs: 4000,
-};
+const submission = SAMPLE_SUBMISSION;
 
 /** A port nothing listens on right now, for the gateway's internal health port. */
 const freePort = () =>

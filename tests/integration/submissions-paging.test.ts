@@ -4,35 +4,36 @@
  * into the spec's array; `limit` and `cursor` page it, the next page named in `Link`.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { FormSubmission } from '@lp/contracts';
-import { describeOnEachBackend, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
 
 const COUNT = 400;
 
 describeOnEachBackend('form submissions paged under the bus payload limit', (backend) => {
-  let stack: Stack;
   let token: string;
-  beforeAll(async () => {
-    stack = await startStack({ backend });
-    token = await stack.login();
-    // 400 submissions with 4,000-character messages: about 1.7 MB, more than one bus message.
-    const base = Date.parse('2026-01-01T00:00:00Z');
-    const rows = Array.from({ length: COUNT }, (_, i) => ({
-      event_id: randomUUID(),
-      idempotency_key: `paging-${i}`,
-      first_name: 'Long',
-      last_name: `Message ${i}`,
-      email: `long${i}@example.com`,
-      phone: '9285550100',
-      message: `${i} `.padEnd(4000, 'lake view '),
-      source: 'contact-page',
-      // Pairs share a time, so the order falls back on the id.
-      created_at: new Date(base + Math.floor(i / 2) * 1000),
-    }));
-    await stack.platform.db.knex.withSchema('crm').table('form_submissions').insert(rows);
+  const stack = useStack({
+    backend,
+    setup: async () => {
+      token = await stack.login();
+      // 400 submissions with 4,000-character messages: about 1.7 MB, more than one bus message.
+      const base = Date.parse('2026-01-01T00:00:00Z');
+      const rows = Array.from({ length: COUNT }, (_, i) => ({
+        event_id: randomUUID(),
+        idempotency_key: `paging-${i}`,
+        first_name: 'Long',
+        last_name: `Message ${i}`,
+        email: `long${i}@example.com`,
+        phone: '9285550100',
+        message: `${i} `.padEnd(4000, 'lake view '),
+        source: 'contact-page',
+        // Pairs share a time, so the order falls back on the id.
+        created_at: new Date(base + Math.floor(i / 2) * 1000),
+      }));
+      await stack.platform.db.knex.withSchema('crm').table('form_submissions').insert(rows);
+    },
   });
-  afterAll(() => stack?.stop());
 
   const get = (path: string) => stack.api(path, { token });
   const expectNewestFirst = (list: FormSubmission[]) => {

@@ -4,25 +4,19 @@
  * form submission attributed to its visitor's first-touch UTM campaign; the range check; a
  * refresh that re-aggregates to the same numbers.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { LeadAttribution, LeadsBySource, WebAnalytics } from '@lp/contracts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
-
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStack } from '../support/fixtures.ts';
+import { CHROME_UA, SAMPLE_SUBMISSION } from '../support/samples.ts';
 
 describeOnEachBackend('web analytics end to end', (backend) => {
-  let stack: Stack;
   let token: string;
-  beforeAll(async () => {
-    stack = await startStack({ backend });
-    token = await stack.login();
-  });
-  afterAll(() => stack?.stop());
+  const stack = useStack({ backend, setup: async (s) => (token = await s.login()) });
 
   const pixel = async (path: string, params: Record<string, string>) => {
     const res = await fetch(`${stack.baseUrl}${path}?${new URLSearchParams(params)}`, {
-      headers: { 'user-agent': CHROME },
+      headers: { 'user-agent': CHROME_UA },
     });
     expect(res.headers.get('x-pixel-dropped')).toBeNull();
     return res;
@@ -95,19 +89,7 @@ describeOnEachBackend('web analytics end to end', (backend) => {
     expect(r.series.at(-1)).toMatchObject({ visits: 2, visitors: 2, pageviews: 3 });
 
     const sent = await stack.api('/api/contact', {
-      body: {
-        firstName: 'Maria',
-        lastName: 'Benally',
-        phone: '(928) 555-0101',
-        email: 'maria@example.com',
-        interest: 'Available Lots',
-        message: 'Is lot 12 still available?',
-        source: 'home',
-        page: '/lot-map',
-        website: '',
-        elapsedMs: 4000,
-        sessionId: a,
-      },
+      body: { ...SAMPLE_SUBMISSION, page: '/lot-map', sessionId: a },
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
     expect(sent.status).toBe(201);

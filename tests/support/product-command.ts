@@ -23,3 +23,12 @@ export const pnpmServiceArgs = (name: string, extraFlags: readonly string[] = []
   ...nodeArgsOf('service'),
   name,
 ];
+
+/**
+ * The environment of a product process a test spawns: the test's own, without the runner's
+ * NODE_OPTIONS (its loaders are not the product's), with the stack's database and bus, then `env`.
+ */
+export const productProcessEnv = (
+  backends: { DATABASE_URL: string; NATS_URL: string; BUS_NAMESPACE: string },
+  env: Record<string, string> = {},
+): Record<string, string> => ({ ...(process.env as Record<string, string>), NODE_OPTIONS: '', ...backends, ...env });

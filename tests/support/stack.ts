@@ -90,6 +90,24 @@ export function describeOnEachBackend(title: string, body: (backend: Backend) =>
   });
 }
 
+/**
+ * Declares a suite that needs the real backends (PostgreSQL, NATS) and hands them to it. Where
+ * they are unavailable the suite shows as one skipped test naming the reason.
+ */
+export function describeOnRealBackends(
+  title: string,
+  body: (real: { databaseUrl: string; natsUrl: string }) => void,
+): void {
+  const real = inject('realBackends');
+  describe(title, () => {
+    if ('unavailable' in real) {
+      it.skip(`skipped: ${real.unavailable}`, () => {});
+      return;
+    }
+    body(real);
+  });
+}
+
 /** fetch against a gateway at `baseUrl`, JSON in and out. */
 const apiAt =
   (baseUrl: string): Stack['api'] =>
