@@ -19,9 +19,8 @@ import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
-import * as v from 'valibot';
 import { site } from '@lp/contracts';
-import { parseConfig, runtimeEnvEntries } from '@lp/runtime';
+import { mailerSettings } from '@lp/mailer/config';
 import { composeRawMessage, type RawMail } from '../services/mailer/src/sending/compose-raw-message.ts';
 import { compileMessage, trackedLinksOf, type RenderedMessage } from '../services/mailer/src/sending/render-message.ts';
 import { sanitizeEmailHtml } from '../services/mailer/src/templates/sanitize-email-html.ts';
@@ -31,7 +30,7 @@ import { pnpmServiceArgs } from '../tests/support/product-command.ts';
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
 const N = Number(process.env.BENCH_RECIPIENTS ?? 10_000);
-const POOL = parseConfig(v.object({ MAIL_SMTP_POOL: runtimeEnvEntries.MAIL_SMTP_POOL }), process.env).MAIL_SMTP_POOL;
+const POOL = mailerSettings.parse(process.env).MAIL_SMTP_POOL;
 const PORT = 17000 + Math.floor(Math.random() * 1000) * 4;
 const CONTENT =
   '<h1>Spring lots are here</h1><p>Hi {{firstName}}, new lots near Lake Powell are open for reservation.</p>' +

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
 import { analyticsSettings } from '@lp/analytics/config';
 import { GatewayConfigSchema } from '@lp/gateway';
+import { mailerSettings } from '@lp/mailer/config';
 import { runtimeEnvEntries, serviceEnvEntries } from '@lp/runtime';
 
 export const CONFIG_REFERENCE_FILE = fileURLToPath(new URL('../docs/configuration.md', import.meta.url));
@@ -120,8 +121,8 @@ export const CONFIG_SECTIONS: { title: string; intro: string; settings: Setting[
     title: 'Every process',
     intro:
       'Read by the one-process product (`pnpm start`), the gateway and every background service ' +
-      '(`services/runtime/src/config.ts`, `runtimeEnvEntries`). The `mailer:` settings matter where the ' +
-      'mailer runs; the gateway reads `WEBHOOK_SECRET` too.',
+      '(`services/runtime/src/config.ts`, `runtimeEnvEntries`). `TRACKING_SECRET` and `WEBHOOK_SECRET` ' +
+      'matter to the gateway and the mailer alike; each service reads its own settings below.',
     settings: describeEntries(runtimeEnvEntries),
   },
   {
@@ -144,6 +145,13 @@ export const CONFIG_SECTIONS: { title: string; intro: string; settings: Setting[
       'Read where the analytics service runs: `pnpm service analytics`, or `pnpm start` ' +
       '(`services/analytics/src/config.ts`, `analyticsSettings`).',
     settings: describeEntries(analyticsSettings.entries),
+  },
+  {
+    title: 'Mailer service',
+    intro:
+      'Read where the mailer runs: `pnpm service mailer`, or `pnpm start` ' +
+      '(`services/mailer/src/config.ts`, `mailerSettings`).',
+    settings: describeEntries(mailerSettings.entries),
   },
 ];
 

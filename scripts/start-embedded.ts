@@ -6,17 +6,22 @@
  */
 import { resolve } from 'node:path';
 import { GatewayConfigSchema, startPlatform } from '@lp/gateway';
-import { createLogger, onShutdown, parseConfig } from '@lp/runtime';
+import { mailerSettings } from '@lp/mailer/config';
+import { createLogger, onShutdown, parseConfig, processEnvWithDotEnv } from '@lp/runtime';
 import { ALL_SERVICES } from './services.ts';
 
 const started = performance.now();
-const config = parseConfig(GatewayConfigSchema);
+const environment = processEnvWithDotEnv();
+const config = parseConfig(GatewayConfigSchema, environment);
+// Parsed by the mailer as it starts, from the same environment.
+const { MAIL_PUBLIC_URL } = mailerSettings.parse(environment);
 const log = createLogger('platform', config.LOG_LEVEL);
 const platform = await startPlatform({
   config,
   log,
   services: ALL_SERVICES,
   webDist: resolve(config.WEB_DIST),
+  env: environment,
   generateFirstAdmin: true,
 });
 const ms = Math.round(performance.now() - started);
@@ -32,8 +37,8 @@ if (fa.created && fa.from === 'generated')
 else if (fa.created) lines.push(`  Staff dashboard: ${platform.url}/marketing — sign in as "${fa.username}"`);
 else lines.push(`  Staff dashboard: ${platform.url}/marketing`);
 lines.push(
-  `  Links in e-mails (tracking, unsubscribe) point to ${config.MAIL_PUBLIC_URL}` +
-    (config.MAIL_PUBLIC_URL === platform.url ? ' (set MAIL_PUBLIC_URL to the public address)' : ''),
+  `  Links in e-mails (tracking, unsubscribe) point to ${MAIL_PUBLIC_URL}` +
+    (MAIL_PUBLIC_URL === platform.url ? ' (set MAIL_PUBLIC_URL to the public address)' : ''),
 );
 process.stdout.write(`${lines.join('\n')}\n\n`);
 

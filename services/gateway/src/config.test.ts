@@ -46,20 +46,3 @@ describe('HTTP_MAX_CONNECTIONS_PER_ADDRESS', () => {
     expect(() => parse({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(/HTTP_MAX_CONNECTIONS_PER_ADDRESS/);
   });
 });
-
-describe('MAIL_PUBLIC_URL', () => {
-  it("is this site's own origin when unset, never the live site", () => {
-    expect(parse({}).MAIL_PUBLIC_URL).toBe('http://localhost:3000');
-    expect(parse({ PORT: '8080' }).MAIL_PUBLIC_URL).toBe('http://localhost:8080');
-    expect(parse({ HOST: '127.0.0.1', PORT: '3316' }).MAIL_PUBLIC_URL).toBe('http://127.0.0.1:3316');
-    expect(parse({ HOST: '::', PORT: '3000' }).MAIL_PUBLIC_URL).toBe('http://localhost:3000');
-    expect(parse({ HOST: '::1', PORT: '3000' }).MAIL_PUBLIC_URL).toBe('http://[::1]:3000');
-  });
-
-  it('takes the public origin when set, and refuses what is not a URL', () => {
-    expect(parse({ MAIL_PUBLIC_URL: 'https://lakepowelllots.com', PORT: '8080' }).MAIL_PUBLIC_URL).toBe(
-      'https://lakepowelllots.com',
-    );
-    expect(() => parse({ MAIL_PUBLIC_URL: 'lakepowelllots.com' })).toThrow(/MAIL_PUBLIC_URL: must be a URL/);
-  });
-});

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { passwordPolicyProblem, site } from '@lp/contracts';
-import { described, env, runtimeEnvEntries, withMailPublicUrl } from '@lp/runtime';
+import { described, env, runtimeEnvEntries } from '@lp/runtime';
 import { parseFrameAncestors } from './middleware/security-headers.ts';
 
 /** An integer key without a default: unset stays undefined (the code picks by mode). */
@@ -189,8 +189,6 @@ export const GatewayConfigSchema = v.pipe(
     ),
     ['ADMIN_PASSWORD'],
   ),
-  // Unset MAIL_PUBLIC_URL: this site's own origin (http://localhost:PORT), never the live site's.
-  v.transform(withMailPublicUrl),
 );
 
 export type GatewayConfig = v.InferOutput<typeof GatewayConfigSchema>;

@@ -8,6 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { STREAMS } from '@lp/contracts';
 import type { ServiceDefinition } from '@lp/runtime';
+import { mailerSettings } from './config.ts';
 import { consumeInboundMail } from './consumers/consume-inbound-mail.ts';
 import { serveInboxRequests } from './rpc/serve-inbox-requests.ts';
 import { consumeSendRequests } from './campaigns/consume-send-requests.ts';
@@ -24,4 +25,5 @@ export const mailerService: ServiceDefinition = {
   consumers: [consumeSendRequests, consumeProviderEvents, consumeTrackingHits, consumeInboundMail],
   rpcs: [...serveMailerRequests, ...serveInboxRequests],
   workers: [sendWorker],
+  settings: mailerSettings,
 };

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, env, isLocalUrl, parseConfig, processEnvWithDotEnv, ServiceConfigSchema } from './config.ts';
+import { ConfigError, env, isLocalUrl, parseConfig, processEnvWithDotEnv } from './config.ts';
 
 const Schema = v.object({ PORT: env.int(3000, 1, 65535), NAME: env.string('site') });
 
@@ -25,14 +25,6 @@ describe('configuration', () => {
     expect(merged.PATH).toBe(process.env.PATH);
     expect(process.env.LPL_TEST_FROM_FILE).toBeUndefined();
     expect(processEnvWithDotEnv(join(tmpdir(), 'no-such-dir', '.env'))).toBe(process.env);
-  });
-
-  it("defaults a background service's MAIL_PUBLIC_URL to the gateway's default origin, not the live site", () => {
-    const base = { NATS_URL: 'nats://127.0.0.1:4222', DATABASE_URL: 'postgres://db/lots' };
-    expect(parseConfig(ServiceConfigSchema, base).MAIL_PUBLIC_URL).toBe('http://localhost:3000');
-    expect(
-      parseConfig(ServiceConfigSchema, { ...base, MAIL_PUBLIC_URL: 'https://lakepowelllots.com' }).MAIL_PUBLIC_URL,
-    ).toBe('https://lakepowelllots.com');
   });
 
   it('tells local URLs from public ones', () => {

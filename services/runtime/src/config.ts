@@ -126,28 +126,6 @@ export const runtimeEnvEntries = {
     env.int(0, 0, 86_400_000),
     'statements running longer (ms) are cancelled; 0 = no limit, since migrations and analytics re-aggregations may rightly take minutes',
   ),
-  SMTP_URL: described(
-    v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be smtp:// or smtps://'))),
-    'mailer: the relay, `smtp://user:pass@host:587` or `smtps://…`; unset, messages go to the outbox and are shown as not delivered',
-  ),
-  MAIL_SEND_RATE: described(env.int(50, 0, 100_000), 'mailer: messages per second per mailer process (0 = unlimited)'),
-  MAIL_SMTP_POOL: described(env.int(5, 1, 100), 'mailer: pooled SMTP connections per mailer process'),
-  MAIL_SMTP_PIPELINE: described(
-    env.int(4, 1, 50),
-    'mailer: messages handed to SMTP per pooled connection at once (one in its transaction, the others queued behind it, so a connection never waits for the database); a crash leaves at most MAIL_SMTP_POOL × this of unknown fate',
-  ),
-  MAIL_RELAY_PROBE_MAX_MS: described(
-    env.int(60_000, 100, 3_600_000),
-    'mailer: while the relay is not answering, sending pauses and the relay is asked again after 1 s, then twice as long each time up to this many ms; sending resumes when it answers',
-  ),
-  MAIL_RETRY_FIRST_MS: described(
-    env.int(5_000, 10, 3_600_000),
-    'mailer: after a 4xx reply to a message, the next attempt comes this many ms later, doubling each time up to 15 minutes (8 attempts in all)',
-  ),
-  MAIL_PUBLIC_URL: described(
-    v.optional(v.pipe(v.string(), v.url('must be a URL such as https://lakepowelllots.com'))),
-    "mailer: the site's public origin, where tracking and unsubscribe links in messages point (and the host of each broadcast message's Message-ID); unset, this site's own origin (`http://localhost:PORT`), so a trial never links to the live site; the mailer logs it at start and warns in production when it is local",
-  ),
   TRACKING_SECRET: described(
     v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
     'key of the signed tracking links; unset, one is generated once and kept in the database (distributed: set it on every process or on none)',
@@ -177,21 +155,6 @@ export function isLocalUrl(url: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '[::1]';
 }
 
-/**
- * Fills MAIL_PUBLIC_URL when unset with the site's own origin (`localOrigin` of HOST and PORT;
- * a background service, which has neither, assumes the gateway's defaults). Set it to the public
- * origin in production: the mailer warns at start when links would point to a local address.
- */
-export function withMailPublicUrl<C extends { MAIL_PUBLIC_URL?: string | undefined; HOST?: string; PORT?: number }>(
-  config: C,
-): Omit<C, 'MAIL_PUBLIC_URL'> & { MAIL_PUBLIC_URL: string } {
-  return {
-    ...config,
-    MAIL_PUBLIC_URL:
-      config.MAIL_PUBLIC_URL ?? localOrigin(config.HOST ?? 'localhost', config.PORT ?? DEFAULT_SITE_PORT),
-  };
-}
-
 /** Keys of a background service process (distributed mode), which needs NATS and Postgres. */
 export const serviceEnvEntries = {
   ...runtimeEnvEntries,
@@ -199,9 +162,9 @@ export const serviceEnvEntries = {
   DATABASE_URL: v.pipe(v.string(), v.minLength(1), v.description('`postgres://user:password@host:5432/db`')),
 };
 
-/** The keys every process understands, parsed, MAIL_PUBLIC_URL filled in (a service's deps carry them). */
-export const RuntimeConfigSchema = v.pipe(v.object(runtimeEnvEntries), v.transform(withMailPublicUrl));
+/** The keys every process understands, parsed (a service's deps carry them). */
+export const RuntimeConfigSchema = v.object(runtimeEnvEntries);
 export type RuntimeConfig = v.InferOutput<typeof RuntimeConfigSchema>;
 
-/** A background service process's configuration (MAIL_PUBLIC_URL filled in). */
-export const ServiceConfigSchema = v.pipe(v.object(serviceEnvEntries), v.transform(withMailPublicUrl));
+/** A background service process's configuration. */
+export const ServiceConfigSchema = v.object(serviceEnvEntries);

@@ -18,6 +18,7 @@ const REDACT = [
   'headers.cookie',
   'config.DATABASE_URL',
   'config.SMTP_URL',
+  'settings.SMTP_URL',
   'config.ADMIN_PASSWORD',
 ];
 

@@ -11,7 +11,7 @@ import { startConsumer } from './bus/consumer.ts';
 import { parkDeadLetter } from './bus/dead-letters/park-dead-letter.ts';
 import { serveRpc, type RpcContext } from './bus/rpc.ts';
 import type { Bus, BusMessage, ConsumerHandle, ServeHandle } from './bus/types.ts';
-import type { RuntimeConfig } from './config.ts';
+import { parseConfig, type RuntimeConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import type { Counters } from './metrics.ts';
 
@@ -30,17 +30,35 @@ export type ServiceDeps = {
  * value stops the start, never a retried message), each described for the configuration
  * reference like the shared ones.
  */
-export type ServiceSettings<E extends v.ObjectEntries = v.ObjectEntries> = {
-  readonly entries: E;
-  readonly schema: v.ObjectSchema<E, undefined>;
+export type ServiceSettings<S extends Record<string, unknown> = Record<string, unknown>> = {
+  /** Each key's schema, with its description (`pnpm docs:config`). */
+  readonly entries: v.ObjectEntries;
+  /** Parses them from an environment; a bad value is a ConfigError naming the key. */
+  parse(env: Record<string, string | undefined>): S;
   /** The parsed settings of the service these deps were started for. */
-  of(deps: { settings: Readonly<Record<string, unknown>> }): v.InferOutput<v.ObjectSchema<E, undefined>>;
+  of(deps: { settings: Readonly<Record<string, unknown>> }): S;
 };
 
-export function serviceSettings<E extends v.ObjectEntries>(entries: E): ServiceSettings<E> {
+/**
+ * Declares a service's settings: `entries` as the environment gives them, and `finish` for a
+ * default that depends on other keys of the environment.
+ */
+export function serviceSettings<
+  E extends v.ObjectEntries,
+  S extends Record<string, unknown> = v.InferOutput<v.ObjectSchema<E, undefined>>,
+>(
+  entries: E,
+  finish: (parsed: v.InferOutput<v.ObjectSchema<E, undefined>>, env: Record<string, string | undefined>) => S = (
+    parsed,
+  ) => parsed as unknown as S,
+): ServiceSettings<S> {
   const schema = v.object(entries);
-  // startServices parsed `deps.settings` with this very schema for this service.
-  return { entries, schema, of: (deps) => deps.settings as v.InferOutput<typeof schema> };
+  return {
+    entries,
+    parse: (env) => finish(parseConfig(schema, env), env),
+    // startServices parsed `deps.settings` with this very declaration for this service.
+    of: (deps) => deps.settings as S,
+  };
 }
 
 /** Background work of a service (a send loop, a scheduler), started after its consumers. */

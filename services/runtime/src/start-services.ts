@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import { BUS_MIGRATIONS_DIR, migrate } from './db/database.ts';
 import type { Logger } from './logger.ts';
 import type { ConsumerHandle, ServeHandle } from './bus/types.ts';
-import { ConfigError, parseConfig, processEnvWithDotEnv } from './config.ts';
+import { ConfigError, processEnvWithDotEnv } from './config.ts';
 import type { RunningService, ServiceDefinition, ServiceDeps } from './service.ts';
 
 /** The streams and durables of these declarations; fails on a consumer of an undeclared stream. */
@@ -51,7 +51,7 @@ export function parseServiceSettings(
   const problems: string[] = [];
   for (const def of defs) {
     try {
-      parsed.set(def.name, def.settings ? parseConfig(def.settings.schema, env) : {});
+      parsed.set(def.name, def.settings ? def.settings.parse(env) : {});
     } catch (err) {
       if (!(err instanceof ConfigError)) throw err;
       problems.push(...err.problems.map((p) => `${def.name}: ${p}`));

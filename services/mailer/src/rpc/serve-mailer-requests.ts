@@ -4,6 +4,7 @@ import { answerRpc, type ServiceDeps } from '@lp/runtime';
 import { summarizeEmailAnalytics } from '../analytics/summarize-email-analytics.ts';
 import { pauseCampaign, resendUnknown, resumeCampaign, scheduleCampaign } from '../campaigns/change-campaign-status.ts';
 import { createCampaign } from '../campaigns/create-campaign.ts';
+import { mailerSettings } from '../config.ts';
 import { estimateAudience } from '../campaigns/estimate-audience.ts';
 import { getCampaign } from '../campaigns/get-campaign.ts';
 import { listCampaigns } from '../campaigns/list-campaigns.ts';
@@ -50,7 +51,7 @@ export const serveMailerRequests = [
   answerRpc(RPC.mailer.campaignSchedule, ({ id, scheduledFor }, deps) =>
     withExpectedSize(deps, scheduleCampaign(deps.knex, id, scheduledFor).finally(wakeSenders)),
   ),
-  answerRpc(RPC.mailer.testSend, (input, { config }) => sendTestMessage(config, input)),
+  answerRpc(RPC.mailer.testSend, (input, deps) => sendTestMessage(mailerSettings.of(deps), input)),
   answerRpc(RPC.mailer.emailAnalytics, ({ days }, { knex, config }) =>
     summarizeEmailAnalytics(knex, days, config.SITE_TIME_ZONE),
   ),

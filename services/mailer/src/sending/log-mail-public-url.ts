@@ -4,8 +4,12 @@
  * address is a warning: recipients could open none of those links.
  */
 import { isLocalUrl, type Logger, type RuntimeConfig } from '@lp/runtime';
+import type { MailerSettings } from '../config.ts';
 
-export function logMailPublicUrl(log: Logger, config: Pick<RuntimeConfig, 'MAIL_PUBLIC_URL' | 'NODE_ENV'>): void {
+export function logMailPublicUrl(
+  log: Logger,
+  config: Pick<MailerSettings, 'MAIL_PUBLIC_URL'> & Pick<RuntimeConfig, 'NODE_ENV'>,
+): void {
   const url = config.MAIL_PUBLIC_URL;
   if (config.NODE_ENV === 'production' && isLocalUrl(url))
     log.warn(

@@ -3,7 +3,7 @@
  * values, footer and headers included, tracking links inert), sent at once, outside any campaign.
  * Rendered by the broadcast's own `renderMessage`, so what a test shows is what recipients get.
  */
-import type { RuntimeConfig } from '@lp/runtime';
+import type { MailerSettings } from '../config.ts';
 import { composeRawMessage } from './compose-raw-message.ts';
 import { renderMessage } from './render-message.ts';
 import { classifySmtpError, createSmtpTransport } from './smtp-transport.ts';
@@ -17,7 +17,7 @@ export type TestSend = {
   to: string;
 };
 
-export async function sendTestMessage(config: RuntimeConfig, t: TestSend) {
+export async function sendTestMessage(config: MailerSettings, t: TestSend) {
   const transport = createSmtpTransport({ ...config, MAIL_SMTP_POOL: 1, MAIL_SEND_RATE: 0 });
   if (!transport) return { delivered: false, detail: 'no SMTP configured' };
   const msg = renderMessage(

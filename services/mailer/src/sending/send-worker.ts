@@ -18,6 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ServiceDeps, WorkerDefinition } from '@lp/runtime';
+import { mailerSettings } from '../config.ts';
 import { loadTrackingSecret } from '../tracking/load-tracking-secret.ts';
 import { composeRawMessage } from './compose-raw-message.ts';
 import { claimDeliveries, type ClaimedDelivery } from './claim-deliveries.ts';
@@ -64,7 +65,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const sendWorker: WorkerDefinition = {
   name: 'send',
   start: async (deps) => {
-    logMailPublicUrl(deps.log, deps.config);
+    logMailPublicUrl(deps.log, { ...deps.config, ...mailerSettings.of(deps) });
     const loop = new SendLoop(deps);
     await beat(deps.knex, loop.id);
     void loop.run();
@@ -104,8 +105,9 @@ class SendLoop {
   private pausing = new Set<number>();
 
   constructor(private readonly deps: ServiceDeps) {
-    this.transport = createSmtpTransport(deps.config);
-    const { MAIL_SMTP_POOL: pool, MAIL_SMTP_PIPELINE: perConnection, MAIL_SEND_RATE: rate } = deps.config;
+    const settings = mailerSettings.of(deps);
+    this.transport = createSmtpTransport(settings);
+    const { MAIL_SMTP_POOL: pool, MAIL_SMTP_PIPELINE: perConnection, MAIL_SEND_RATE: rate } = settings;
     this.batchSize = Math.min(500, Math.max(pool * 10, rate > 0 ? Math.ceil(rate / 2) : 500));
     this.window = pool * perConnection;
     this.heart = setInterval(() => {
@@ -319,7 +321,8 @@ class SendLoop {
     if (!r) {
       const { knex, config } = this.deps;
       r = Promise.all([loadCampaignMessage(knex, campaignId), loadTrackingSecret(knex, config.TRACKING_SECRET)]).then(
-        ([campaign, secret]) => compileMessage(campaign, { secret, publicUrl: config.MAIL_PUBLIC_URL }),
+        ([campaign, secret]) =>
+          compileMessage(campaign, { secret, publicUrl: mailerSettings.of(this.deps).MAIL_PUBLIC_URL }),
       );
       r.catch(() => this.renderers.delete(campaignId));
       this.renderers.set(campaignId, r);
@@ -359,7 +362,7 @@ class SendLoop {
           id: d.id,
           status: 'retry',
           error: f.reason,
-          delayMs: retryDelayMs(d.attempts, this.deps.config.MAIL_RETRY_FIRST_MS),
+          delayMs: retryDelayMs(d.attempts, mailerSettings.of(this.deps).MAIL_RETRY_FIRST_MS),
         });
       else settle({ id: d.id, status: 'failed', error: f.reason });
     }
@@ -376,7 +379,7 @@ class SendLoop {
    * another replica paused for it), with a doubling wait; when it answers, those campaigns resume.
    */
   private async probeRelay(): Promise<void> {
-    const { knex, log, config } = this.deps;
+    const { knex, log } = this.deps;
     if (!this.transport) return;
     if (!this.relayAway) {
       if (!(await waitingForRelay(knex))) return;
@@ -388,7 +391,7 @@ class SendLoop {
       await this.transport.verify();
     } catch (err) {
       const reason = classifySmtpError(err).reason;
-      const waitMs = Math.min(config.MAIL_RELAY_PROBE_MAX_MS, away.waitMs * 2);
+      const waitMs = Math.min(mailerSettings.of(this.deps).MAIL_RELAY_PROBE_MAX_MS, away.waitMs * 2);
       this.relayAway = { reason, probeAt: Date.now() + away.waitMs, waitMs };
       log.info({ reason, nextProbeMs: away.waitMs }, 'mail relay still not answering');
       // A cut connection's error was the first seen; what the relay does now is what staff read.

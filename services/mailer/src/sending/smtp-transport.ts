@@ -4,9 +4,9 @@
  * None without SMTP_URL: messages then go to the outbox as not delivered.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { RuntimeConfig } from '@lp/runtime';
+import type { MailerSettings } from '../config.ts';
 
-export type SmtpConfig = Pick<RuntimeConfig, 'SMTP_URL' | 'MAIL_SMTP_POOL' | 'MAIL_SEND_RATE'>;
+export type SmtpConfig = Pick<MailerSettings, 'SMTP_URL' | 'MAIL_SMTP_POOL' | 'MAIL_SEND_RATE'>;
 
 export function createSmtpTransport(config: SmtpConfig): Transporter | null {
   if (!config.SMTP_URL) return null;

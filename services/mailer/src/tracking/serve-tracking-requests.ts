@@ -7,6 +7,7 @@
  */
 import { RPC } from '@lp/contracts';
 import { answerRpc, notFound } from '@lp/runtime';
+import { mailerSettings } from '../config.ts';
 import { attributeClickUrl, ownSiteHosts } from './attribute-click-url.ts';
 import { findCampaignLink } from './find-campaign-link.ts';
 import { findDelivery } from './find-delivery.ts';
@@ -33,7 +34,8 @@ export const serveTrackingRequests = [
     return { recorded: inserted };
   }),
 
-  answerRpc(RPC.mailer.trackClick, async ({ token, userAgent }, { knex, config, counters }) => {
+  answerRpc(RPC.mailer.trackClick, async ({ token, userAgent }, deps) => {
+    const { knex, config, counters } = deps;
     const ids = readToken(await loadTrackingSecret(knex, config.TRACKING_SECRET), 'click', token);
     if (ids?.linkIdx === undefined) throw notFound(INVALID_LINK);
     const delivery = await findDelivery(knex, { id: ids.deliveryId });
@@ -47,7 +49,7 @@ export const serveTrackingRequests = [
       detail: userAgent.slice(0, 300),
     });
     counters.inc('mailer_tracking_events_total', { kind: 'click' });
-    return { url: attributeClickUrl(link.url, link, ownSiteHosts(config.MAIL_PUBLIC_URL)) };
+    return { url: attributeClickUrl(link.url, link, ownSiteHosts(mailerSettings.of(deps).MAIL_PUBLIC_URL)) };
   }),
 
   answerRpc(RPC.mailer.recipientMail, ({ email, limit }, { knex }) => listRecipientMail(knex, email, limit)),
