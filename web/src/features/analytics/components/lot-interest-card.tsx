@@ -7,12 +7,12 @@
 import { lotPath, type AnalyticsRange } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useLotInterest } from '../api/get-lot-interest';
+import { useLotInterest } from '../../../lib/use-lot-interest';
 import { formatCount } from '../lib/format-analytics';
 import { rankLotInterest } from '../lib/rank-lot-interest';
 
 export function LotInterestCard({ days }: { days: AnalyticsRange }) {
-  const { data, error, isLoading } = useLotInterest(days);
+  const { interest: data, error, isLoading } = useLotInterest(days);
   const rows = data ? rankLotInterest(data.lots) : [];
   // A count from a service that did not answer is unknown, not zero.
   const views = (n: number) => (data?.viewsUnavailable ? '—' : formatCount(n));

@@ -11,7 +11,7 @@ import { setSiteTimeZone } from '../../../lib/site-time';
 import { useSession } from '../api/get-session';
 import { LoginScreen } from './login-screen';
 import { DashboardShell } from './dashboard-shell';
-import { Spinner } from './spinner';
+import { Spinner } from '../../../components/ui/spinner';
 
 function SessionGate() {
   const { data: session, isLoading, error } = useSession();

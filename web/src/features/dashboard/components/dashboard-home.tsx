@@ -14,7 +14,7 @@ import { useWebAnalytics, WebAnalyticsHomeCards } from '../../analytics';
 import { useEmailAnalytics } from '../../email';
 import { useMarketingStats } from '../api/get-stats';
 import { StatCard } from './stat-card';
-import { Spinner } from './spinner';
+import { Spinner } from '../../../components/ui/spinner';
 import { formatCount } from '../../../lib/format-count';
 
 const NO_EMAIL_ANALYTICS = 'Not available yet: open and click rates appear once e-mail campaigns are sent and tracked';

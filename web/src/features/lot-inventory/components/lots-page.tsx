@@ -21,7 +21,7 @@ import {
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/error-message';
 import { staleEditMessage } from '../../../lib/stale-edit';
-import { useLotInterest } from '../api/get-lot-interest';
+import { useLotInterest } from '../../../lib/use-lot-interest';
 import { lotChangesKey } from '../api/list-lot-changes';
 import { useStaffLots } from '../api/list-staff-lots';
 import { updateLot } from '../api/update-lot';
@@ -42,7 +42,7 @@ export function LotsPage() {
   const { lots, error, isLoading, mutate } = useStaffLots();
   const { mutate: mutateKey } = useSWRConfig();
   const [range, setRange] = useState<LotInterestRange>('30d');
-  const { interest, error: interestError } = useLotInterest(range);
+  const { interest, error: interestError } = useLotInterest(LOT_INTEREST_RANGES[range]);
   const [filters, setFilters] = useState<Filters>({ status: 'all', tag: 'all' });
   const [sort, setSort] = useState<Sort>({ key: 'number', dir: 'asc' });
   const [selected, setSelected] = useState<Set<number>>(new Set());
