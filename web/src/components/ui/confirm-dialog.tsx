@@ -5,7 +5,7 @@
  * under way (`busy`) its button is disabled, so a second click never sends it twice.
  */
 import { useRef } from 'react';
-import { Dialog, dialogButton } from './dialog';
+import { Dialog, DialogActions } from './dialog';
 
 type Props = {
   open: boolean;
@@ -27,14 +27,11 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
       onClose={onCancel}
       initialFocus={cancelRef}
       footer={
-        <>
-          <button ref={cancelRef} type="button" onClick={onCancel} className={dialogButton.cancel}>
-            Cancel
-          </button>
-          <button type="button" onClick={onConfirm} disabled={busy} className={dialogButton.danger}>
-            {confirmLabel}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onCancel}
+          cancelRef={cancelRef}
+          action={{ label: confirmLabel, onClick: onConfirm, disabled: busy, danger: true }}
+        />
       }
     />
   );

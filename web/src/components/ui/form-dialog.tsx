@@ -11,7 +11,7 @@
 import { useState, type FormEventHandler, type ReactNode, type RefObject } from 'react';
 import { useStoredRecord } from '../../lib/use-stored-record';
 import { errorMessage } from '../../lib/error-message';
-import { Dialog, dialogButton } from './dialog';
+import { Dialog, DialogActions } from './dialog';
 import { Spinner } from './spinner';
 
 type Props = {
@@ -55,19 +55,11 @@ export function FormDialog({
       description={description}
       initialFocus={cancelRef}
       footer={
-        <>
-          <button ref={cancelRef} type="button" className={dialogButton.cancel} onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className={danger ? dialogButton.danger : dialogButton.primary}
-            disabled={pending}
-          >
-            {submitLabel}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          cancelRef={cancelRef}
+          action={{ label: submitLabel, form: formId, disabled: pending, danger }}
+        />
       }
     >
       {notice}
@@ -112,16 +104,7 @@ function StoredRecordForm<T>({
   const stored = useStoredRecord<T>(url);
   if (stored.data) return form(stored.data, onLoadStored);
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={title}
-      footer={
-        <button type="button" className={dialogButton.cancel} onClick={onClose}>
-          Cancel
-        </button>
-      }
-    >
+    <Dialog open onClose={onClose} title={title} footer={<DialogActions onCancel={onClose} />}>
       {stored.loading ? (
         <Spinner label={loadingLabel} />
       ) : (

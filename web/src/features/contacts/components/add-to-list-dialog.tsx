@@ -5,13 +5,14 @@
  * spec's failure. Each opening starts with no list chosen; each list is named with its number of
  * contacts, read again as the dialog opens.
  */
+import { ListOptions } from '../../../components/form/list-options';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { countOf } from '../../../lib/format-count';
-import { LISTS_KEY, listOptionLabel, useLists } from '../../lists';
+import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { applyContactsBulk } from '../api/apply-contacts-bulk';
 import type { BulkTarget } from '../lib/bulk-target';
 import { useOperationProgress } from '../lib/use-operation-progress';
@@ -67,11 +68,7 @@ function AddToListForm({ target, onClose, onAdded }: Props & { target: BulkTarge
         {(p) => (
           <select {...p} className={controlClass} value={listId} onChange={(e) => setListId(e.target.value)}>
             <option value="">Select a list</option>
-            {(lists.data ?? []).map((l) => (
-              <option key={l.id} value={l.id}>
-                {listOptionLabel(l.name, l.contact_count)}
-              </option>
-            ))}
+            <ListOptions lists={lists.data} />
           </select>
         )}
       </FormField>

@@ -4,14 +4,15 @@
  * contacts are never made subscribed) and Delete (confirmed with the count: "Delete 50,000
  * contacts?"). The server works in chunks and the dialog shows how many are done.
  */
+import { ListOptions } from '../../../components/form/list-options';
 import { useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { CONTACT_STATUSES, type ContactStatus, type ContactsBulkResult } from '@lp/contracts';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { countOf, formatCount } from '../../../lib/format-count';
-import { listOptionLabel, LISTS_KEY, useLists } from '../../lists';
+import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { applyContactsBulk } from '../api/apply-contacts-bulk';
 import type { BulkTarget } from '../lib/bulk-target';
 import { useOperationProgress } from '../lib/use-operation-progress';
@@ -98,19 +99,16 @@ export function BulkActionDialog({ kind, target, onClose, onDone }: Props) {
       description={question}
       initialFocus={kind === 'delete' ? cancelRef : undefined}
       footer={
-        <>
-          <button ref={cancelRef} type="button" className={dialogButton.cancel} onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            onClick={() => void submit()}
-            className={kind === 'delete' ? dialogButton.danger : dialogButton.primary}
-            disabled={busy}
-          >
-            {kind === 'delete' ? `Delete ${countOf(count, 'contact')}` : copy.title}
-          </button>
-        </>
+        <DialogActions
+          onCancel={close}
+          cancelRef={cancelRef}
+          action={{
+            label: kind === 'delete' ? `Delete ${countOf(count, 'contact')}` : copy.title,
+            onClick: () => void submit(),
+            disabled: busy,
+            danger: kind === 'delete',
+          }}
+        />
       }
     >
       {/* A delete asks its question in the description: its body shows only an error or the progress. */}
@@ -128,11 +126,7 @@ export function BulkActionDialog({ kind, target, onClose, onDone }: Props) {
               {(p) => (
                 <select {...p} className={controlClass} value={listId} onChange={(e) => setListId(e.target.value)}>
                   <option value="">Select a list</option>
-                  {(lists.data ?? []).map((l) => (
-                    <option key={l.id} value={l.id}>
-                      {listOptionLabel(l.name, l.contact_count)}
-                    </option>
-                  ))}
+                  <ListOptions lists={lists.data} />
                 </select>
               )}
             </FormField>

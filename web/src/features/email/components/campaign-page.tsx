@@ -4,7 +4,7 @@
  * told that a recipient may then get two.
  */
 import { useState } from 'react';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { Dialog, DialogActions, dialogButton } from '../../../components/ui/dialog';
 import { toast } from '../../../components/toast/toast-store';
 import { resendUnknown, useCampaign } from '../api/campaigns';
 import { errorMessage } from '../../../lib/error-message';
@@ -42,14 +42,10 @@ function ResendUnknown({ id, count, onDone }: { id: number; count: number; onDon
         description={`${countOf(count, 'recipient')} may already have this message; sending again may give them a second copy.`}
         onClose={() => setOpen(false)}
         footer={
-          <>
-            <button type="button" onClick={() => setOpen(false)} className={dialogButton.cancel}>
-              Cancel
-            </button>
-            <button type="button" disabled={busy} onClick={() => void confirm()} className={dialogButton.primary}>
-              {busy ? 'Sending...' : 'Send again'}
-            </button>
-          </>
+          <DialogActions
+            onCancel={() => setOpen(false)}
+            action={{ label: busy ? 'Sending...' : 'Send again', onClick: () => void confirm(), disabled: busy }}
+          />
         }
       />
     </section>

@@ -12,7 +12,7 @@ import { controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { SelectableTable, type Column } from '../../../components/ui/data-table';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { Dialog, DialogActions, dialogButton } from '../../../components/ui/dialog';
 import { CAMPAIGNS_KEY, pauseCampaign, resumeCampaign, scheduleCampaign, useCampaigns } from '../api/campaigns';
 import { RowMenu, type RowAction } from './row-menu';
 import { errorMessage } from '../../../lib/error-message';
@@ -147,23 +147,18 @@ export function CampaignsPage() {
         title="Schedule Campaign"
         onClose={() => setScheduling(null)}
         footer={
-          <>
-            <button type="button" className={dialogButton.cancel} onClick={() => setScheduling(null)}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className={dialogButton.primary}
-              disabled={!at}
-              onClick={() => {
+          <DialogActions
+            onCancel={() => setScheduling(null)}
+            action={{
+              label: 'Schedule',
+              disabled: !at,
+              onClick: () => {
                 const c = scheduling!;
                 setScheduling(null);
                 void run(() => scheduleCampaign(c.id, siteWallTimeToIso(at)), 'Campaign scheduled');
-              }}
-            >
-              Schedule
-            </button>
-          </>
+              },
+            }}
+          />
         }
       >
         <label htmlFor="schedule-at" className="block text-sm font-medium text-stone-800">

@@ -14,7 +14,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { mutate } from 'swr';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { Dialog, DialogActions, dialogButton } from '../../../components/ui/dialog';
 import { CAMPAIGNS_KEY, createDraftCampaign, sendSingle, sendTest, waitForCampaign } from '../api/campaigns';
 import { listContactCount, useLists } from '../api/audience';
 import { useTemplates } from '../api/templates';
@@ -267,14 +267,14 @@ export function SendEmailPage() {
         title={draft ? 'Save Campaign' : 'Send Email'}
         onClose={() => setConfirming(false)}
         footer={
-          <>
-            <button type="button" className={dialogButton.cancel} onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-            <button type="button" className={dialogButton.primary} disabled={sending} onClick={() => void send()}>
-              {sending ? 'Sending...' : draft ? 'Save Draft' : 'Send'}
-            </button>
-          </>
+          <DialogActions
+            onCancel={() => setConfirming(false)}
+            action={{
+              label: sending ? 'Sending...' : draft ? 'Save Draft' : 'Send',
+              onClick: () => void send(),
+              disabled: sending,
+            }}
+          />
         }
       >
         <p className="text-stone-700">

@@ -5,7 +5,7 @@ import type { ContactList } from '@lp/contracts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/toast/toast-store';
 import { deleteList } from '../api/delete-list';
-import { LISTS_KEY } from '../api/list-lists';
+import { LISTS_KEY } from '../../../lib/use-lists';
 
 export function DeleteListDialog({ list, onClose }: { list: ContactList | null; onClose: () => void }) {
   const { mutate } = useSWRConfig();

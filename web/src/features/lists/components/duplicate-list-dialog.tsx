@@ -12,7 +12,7 @@ import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { fieldError } from '../../../lib/error-message';
 import { duplicateList } from '../api/duplicate-list';
-import { LISTS_KEY, useLists } from '../api/list-lists';
+import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { freeCopyName } from '../lib/copy-name';
 
 type Values = { name: string; description: string; copyContacts: boolean };

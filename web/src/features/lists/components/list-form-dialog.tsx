@@ -19,7 +19,7 @@ import { ApiError } from '../../../lib/api-request';
 import { errorMessage, fieldError } from '../../../lib/error-message';
 import { listUrl } from '../api/get-list';
 import { createList, updateList } from '../api/save-list';
-import { LISTS_KEY } from '../api/list-lists';
+import { LISTS_KEY } from '../../../lib/use-lists';
 
 type Props = { open: boolean; listId?: number; onClose: () => void };
 

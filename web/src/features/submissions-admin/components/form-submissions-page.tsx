@@ -5,6 +5,7 @@
  * row shows its lead attribution (first touch, visits and pages before converting) and the start
  * of the visitor's message; its name opens the row's details (the whole message and every field).
  */
+import { ListOptions } from '../../../components/form/list-options';
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { SUBMISSION_SOURCE_LABELS, type FormSubmission } from '@lp/contracts';
@@ -16,7 +17,7 @@ import { controlClass } from '../../../components/form/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/toast/toast-store';
 import { SubmissionFirstTouch } from '../../analytics';
-import { LISTS_KEY, listOptionLabel, useLists } from '../../lists';
+import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { convertSubmission } from '../api/convert-submission';
 import { useSubmissions } from '../api/list-submissions';
 import { formatDateTime } from '../../../lib/site-time';
@@ -122,11 +123,7 @@ export function FormSubmissionsPage() {
           onChange={(e) => setListId(e.target.value)}
         >
           <option value="">No list</option>
-          {(lists.data ?? []).map((l) => (
-            <option key={l.id} value={l.id}>
-              {listOptionLabel(l.name, l.contact_count)}
-            </option>
-          ))}
+          <ListOptions lists={lists.data} />
         </select>
       </div>
       <div className="mt-6">
