@@ -6,7 +6,7 @@
 import { Link } from 'react-router-dom';
 import type { PublicLot } from '@lp/contracts';
 import { lotPath } from '@lp/contracts/lot-names';
-import { priceText, sizeText, statusText } from '../../lots';
+import { priceText, sizeText, statusText } from '../../../lib/lot-status';
 
 const COLUMNS = ['Lot', 'Status', 'Size', 'Price'] as const;
 
