@@ -7,9 +7,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebAnalytics, WebAnalyticsTotals } from '@lp/contracts';
-import { renderInRouter } from '../../../test/render-in-router';
+import { renderScreen } from '../../../test/render-in-router';
 import { AnalyticsPage } from './analytics-page';
-import { FreshCache } from '../../../test/fresh-cache';
+import { json } from '../../../test/fake-api';
 
 const totals = (over: Partial<WebAnalyticsTotals> = {}): WebAnalyticsTotals => ({
   totalVisits: 0,
@@ -50,8 +50,6 @@ const busy = (days: 7 | 30 | 90 | 365) =>
     },
   });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let calls: string[] = [];
 let routes: Record<string, () => Response> = {};
 let user: UserEvent;
@@ -84,12 +82,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const render = () =>
-  renderInRouter(
-    <FreshCache>
-      <AnalyticsPage />
-    </FreshCache>,
-  );
+const render = () => renderScreen(<AnalyticsPage />);
 
 describe('Analytics screen, Web tab', () => {
   it('shows the four figures with their change, the top tables and leads by source', async () => {

@@ -12,6 +12,7 @@ import type { Contact } from '@lp/contracts';
 import { Toaster } from '../../../components/toast/toaster';
 import { FreshCache } from '../../../test/fresh-cache';
 import { ContactDialogs, type OpenDialog } from './contact-dialogs';
+import { json } from '../../../test/fake-api';
 
 const contact = (id: number, over: Partial<Contact>): Contact => ({
   id,
@@ -40,9 +41,6 @@ const eli = contact(2, { email: 'eli@example.com', firstName: 'Eli', lastName: '
 let stored: Record<number, Contact> = {};
 let calls: { method: string; url: string; body?: unknown }[] = [];
 let putAnswer: (body: Record<string, unknown>) => Response;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   stored = { 1: dana, 2: eli };

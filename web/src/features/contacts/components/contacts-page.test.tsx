@@ -7,9 +7,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contact, ContactStatus } from '@lp/contracts';
-import { renderInRouter } from '../../../test/render-in-router';
+import { renderScreen } from '../../../test/render-in-router';
 import { ContactsPage } from './contacts-page';
-import { FreshCache } from '../../../test/fresh-cache';
 
 const contact = (id: number, email: string, status: ContactStatus): Contact => ({
   id,
@@ -64,12 +63,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const render = () =>
-  renderInRouter(
-    <FreshCache>
-      <ContactsPage />
-    </FreshCache>,
-  );
+const render = () => renderScreen(<ContactsPage />);
 
 describe('Contacts screen, status filter', () => {
   it('offers every contact status and shows all contacts until one is chosen', async () => {

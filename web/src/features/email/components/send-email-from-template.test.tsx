@@ -12,6 +12,7 @@ import { swrDefaults } from '../../../lib/swr-defaults';
 import { renderInRouter } from '../../../test/render-in-router';
 import { TEMPLATES_KEY } from '../api/templates';
 import { SendEmailPage } from './send-email-page';
+import { json } from '../../../test/fake-api';
 
 const template = (subject: string, content: string, version: number): Template => ({
   id: 4,
@@ -26,8 +27,6 @@ const template = (subject: string, content: string, version: number): Template =
   created_at: '2026-11-20T16:00:00.000Z',
   updated_at: '2026-11-20T16:00:00.000Z',
 });
-
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) =>

@@ -8,9 +8,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Template } from '@lp/contracts/email';
 import { INVALID_TEMPLATE_ID } from '@lp/contracts/email';
-import { renderInRouter } from '../../../test/render-in-router';
-import { FreshCache } from '../../../test/fresh-cache';
+import { renderScreen } from '../../../test/render-in-router';
 import { TemplateEditorPage } from './template-editor-page';
+import { json } from '../../../test/fake-api';
 
 let stored: Template;
 let answer: () => Promise<Response>;
@@ -28,9 +28,6 @@ const template = (subject: string, content: string): Template =>
     createdAt: '2026-11-20T16:00:00.000Z',
     updatedAt: '2026-11-20T16:00:00.000Z',
   }) as unknown as Template;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   gets = 0;
@@ -50,12 +47,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const open = (id: number) =>
-  renderInRouter(
-    <FreshCache>
-      <TemplateEditorPage templateId={id} />
-    </FreshCache>,
-  );
+const open = (id: number) => renderScreen(<TemplateEditorPage templateId={id} />);
 
 it('opens the version stored now each time, not the one read before the last save', async () => {
   const first = open(4);
