@@ -20,6 +20,23 @@ import { VisitsChart, type ChartType } from './visits-chart';
 
 export const EMPTY_TEXT = 'No visits yet: the tracker starts counting when the site gets visitors';
 
+/** The top-10 tables, in the order shown: which list, its heading and what an empty value means. */
+type TopTableSpec = {
+  top: keyof WebAnalytics['top'];
+  title: string;
+  head: string;
+  measure: 'visits' | 'pageviews';
+  none: string;
+};
+const TOP_TABLES: readonly TopTableSpec[] = [
+  { top: 'pages', title: 'Top pages', head: 'Page', measure: 'pageviews', none: '—' },
+  { top: 'referrers', title: 'Top referrers', head: 'Referrer', measure: 'visits', none: 'Direct / none' },
+  { top: 'sources', title: 'Top sources', head: 'Source', measure: 'visits', none: 'Direct / none' },
+  { top: 'campaigns', title: 'Top campaigns', head: 'Campaign', measure: 'visits', none: 'No campaign' },
+  { top: 'devices', title: 'Devices', head: 'Device', measure: 'visits', none: 'Unknown' },
+  { top: 'browsers', title: 'Browsers', head: 'Browser', measure: 'visits', none: 'Unknown' },
+];
+
 const isEmpty = (d: WebAnalytics) => d.totalVisits === 0 && d.previous.totalVisits === 0 && d.pageviews === 0;
 
 function LoadingState() {
@@ -99,24 +116,9 @@ export function WebAnalyticsTab() {
             <VisitsChart series={data.series} type={chart} />
           </Card>
           <div className="grid gap-4 lg:grid-cols-2">
-            <TopTable title="Top pages" head="Page" rows={data.top.pages} measure="pageviews" none="—" />
-            <TopTable
-              title="Top referrers"
-              head="Referrer"
-              rows={data.top.referrers}
-              measure="visits"
-              none="Direct / none"
-            />
-            <TopTable title="Top sources" head="Source" rows={data.top.sources} measure="visits" none="Direct / none" />
-            <TopTable
-              title="Top campaigns"
-              head="Campaign"
-              rows={data.top.campaigns}
-              measure="visits"
-              none="No campaign"
-            />
-            <TopTable title="Devices" head="Device" rows={data.top.devices} measure="visits" none="Unknown" />
-            <TopTable title="Browsers" head="Browser" rows={data.top.browsers} measure="visits" none="Unknown" />
+            {TOP_TABLES.map(({ top, ...table }) => (
+              <TopTable key={table.title} {...table} rows={data.top[top]} />
+            ))}
           </div>
           <LeadsBySourceCard days={days} />
           <LotInterestCard days={days} />

@@ -22,6 +22,7 @@ import { download, exportContactsUrl, exportSelectedContacts } from '../api/expo
 import { useContacts, type StatusFilter } from '../api/list-contacts';
 import type { BulkTarget } from '../lib/bulk-target';
 import { BulkBar } from './bulk-bar';
+import { useDebounced } from '../../../lib/use-debounced';
 import { CONTACT_COLUMNS } from './contact-columns';
 import { ContactDialogs, type OpenDialog } from './contact-dialogs';
 import { ExportContactsMenu } from './export-contacts-menu';
@@ -30,15 +31,6 @@ const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   ...CONTACT_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
 ];
-
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 export function ContactsPage() {
   const [search, setSearch] = useState('');
