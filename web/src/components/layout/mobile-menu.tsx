@@ -13,16 +13,6 @@ const RESIZE_DELAY_MS = 250;
 
 const item = 'flex min-h-11 items-center rounded-md px-3 text-base font-medium text-stone-800 hover:bg-lake-50';
 
-const ANCHORS = [
-  { anchor: 'map', label: 'Map' },
-  { anchor: 'financing', label: 'Financing' },
-] as const;
-const PAGES = [
-  { to: '/investment', label: 'Investments' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/contact', label: 'Contact' },
-] as const;
-
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   useEffect(() => {
     if (!open) return;
@@ -50,20 +40,31 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
     >
       <nav aria-label="Mobile" className="overflow-hidden">
         <ul className="flex flex-col gap-1 px-4 py-3">
-          {ANCHORS.map((a) => (
-            <li key={a.anchor}>
-              <AnchorLink anchor={a.anchor} className={item} onNavigate={onClose}>
-                {a.label}
-              </AnchorLink>
-            </li>
-          ))}
-          {PAGES.map((p) => (
-            <li key={p.to}>
-              <Link to={p.to} className={item} onClick={onClose}>
-                {p.label}
-              </Link>
-            </li>
-          ))}
+          <li>
+            <AnchorLink anchor="map" className={item} onNavigate={onClose}>
+              Map
+            </AnchorLink>
+          </li>
+          <li>
+            <AnchorLink anchor="financing" className={item} onNavigate={onClose}>
+              Financing
+            </AnchorLink>
+          </li>
+          <li>
+            <Link to="/investment" className={item} onClick={onClose}>
+              Investments
+            </Link>
+          </li>
+          <li>
+            <Link to="/blog" className={item} onClick={onClose}>
+              Blog
+            </Link>
+          </li>
+          <li>
+            <Link to="/contact" className={item} onClick={onClose}>
+              Contact
+            </Link>
+          </li>
           <li>
             <a href={site.phoneHref} className={item} onClick={onClose}>
               Call {site.phone}

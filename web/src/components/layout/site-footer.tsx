@@ -17,22 +17,6 @@ const RESOURCES = [
   { href: 'https://www.visitarizona.com/', label: 'Visit Arizona' },
 ] as const;
 
-const EXPLORE = [
-  { anchor: 'map', label: 'Lot map' },
-  { anchor: 'amenities', label: 'Amenities' },
-  { anchor: 'financing', label: 'Financing' },
-  { anchor: 'contact', label: 'Contact form' },
-] as const;
-
-const PAGES = [
-  { to: '/contact', label: 'Contact us' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/market', label: 'Market overview' },
-  { to: '/builder-package-1', label: 'Builder package' },
-  { to: '/investment', label: 'Investment opportunities' },
-  { to: '/sitemap', label: 'Sitemap' },
-] as const;
-
 export function SiteFooter() {
   const o = site.office;
   return (
@@ -55,22 +39,58 @@ export function SiteFooter() {
           <li className="text-sm">{o.hours}</li>
         </FooterColumn>
         <FooterColumn title="Explore">
-          {EXPLORE.map((e) => (
-            <li key={e.anchor}>
-              <AnchorLink anchor={e.anchor} className={link}>
-                {e.label}
-              </AnchorLink>
-            </li>
-          ))}
+          <li>
+            <AnchorLink anchor="map" className={link}>
+              Lot map
+            </AnchorLink>
+          </li>
+          <li>
+            <AnchorLink anchor="amenities" className={link}>
+              Amenities
+            </AnchorLink>
+          </li>
+          <li>
+            <AnchorLink anchor="financing" className={link}>
+              Financing
+            </AnchorLink>
+          </li>
+          <li>
+            <AnchorLink anchor="contact" className={link}>
+              Contact form
+            </AnchorLink>
+          </li>
         </FooterColumn>
         <FooterColumn title="Pages">
-          {PAGES.map((p) => (
-            <li key={p.to}>
-              <Link className={link} to={p.to}>
-                {p.label}
-              </Link>
-            </li>
-          ))}
+          <li>
+            <Link className={link} to="/contact">
+              Contact us
+            </Link>
+          </li>
+          <li>
+            <Link className={link} to="/blog">
+              Blog
+            </Link>
+          </li>
+          <li>
+            <Link className={link} to="/market">
+              Market overview
+            </Link>
+          </li>
+          <li>
+            <Link className={link} to="/builder-package-1">
+              Builder package
+            </Link>
+          </li>
+          <li>
+            <Link className={link} to="/investment">
+              Investment opportunities
+            </Link>
+          </li>
+          <li>
+            <Link className={link} to="/sitemap">
+              Sitemap
+            </Link>
+          </li>
         </FooterColumn>
         <FooterColumn title="Resources">
           {RESOURCES.map((r) => (
