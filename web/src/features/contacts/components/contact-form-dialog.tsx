@@ -5,16 +5,13 @@
  * changed since is refused (409), the message shown and what was typed kept. A known e-mail
  * (409) is shown on the field; other failures give the spec's toast.
  */
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { CONTACT_STATUSES, type Contact } from '@lp/contracts';
 import { FormDialog, RecordFormDialog } from '../../../components/ui/form-dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { StaleCopyAlert } from '../../../components/ui/stale-copy-alert';
 import { toast } from '../../../components/toast/toast-store';
-import { ApiError } from '../../../lib/api-request';
-import { errorMessage, fieldError } from '../../../lib/error-message';
+import { useRecordForm } from '../../../components/form/use-record-form';
 import { contactUrl, createContact, updateContact } from '../api/save-contact';
 import {
   ContactFormSchema,
@@ -46,36 +43,27 @@ type FormProps = { contact?: Contact; onClose: () => void; onSaved: () => void; 
 
 function ContactForm({ contact, onClose, onSaved, onLoadStored }: FormProps) {
   const editing = contact !== undefined;
-  const [stale, setStale] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactFormValues>({
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+    stale,
+  } = useRecordForm<ContactFormValues>({
     resolver: valibotResolver(ContactFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: contactFormValues(contact),
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setStale(null);
-    try {
+    uniqueField: 'email',
+    save: async (values) => {
       if (contact) await updateContact(contact.id, contactUpdateBody(values, contact.version));
       else await createContact(contactBody(values));
       toast({ title: editing ? 'Contact updated' : 'Contact added successfully' });
       onSaved();
       onClose();
-    } catch (error) {
-      const emailTaken = fieldError(error, 'email');
-      if (emailTaken) return setError('email', { message: emailTaken });
-      if (error instanceof ApiError && error.status === 409) return setStale(errorMessage(error));
-      toast({
-        title: editing ? 'Failed to update contact. Please try again.' : 'Failed to add contact. Please try again.',
-        variant: 'destructive',
-      });
-    }
+    },
+    failed: {
+      title: editing ? 'Failed to update contact. Please try again.' : 'Failed to add contact. Please try again.',
+    },
   });
 
   const text = (

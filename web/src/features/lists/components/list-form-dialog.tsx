@@ -6,8 +6,6 @@
  * (409), the message shown and what was typed kept. A name another list has, in any letter case,
  * is shown on the name field.
  */
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useSWRConfig } from 'swr';
 import { ListFormSchema, type ContactList, type ListFormInput } from '@lp/contracts';
@@ -15,8 +13,7 @@ import { FormDialog, RecordFormDialog } from '../../../components/ui/form-dialog
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { StaleCopyAlert } from '../../../components/ui/stale-copy-alert';
 import { toast } from '../../../components/toast/toast-store';
-import { ApiError } from '../../../lib/api-request';
-import { errorMessage, fieldError } from '../../../lib/error-message';
+import { useRecordForm } from '../../../components/form/use-record-form';
 import { listUrl } from '../api/get-list';
 import { createList, updateList } from '../api/save-list';
 import { LISTS_KEY } from '../../../lib/use-lists';
@@ -48,37 +45,25 @@ function ListForm({
 }) {
   const { mutate } = useSWRConfig();
   const editing = list !== undefined;
-  const [stale, setStale] = useState<string | null>(null);
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ListFormInput>({
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    onSubmit,
+    stale,
+  } = useRecordForm<ListFormInput>({
     resolver: valibotResolver(ListFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: { name: list?.name ?? '', description: list?.description ?? '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setStale(null);
-    try {
+    uniqueField: 'name',
+    save: async (values) => {
       if (list) await updateList(list.id, { ...values, version: list.version });
       else await createList(values);
       toast({ title: editing ? 'List updated' : 'List created' });
       await Promise.all([mutate(LISTS_KEY), mutate('/api/marketing/stats')]);
       onClose();
-    } catch (error) {
-      const nameTaken = fieldError(error, 'name');
-      if (nameTaken) return setError('name', { message: nameTaken });
-      if (error instanceof ApiError && error.status === 409) return setStale(errorMessage(error));
-      toast({
-        title: editing ? 'Failed to update list' : 'Failed to create list',
-        description: 'Please try again.',
-        variant: 'destructive',
-      });
-    }
+    },
+    failed: { title: editing ? 'Failed to update list' : 'Failed to create list', description: 'Please try again.' },
   });
 
   return (
