@@ -5,11 +5,9 @@
  * spec's failure. Each opening starts with no list chosen; each list is named with its number of
  * contacts, read again as the dialog opens.
  */
-import { ListOptions } from '../../../components/form/list-options';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { countOf } from '../../../lib/format-count';
 import { LISTS_KEY, useLists } from '../../../lib/use-lists';
@@ -17,6 +15,7 @@ import { applyContactsBulk } from '../api/apply-contacts-bulk';
 import type { BulkTarget } from '../lib/bulk-target';
 import { useOperationProgress } from '../lib/use-operation-progress';
 import { BulkProgress } from './bulk-progress';
+import { ListField } from './list-field';
 
 type Props = { target: BulkTarget | null; onClose: () => void; onAdded: () => void };
 
@@ -64,14 +63,7 @@ function AddToListForm({ target, onClose, onAdded }: Props & { target: BulkTarge
       submitLabel="Add to List"
       pending={busy}
     >
-      <FormField id="add-to-list-list" label="List" error={error ?? undefined}>
-        {(p) => (
-          <select {...p} className={controlClass} value={listId} onChange={(e) => setListId(e.target.value)}>
-            <option value="">Select a list</option>
-            <ListOptions lists={lists.data} />
-          </select>
-        )}
-      </FormField>
+      <ListField id="add-to-list-list" lists={lists.data} value={listId} onChange={setListId} error={error} />
       {busy && <BulkProgress status="Adding contacts to the list…" progress={progress} />}
     </FormDialog>
   );

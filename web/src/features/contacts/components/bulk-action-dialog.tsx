@@ -4,7 +4,6 @@
  * contacts are never made subscribed) and Delete (confirmed with the count: "Delete 50,000
  * contacts?"). The server works in chunks and the dialog shows how many are done.
  */
-import { ListOptions } from '../../../components/form/list-options';
 import { useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { CONTACT_STATUSES, type ContactStatus, type ContactsBulkResult } from '@lp/contracts';
@@ -17,6 +16,7 @@ import { applyContactsBulk } from '../api/apply-contacts-bulk';
 import type { BulkTarget } from '../lib/bulk-target';
 import { useOperationProgress } from '../lib/use-operation-progress';
 import { BulkProgress } from './bulk-progress';
+import { ListField } from './list-field';
 
 export type BulkKind = 'remove_from_list' | 'set_status' | 'delete';
 
@@ -122,14 +122,7 @@ export function BulkActionDialog({ kind, target, onClose, onDone }: Props) {
           className="grid gap-4"
         >
           {kind === 'remove_from_list' && (
-            <FormField id="bulk-list" label="List" error={error ?? undefined}>
-              {(p) => (
-                <select {...p} className={controlClass} value={listId} onChange={(e) => setListId(e.target.value)}>
-                  <option value="">Select a list</option>
-                  <ListOptions lists={lists.data} />
-                </select>
-              )}
-            </FormField>
+            <ListField id="bulk-list" lists={lists.data} value={listId} onChange={setListId} error={error} />
           )}
           {kind === 'set_status' && (
             <FormField

@@ -13,21 +13,9 @@ import { Toaster } from '../../../components/toast/toaster';
 import { FreshCache } from '../../../test/fresh-cache';
 import { ContactDialogs, type OpenDialog } from './contact-dialogs';
 import { json } from '../../../test/fake-api';
+import { contactOf } from '../../../test/fixtures';
 
-const contact = (id: number, over: Partial<Contact>): Contact => ({
-  id,
-  email: `c${id}@example.com`,
-  firstName: null,
-  lastName: null,
-  phone: null,
-  status: 'subscribed',
-  source: 'manual_entry',
-  metadata: { address: null, notes: null },
-  createdAt: '2026-11-01T16:00:00.000Z',
-  updatedAt: '2026-11-01T16:00:00.000Z',
-  version: 1,
-  ...over,
-});
+const contact = (id: number, over: Partial<Contact>): Contact => contactOf(id, over);
 
 const dana = contact(1, {
   email: 'dana@example.com',

@@ -8,21 +8,10 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contact, ContactStatus } from '@lp/contracts';
 import { renderScreen } from '../../../test/render-in-router';
+import { contactOf } from '../../../test/fixtures';
 import { ContactsPage } from './contacts-page';
 
-const contact = (id: number, email: string, status: ContactStatus): Contact => ({
-  id,
-  email,
-  firstName: null,
-  lastName: null,
-  phone: null,
-  status,
-  source: 'manual_entry',
-  metadata: { address: null, notes: null },
-  createdAt: '2026-11-01T16:00:00.000Z',
-  updatedAt: '2026-11-01T16:00:00.000Z',
-  version: 1,
-});
+const contact = (id: number, email: string, status: ContactStatus): Contact => contactOf(id, { email, status });
 
 const page = (contacts: Contact[], total: number, next?: string) =>
   new Response(JSON.stringify(contacts), {

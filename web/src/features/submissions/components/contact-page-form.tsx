@@ -9,8 +9,7 @@ import { CONTACT_PAGE_INTERESTS, ContactPageFormSchema, type ContactPageFormValu
 import { button } from '../../../components/ui/styles';
 import { useFormSubmission } from '../lib/use-form-submission';
 import { HoneypotField } from './honeypot-field';
-import { SelectInput, TextArea } from '../../../components/form/form-controls';
-import { PersonFields } from './person-fields';
+import { InterestAndMessageFields, PersonFields } from './person-fields';
 
 const EMPTY: ContactPageFormValues = { firstName: '', lastName: '', phone: '', email: '', interest: '', message: '' };
 const INTERESTS = Object.entries(CONTACT_PAGE_INTERESTS).map(([value, label]) => ({ value, label }));
@@ -69,23 +68,13 @@ export function ContactPageForm() {
         Send us a message
       </h2>
       <PersonFields id={id} register={register} errors={errors} />
-      <SelectInput
-        id={id('interest')}
-        label="I'm interested in"
-        required
+      <InterestAndMessageFields
+        id={id}
+        register={register}
+        errors={errors}
+        interests={INTERESTS}
         placeholder="Select an interest"
-        options={INTERESTS}
-        className="sm:col-span-2"
-        error={errors.interest?.message}
-        registration={register('interest')}
-      />
-      <TextArea
-        id={id('message')}
-        label="Message"
         required
-        className="sm:col-span-2"
-        error={errors.message?.message}
-        registration={register('message')}
       />
       <HoneypotField id={id('website')} inputRef={honeypotRef} />
       <div className="sm:col-span-2">

@@ -11,8 +11,7 @@ import { button } from '../../../components/ui/styles';
 import { useFormSubmission } from '../lib/use-form-submission';
 import { SUBMISSION_MESSAGES } from '../lib/submission-messages';
 import { HoneypotField } from './honeypot-field';
-import { SelectInput, TextArea } from '../../../components/form/form-controls';
-import { PersonFields } from './person-fields';
+import { InterestAndMessageFields, PersonFields } from './person-fields';
 
 export type SharedFormProps = {
   source: Exclude<SubmissionSource, 'contact-page'>;
@@ -70,21 +69,12 @@ export default function SharedForm({
   return (
     <form onSubmit={onSubmit} noValidate className="relative grid gap-5 sm:grid-cols-2" aria-label="Contact form">
       <PersonFields id={id} register={register} errors={errors} />
-      <SelectInput
-        id={id('interest')}
-        label="I'm interested in"
+      <InterestAndMessageFields
+        id={id}
+        register={register}
+        errors={errors}
+        interests={INTERESTS}
         placeholder="Select an option"
-        options={INTERESTS}
-        className="sm:col-span-2"
-        error={errors.interest?.message}
-        registration={register('interest')}
-      />
-      <TextArea
-        id={id('message')}
-        label="Message"
-        className="sm:col-span-2"
-        error={errors.message?.message}
-        registration={register('message')}
       />
       <HoneypotField id={id('website')} inputRef={honeypotRef} />
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
