@@ -8,6 +8,7 @@
  * record as stored now (read when the dialog opens, a spinner meanwhile and the failure in its
  * place); `onLoadStored` reads it again and starts the form over from that copy.
  */
+import { ErrorAlert } from './error-state';
 import { useState, type FormEventHandler, type ReactNode, type RefObject } from 'react';
 import { useStoredRecord } from '../../lib/use-stored-record';
 import { errorMessage } from '../../lib/error-message';
@@ -108,9 +109,7 @@ function StoredRecordForm<T>({
       {stored.loading ? (
         <Spinner label={loadingLabel} />
       ) : (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-          {errorMessage(stored.error, failedMessage)}
-        </p>
+        <ErrorAlert>{errorMessage(stored.error, failedMessage)}</ErrorAlert>
       )}
     </Dialog>
   );

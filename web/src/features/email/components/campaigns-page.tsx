@@ -4,6 +4,7 @@
  * and for a draft Schedule (its button stays disabled until a time is chosen) and Send now (its
  * own action, confirmed first). Rates show only for active and completed campaigns.
  */
+import { ErrorAlert } from '../../../components/ui/error-state';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
@@ -123,11 +124,7 @@ export function CampaignsPage() {
         className={`${controlClass} mt-4 max-w-sm`}
       />
       {isLoading && <p className="mt-6">Loading campaigns…</p>}
-      {error && (
-        <p role="alert" className="mt-6 rounded-md bg-red-50 p-3 text-red-800">
-          Failed to load campaigns. Please try again.
-        </p>
-      )}
+      {error && <ErrorAlert className="mt-6">Failed to load campaigns. Please try again.</ErrorAlert>}
       {data && (
         <div className="mt-6">
           <SelectableTable

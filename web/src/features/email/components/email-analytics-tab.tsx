@@ -5,6 +5,7 @@
  * and a refresh action; the chart shows sent, opened and clicked per day of the range (site time
  * zone, the zone named under it). Rates are unique human opens and clickers over delivered emails.
  */
+import { ErrorAlert } from '../../../components/ui/error-state';
 import { useState } from 'react';
 import { DEFAULT_ANALYTICS_RANGE, type AnalyticsRange } from '@lp/contracts';
 import { RangeAndChartSelects } from '../../../components/ui/analytics-controls';
@@ -35,11 +36,7 @@ export function EmailAnalyticsTab() {
         </button>
       </div>
       {isLoading && <p>Loading analytics…</p>}
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-          Email analytics could not be loaded. Please try again.
-        </p>
-      )}
+      {error && <ErrorAlert>Email analytics could not be loaded. Please try again.</ErrorAlert>}
       {data && (
         <>
           <StatCards

@@ -5,6 +5,7 @@
  * the detail dialog. The list refreshes every
  * 15 s and on window focus, retrying a failed load 3 times.
  */
+import { ErrorAlert } from '../../../components/ui/error-state';
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { INBOX_PAGE_SIZE } from '@lp/contracts';
@@ -102,11 +103,7 @@ export function InboxPage() {
         className="mt-4 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
       >
         {isLoading && !data && <p className="p-6 text-stone-700">Loading emails…</p>}
-        {error && !data && (
-          <p role="alert" className="m-4 rounded-md bg-red-50 p-3 text-red-800">
-            Failed to load emails. Please try again.
-          </p>
-        )}
+        {error && !data && <ErrorAlert className="m-4">Failed to load emails. Please try again.</ErrorAlert>}
         {data && data.emails.length === 0 && (
           <p className="p-6 text-stone-700">{q ? 'No emails match your search.' : EMPTY[tab]}</p>
         )}
