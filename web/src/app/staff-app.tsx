@@ -11,6 +11,7 @@ import { markStaffSession } from '../lib/analytics/tracker';
 import { setBearerToken } from '../lib/api-request';
 import { setSiteTimeZone } from '../lib/site-time';
 import { DashboardShell, LoginScreen, useSession } from '../features/dashboard';
+import { InboxUnreadBadge } from '../features/inbox';
 import { StaffRoutes } from './staff-routes';
 
 function SessionGate() {
@@ -30,7 +31,7 @@ function SessionGate() {
   // Before any screen renders a date: every one is shown in the site's zone.
   setSiteTimeZone(session.timeZone);
   return (
-    <DashboardShell user={session.user}>
+    <DashboardShell user={session.user} inboxBadge={<InboxUnreadBadge />}>
       <StaffRoutes user={session.user} />
     </DashboardShell>
   );

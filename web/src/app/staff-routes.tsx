@@ -9,7 +9,14 @@ import { AnalyticsPage } from '../features/analytics';
 import { BlogAdminPage, BlogArticleEditorPage } from '../features/blog-admin';
 import { ContactsPage } from '../features/contacts';
 import { DashboardHome } from '../features/dashboard';
-import { CampaignPage, CampaignsPage, SendEmailPage, TemplateEditorPage, TemplatesPage } from '../features/email';
+import {
+  CampaignPage,
+  CampaignsPage,
+  EmailAnalyticsTab,
+  SendEmailPage,
+  TemplateEditorPage,
+  TemplatesPage,
+} from '../features/email';
 import { InboxPage } from '../features/inbox';
 import { ListsPage } from '../features/lists';
 import { LotsPage } from '../features/lot-inventory';
@@ -25,7 +32,7 @@ export function StaffRoutes({ user }: { user: StaffUser }) {
       <Route path="submissions" element={<FormSubmissionsPage />} />
       <Route path="lots" element={<LotsPage />} />
       <Route path="inbox" element={<InboxPage />} />
-      <Route path="analytics" element={<AnalyticsPage />} />
+      <Route path="analytics" element={<AnalyticsPage emailTab={<EmailAnalyticsTab />} />} />
       <Route path="blog" element={<BlogAdminPage />} />
       <Route path="blog/new" element={<BlogArticleEditorPage />} />
       <Route path="blog/:id" element={<BlogArticleEditorRoute />} />

@@ -82,7 +82,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const render = () => renderScreen(<AnalyticsPage />);
+const render = () => renderScreen(<AnalyticsPage emailTab={null} />);
 
 describe('Analytics screen, Web tab', () => {
   it('shows the four figures with their change, the top tables and leads by source', async () => {

@@ -13,7 +13,9 @@ import { logout } from '../api/logout';
 import { DashboardNav } from './dashboard-nav';
 import { SkipLink } from '../../../components/layout/skip-link';
 
-export function DashboardShell({ user, children }: { user: StaffUser; children: ReactNode }) {
+type Props = { user: StaffUser; inboxBadge?: ReactNode; children: ReactNode };
+
+export function DashboardShell({ user, inboxBadge, children }: Props) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
 
@@ -48,7 +50,7 @@ export function DashboardShell({ user, children }: { user: StaffUser; children: 
             </button>
           </div>
         </div>
-        <DashboardNav isOwner={user.role === 'owner'} />
+        <DashboardNav isOwner={user.role === 'owner'} inboxBadge={inboxBadge} />
       </header>
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
         {children}
