@@ -1,9 +1,9 @@
 /**
  * The four fields every public form asks for — first and last name, phone, e-mail — with their
- * autocomplete tokens and input modes, so each form states them once; and the interest and
- * message fields the two contact forms end with.
+ * autocomplete tokens and input modes, so each form states them once; and with the interest and
+ * message fields, all the fields of the two contact forms.
  */
-import type { FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, UseFormRegister, UseFormReturn } from 'react-hook-form';
 import { SelectInput, TextArea, TextInput } from '../../../components/form/form-controls';
 
 type Name = 'firstName' | 'lastName' | 'phone' | 'email';
@@ -32,25 +32,26 @@ export function PersonFields<T extends FieldValues>({
   );
 }
 
-/** "I'm interested in" and "Message", each the full width of the form. */
-export function InterestAndMessageFields<T extends FieldValues>({
+/** Every field of a public contact form: the person's four, then "I'm interested in" and "Message", each full width. */
+export function ContactFields<T extends FieldValues>({
   id,
-  register,
-  errors,
+  form,
   interests,
   placeholder,
   required,
 }: {
-  id: (name: 'interest' | 'message') => string;
-  register: UseFormRegister<T>;
-  errors: FieldErrors<T>;
+  id: (name: Name | 'interest' | 'message') => string;
+  form: UseFormReturn<T>;
   interests: ReadonlyArray<{ value: string; label: string }>;
   placeholder: string;
   required?: boolean;
 }) {
+  const { register } = form;
+  const { errors } = form.formState;
   const error = (name: 'interest' | 'message') => (errors[name] as { message?: string } | undefined)?.message;
   return (
     <>
+      <PersonFields id={id} register={register} errors={errors} />
       <SelectInput
         id={id('interest')}
         label="I'm interested in"
