@@ -43,14 +43,7 @@ type FormProps = { contact?: Contact; onClose: () => void; onSaved: () => void; 
 
 function ContactForm({ contact, onClose, onSaved, onLoadStored }: FormProps) {
   const editing = contact !== undefined;
-  const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
-    onSubmit,
-    stale,
-  } = useRecordForm<ContactFormValues>({
+  const { form, onSubmit, stale } = useRecordForm<ContactFormValues>({
     resolver: valibotResolver(ContactFormSchema),
     defaultValues: contactFormValues(contact),
     uniqueField: 'email',
@@ -65,6 +58,8 @@ function ContactForm({ contact, onClose, onSaved, onLoadStored }: FormProps) {
       title: editing ? 'Failed to update contact. Please try again.' : 'Failed to add contact. Please try again.',
     },
   });
+  const { register } = form;
+  const { errors, isSubmitting } = form.formState;
 
   const text = (
     name: keyof ContactFormValues,

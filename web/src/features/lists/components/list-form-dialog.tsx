@@ -45,14 +45,7 @@ function ListForm({
 }) {
   const { mutate } = useSWRConfig();
   const editing = list !== undefined;
-  const {
-    form: {
-      register,
-      formState: { errors, isSubmitting },
-    },
-    onSubmit,
-    stale,
-  } = useRecordForm<ListFormInput>({
+  const { form, onSubmit, stale } = useRecordForm<ListFormInput>({
     resolver: valibotResolver(ListFormSchema),
     defaultValues: { name: list?.name ?? '', description: list?.description ?? '' },
     uniqueField: 'name',
@@ -65,6 +58,8 @@ function ListForm({
     },
     failed: { title: editing ? 'Failed to update list' : 'Failed to create list', description: 'Please try again.' },
   });
+  const { register } = form;
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <FormDialog

@@ -4,6 +4,7 @@
  * sign the account out everywhere); and the Add account form. Passwords follow the policy shown under
  * the field, checked in the browser and again by the server. Toasts after each action.
  */
+import { LoadFailed, LoadingText } from '../../../components/ui/load-states';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -210,19 +211,12 @@ export function StaffAccountsPage({ currentUserId }: { currentUserId: number }) 
   let body;
   if (!accounts && error)
     body = (
-      <div role="alert" className="py-10 text-center">
-        <p className="text-red-700">{errorMessage(error, 'Error loading staff accounts. Please try again later.')}</p>
-        <button type="button" className={`${button.secondary} mt-4`} onClick={() => void reload()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed
+        message={errorMessage(error, 'Error loading staff accounts. Please try again later.')}
+        onRetry={() => void reload()}
+      />
     );
-  else if (!accounts)
-    body = (
-      <p role="status" className="py-10 text-center text-stone-700">
-        Loading staff accounts...
-      </p>
-    );
+  else if (!accounts) body = <LoadingText>Loading staff accounts...</LoadingText>;
   else
     body = (
       <SelectableTable
