@@ -15,7 +15,7 @@ import { SelectableTable, type Column } from '../../../components/ui/data-table'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Dialog, DialogActions, dialogButton } from '../../../components/ui/dialog';
 import { CAMPAIGNS_KEY, pauseCampaign, resumeCampaign, scheduleCampaign, useCampaigns } from '../api/campaigns';
-import { RowMenu, type RowAction } from './row-menu';
+import { DropdownMenu, type MenuItem } from '../../../components/ui/dropdown-menu';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, siteWallTimeToIso, timeZoneLabel } from '../../../lib/site-time';
 import { formatCount } from '../../../lib/format-count';
@@ -79,7 +79,7 @@ export function CampaignsPage() {
   const rows = (data ?? []).filter(
     (c) => !needle || c.name.toLowerCase().includes(needle) || c.subject.toLowerCase().includes(needle),
   );
-  const actionsOf = (c: Campaign): RowAction[] => [
+  const actionsOf = (c: Campaign): MenuItem[] => [
     { label: 'View', onSelect: () => navigate(`/marketing/campaigns/${c.id}`) },
     ...(c.status === 'active' || c.status === 'scheduled'
       ? [{ label: 'Pause', onSelect: () => run(() => pauseCampaign(c.id), 'Campaign paused') }]
@@ -132,7 +132,7 @@ export function CampaignsPage() {
             rows={rows}
             columns={COLUMNS}
             rowKey={(c) => c.id}
-            actions={(c) => <RowMenu label={`Actions for ${c.name}`} actions={actionsOf(c)} />}
+            actions={(c) => <DropdownMenu label={`Actions for ${c.name}`} items={actionsOf(c)} />}
             empty={data.length === 0 ? 'No campaigns yet' : 'No campaigns match your search'}
             density="comfortable"
             minWidth="52rem"

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { dialogButton } from '../../../components/ui/dialog';
 import { TEMPLATES_KEY, deleteTemplate, duplicateTemplate, useTemplates } from '../api/templates';
 import { CreateTemplateDialog } from './create-template-dialog';
-import { RowMenu } from './row-menu';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { formatDate } from '../../../lib/site-time';
 
 const COLUMNS: Column<Template>[] = [
@@ -60,9 +60,9 @@ export function TemplatesPage() {
             columns={COLUMNS}
             rowKey={(t) => t.id}
             actions={(t) => (
-              <RowMenu
+              <DropdownMenu
                 label={`Actions for ${t.name}`}
-                actions={[
+                items={[
                   { label: 'Edit', onSelect: () => navigate(`/marketing/templates/${t.id}`) },
                   {
                     label: 'Duplicate',
