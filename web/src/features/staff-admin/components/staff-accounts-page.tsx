@@ -5,7 +5,7 @@
  * the field, checked in the browser and again by the server. Toasts after each action.
  */
 import { LoadFailed, LoadingText } from '../../../components/ui/load-states';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { PASSWORD_MIN_LENGTH, passwordPolicyProblem, type StaffAccount } from '@lp/contracts';
@@ -23,6 +23,25 @@ import { AddAccountFormSchema, type AddAccountFormValues } from '../lib/staff-fo
 import { formatDateTime } from '../../../lib/site-time';
 
 const POLICY = `At least ${PASSWORD_MIN_LENGTH} characters and 5 different ones; not the username, not a well-known password.`;
+
+/** A new password (an account's first, or a reset), with the policy under it. */
+function NewPasswordField({
+  id,
+  label,
+  error,
+  input,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  input: ComponentProps<'input'>;
+}) {
+  return (
+    <FormField id={id} label={label} hint={POLICY} hintBelow error={error}>
+      {(c) => <input {...c} type="password" autoComplete="new-password" className={controlClass} {...input} />}
+    </FormField>
+  );
+}
 const small = 'min-h-9 rounded-md px-3 text-sm font-semibold ring-1 disabled:cursor-not-allowed disabled:opacity-60';
 
 function AddAccountForm({ onAdded }: { onAdded: () => void }) {
@@ -54,17 +73,12 @@ function AddAccountForm({ onAdded }: { onAdded: () => void }) {
       <FormField id="new-username" label="Username" error={errors.username?.message}>
         {(c) => <input {...c} autoComplete="off" className={controlClass} {...register('username')} />}
       </FormField>
-      <FormField id="new-password" label="Password" hint={POLICY} hintBelow error={errors.password?.message}>
-        {(c) => (
-          <input
-            {...c}
-            type="password"
-            autoComplete="new-password"
-            className={controlClass}
-            {...register('password')}
-          />
-        )}
-      </FormField>
+      <NewPasswordField
+        id="new-password"
+        label="Password"
+        error={errors.password?.message}
+        input={register('password')}
+      />
       <FormField id="new-role" label="Role">
         {(c) => (
           <select {...c} className={controlClass} {...register('role')}>
@@ -103,18 +117,12 @@ function ResetPasswordForm({ account, onDone }: { account: StaffAccount; onDone:
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-wrap items-start gap-3">
       <div className="min-w-64 flex-1">
-        <FormField id={id} label={`New password for ${account.username}`} hint={POLICY} hintBelow error={error}>
-          {(c) => (
-            <input
-              {...c}
-              type="password"
-              autoComplete="new-password"
-              className={controlClass}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </FormField>
+        <NewPasswordField
+          id={id}
+          label={`New password for ${account.username}`}
+          error={error}
+          input={{ value: password, onChange: (e) => setPassword(e.target.value) }}
+        />
       </div>
       <div className="flex gap-2 pt-6">
         <button type="submit" className={button.dark} disabled={busy}>
