@@ -5,6 +5,7 @@
  * carries the articles without JavaScript; `initialError` says the server could not load them,
  * so the HTML carries the error state (the browser still asks once more).
  */
+import { SearchInput } from '../../../components/form/search-input';
 import { useId, useMemo, useState } from 'react';
 import type { BlogArticleCard } from '@lp/contracts';
 import { button } from '../../../components/ui/styles';
@@ -78,14 +79,11 @@ export function BlogListPage({ initialArticles, initialError = false }: BlogList
         </p>
         <div className="mt-8 grid gap-4">
           <div className="max-w-md">
-            <label htmlFor={searchId} className="sr-only">
-              Search articles
-            </label>
-            <input
+            <SearchInput
               id={searchId}
-              type="search"
+              label="Search articles"
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={setSearch}
               placeholder="Search articles..."
               className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-lake-600"
             />

@@ -5,6 +5,7 @@
  * A selection can grow to every contact matching the search and status ("Select all N
  * matching"); bulk actions then apply on the server to the whole match, not the loaded pages.
  */
+import { SearchInput } from '../../../components/form/search-input';
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { CONTACT_STATUSES, type Contact } from '@lp/contracts';
@@ -95,16 +96,13 @@ export function ContactsPage() {
       </div>
       <div className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-0 grow basis-64">
-          <label htmlFor="contacts-search" className="sr-only">
-            Search contacts
-          </label>
-          <input
+          <SearchInput
             id="contacts-search"
-            type="search"
+            label="Search contacts"
             placeholder="Search by name, email or phone"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
+            onChange={(value) => {
+              setSearch(value);
               clearSelection();
             }}
             className={`${controlClass} mt-0`}

@@ -4,6 +4,7 @@
  * and for a draft Schedule (its button stays disabled until a time is chosen) and Send now (its
  * own action, confirmed first). Rates show only for active and completed campaigns.
  */
+import { SearchInput } from '../../../components/form/search-input';
 import { ErrorAlert } from '../../../components/ui/error-state';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -112,15 +113,12 @@ export function CampaignsPage() {
           Create Campaign
         </button>
       </div>
-      <label htmlFor="campaign-search" className="sr-only">
-        Search campaigns
-      </label>
-      <input
+      <SearchInput
         id="campaign-search"
-        type="search"
+        label="Search campaigns"
         placeholder="Search campaigns"
         value={q}
-        onChange={(e) => setQ(e.target.value)}
+        onChange={setQ}
         className={`${controlClass} mt-4 max-w-sm`}
       />
       {isLoading && <p className="mt-6">Loading campaigns…</p>}

@@ -5,6 +5,7 @@
  * the detail dialog. The list refreshes every
  * 15 s and on window focus, retrying a failed load 3 times.
  */
+import { SearchInput } from '../../../components/form/search-input';
 import { ErrorAlert } from '../../../components/ui/error-state';
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
@@ -62,14 +63,11 @@ export function InboxPage() {
             className="min-w-0 flex-1 sm:w-72 sm:flex-none"
             onSubmit={(e) => (e.preventDefault(), setQ(search.trim()))}
           >
-            <label htmlFor="inbox-search" className="sr-only">
-              Search emails
-            </label>
-            <input
+            <SearchInput
               id="inbox-search"
-              type="search"
+              label="Search emails"
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={setSearch}
               placeholder="Search emails…"
               className="block min-h-10 w-full rounded-md border border-stone-400 bg-white px-3 text-base text-stone-900 shadow-sm focus:border-lake-600 sm:text-sm"
             />
