@@ -11,23 +11,13 @@ import { INVALID_TEMPLATE_ID } from '@lp/contracts/email';
 import { renderScreen } from '../../../test/render-in-router';
 import { TemplateEditorPage } from './template-editor-page';
 import { json } from '../../../test/fake-api';
+import { templateOf } from '../../../test/fixtures';
 
 let stored: Template;
 let answer: () => Promise<Response>;
 let gets = 0;
 
-const template = (subject: string, content: string): Template =>
-  ({
-    id: 4,
-    name: 'Spring lots',
-    subject,
-    description: '',
-    previewText: '',
-    category: 'Custom',
-    content,
-    createdAt: '2026-11-20T16:00:00.000Z',
-    updatedAt: '2026-11-20T16:00:00.000Z',
-  }) as unknown as Template;
+const template = (subject: string, content: string): Template => templateOf(subject, content);
 
 beforeEach(() => {
   gets = 0;
