@@ -1,6 +1,7 @@
 /** A search box named by a visually hidden label (its placeholder shows what it searches). */
+import { useId } from 'react';
+
 type Props = {
-  id: string;
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -8,7 +9,8 @@ type Props = {
   className: string;
 };
 
-export function SearchInput({ id, label, value, onChange, placeholder, className }: Props) {
+export function SearchInput({ label, value, onChange, placeholder, className }: Props) {
+  const id = useId();
   return (
     <>
       <label htmlFor={id} className="sr-only">

@@ -6,7 +6,7 @@
  * so the HTML carries the error state (the browser still asks once more).
  */
 import { SearchInput } from '../../../components/form/search-input';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { BlogArticleCard } from '@lp/contracts';
 import { button } from '../../../components/ui/styles';
 import { useArticles } from '../api/get-articles';
@@ -20,7 +20,6 @@ export function BlogListPage({ initialArticles, initialError = false }: BlogList
   const { articles, error } = useArticles({ fallbackData: initialArticles });
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState<string | null>(null);
-  const searchId = useId();
   const tags = useMemo(() => distinctTags(articles ?? []), [articles]);
   const shown = useMemo(() => filterArticles(articles ?? [], { search, tag }), [articles, search, tag]);
   const filtering = search.trim() !== '' || tag !== null;
@@ -80,7 +79,6 @@ export function BlogListPage({ initialArticles, initialError = false }: BlogList
         <div className="mt-8 grid gap-4">
           <div className="max-w-md">
             <SearchInput
-              id={searchId}
               label="Search articles"
               value={search}
               onChange={setSearch}

@@ -97,7 +97,6 @@ export function ContactsPage() {
       <div className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-0 grow basis-64">
           <SearchInput
-            id="contacts-search"
             label="Search contacts"
             placeholder="Search by name, email or phone"
             value={search}

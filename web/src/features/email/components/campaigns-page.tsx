@@ -114,7 +114,6 @@ export function CampaignsPage() {
         </button>
       </div>
       <SearchInput
-        id="campaign-search"
         label="Search campaigns"
         placeholder="Search campaigns"
         value={q}

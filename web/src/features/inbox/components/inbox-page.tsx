@@ -64,7 +64,6 @@ export function InboxPage() {
             onSubmit={(e) => (e.preventDefault(), setQ(search.trim()))}
           >
             <SearchInput
-              id="inbox-search"
               label="Search emails"
               value={search}
               onChange={setSearch}
