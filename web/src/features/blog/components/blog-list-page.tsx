@@ -9,7 +9,7 @@ import { SearchInput } from '../../../components/form/search-input';
 import { useMemo, useState } from 'react';
 import type { BlogArticleCard } from '@lp/contracts';
 import { button } from '../../../components/ui/styles';
-import { useArticles } from '../api/get-articles';
+import { useArticles } from '../../../lib/use-articles';
 import { distinctTags, filterArticles } from '../lib/filter-articles';
 import { ArticleCard } from './article-card';
 import { TagFilter } from './tag-filter';
