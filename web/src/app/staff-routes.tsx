@@ -5,7 +5,7 @@
  */
 import { Route, Routes, useParams } from 'react-router-dom';
 import type { StaffUser } from '@lp/contracts';
-import { AnalyticsPage } from '../features/analytics';
+import { AnalyticsPage, SubmissionFirstTouch } from '../features/analytics';
 import { BlogAdminPage, BlogArticleEditorPage } from '../features/blog-admin';
 import { ContactsPage } from '../features/contacts';
 import { DashboardHome } from '../features/dashboard';
@@ -24,12 +24,13 @@ import { AuditLogPage, StaffAccountsPage } from '../features/staff-admin';
 import { FormSubmissionsPage } from '../features/submissions-admin';
 
 export function StaffRoutes({ user }: { user: StaffUser }) {
+  const submissions = <FormSubmissionsPage firstTouch={(id) => <SubmissionFirstTouch submissionId={id} />} />;
   return (
     <Routes>
       <Route path="contacts" element={<ContactsPage />} />
       <Route path="lists" element={<ListsPage />} />
-      <Route path="form-submissions" element={<FormSubmissionsPage />} />
-      <Route path="submissions" element={<FormSubmissionsPage />} />
+      <Route path="form-submissions" element={submissions} />
+      <Route path="submissions" element={submissions} />
       <Route path="lots" element={<LotsPage />} />
       <Route path="inbox" element={<InboxPage />} />
       <Route path="analytics" element={<AnalyticsPage emailTab={<EmailAnalyticsTab />} />} />

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { FormSubmission } from '@lp/contracts';
 import { renderScreen } from '../../../test/render-in-router';
+import { SubmissionFirstTouch } from '../../analytics';
 import { FormSubmissionsPage } from './form-submissions-page';
 import { json } from '../../../test/fake-api';
 
@@ -41,7 +42,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 it("opens a submission's details from its name: the whole message as text, and the fields the row hides", async () => {
   const user = userEvent.setup();
-  renderScreen(<FormSubmissionsPage />);
+  renderScreen(<FormSubmissionsPage firstTouch={(id) => <SubmissionFirstTouch submissionId={id} />} />);
   const toggle = await screen.findByRole('button', { name: 'Rosa Tsosie details' });
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
   // The start of the message is in the row; the details are not shown yet.

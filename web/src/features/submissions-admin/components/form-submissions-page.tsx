@@ -16,16 +16,19 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { controlClass } from '../../../components/form/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/toast/toast-store';
-import { SubmissionFirstTouch } from '../../analytics';
 import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { convertSubmission } from '../api/convert-submission';
 import { useSubmissions } from '../api/list-submissions';
 import { formatDateTime } from '../../../lib/site-time';
-import { interestLabel, SubmissionDetails } from './submission-details';
+import { interestLabel, SubmissionDetails, type FirstTouch } from './submission-details';
 
 const detailsId = (s: FormSubmission) => `submission-${s.id}-details`;
 
-function columns(open: ReadonlySet<number>, toggle: (id: number) => void): Column<FormSubmission>[] {
+function columns(
+  open: ReadonlySet<number>,
+  toggle: (id: number) => void,
+  firstTouch: FirstTouch,
+): Column<FormSubmission>[] {
   return [
     {
       header: 'Name',
@@ -64,7 +67,7 @@ function columns(open: ReadonlySet<number>, toggle: (id: number) => void): Colum
     { header: 'Source', cell: (s) => SUBMISSION_SOURCE_LABELS[s.source], className: 'hidden xl:table-cell' },
     {
       header: 'First touch',
-      cell: (s) => <SubmissionFirstTouch submissionId={s.id} />,
+      cell: (s) => firstTouch(s.id),
       className: 'hidden lg:table-cell',
     },
     {
@@ -75,7 +78,7 @@ function columns(open: ReadonlySet<number>, toggle: (id: number) => void): Colum
   ];
 }
 
-export function FormSubmissionsPage() {
+export function FormSubmissionsPage({ firstTouch }: { firstTouch: FirstTouch }) {
   const { data, error, isLoading, mutate: reload } = useSubmissions();
   const lists = useLists({ fresh: true });
   const { mutate } = useSWRConfig();
@@ -134,12 +137,12 @@ export function FormSubmissionsPage() {
           <SelectableTable
             label="Form submissions"
             rows={data}
-            columns={columns(open, toggle)}
+            columns={columns(open, toggle, firstTouch)}
             rowKey={(s) => s.id}
             details={{
               isOpen: (s) => open.has(s.id),
               id: detailsId,
-              render: (s) => <SubmissionDetails submission={s} />,
+              render: (s) => <SubmissionDetails submission={s} firstTouch={firstTouch} />,
             }}
             actions={(s) => {
               const inContacts = s.contactId !== null;
