@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { FiguresTable } from '../../../components/ui/figures-table';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useLeadsBySource } from '../api/get-leads-by-source';
-import { formatCount, formatRate, labelOf } from '../lib/format-analytics';
+import { formatCount, formatRate, labelOf } from '../../../lib/format-analytics';
 
 export const UNATTRIBUTED = 'Unattributed';
 

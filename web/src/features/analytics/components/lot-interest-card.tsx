@@ -9,7 +9,7 @@ import { Card } from '../../../components/ui/card';
 import { FiguresTable } from '../../../components/ui/figures-table';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useLotInterest } from '../../../lib/use-lot-interest';
-import { formatCount } from '../lib/format-analytics';
+import { formatCount } from '../../../lib/format-analytics';
 import { rankLotInterest } from '../lib/rank-lot-interest';
 
 export function LotInterestCard({ days }: { days: AnalyticsRange }) {

@@ -5,7 +5,7 @@
 import type { WebAnalytics } from '@lp/contracts';
 import { StatCards } from '../../../components/ui/stat-cards';
 import { DEFINITIONS } from '../lib/definitions';
-import { formatChange, formatCount, formatDuration, formatRate } from '../lib/format-analytics';
+import { formatChange, formatCount, formatDuration, formatRate } from '../../../lib/format-analytics';
 
 type Figure = keyof typeof DEFINITIONS;
 const FIGURES: {

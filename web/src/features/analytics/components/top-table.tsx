@@ -6,7 +6,7 @@
 import type { TopRow } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
 import { FiguresTable } from '../../../components/ui/figures-table';
-import { formatCount, formatRate, labelOf } from '../lib/format-analytics';
+import { formatCount, formatRate, labelOf } from '../../../lib/format-analytics';
 
 type Props = { title: string; head: string; rows: TopRow[]; measure: 'visits' | 'pageviews'; none: string };
 

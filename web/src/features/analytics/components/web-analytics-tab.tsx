@@ -10,7 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { RangeAndChartSelects } from '../../../components/ui/analytics-controls';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/error-message';
-import { useWebAnalytics } from '../api/get-web-analytics';
+import { useWebAnalytics } from '../../../lib/use-web-analytics';
 import { useRefreshAnalytics } from '../api/refresh-analytics';
 import { LeadsBySourceCard } from './leads-by-source';
 import { LotInterestCard } from './lot-interest-card';

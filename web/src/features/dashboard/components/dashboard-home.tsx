@@ -10,8 +10,9 @@
  */
 import { DEFAULT_ANALYTICS_RANGE } from '@lp/contracts';
 import { ErrorState } from '../../../components/ui/error-state';
-import { useWebAnalytics, WebAnalyticsHomeCards } from '../../analytics';
-import { useEmailAnalytics } from '../../email';
+import { useWebAnalytics } from '../../../lib/use-web-analytics';
+import { WebAnalyticsHomeCards } from './web-analytics-home-cards';
+import { useEmailAnalytics } from '../../../lib/use-email-analytics';
 import { useMarketingStats } from '../api/get-stats';
 import { StatCard } from './stat-card';
 import { Spinner } from '../../../components/ui/spinner';

@@ -13,7 +13,7 @@ import { Card } from '../../../components/ui/card';
 import { DaySeriesChart, type ChartSeries, type ChartType } from '../../../components/ui/day-series-chart';
 import { dialogButton } from '../../../components/ui/dialog';
 import { StatCards } from '../../../components/ui/stat-cards';
-import { useEmailAnalytics } from '../api/email-analytics';
+import { useEmailAnalytics } from '../../../lib/use-email-analytics';
 import { formatCount } from '../../../lib/format-count';
 
 // Opened and clicked are often equal (or both 0): colour, dash and marker keep them apart.

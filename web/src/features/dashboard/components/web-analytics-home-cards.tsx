@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router-dom';
 import { DEFAULT_ANALYTICS_RANGE, type WebAnalytics } from '@lp/contracts';
-import { formatChange, formatCount, formatDuration, formatRate } from '../lib/format-analytics';
+import { formatChange, formatCount, formatDuration, formatRate } from '../../../lib/format-analytics';
 
 type Props = { data: WebAnalytics | undefined; failed: boolean };
 
