@@ -7,7 +7,7 @@
  */
 import type { BlogArticle, PublicLot } from '@lp/contracts';
 import { articleHead } from '../features/blog/lib/article-head';
-import { lotHead } from '../features/lots/lib/lot-head';
+import { lotHead } from '../lib/lot-head';
 import type { PageData } from './page-data';
 import {
   ARTICLE_NOT_FOUND_META,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, getQueryFn, normalizeUrl, queryUrlOf, setBearerToken } from './api-request';
+import { ApiError, apiRequest, getQueryFn, normalizeUrl, setBearerToken } from './api-request';
 
 type FetchArgs = [string, RequestInit];
 const fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
@@ -115,12 +115,6 @@ describe('getQueryFn (default SWR fetcher)', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/marketing/stats');
     expect(init).toMatchObject({ credentials: 'include', mode: 'cors', headers: { Authorization: 'Bearer abc' } });
-  });
-
-  it('appends days for the analytics summary key only', () => {
-    expect(queryUrlOf(['/api/analytics/summary', 30])).toBe('/api/analytics/summary?days=30');
-    expect(queryUrlOf(['/api/analytics/summary'])).toBe('/api/analytics/summary');
-    expect(queryUrlOf(['/api/marketing/stats', 30])).toBe('/api/marketing/stats');
   });
 
   it('returns null on 204 and when there is no content type', async () => {

@@ -165,20 +165,11 @@ export function uploadWithProgress<T = unknown>(
   });
 }
 
-/** The path whose query key's second element is sent as `?days=`. */
-const ANALYTICS_SUMMARY_PATH = '/api/analytics/summary';
-
 export type QueryKey = string | readonly [string, ...unknown[]];
 
-/** Builds the URL the default fetcher GETs for a key. */
-export function queryUrlOf(key: QueryKey): string {
-  const parts = typeof key === 'string' ? [key] : key;
-  const url = normalizeUrl(String(parts[0]));
-  if (url.includes(ANALYTICS_SUMMARY_PATH) && parts.length > 1 && parts[1] !== undefined) {
-    const sep = url.includes('?') ? '&' : '?';
-    return `${url}${sep}days=${encodeURIComponent(String(parts[1]))}`;
-  }
-  return url;
+/** The URL the default fetcher GETs for a key: its first element. */
+function queryUrlOf(key: QueryKey): string {
+  return normalizeUrl(String(typeof key === 'string' ? key : key[0]));
 }
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';

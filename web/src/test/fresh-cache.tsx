@@ -6,3 +6,6 @@ import { swrDefaults } from '../lib/swr-defaults';
 export function FreshCache({ children }: { children: ReactNode }) {
   return <SWRConfig value={{ ...swrDefaults, provider: () => new Map() }}>{children}</SWRConfig>;
 }
+
+/** SWR's own settings (no app fetcher) with a cache of the test's own. */
+export const withOwnCache = (ui: ReactNode) => <SWRConfig value={{ provider: () => new Map() }}>{ui}</SWRConfig>;

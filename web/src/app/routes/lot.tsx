@@ -11,7 +11,7 @@ import { site } from '@lp/contracts/site';
 import { NotFoundPage } from '../../components/layout/not-found-page';
 import { PageLoading } from '../../components/ui/page-loading';
 import { LotPage } from '../../features/lot-map';
-import { useLots } from '../../features/lots';
+import { useLots } from '../../lib/use-lots';
 import { SharedFormSection } from '../../features/submissions/components/shared-form-section';
 import { usePageData } from '../page-data';
 import { applyHead } from '../page-head';

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { controlClass as control } from './form-field';
+import { FieldLabel, controlClass as control } from './form-field';
 
 type Common = {
   id: string;
@@ -25,15 +25,7 @@ function Shell({
 }: Omit<Common, 'registration'> & { children: ReactNode }) {
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="text-red-700">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       {children}
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">

@@ -26,15 +26,7 @@ export function FormField({ id, label, hint, error, required, hintBelow, childre
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-stone-800">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="text-red-700">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel id={id} label={label} required={required} />
       {hint && !hintBelow && (
         <p id={`${id}-hint`} className="mt-0.5 text-sm text-stone-600">
           {hint}
@@ -57,5 +49,20 @@ export function FormField({ id, label, hint, error, required, hintBelow, childre
         </p>
       )}
     </div>
+  );
+}
+
+/** A field's visible label; a required one ends in a red asterisk hidden from screen readers (the control says it). */
+export function FieldLabel({ id, label, required }: { id: string; label: string; required?: boolean }) {
+  return (
+    <label htmlFor={id} className="block text-sm font-medium text-stone-800">
+      {label}
+      {required && (
+        <span aria-hidden="true" className="text-red-700">
+          {' '}
+          *
+        </span>
+      )}
+    </label>
   );
 }

@@ -29,13 +29,28 @@ export type IconName = keyof typeof PATHS;
 type Props = { name: IconName; className?: string; label?: string };
 
 export function Icon({ name, className = 'size-6', label }: Props) {
+  return <StrokeIcon d={PATHS[name]} className={className} strokeWidth="1.8" label={label} />;
+}
+
+/** A 24×24 stroke glyph in currentColor: decorative unless given a label (then an image so named). */
+export function StrokeIcon({
+  d,
+  className,
+  strokeWidth,
+  label,
+}: {
+  d: string;
+  className: string;
+  strokeWidth: string;
+  label?: string;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"
       className={className}
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.8"
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       role={label ? 'img' : undefined}
@@ -43,7 +58,7 @@ export function Icon({ name, className = 'size-6', label }: Props) {
       aria-hidden={label ? undefined : true}
       focusable="false"
     >
-      <path d={PATHS[name]} />
+      <path d={d} />
     </svg>
   );
 }

@@ -3,9 +3,13 @@
  * description, Cancel and the action. Focus starts on Cancel, the safe choice; Escape and the
  * close button cancel; focus returns to what had it when the dialog closes. While the action is
  * under way (`busy`) its button is disabled, so a second click never sends it twice.
+ *
+ * `ConfirmActionDialog` runs the action itself: busy while it runs, then the `done` toast,
+ * `afterDone` (reloads) and the dialog closed; on failure the `failed` toast, the dialog kept.
  */
-import { useRef } from 'react';
-import { Dialog, dialogButton } from './dialog';
+import { useRef, useState } from 'react';
+import { toast, type ToastInput } from '../toast/toast-store';
+import { Dialog, DialogActions } from './dialog';
 
 type Props = {
   open: boolean;
@@ -27,15 +31,38 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
       onClose={onCancel}
       initialFocus={cancelRef}
       footer={
-        <>
-          <button ref={cancelRef} type="button" onClick={onCancel} className={dialogButton.cancel}>
-            Cancel
-          </button>
-          <button type="button" onClick={onConfirm} disabled={busy} className={dialogButton.danger}>
-            {confirmLabel}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onCancel}
+          cancelRef={cancelRef}
+          action={{ label: confirmLabel, onClick: onConfirm, disabled: busy, danger: true }}
+        />
       }
     />
   );
+}
+
+type ActionProps = Omit<Props, 'onConfirm' | 'onCancel' | 'busy'> & {
+  onClose: () => void;
+  action: () => Promise<unknown>;
+  done: ToastInput;
+  afterDone?: () => unknown;
+  failed: Omit<ToastInput, 'variant'>;
+};
+
+export function ConfirmActionDialog({ onClose, action, done, afterDone, failed, ...dialog }: ActionProps) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      await action();
+      toast(done);
+      await afterDone?.();
+      onClose();
+    } catch {
+      toast({ ...failed, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <ConfirmDialog {...dialog} onConfirm={() => void run()} onCancel={onClose} busy={busy} />;
 }

@@ -83,3 +83,43 @@ export const dialogButton = {
   danger:
     'min-h-10 rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60',
 } as const;
+
+type Action = {
+  label: ReactNode;
+  /** A submit button of this form (outside it, in the footer); else a button running `onClick`. */
+  form?: string;
+  onClick?: () => void;
+  /** While the action is under way: a second click never sends it twice. */
+  disabled?: boolean;
+  danger?: boolean;
+};
+
+/** A dialog footer's Cancel and, when there is one, its action. */
+export function DialogActions({
+  onCancel,
+  cancelRef,
+  action,
+}: {
+  onCancel: () => void;
+  cancelRef?: RefObject<HTMLButtonElement | null>;
+  action?: Action;
+}) {
+  return (
+    <>
+      <button ref={cancelRef} type="button" onClick={onCancel} className={dialogButton.cancel}>
+        Cancel
+      </button>
+      {action && (
+        <button
+          type={action.form ? 'submit' : 'button'}
+          form={action.form}
+          onClick={action.onClick}
+          disabled={action.disabled}
+          className={action.danger ? dialogButton.danger : dialogButton.primary}
+        >
+          {action.label}
+        </button>
+      )}
+    </>
+  );
+}

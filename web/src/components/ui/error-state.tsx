@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 /** A load failure: the message in an alert, with a retry button when one is given. */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
@@ -16,5 +17,14 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
         </button>
       )}
     </div>
+  );
+}
+
+/** A failure said in an alert, without a retry (a dialog's or a section's). */
+export function ErrorAlert({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return (
+    <p role="alert" className={`rounded-md bg-red-50 p-3 text-red-800 ${className}`}>
+      {children}
+    </p>
   );
 }

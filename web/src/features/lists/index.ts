@@ -1,4 +1,2 @@
-/** Lists feature: the Lists screen, and the lists hook and picker label the other screens share. */
+/** Lists feature: the Lists screen (the lists hook and picker options are shared: lib/use-lists, components/form/list-options). */
 export { ListsPage } from './components/lists-page';
-export { useLists, LISTS_KEY } from './api/list-lists';
-export { listOptionLabel } from './lib/list-label';

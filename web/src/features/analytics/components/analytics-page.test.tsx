@@ -7,9 +7,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebAnalytics, WebAnalyticsTotals } from '@lp/contracts';
-import { renderInRouter } from '../../../test/render-in-router';
+import { renderScreen } from '../../../test/render-in-router';
 import { AnalyticsPage } from './analytics-page';
-import { FreshCache } from '../../../test/fresh-cache';
+import { json, stubRoutedFetch, type ApiCall, type ApiRoutes } from '../../../test/fake-api';
 
 const totals = (over: Partial<WebAnalyticsTotals> = {}): WebAnalyticsTotals => ({
   totalVisits: 0,
@@ -50,14 +50,14 @@ const busy = (days: 7 | 30 | 90 | 365) =>
     },
   });
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-let calls: string[] = [];
-let routes: Record<string, () => Response> = {};
+const apiCalls: ApiCall[] = [];
+/** Each call as "METHOD url". */
+const calls = () => apiCalls.map((c) => `${c.method} ${c.url}`);
+let routes: ApiRoutes = {};
 let user: UserEvent;
 
 beforeEach(() => {
-  calls = [];
+  apiCalls.length = 0;
   routes = {
     'GET /api/marketing-dashboard/leads-by-source?days=30': () =>
       json({
@@ -73,23 +73,13 @@ beforeEach(() => {
     'GET /api/marketing-dashboard/leads-by-source?days=7': () =>
       json({ days: 7, sources: [], campaigns: [], emailCampaigns: [], unattributed: 0 }),
   };
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const key = `${init.method ?? 'GET'} ${url}`;
-    calls.push(key);
-    const handler = routes[key];
-    return handler ? handler() : json({ error: { code: 'not_found', message: 'Not found' } }, 404);
-  });
+  stubRoutedFetch(() => routes, apiCalls);
   vi.spyOn(console, 'error').mockImplementation(() => {});
   user = userEvent.setup();
 });
 afterEach(() => vi.restoreAllMocks());
 
-const render = () =>
-  renderInRouter(
-    <FreshCache>
-      <AnalyticsPage />
-    </FreshCache>,
-  );
+const render = () => renderScreen(<AnalyticsPage emailTab={null} />);
 
 describe('Analytics screen, Web tab', () => {
   it('shows the four figures with their change, the top tables and leads by source', async () => {
@@ -138,14 +128,14 @@ describe('Analytics screen, Web tab', () => {
     expect(await screen.findByRole('img', { name: /Line chart/ })).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Time range'), 'Last 7 days');
     await screen.findByText('Visits per day, last 7 days');
-    expect(calls).toContain('GET /api/marketing-dashboard/web-analytics?days=7');
+    expect(calls()).toContain('GET /api/marketing-dashboard/web-analytics?days=7');
     await user.selectOptions(screen.getByLabelText('Chart type'), 'Bar');
     expect(screen.getByRole('img', { name: /Bar chart/ })).toBeTruthy();
-    const before = calls.filter((c) => c === 'GET /api/marketing-dashboard/web-analytics?days=7').length;
+    const before = calls().filter((c) => c === 'GET /api/marketing-dashboard/web-analytics?days=7').length;
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(calls).toContain('POST /api/marketing-dashboard/refresh-analytics?days=7'));
+    await waitFor(() => expect(calls()).toContain('POST /api/marketing-dashboard/refresh-analytics?days=7'));
     await waitFor(() =>
-      expect(calls.filter((c) => c === 'GET /api/marketing-dashboard/web-analytics?days=7').length).toBe(before + 1),
+      expect(calls().filter((c) => c === 'GET /api/marketing-dashboard/web-analytics?days=7').length).toBe(before + 1),
     );
   });
 
@@ -191,7 +181,7 @@ describe('Analytics screen, Web tab', () => {
     ]);
     expect(within(table).getByRole('link', { name: 'Lot 12' }).getAttribute('href')).toBe('/lots/12');
     await user.selectOptions(screen.getByLabelText('Time range'), 'Last 365 days');
-    await waitFor(() => expect(calls).toContain('GET /api/marketing/lots/interest?days=365'));
+    await waitFor(() => expect(calls()).toContain('GET /api/marketing/lots/interest?days=365'));
     const yearCard = (await screen.findByRole('heading', { name: 'Interest per lot' })).closest('section')!;
     expect(await within(yearCard).findByRole('rowheader', { name: 'Lot 21' })).toBeTruthy();
     expect(within(yearCard).queryByText('Lot 12')).toBeNull();

@@ -2,9 +2,8 @@
  * The Analytics screen (/marketing/analytics): tabs Email Analytics and Web Analytics (spec §2).
  * Web opens first; the Email tab is the e-mail feature's (open, click and bounce rates of campaigns).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Tabs } from '../../../components/ui/tabs';
-import { EmailAnalyticsTab } from '../../email';
 import { WebAnalyticsTab } from './web-analytics-tab';
 
 const TABS = [
@@ -12,13 +11,14 @@ const TABS = [
   { key: 'web', label: 'Web Analytics' },
 ] as const;
 
-export function AnalyticsPage() {
+/** `emailTab`: the e-mail feature's tab, handed in by the staff routes (app/staff-routes). */
+export function AnalyticsPage({ emailTab }: { emailTab: ReactNode }) {
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('web');
   return (
     <>
       <h1 className="mb-6 text-2xl font-bold text-lake-900">Analytics</h1>
       <Tabs label="Analytics" tabs={TABS} selected={tab} onSelect={setTab}>
-        {tab === 'web' ? <WebAnalyticsTab /> : <EmailAnalyticsTab />}
+        {tab === 'web' ? <WebAnalyticsTab /> : emailTab}
       </Tabs>
     </>
   );

@@ -7,9 +7,10 @@
  */
 import type { AnalyticsRange, LeadSourceRow } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
+import { FiguresTable } from '../../../components/ui/figures-table';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useLeadsBySource } from '../api/get-leads-by-source';
-import { formatCount, formatRate, labelOf } from '../lib/format-analytics';
+import { formatCount, formatRate, labelOf } from '../../../lib/format-analytics';
 
 export const UNATTRIBUTED = 'Unattributed';
 
@@ -28,39 +29,19 @@ function LeadTable({
   unattributed?: number;
 }) {
   return (
-    <table className="w-full text-left text-sm">
-      <thead className="text-stone-600">
-        <tr>
-          <th scope="col" className="py-1 pr-2 font-medium">
-            {head}
-          </th>
-          <th scope="col" className="w-px whitespace-nowrap px-2 py-1 text-right font-medium">
-            Leads
-          </th>
-          <th scope="col" className="w-px whitespace-nowrap px-2 py-1 text-right font-medium">
-            Visits
-          </th>
-          <th scope="col" className="w-px whitespace-nowrap px-2 py-1 text-right font-medium">
-            Converting visits
-          </th>
-          <th scope="col" className="w-px py-1 pl-2 text-right font-medium">
-            Conversion rate
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.value} className="border-t border-stone-100">
-            {/* The label takes the width the numbers leave and wraps between words there (a word longer
-                than the column is the only one broken). */}
-            <td className="max-w-0 py-1.5 pr-2 break-words text-stone-900">{label(r.value)}</td>
-            <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.leads)}</td>
-            <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.visits)}</td>
-            <td className="px-2 py-1.5 text-right tabular-nums">{formatCount(r.convertingVisits)}</td>
-            <td className="py-1.5 pl-2 text-right tabular-nums">{formatRate(r.conversionRate)}</td>
-          </tr>
-        ))}
-        {unattributed > 0 && (
+    <FiguresTable
+      head={head}
+      name={(r) => label(r.value)}
+      rows={rows}
+      rowKey={(r) => r.value}
+      columns={[
+        { head: 'Leads', cell: (r) => formatCount(r.leads) },
+        { head: 'Visits', cell: (r) => formatCount(r.visits) },
+        { head: 'Converting visits', cell: (r) => formatCount(r.convertingVisits) },
+        { head: 'Conversion rate', cell: (r) => formatRate(r.conversionRate), wrapHead: true },
+      ]}
+      extraRows={
+        unattributed > 0 && (
           <tr className="border-t border-stone-100 text-stone-700">
             <td className="py-1.5 pr-2">
               {UNATTRIBUTED}
@@ -71,9 +52,9 @@ function LeadTable({
             <td className="px-2 py-1.5 text-right">—</td>
             <td className="py-1.5 pl-2 text-right">—</td>
           </tr>
-        )}
-      </tbody>
-    </table>
+        )
+      }
+    />
   );
 }
 

@@ -6,13 +6,14 @@
  */
 import { lotPath, type AnalyticsRange } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
+import { FiguresTable } from '../../../components/ui/figures-table';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useLotInterest } from '../api/get-lot-interest';
-import { formatCount } from '../lib/format-analytics';
+import { useLotInterest } from '../../../lib/use-lot-interest';
+import { formatCount } from '../../../lib/format-analytics';
 import { rankLotInterest } from '../lib/rank-lot-interest';
 
 export function LotInterestCard({ days }: { days: AnalyticsRange }) {
-  const { data, error, isLoading } = useLotInterest(days);
+  const { interest: data, error, isLoading } = useLotInterest(days);
   const rows = data ? rankLotInterest(data.lots) : [];
   // A count from a service that did not answer is unknown, not zero.
   const views = (n: number) => (data?.viewsUnavailable ? '—' : formatCount(n));
@@ -28,39 +29,24 @@ export function LotInterestCard({ days }: { days: AnalyticsRange }) {
       {data && rows.length === 0 && <p className="text-sm text-stone-600">No lot drew interest in this range.</p>}
       {rows.length > 0 && (
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Interest per lot, last {days} days, most interest first</caption>
-            <thead className="text-stone-600">
-              <tr>
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  Lot
-                </th>
-                <th scope="col" className="w-32 whitespace-nowrap px-2 py-1 text-right font-medium">
-                  Page views
-                </th>
-                <th scope="col" className="w-32 whitespace-nowrap px-2 py-1 text-right font-medium">
-                  Map clicks
-                </th>
-                <th scope="col" className="w-32 whitespace-nowrap py-1 pl-2 text-right font-medium">
-                  Leads
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.number} className="border-t border-stone-100">
-                  <th scope="row" className="py-1.5 pr-2 font-normal text-stone-900">
-                    <a href={lotPath(r.number)} className="text-lake-800 underline-offset-2 hover:underline">
-                      Lot {r.number}
-                    </a>
-                  </th>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{views(r.pageViews)}</td>
-                  <td className="px-2 py-1.5 text-right tabular-nums">{views(r.mapClicks)}</td>
-                  <td className="py-1.5 pl-2 text-right tabular-nums">{leads(r.leads)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FiguresTable
+            caption={`Interest per lot, last ${days} days, most interest first`}
+            head="Lot"
+            rowHeader
+            name={(r) => (
+              <a href={lotPath(r.number)} className="text-lake-800 underline-offset-2 hover:underline">
+                Lot {r.number}
+              </a>
+            )}
+            rows={rows}
+            rowKey={(r) => r.number}
+            figureWidth="w-32"
+            columns={[
+              { head: 'Page views', cell: (r) => views(r.pageViews) },
+              { head: 'Map clicks', cell: (r) => views(r.mapClicks) },
+              { head: 'Leads', cell: (r) => leads(r.leads) },
+            ]}
+          />
         </div>
       )}
     </Card>

@@ -3,10 +3,9 @@
  * change against the previous period of the same length (green when it is good news).
  */
 import type { WebAnalytics } from '@lp/contracts';
-import { Card } from '../../../components/ui/card';
+import { StatCards } from '../../../components/ui/stat-cards';
 import { DEFINITIONS } from '../lib/definitions';
-import { formatChange, formatCount, formatDuration, formatRate } from '../lib/format-analytics';
-import { InfoTip } from './info-tip';
+import { formatChange, formatCount, formatDuration, formatRate } from '../../../lib/format-analytics';
 
 type Figure = keyof typeof DEFINITIONS;
 const FIGURES: {
@@ -22,41 +21,34 @@ const FIGURES: {
   { key: 'averageTimeOnSite', title: 'Average time on site', show: formatDuration, kind: 'relative' },
 ];
 
-export function StatCards({ data }: { data: WebAnalytics }) {
+export function WebStatCards({ data }: { data: WebAnalytics }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {FIGURES.map((f) => {
+    <StatCards
+      cards={FIGURES.map((f) => {
         const now = data[f.key];
         const before = data.previous[f.key];
         // A period with no visits has nothing to compare a rate or a duration with either.
         const change = data.previous.totalVisits === 0 ? null : formatChange(now, before, f.kind);
         const good = f.lowerIsBetter ? now <= before : now >= before;
-        return (
-          <div key={f.key} role="group" aria-label={f.title}>
-            <Card as="div" className="h-full">
-              <div className="flex items-center justify-between gap-2">
-                <h3 className="text-sm font-medium text-stone-600">{f.title}</h3>
-                <InfoTip label={f.title} text={DEFINITIONS[f.key]} />
-              </div>
-              <p className="mt-2 text-3xl font-bold text-lake-900">{f.show(now)}</p>
-              <p className="mt-1 text-sm text-stone-600">
-                {change === null ? (
-                  'No earlier visits to compare'
-                ) : (
-                  <>
-                    <span
-                      className={`font-semibold ${now === before ? 'text-stone-700' : good ? 'text-green-800' : 'text-red-800'}`}
-                    >
-                      {change}
-                    </span>{' '}
-                    vs previous {data.days} days
-                  </>
-                )}
-              </p>
-            </Card>
-          </div>
-        );
+        return {
+          title: f.title,
+          value: f.show(now),
+          definition: DEFINITIONS[f.key],
+          footnote:
+            change === null ? (
+              'No earlier visits to compare'
+            ) : (
+              <>
+                <span
+                  className={`font-semibold ${now === before ? 'text-stone-700' : good ? 'text-green-800' : 'text-red-800'}`}
+                >
+                  {change}
+                </span>{' '}
+                vs previous {data.days} days
+              </>
+            ),
+        };
       })}
-    </div>
+    />
   );
 }

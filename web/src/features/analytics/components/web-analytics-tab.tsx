@@ -5,29 +5,37 @@
  * "Leads by source" and "Interest per lot"; loading skeletons, an empty state for a new site and an error with retry.
  */
 import { useState } from 'react';
-import { ANALYTICS_RANGES, DEFAULT_ANALYTICS_RANGE, type AnalyticsRange, type WebAnalytics } from '@lp/contracts';
+import { DEFAULT_ANALYTICS_RANGE, type AnalyticsRange, type WebAnalytics } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
-import { Select } from '../../../components/ui/select';
+import { RangeAndChartSelects } from '../../../components/ui/analytics-controls';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/error-message';
-import { useWebAnalytics } from '../api/get-web-analytics';
+import { useWebAnalytics } from '../../../lib/use-web-analytics';
 import { useRefreshAnalytics } from '../api/refresh-analytics';
 import { LeadsBySourceCard } from './leads-by-source';
 import { LotInterestCard } from './lot-interest-card';
-import { StatCards } from './stat-cards';
+import { WebStatCards } from './stat-cards';
 import { TopTable } from './top-table';
 import { VisitsChart, type ChartType } from './visits-chart';
 
 export const EMPTY_TEXT = 'No visits yet: the tracker starts counting when the site gets visitors';
 
-const RANGE_OPTIONS = ANALYTICS_RANGES.map((d) => ({
-  value: String(d) as `${AnalyticsRange}`,
-  label: `Last ${d} days`,
-}));
-const CHART_OPTIONS = [
-  { value: 'line', label: 'Line' },
-  { value: 'bar', label: 'Bar' },
-] as const;
+/** The top-10 tables, in the order shown: which list, its heading and what an empty value means. */
+type TopTableSpec = {
+  top: keyof WebAnalytics['top'];
+  title: string;
+  head: string;
+  measure: 'visits' | 'pageviews';
+  none: string;
+};
+const TOP_TABLES: readonly TopTableSpec[] = [
+  { top: 'pages', title: 'Top pages', head: 'Page', measure: 'pageviews', none: '—' },
+  { top: 'referrers', title: 'Top referrers', head: 'Referrer', measure: 'visits', none: 'Direct / none' },
+  { top: 'sources', title: 'Top sources', head: 'Source', measure: 'visits', none: 'Direct / none' },
+  { top: 'campaigns', title: 'Top campaigns', head: 'Campaign', measure: 'visits', none: 'No campaign' },
+  { top: 'devices', title: 'Devices', head: 'Device', measure: 'visits', none: 'Unknown' },
+  { top: 'browsers', title: 'Browsers', head: 'Browser', measure: 'visits', none: 'Unknown' },
+];
 
 const isEmpty = (d: WebAnalytics) => d.totalVisits === 0 && d.previous.totalVisits === 0 && d.pageviews === 0;
 
@@ -68,13 +76,7 @@ export function WebAnalyticsTab() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
-        <Select
-          label="Time range"
-          value={String(days) as `${AnalyticsRange}`}
-          options={RANGE_OPTIONS}
-          onChange={(v) => setDays(Number(v) as AnalyticsRange)}
-        />
-        <Select label="Chart type" value={chart} options={CHART_OPTIONS} onChange={setChart} />
+        <RangeAndChartSelects days={days} onDays={setDays} chart={chart} onChart={setChart} />
         <button
           type="button"
           onClick={onRefresh}
@@ -109,29 +111,14 @@ export function WebAnalyticsTab() {
       )}
       {data && !isLoading && !isEmpty(data) && (
         <>
-          <StatCards data={data} />
+          <WebStatCards data={data} />
           <Card title={`Visits per day, last ${data.days} days`}>
             <VisitsChart series={data.series} type={chart} />
           </Card>
           <div className="grid gap-4 lg:grid-cols-2">
-            <TopTable title="Top pages" head="Page" rows={data.top.pages} measure="pageviews" none="—" />
-            <TopTable
-              title="Top referrers"
-              head="Referrer"
-              rows={data.top.referrers}
-              measure="visits"
-              none="Direct / none"
-            />
-            <TopTable title="Top sources" head="Source" rows={data.top.sources} measure="visits" none="Direct / none" />
-            <TopTable
-              title="Top campaigns"
-              head="Campaign"
-              rows={data.top.campaigns}
-              measure="visits"
-              none="No campaign"
-            />
-            <TopTable title="Devices" head="Device" rows={data.top.devices} measure="visits" none="Unknown" />
-            <TopTable title="Browsers" head="Browser" rows={data.top.browsers} measure="visits" none="Unknown" />
+            {TOP_TABLES.map(({ top, ...table }) => (
+              <TopTable key={table.title} {...table} rows={data.top[top]} />
+            ))}
           </div>
           <LeadsBySourceCard days={days} />
           <LotInterestCard days={days} />

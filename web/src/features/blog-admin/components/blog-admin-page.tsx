@@ -3,6 +3,7 @@
  * View (published ones), Publish/Unpublish and Delete (after a confirmation). Loading, error
  * and empty states; toasts after each action. Links go to `${basePath}/new` and `${basePath}/{id}`.
  */
+import { LoadFailed, LoadingText } from '../../../components/ui/load-states';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffBlogArticleSummary } from '@lp/contracts';
@@ -44,20 +45,8 @@ export function BlogAdminPage({ basePath = '/marketing/blog' }: BlogAdminPagePro
 
   let body;
   if (!articles && error)
-    body = (
-      <div role="alert" className="py-10 text-center">
-        <p className="text-red-700">Error loading articles. Please try again later.</p>
-        <button type="button" className={`${button.secondary} mt-4`} onClick={() => void reload()}>
-          Try again
-        </button>
-      </div>
-    );
-  else if (!articles)
-    body = (
-      <p role="status" className="py-10 text-center text-stone-700">
-        Loading articles...
-      </p>
-    );
+    body = <LoadFailed message={'Error loading articles. Please try again later.'} onRetry={() => void reload()} />;
+  else if (!articles) body = <LoadingText>Loading articles...</LoadingText>;
   else if (articles.length === 0)
     body = (
       <div className="py-10 text-center">

@@ -2,10 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router-dom';
-import { SWRConfig } from 'swr';
 import type { StaffBlogArticle, StaffBlogArticleSummary } from '@lp/contracts';
 import { dismissToast, getToasts } from '../../../components/toast/toast-store';
 import { renderInRouter } from '../../../test/render-in-router';
+import { json, stubRoutedFetch, type ApiCall, type ApiRoutes } from '../../../test/fake-api';
+import { withOwnCache } from '../../../test/fresh-cache';
 import { BlogAdminPage } from './blog-admin-page';
 import { BlogArticleEditorPage } from './blog-article-editor-page';
 
@@ -25,13 +26,10 @@ const summary = (id: number, over: Partial<StaffBlogArticleSummary> = {}): Staff
   ...over,
 });
 
-type Call = { url: string; method: string; body: unknown };
-const calls: Call[] = [];
-let routes: Record<string, (call: Call) => Response> = {};
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const calls: ApiCall[] = [];
+let routes: ApiRoutes = {};
 
-const fresh = (ui: React.ReactNode) => <SWRConfig value={{ provider: () => new Map() }}>{ui}</SWRConfig>;
+const fresh = withOwnCache;
 const buttonNamed = (name: string) => screen.getByRole('button', { name });
 /** The control a label names (a required field's label ends in ' *'). */
 const labelled = <T extends HTMLElement = HTMLInputElement>(name: string) =>
@@ -48,16 +46,7 @@ async function retype(el: HTMLInputElement | HTMLTextAreaElement, text: string) 
 beforeEach(() => {
   calls.length = 0;
   routes = {};
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const call = {
-      url,
-      method: init.method ?? 'GET',
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-    };
-    calls.push(call);
-    const handler = routes[`${call.method} ${url}`];
-    return handler ? handler(call) : json({ error: { code: 'not_found', message: 'Not found' } }, 404);
-  });
+  stubRoutedFetch(() => routes, calls);
   vi.spyOn(console, 'error').mockImplementation(() => {});
   dismissToast();
   user = userEvent.setup();

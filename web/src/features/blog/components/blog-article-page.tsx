@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import type { BlogArticle, BlogArticleCard } from '@lp/contracts';
 import { button, textLink } from '../../../components/ui/styles';
 import { useArticle } from '../api/get-article';
-import { useArticles } from '../api/get-articles';
+import { useArticles } from '../../../lib/use-articles';
 import { ArticleBody } from './article-body';
 import { ArticleMetaLine } from './article-meta-line';
 import { RelatedArticlesSection } from './related-articles-section';

@@ -5,10 +5,11 @@
  * carries the articles without JavaScript; `initialError` says the server could not load them,
  * so the HTML carries the error state (the browser still asks once more).
  */
-import { useId, useMemo, useState } from 'react';
+import { SearchInput } from '../../../components/form/search-input';
+import { useMemo, useState } from 'react';
 import type { BlogArticleCard } from '@lp/contracts';
 import { button } from '../../../components/ui/styles';
-import { useArticles } from '../api/get-articles';
+import { useArticles } from '../../../lib/use-articles';
 import { distinctTags, filterArticles } from '../lib/filter-articles';
 import { ArticleCard } from './article-card';
 import { TagFilter } from './tag-filter';
@@ -19,7 +20,6 @@ export function BlogListPage({ initialArticles, initialError = false }: BlogList
   const { articles, error } = useArticles({ fallbackData: initialArticles });
   const [search, setSearch] = useState('');
   const [tag, setTag] = useState<string | null>(null);
-  const searchId = useId();
   const tags = useMemo(() => distinctTags(articles ?? []), [articles]);
   const shown = useMemo(() => filterArticles(articles ?? [], { search, tag }), [articles, search, tag]);
   const filtering = search.trim() !== '' || tag !== null;
@@ -78,14 +78,10 @@ export function BlogListPage({ initialArticles, initialError = false }: BlogList
         </p>
         <div className="mt-8 grid gap-4">
           <div className="max-w-md">
-            <label htmlFor={searchId} className="sr-only">
-              Search articles
-            </label>
-            <input
-              id={searchId}
-              type="search"
+            <SearchInput
+              label="Search articles"
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={setSearch}
               placeholder="Search articles..."
               className="block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 shadow-sm placeholder:text-stone-500 focus:border-lake-600"
             />

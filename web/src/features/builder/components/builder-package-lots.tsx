@@ -6,7 +6,9 @@
 import { Link } from 'react-router-dom';
 import type { PublicLot } from '@lp/contracts';
 import { lotPath } from '@lp/contracts/lot-names';
-import { priceText, sizeText, statusText } from '../../lots';
+import { priceText, sizeText, statusText } from '../../../lib/lot-status';
+
+const COLUMNS = ['Lot', 'Status', 'Size', 'Price'] as const;
 
 export function BuilderPackageLots({ lots }: { lots: readonly PublicLot[] }) {
   const inPackage = lots.filter((l) => l.tags.includes('builder-package'));
@@ -20,18 +22,11 @@ export function BuilderPackageLots({ lots }: { lots: readonly PublicLot[] }) {
         </caption>
         <thead>
           <tr className="border-b border-stone-200 bg-stone-50 text-sm text-stone-700">
-            <th scope="col" className="px-3 py-3 font-semibold">
-              Lot
-            </th>
-            <th scope="col" className="px-3 py-3 font-semibold">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-3 font-semibold">
-              Size
-            </th>
-            <th scope="col" className="px-3 py-3 font-semibold">
-              Price
-            </th>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col" className="px-3 py-3 font-semibold">
+                {c}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -7,15 +7,15 @@
  */
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
-import { FormField, controlClass } from '../../../components/form/form-field';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { toast } from '../../../components/toast/toast-store';
 import { countOf } from '../../../lib/format-count';
-import { LISTS_KEY, listOptionLabel, useLists } from '../../lists';
+import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { applyContactsBulk } from '../api/apply-contacts-bulk';
 import type { BulkTarget } from '../lib/bulk-target';
 import { useOperationProgress } from '../lib/use-operation-progress';
 import { BulkProgress } from './bulk-progress';
+import { ListField } from './list-field';
 
 type Props = { target: BulkTarget | null; onClose: () => void; onAdded: () => void };
 
@@ -54,37 +54,17 @@ function AddToListForm({ target, onClose, onAdded }: Props & { target: BulkTarge
   };
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title="Add to List"
       description={`${countOf(target.count, 'contact')} selected`}
-      footer={
-        <>
-          <button type="button" className={dialogButton.cancel} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="add-to-list-form" className={dialogButton.primary} disabled={busy}>
-            Add to List
-          </button>
-        </>
-      }
+      formId="add-to-list-form"
+      onSubmit={onSubmit}
+      submitLabel="Add to List"
+      pending={busy}
     >
-      <form id="add-to-list-form" noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField id="add-to-list-list" label="List" error={error ?? undefined}>
-          {(p) => (
-            <select {...p} className={controlClass} value={listId} onChange={(e) => setListId(e.target.value)}>
-              <option value="">Select a list</option>
-              {(lists.data ?? []).map((l) => (
-                <option key={l.id} value={l.id}>
-                  {listOptionLabel(l.name, l.contact_count)}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        {busy && <BulkProgress status="Adding contacts to the list…" progress={progress} />}
-      </form>
-    </Dialog>
+      <ListField id="add-to-list-list" lists={lists.data} value={listId} onChange={setListId} error={error} />
+      {busy && <BulkProgress status="Adding contacts to the list…" progress={progress} />}
+    </FormDialog>
   );
 }

@@ -7,15 +7,16 @@
 import { useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { CONTACT_STATUSES, type ContactStatus, type ContactsBulkResult } from '@lp/contracts';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { countOf, formatCount } from '../../../lib/format-count';
-import { listOptionLabel, LISTS_KEY, useLists } from '../../lists';
+import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { applyContactsBulk } from '../api/apply-contacts-bulk';
 import type { BulkTarget } from '../lib/bulk-target';
 import { useOperationProgress } from '../lib/use-operation-progress';
 import { BulkProgress } from './bulk-progress';
+import { ListField } from './list-field';
 
 export type BulkKind = 'remove_from_list' | 'set_status' | 'delete';
 
@@ -98,19 +99,16 @@ export function BulkActionDialog({ kind, target, onClose, onDone }: Props) {
       description={question}
       initialFocus={kind === 'delete' ? cancelRef : undefined}
       footer={
-        <>
-          <button ref={cancelRef} type="button" className={dialogButton.cancel} onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            onClick={() => void submit()}
-            className={kind === 'delete' ? dialogButton.danger : dialogButton.primary}
-            disabled={busy}
-          >
-            {kind === 'delete' ? `Delete ${countOf(count, 'contact')}` : copy.title}
-          </button>
-        </>
+        <DialogActions
+          onCancel={close}
+          cancelRef={cancelRef}
+          action={{
+            label: kind === 'delete' ? `Delete ${countOf(count, 'contact')}` : copy.title,
+            onClick: () => void submit(),
+            disabled: busy,
+            danger: kind === 'delete',
+          }}
+        />
       }
     >
       {/* A delete asks its question in the description: its body shows only an error or the progress. */}
@@ -124,18 +122,7 @@ export function BulkActionDialog({ kind, target, onClose, onDone }: Props) {
           className="grid gap-4"
         >
           {kind === 'remove_from_list' && (
-            <FormField id="bulk-list" label="List" error={error ?? undefined}>
-              {(p) => (
-                <select {...p} className={controlClass} value={listId} onChange={(e) => setListId(e.target.value)}>
-                  <option value="">Select a list</option>
-                  {(lists.data ?? []).map((l) => (
-                    <option key={l.id} value={l.id}>
-                      {listOptionLabel(l.name, l.contact_count)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            <ListField id="bulk-list" lists={lists.data} value={listId} onChange={setListId} error={error} />
           )}
           {kind === 'set_status' && (
             <FormField

@@ -12,21 +12,10 @@ import type { Contact } from '@lp/contracts';
 import { Toaster } from '../../../components/toast/toaster';
 import { FreshCache } from '../../../test/fresh-cache';
 import { ContactDialogs, type OpenDialog } from './contact-dialogs';
+import { json } from '../../../test/fake-api';
+import { contactOf } from '../../../test/fixtures';
 
-const contact = (id: number, over: Partial<Contact>): Contact => ({
-  id,
-  email: `c${id}@example.com`,
-  firstName: null,
-  lastName: null,
-  phone: null,
-  status: 'subscribed',
-  source: 'manual_entry',
-  metadata: { address: null, notes: null },
-  createdAt: '2026-11-01T16:00:00.000Z',
-  updatedAt: '2026-11-01T16:00:00.000Z',
-  version: 1,
-  ...over,
-});
+const contact = (id: number, over: Partial<Contact>): Contact => contactOf(id, over);
 
 const dana = contact(1, {
   email: 'dana@example.com',
@@ -40,9 +29,6 @@ const eli = contact(2, { email: 'eli@example.com', firstName: 'Eli', lastName: '
 let stored: Record<number, Contact> = {};
 let calls: { method: string; url: string; body?: unknown }[] = [];
 let putAnswer: (body: Record<string, unknown>) => Response;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   stored = { 1: dana, 2: eli };

@@ -5,18 +5,13 @@
  * changed since is refused (409), the message shown and what was typed kept. A known e-mail
  * (409) is shown on the field; other failures give the spec's toast.
  */
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { CONTACT_STATUSES, type Contact } from '@lp/contracts';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { FormDialog, RecordFormDialog } from '../../../components/ui/form-dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
-import { Spinner } from '../../../components/ui/spinner';
 import { StaleCopyAlert } from '../../../components/ui/stale-copy-alert';
 import { toast } from '../../../components/toast/toast-store';
-import { ApiError } from '../../../lib/api-request';
-import { errorMessage, fieldError } from '../../../lib/error-message';
-import { useStoredRecord } from '../../../lib/use-stored-record';
+import { useRecordForm } from '../../../components/form/use-record-form';
 import { contactUrl, createContact, updateContact } from '../api/save-contact';
 import {
   ContactFormSchema,
@@ -28,47 +23,19 @@ import {
 
 type Props = { open: boolean; contactId?: number; onClose: () => void; onSaved: () => void };
 
-/** Mounted only while open, so no opening inherits the form of the one before. */
 export function ContactFormDialog({ open, contactId, onClose, onSaved }: Props) {
-  const [reads, setReads] = useState(0);
-  if (!open) return null;
-  if (contactId === undefined) return <ContactForm onClose={onClose} onSaved={onSaved} />;
   return (
-    <EditContact
-      key={`${contactId}-${reads}`}
-      contactId={contactId}
-      onClose={onClose}
-      onSaved={onSaved}
-      onLoadStored={() => setReads((n) => n + 1)}
-    />
-  );
-}
-
-type EditProps = { contactId: number; onClose: () => void; onSaved: () => void; onLoadStored: () => void };
-
-function EditContact({ contactId, onClose, onSaved, onLoadStored }: EditProps) {
-  const stored = useStoredRecord<Contact>(contactUrl(contactId));
-  if (stored.data)
-    return <ContactForm contact={stored.data} onClose={onClose} onSaved={onSaved} onLoadStored={onLoadStored} />;
-  return (
-    <Dialog
-      open
-      onClose={onClose}
+    <RecordFormDialog<Contact>
+      open={open}
+      url={contactId === undefined ? undefined : contactUrl(contactId)}
       title="Edit Contact"
-      footer={
-        <button type="button" className={dialogButton.cancel} onClick={onClose}>
-          Cancel
-        </button>
-      }
-    >
-      {stored.loading ? (
-        <Spinner label="Loading contact…" />
-      ) : (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-          {errorMessage(stored.error, 'The contact could not be loaded. Please try again.')}
-        </p>
+      loadingLabel="Loading contact…"
+      failedMessage="The contact could not be loaded. Please try again."
+      onClose={onClose}
+      form={(contact, onLoadStored) => (
+        <ContactForm contact={contact} onClose={onClose} onSaved={onSaved} onLoadStored={onLoadStored} />
       )}
-    </Dialog>
+    />
   );
 }
 
@@ -76,37 +43,23 @@ type FormProps = { contact?: Contact; onClose: () => void; onSaved: () => void; 
 
 function ContactForm({ contact, onClose, onSaved, onLoadStored }: FormProps) {
   const editing = contact !== undefined;
-  const [stale, setStale] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ContactFormValues>({
+  const { form, onSubmit, stale } = useRecordForm<ContactFormValues>({
     resolver: valibotResolver(ContactFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: contactFormValues(contact),
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setStale(null);
-    try {
+    uniqueField: 'email',
+    save: async (values) => {
       if (contact) await updateContact(contact.id, contactUpdateBody(values, contact.version));
       else await createContact(contactBody(values));
       toast({ title: editing ? 'Contact updated' : 'Contact added successfully' });
       onSaved();
       onClose();
-    } catch (error) {
-      const emailTaken = fieldError(error, 'email');
-      if (emailTaken) return setError('email', { message: emailTaken });
-      if (error instanceof ApiError && error.status === 409) return setStale(errorMessage(error));
-      toast({
-        title: editing ? 'Failed to update contact. Please try again.' : 'Failed to add contact. Please try again.',
-        variant: 'destructive',
-      });
-    }
+    },
+    failed: {
+      title: editing ? 'Failed to update contact. Please try again.' : 'Failed to add contact. Please try again.',
+    },
   });
+  const { register } = form;
+  const { errors, isSubmitting } = form.formState;
 
   const text = (
     name: keyof ContactFormValues,
@@ -121,49 +74,41 @@ function ContactForm({ contact, onClose, onSaved, onLoadStored }: FormProps) {
   );
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title={editing ? 'Edit Contact' : 'Add Contact'}
-      footer={
-        <>
-          <button type="button" className={dialogButton.cancel} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="contact-form" className={dialogButton.primary} disabled={isSubmitting}>
-            {editing ? 'Save Changes' : 'Add Contact'}
-          </button>
-        </>
-      }
+      formId="contact-form"
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save Changes' : 'Add Contact'}
+      pending={isSubmitting}
+      formClassName="grid gap-4 sm:grid-cols-2"
+      notice={stale && onLoadStored && <StaleCopyAlert message={stale} onLoadStored={onLoadStored} />}
     >
-      {stale && onLoadStored && <StaleCopyAlert message={stale} onLoadStored={onLoadStored} />}
-      <form id="contact-form" noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">{text('email', 'Email', 'email', 'email', true)}</div>
-        {text('firstName', 'First name', 'text', 'given-name')}
-        {text('lastName', 'Last name', 'text', 'family-name')}
-        {text('phone', 'Phone', 'tel', 'tel')}
-        {editing ? (
-          <FormField id="contact-status" label="Status">
-            {(p) => (
-              <select {...p} className={controlClass} {...register('status')}>
-                {CONTACT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
-        ) : (
-          <span className="hidden sm:block" />
-        )}
-        <div className="sm:col-span-2">{text('address', 'Address', 'text', 'street-address')}</div>
-        <div className="sm:col-span-2">
-          <FormField id="contact-notes" label="Notes" error={errors.notes?.message}>
-            {(p) => <textarea {...p} rows={3} className={controlClass} {...register('notes')} />}
-          </FormField>
-        </div>
-      </form>
-    </Dialog>
+      <div className="sm:col-span-2">{text('email', 'Email', 'email', 'email', true)}</div>
+      {text('firstName', 'First name', 'text', 'given-name')}
+      {text('lastName', 'Last name', 'text', 'family-name')}
+      {text('phone', 'Phone', 'tel', 'tel')}
+      {editing ? (
+        <FormField id="contact-status" label="Status">
+          {(p) => (
+            <select {...p} className={controlClass} {...register('status')}>
+              {CONTACT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      ) : (
+        <span className="hidden sm:block" />
+      )}
+      <div className="sm:col-span-2">{text('address', 'Address', 'text', 'street-address')}</div>
+      <div className="sm:col-span-2">
+        <FormField id="contact-notes" label="Notes" error={errors.notes?.message}>
+          {(p) => <textarea {...p} rows={3} className={controlClass} {...register('notes')} />}
+        </FormField>
+      </div>
+    </FormDialog>
   );
 }

@@ -7,20 +7,9 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Contact, ContactHistoryPage } from '@lp/contracts';
 import { ContactHistoryDialog } from './contact-history-dialog';
 import { FreshCache } from '../../../test/fresh-cache';
+import { contactOf } from '../../../test/fixtures';
 
-const contact: Contact = {
-  id: 7,
-  email: 'ivy@example.com',
-  firstName: 'Ivy',
-  lastName: 'Long',
-  phone: null,
-  status: 'subscribed',
-  source: 'manual_entry',
-  metadata: { address: null, notes: null },
-  createdAt: '2026-11-01T16:00:00.000Z',
-  updatedAt: '2026-11-01T16:00:00.000Z',
-  version: 1,
-};
+const contact: Contact = contactOf(7, { email: 'ivy@example.com', firstName: 'Ivy', lastName: 'Long' });
 
 const history: ContactHistoryPage = {
   contact,

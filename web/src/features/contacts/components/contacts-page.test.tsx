@@ -7,23 +7,11 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Contact, ContactStatus } from '@lp/contracts';
-import { renderInRouter } from '../../../test/render-in-router';
+import { renderScreen } from '../../../test/render-in-router';
+import { contactOf } from '../../../test/fixtures';
 import { ContactsPage } from './contacts-page';
-import { FreshCache } from '../../../test/fresh-cache';
 
-const contact = (id: number, email: string, status: ContactStatus): Contact => ({
-  id,
-  email,
-  firstName: null,
-  lastName: null,
-  phone: null,
-  status,
-  source: 'manual_entry',
-  metadata: { address: null, notes: null },
-  createdAt: '2026-11-01T16:00:00.000Z',
-  updatedAt: '2026-11-01T16:00:00.000Z',
-  version: 1,
-});
+const contact = (id: number, email: string, status: ContactStatus): Contact => contactOf(id, { email, status });
 
 const page = (contacts: Contact[], total: number, next?: string) =>
   new Response(JSON.stringify(contacts), {
@@ -64,12 +52,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const render = () =>
-  renderInRouter(
-    <FreshCache>
-      <ContactsPage />
-    </FreshCache>,
-  );
+const render = () => renderScreen(<ContactsPage />);
 
 describe('Contacts screen, status filter', () => {
   it('offers every contact status and shows all contacts until one is chosen', async () => {

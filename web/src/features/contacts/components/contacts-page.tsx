@@ -5,6 +5,7 @@
  * A selection can grow to every contact matching the search and status ("Select all N
  * matching"); bulk actions then apply on the server to the whole match, not the loaded pages.
  */
+import { SearchInput } from '../../../components/form/search-input';
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { CONTACT_STATUSES, type Contact } from '@lp/contracts';
@@ -22,6 +23,7 @@ import { download, exportContactsUrl, exportSelectedContacts } from '../api/expo
 import { useContacts, type StatusFilter } from '../api/list-contacts';
 import type { BulkTarget } from '../lib/bulk-target';
 import { BulkBar } from './bulk-bar';
+import { useDebounced } from '../../../lib/use-debounced';
 import { CONTACT_COLUMNS } from './contact-columns';
 import { ContactDialogs, type OpenDialog } from './contact-dialogs';
 import { ExportContactsMenu } from './export-contacts-menu';
@@ -30,15 +32,6 @@ const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
   ...CONTACT_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) })),
 ];
-
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 export function ContactsPage() {
   const [search, setSearch] = useState('');
@@ -103,16 +96,12 @@ export function ContactsPage() {
       </div>
       <div className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-0 grow basis-64">
-          <label htmlFor="contacts-search" className="sr-only">
-            Search contacts
-          </label>
-          <input
-            id="contacts-search"
-            type="search"
+          <SearchInput
+            label="Search contacts"
             placeholder="Search by name, email or phone"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
+            onChange={(value) => {
+              setSearch(value);
               clearSelection();
             }}
             className={`${controlClass} mt-0`}

@@ -1,6 +1,6 @@
 /** Export: all contacts, the current search's and status's, or one list's, as a CSV download. */
 import type { ContactStatus } from '@lp/contracts';
-import { useLists } from '../../lists';
+import { useLists } from '../../../lib/use-lists';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { download as save, exportContactsUrl } from '../api/export-contacts';
 

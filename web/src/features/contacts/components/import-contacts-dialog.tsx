@@ -6,6 +6,7 @@
  * successfully' or 'Failed to import contacts. Please try again.' (with the server's reason; an
  * import that stopped part-way says how many contacts it saved, and the table shows them).
  */
+import { ListOptions } from '../../../components/form/list-options';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ImportResult, OperationProgress } from '@lp/contracts';
@@ -16,7 +17,7 @@ import { toast } from '../../../components/toast/toast-store';
 import { ApiError } from '../../../lib/api-request';
 import { errorMessage } from '../../../lib/error-message';
 import { countOf, formatCount } from '../../../lib/format-count';
-import { listOptionLabel, LISTS_KEY, useLists } from '../../lists';
+import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { importContacts, type ImportList } from '../api/import-contacts';
 import { checkImportFile } from '../lib/check-import-file';
 import { useOperationProgress } from '../lib/use-operation-progress';
@@ -134,11 +135,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
               }}
             >
               <option value="">No list</option>
-              {(lists.data ?? []).map((l) => (
-                <option key={l.id} value={l.id}>
-                  {listOptionLabel(l.name, l.contact_count)}
-                </option>
-              ))}
+              <ListOptions lists={lists.data} />
               <option value={NEW_LIST}>New list…</option>
             </select>
           )}

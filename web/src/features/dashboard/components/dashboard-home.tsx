@@ -10,11 +10,12 @@
  */
 import { DEFAULT_ANALYTICS_RANGE } from '@lp/contracts';
 import { ErrorState } from '../../../components/ui/error-state';
-import { useWebAnalytics, WebAnalyticsHomeCards } from '../../analytics';
-import { useEmailAnalytics } from '../../email';
+import { useWebAnalytics } from '../../../lib/use-web-analytics';
+import { WebAnalyticsHomeCards } from './web-analytics-home-cards';
+import { useEmailAnalytics } from '../../../lib/use-email-analytics';
 import { useMarketingStats } from '../api/get-stats';
 import { StatCard } from './stat-card';
-import { Spinner } from './spinner';
+import { Spinner } from '../../../components/ui/spinner';
 import { formatCount } from '../../../lib/format-count';
 
 const NO_EMAIL_ANALYTICS = 'Not available yet: open and click rates appear once e-mail campaigns are sent and tracked';
@@ -33,6 +34,26 @@ export function DashboardHome() {
   const mail = email.data && email.data.totalSent > 0 ? email.data : undefined;
   const rate = (value: number | undefined) => (value === undefined ? '—' : `${value.toFixed(1)}%`);
   const changes = stats.data?.changes;
+  const mailHint = mail ? LAST_30_DAYS : NO_EMAIL_ANALYTICS;
+  const cards = [
+    { to: '/marketing/contacts', title: 'Contacts', value: n(stats.data?.totalContacts), change: changes?.contacts },
+    {
+      to: '/marketing/campaigns',
+      title: 'Campaigns',
+      value: n(stats.data?.totalCampaigns),
+      change: changes?.campaigns,
+      hint: noCampaignCount ? NO_CAMPAIGN_COUNT : undefined,
+    },
+    { to: '/marketing/lists', title: 'Lists', value: n(stats.data?.totalLists), change: changes?.lists },
+    { to: '/marketing/analytics', title: 'Open rate', value: rate(mail?.openRate), hint: mailHint },
+    { to: '/marketing/analytics', title: 'Click rate', value: rate(mail?.clickRate), hint: mailHint },
+    {
+      to: '/marketing/submissions',
+      title: 'Form Responses',
+      value: n(stats.data?.totalSubmissions),
+      change: changes?.submissions,
+    },
+  ];
 
   return (
     <>
@@ -46,45 +67,9 @@ export function DashboardHome() {
         </div>
       )}
       <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <StatCard
-          to="/marketing/contacts"
-          title="Contacts"
-          value={n(stats.data?.totalContacts)}
-          change={changes?.contacts ?? null}
-        />
-        <StatCard
-          to="/marketing/campaigns"
-          title="Campaigns"
-          value={n(stats.data?.totalCampaigns)}
-          change={changes?.campaigns ?? null}
-          hint={noCampaignCount ? NO_CAMPAIGN_COUNT : undefined}
-        />
-        <StatCard
-          to="/marketing/lists"
-          title="Lists"
-          value={n(stats.data?.totalLists)}
-          change={changes?.lists ?? null}
-        />
-        <StatCard
-          to="/marketing/analytics"
-          title="Open rate"
-          value={rate(mail?.openRate)}
-          change={null}
-          hint={mail ? LAST_30_DAYS : NO_EMAIL_ANALYTICS}
-        />
-        <StatCard
-          to="/marketing/analytics"
-          title="Click rate"
-          value={rate(mail?.clickRate)}
-          change={null}
-          hint={mail ? LAST_30_DAYS : NO_EMAIL_ANALYTICS}
-        />
-        <StatCard
-          to="/marketing/submissions"
-          title="Form Responses"
-          value={n(stats.data?.totalSubmissions)}
-          change={changes?.submissions ?? null}
-        />
+        {cards.map((c) => (
+          <StatCard key={c.title} {...c} />
+        ))}
       </div>
       <WebAnalyticsHomeCards data={web.data} failed={!!web.error} />
     </>

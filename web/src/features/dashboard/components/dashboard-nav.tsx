@@ -4,9 +4,8 @@
  * count. On a phone the entries do not fit one row: a Menu button naming the current screen opens
  * them as a column, and choosing one closes it again.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink, matchPath, useLocation } from 'react-router-dom';
-import { InboxUnreadBadge } from '../../inbox';
 
 const ENTRIES = [
   { to: '/marketing', label: 'Dashboard', end: true },
@@ -25,7 +24,8 @@ const ENTRIES = [
 /** Shown to owners only. */
 const OWNER_ENTRIES = [{ to: '/marketing/staff', label: 'Staff', end: true }] as const;
 
-export function DashboardNav({ isOwner = false }: { isOwner?: boolean }) {
+/** `inboxBadge`: the inbox's unread count beside Inbox, handed in by the staff app. */
+export function DashboardNav({ isOwner = false, inboxBadge }: { isOwner?: boolean; inboxBadge?: ReactNode }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   const entries = [...ENTRIES, ...(isOwner ? OWNER_ENTRIES : [])];
@@ -60,7 +60,7 @@ export function DashboardNav({ isOwner = false }: { isOwner?: boolean }) {
               }
             >
               {e.label}
-              {e.to === '/marketing/inbox' && <InboxUnreadBadge />}
+              {e.to === '/marketing/inbox' && inboxBadge}
             </NavLink>
           </li>
         ))}

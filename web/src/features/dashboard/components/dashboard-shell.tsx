@@ -1,15 +1,10 @@
 /**
  * The signed-in shell: header 'Marketing Dashboard' with Logout, the nav bar, and the screen
- * for the path (Contacts, Lists, Analytics, Form Submissions, Lots, Inbox, Blog, or the dashboard
- * home for any other /marketing path). The header names the time zone every date is shown in.
+ * for the path (its children: the staff route table, app/staff-routes). The header names the
+ * time zone every date is shown in.
  */
-import { Route, Routes, useNavigate, useParams } from 'react-router-dom';
-import { AnalyticsPage } from '../../analytics';
-import { BlogAdminPage, BlogArticleEditorPage } from '../../blog-admin';
-import { LotsPage } from '../../lot-inventory';
-import { InboxPage } from '../../inbox';
-import { AuditLogPage, StaffAccountsPage } from '../../staff-admin';
-import { CampaignPage, CampaignsPage, SendEmailPage, TemplateEditorPage, TemplatesPage } from '../../email';
+import type { ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import type { StaffUser } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
@@ -17,12 +12,10 @@ import { timeZoneLabel } from '../../../lib/site-time';
 import { logout } from '../api/logout';
 import { DashboardNav } from './dashboard-nav';
 import { SkipLink } from '../../../components/layout/skip-link';
-import { DashboardHome } from './dashboard-home';
-import { ContactsPage } from '../../contacts';
-import { ListsPage } from '../../lists';
-import { FormSubmissionsPage } from '../../submissions-admin';
 
-export function DashboardShell({ user }: { user: StaffUser }) {
+type Props = { user: StaffUser; inboxBadge?: ReactNode; children: ReactNode };
+
+export function DashboardShell({ user, inboxBadge, children }: Props) {
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
 
@@ -57,52 +50,11 @@ export function DashboardShell({ user }: { user: StaffUser }) {
             </button>
           </div>
         </div>
-        <DashboardNav isOwner={user.role === 'owner'} />
+        <DashboardNav isOwner={user.role === 'owner'} inboxBadge={inboxBadge} />
       </header>
       <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <Routes>
-          <Route path="contacts" element={<ContactsPage />} />
-          <Route path="lists" element={<ListsPage />} />
-          <Route path="form-submissions" element={<FormSubmissionsPage />} />
-          <Route path="submissions" element={<FormSubmissionsPage />} />
-          <Route path="lots" element={<LotsPage />} />
-          <Route path="inbox" element={<InboxPage />} />
-          <Route path="analytics" element={<AnalyticsPage />} />
-          <Route path="blog" element={<BlogAdminPage />} />
-          <Route path="blog/new" element={<BlogArticleEditorPage />} />
-          <Route path="blog/:id" element={<BlogArticleEditorRoute />} />
-          <Route path="audit" element={<AuditLogPage />} />
-          {user.role === 'owner' && <Route path="staff" element={<StaffAccountsPage currentUserId={user.id} />} />}
-          <Route path="templates" element={<TemplatesPage />} />
-          <Route path="templates/new" element={<TemplateEditorPage templateId={null} />} />
-          <Route path="templates/:id" element={<TemplateEditorRoute />} />
-          <Route path="send-email" element={<SendEmailPage />} />
-          <Route path="campaigns" element={<CampaignsPage />} />
-          <Route path="campaigns/:id" element={<CampaignRoute />} />
-          <Route path="*" element={<DashboardHome />} />
-        </Routes>
+        {children}
       </main>
     </div>
   );
-}
-
-/** /marketing/blog/{id}: a numeric id edits that article; anything else is the dashboard home (spec). */
-function BlogArticleEditorRoute() {
-  const id = Number(useParams().id);
-  return Number.isInteger(id) && id >= 1 && id <= 2147483647 ? (
-    <BlogArticleEditorPage articleId={id} />
-  ) : (
-    <DashboardHome />
-  );
-}
-
-/** /marketing/templates/{id}: a numeric id edits that template (out of range: the spec's message on save). */
-function TemplateEditorRoute() {
-  const raw = useParams().id ?? '';
-  return /^\d+$/.test(raw) ? <TemplateEditorPage templateId={Number(raw)} /> : <DashboardHome />;
-}
-
-function CampaignRoute() {
-  const raw = useParams().id ?? '';
-  return /^\d+$/.test(raw) ? <CampaignPage id={raw} /> : <DashboardHome />;
 }

@@ -4,14 +4,15 @@
  */
 import { Link } from 'react-router-dom';
 
-type Props = { to: string; title: string; value: string; change: number | null; hint?: string };
+/** `change`: none where there is nothing to compare with. */
+type Props = { to: string; title: string; value: string; change?: number | null; hint?: string };
 
 function formatChange(change: number): string {
   const sign = change > 0 ? '+' : change < 0 ? '−' : '+';
   return `${sign}${Math.abs(change).toFixed(1).replace(/\.0$/, '')}%`;
 }
 
-export function StatCard({ to, title, value, change, hint }: Props) {
+export function StatCard({ to, title, value, change = null, hint }: Props) {
   const tone = change === null ? 'text-stone-600' : change < 0 ? 'text-red-800' : 'text-green-800';
   return (
     <Link to={to} className="block rounded-xl bg-white p-6 shadow-sm ring-1 ring-stone-200 hover:ring-lake-600">

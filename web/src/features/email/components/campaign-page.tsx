@@ -3,8 +3,9 @@
  * failures; why sending paused when the sender paused it (the mail relay away); when a crash left messages of unknown fate, staff may send those again after being
  * told that a recipient may then get two.
  */
+import { ErrorAlert } from '../../../components/ui/error-state';
 import { useState } from 'react';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { Dialog, DialogActions, dialogButton } from '../../../components/ui/dialog';
 import { toast } from '../../../components/toast/toast-store';
 import { resendUnknown, useCampaign } from '../api/campaigns';
 import { errorMessage } from '../../../lib/error-message';
@@ -42,14 +43,10 @@ function ResendUnknown({ id, count, onDone }: { id: number; count: number; onDon
         description={`${countOf(count, 'recipient')} may already have this message; sending again may give them a second copy.`}
         onClose={() => setOpen(false)}
         footer={
-          <>
-            <button type="button" onClick={() => setOpen(false)} className={dialogButton.cancel}>
-              Cancel
-            </button>
-            <button type="button" disabled={busy} onClick={() => void confirm()} className={dialogButton.primary}>
-              {busy ? 'Sending...' : 'Send again'}
-            </button>
-          </>
+          <DialogActions
+            onCancel={() => setOpen(false)}
+            action={{ label: busy ? 'Sending...' : 'Send again', onClick: () => void confirm(), disabled: busy }}
+          />
         }
       />
     </section>
@@ -58,12 +55,7 @@ function ResendUnknown({ id, count, onDone }: { id: number; count: number; onDon
 
 export function CampaignPage({ id }: { id: string }) {
   const { data, error, mutate } = useCampaign(id);
-  if (error)
-    return (
-      <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-        Failed to load campaigns. Please try again.
-      </p>
-    );
+  if (error) return <ErrorAlert>Failed to load campaigns. Please try again.</ErrorAlert>;
   if (!data) return <p>Loading campaign…</p>;
   const c = data.deliveries;
   const d = { pending: 0, claimed: 0, sending: 0, sent: 0, failed: 0, unknown: 0, outbox: 0, ...c };

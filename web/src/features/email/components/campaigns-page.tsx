@@ -4,6 +4,8 @@
  * and for a draft Schedule (its button stays disabled until a time is chosen) and Send now (its
  * own action, confirmed first). Rates show only for active and completed campaigns.
  */
+import { SearchInput } from '../../../components/form/search-input';
+import { ErrorAlert } from '../../../components/ui/error-state';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
@@ -12,9 +14,9 @@ import { controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { SelectableTable, type Column } from '../../../components/ui/data-table';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { Dialog, DialogActions, dialogButton } from '../../../components/ui/dialog';
 import { CAMPAIGNS_KEY, pauseCampaign, resumeCampaign, scheduleCampaign, useCampaigns } from '../api/campaigns';
-import { RowMenu, type RowAction } from './row-menu';
+import { DropdownMenu, type MenuItem } from '../../../components/ui/dropdown-menu';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime, siteWallTimeToIso, timeZoneLabel } from '../../../lib/site-time';
 import { formatCount } from '../../../lib/format-count';
@@ -78,7 +80,7 @@ export function CampaignsPage() {
   const rows = (data ?? []).filter(
     (c) => !needle || c.name.toLowerCase().includes(needle) || c.subject.toLowerCase().includes(needle),
   );
-  const actionsOf = (c: Campaign): RowAction[] => [
+  const actionsOf = (c: Campaign): MenuItem[] => [
     { label: 'View', onSelect: () => navigate(`/marketing/campaigns/${c.id}`) },
     ...(c.status === 'active' || c.status === 'scheduled'
       ? [{ label: 'Pause', onSelect: () => run(() => pauseCampaign(c.id), 'Campaign paused') }]
@@ -111,23 +113,15 @@ export function CampaignsPage() {
           Create Campaign
         </button>
       </div>
-      <label htmlFor="campaign-search" className="sr-only">
-        Search campaigns
-      </label>
-      <input
-        id="campaign-search"
-        type="search"
+      <SearchInput
+        label="Search campaigns"
         placeholder="Search campaigns"
         value={q}
-        onChange={(e) => setQ(e.target.value)}
+        onChange={setQ}
         className={`${controlClass} mt-4 max-w-sm`}
       />
       {isLoading && <p className="mt-6">Loading campaigns…</p>}
-      {error && (
-        <p role="alert" className="mt-6 rounded-md bg-red-50 p-3 text-red-800">
-          Failed to load campaigns. Please try again.
-        </p>
-      )}
+      {error && <ErrorAlert className="mt-6">Failed to load campaigns. Please try again.</ErrorAlert>}
       {data && (
         <div className="mt-6">
           <SelectableTable
@@ -135,7 +129,7 @@ export function CampaignsPage() {
             rows={rows}
             columns={COLUMNS}
             rowKey={(c) => c.id}
-            actions={(c) => <RowMenu label={`Actions for ${c.name}`} actions={actionsOf(c)} />}
+            actions={(c) => <DropdownMenu label={`Actions for ${c.name}`} items={actionsOf(c)} />}
             empty={data.length === 0 ? 'No campaigns yet' : 'No campaigns match your search'}
             density="comfortable"
             minWidth="52rem"
@@ -147,23 +141,18 @@ export function CampaignsPage() {
         title="Schedule Campaign"
         onClose={() => setScheduling(null)}
         footer={
-          <>
-            <button type="button" className={dialogButton.cancel} onClick={() => setScheduling(null)}>
-              Cancel
-            </button>
-            <button
-              type="button"
-              className={dialogButton.primary}
-              disabled={!at}
-              onClick={() => {
+          <DialogActions
+            onCancel={() => setScheduling(null)}
+            action={{
+              label: 'Schedule',
+              disabled: !at,
+              onClick: () => {
                 const c = scheduling!;
                 setScheduling(null);
                 void run(() => scheduleCampaign(c.id, siteWallTimeToIso(at)), 'Campaign scheduled');
-              }}
-            >
-              Schedule
-            </button>
-          </>
+              },
+            }}
+          />
         }
       >
         <label htmlFor="schedule-at" className="block text-sm font-medium text-stone-800">

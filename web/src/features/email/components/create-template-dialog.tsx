@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { TemplateInputSchema } from '@lp/contracts/email';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TEMPLATES_KEY, createTemplate } from '../api/templates';
 
 const CreateSchema = v.object({
@@ -47,37 +47,25 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
   });
   const e = formState.errors;
   return (
-    <Dialog
+    <FormDialog
       open={open}
       title="Create Template"
       onClose={close}
-      footer={
-        <>
-          <button type="button" className={dialogButton.cancel} onClick={close}>
-            Cancel
-          </button>
-          <button
-            type="submit"
-            form="create-template-form"
-            className={dialogButton.primary}
-            disabled={formState.isSubmitting}
-          >
-            Create
-          </button>
-        </>
-      }
+      formId="create-template-form"
+      onSubmit={onSubmit}
+      submitLabel="Create"
+      pending={formState.isSubmitting}
+      formClassName="space-y-4"
     >
-      <form id="create-template-form" onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField id="new-template-name" label="Name" required error={e.name?.message}>
-          {(c) => <input {...c} {...register('name')} className={controlClass} />}
-        </FormField>
-        <FormField id="new-template-subject" label="Subject" required error={e.subject?.message}>
-          {(c) => <input {...c} {...register('subject')} className={controlClass} />}
-        </FormField>
-        <FormField id="new-template-description" label="Description" error={e.description?.message}>
-          {(c) => <textarea {...c} {...register('description')} rows={3} className={controlClass} />}
-        </FormField>
-      </form>
-    </Dialog>
+      <FormField id="new-template-name" label="Name" required error={e.name?.message}>
+        {(c) => <input {...c} {...register('name')} className={controlClass} />}
+      </FormField>
+      <FormField id="new-template-subject" label="Subject" required error={e.subject?.message}>
+        {(c) => <input {...c} {...register('subject')} className={controlClass} />}
+      </FormField>
+      <FormField id="new-template-description" label="Description" error={e.description?.message}>
+        {(c) => <textarea {...c} {...register('description')} rows={3} className={controlClass} />}
+      </FormField>
+    </FormDialog>
   );
 }

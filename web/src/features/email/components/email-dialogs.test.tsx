@@ -15,6 +15,7 @@ import { renderInRouter } from '../../../test/render-in-router';
 import { CampaignsPage } from './campaigns-page';
 import { TemplatesPage } from './templates-page';
 import { FreshCache } from '../../../test/fresh-cache';
+import { json } from '../../../test/fake-api';
 
 const draft: Campaign = {
   id: 3,
@@ -47,8 +48,6 @@ const welcome: Template = {
 };
 let templates: Template[] = [];
 let calls: { method: string; url: string; body: unknown }[] = [];
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   calls = [];

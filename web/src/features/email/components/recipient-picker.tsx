@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { controlClass } from '../../../components/form/form-field';
 import { useDebounced } from '../../../lib/use-debounced';
-import { listOptionLabel } from '../../lists';
+import { listOptionLabel } from '../../../lib/list-label';
 import { listContactCount, useContactSearch, useLists, type ContactRow } from '../api/audience';
 
 type Props = {

@@ -7,27 +7,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { Template } from '@lp/contracts/email';
 import { swrDefaults } from '../../../lib/swr-defaults';
 import { renderInRouter } from '../../../test/render-in-router';
 import { TEMPLATES_KEY } from '../api/templates';
 import { SendEmailPage } from './send-email-page';
+import { json } from '../../../test/fake-api';
+import { templateOf } from '../../../test/fixtures';
 
-const template = (subject: string, content: string, version: number): Template => ({
-  id: 4,
-  name: 'Spring lots',
-  subject,
-  description: '',
-  previewText: '',
-  category: 'Custom',
-  content,
-  thumbnailUrl: null,
-  version,
-  created_at: '2026-11-20T16:00:00.000Z',
-  updated_at: '2026-11-20T16:00:00.000Z',
-});
-
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+const template = templateOf;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) =>

@@ -14,7 +14,8 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { mutate } from 'swr';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { Dialog, DialogActions, dialogButton } from '../../../components/ui/dialog';
+import { Tabs } from '../../../components/ui/tabs';
 import { CAMPAIGNS_KEY, createDraftCampaign, sendSingle, sendTest } from '../api/campaigns';
 import { listContactCount, useLists } from '../api/audience';
 import { useTemplates } from '../api/templates';
@@ -23,8 +24,9 @@ import { EmailPreviewFrame } from './email-preview-frame';
 import { RecipientPicker } from './recipient-picker';
 import { errorMessage } from '../../../lib/error-message';
 
-const TABS = ['Select Design', 'Compose', 'Preview'] as const;
-type Tab = (typeof TABS)[number];
+const TAB_NAMES = ['Select Design', 'Compose', 'Preview'] as const;
+type Tab = (typeof TAB_NAMES)[number];
+const TABS = TAB_NAMES.map((t) => ({ key: t, label: t }));
 
 export function SendEmailPage() {
   const [params] = useSearchParams();
@@ -144,21 +146,7 @@ export function SendEmailPage() {
   return (
     <>
       <h1 className="text-2xl font-bold text-lake-900">{draft ? 'Create Campaign' : 'Send an Email'}</h1>
-      <div role="tablist" aria-label="Email editor" className="mt-6 flex gap-1 border-b border-stone-200">
-        {TABS.map((t) => (
-          <button
-            key={t}
-            type="button"
-            role="tab"
-            aria-selected={tab === t}
-            onClick={() => setTab(t)}
-            className={`min-h-10 rounded-t-md px-4 text-sm font-medium ${tab === t ? 'bg-white text-lake-900 ring-1 ring-stone-200' : 'text-stone-600 hover:bg-stone-100'}`}
-          >
-            {t}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={tab} className="mt-6">
+      <Tabs label="Email editor" tabs={TABS} selected={tab} onSelect={setTab} className="mt-6">
         {tab === 'Select Design' && (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {templates.error && <p role="alert">Failed to load templates</p>}
@@ -251,7 +239,7 @@ export function SendEmailPage() {
             </div>
           </div>
         )}
-      </div>
+      </Tabs>
       <div className="mt-8 flex justify-end">
         <button
           type="button"
@@ -267,14 +255,14 @@ export function SendEmailPage() {
         title={draft ? 'Save Campaign' : 'Send Email'}
         onClose={() => setConfirming(false)}
         footer={
-          <>
-            <button type="button" className={dialogButton.cancel} onClick={() => setConfirming(false)}>
-              Cancel
-            </button>
-            <button type="button" className={dialogButton.primary} disabled={sending} onClick={() => void send()}>
-              {sending ? 'Sending...' : draft ? 'Save Draft' : 'Send'}
-            </button>
-          </>
+          <DialogActions
+            onCancel={() => setConfirming(false)}
+            action={{
+              label: sending ? 'Sending...' : draft ? 'Save Draft' : 'Send',
+              onClick: () => void send(),
+              disabled: sending,
+            }}
+          />
         }
       >
         <p className="text-stone-700">

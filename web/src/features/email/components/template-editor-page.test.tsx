@@ -8,29 +8,16 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Template } from '@lp/contracts/email';
 import { INVALID_TEMPLATE_ID } from '@lp/contracts/email';
-import { renderInRouter } from '../../../test/render-in-router';
-import { FreshCache } from '../../../test/fresh-cache';
+import { renderScreen } from '../../../test/render-in-router';
 import { TemplateEditorPage } from './template-editor-page';
+import { json } from '../../../test/fake-api';
+import { templateOf } from '../../../test/fixtures';
 
 let stored: Template;
 let answer: () => Promise<Response>;
 let gets = 0;
 
-const template = (subject: string, content: string): Template =>
-  ({
-    id: 4,
-    name: 'Spring lots',
-    subject,
-    description: '',
-    previewText: '',
-    category: 'Custom',
-    content,
-    createdAt: '2026-11-20T16:00:00.000Z',
-    updatedAt: '2026-11-20T16:00:00.000Z',
-  }) as unknown as Template;
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const template = (subject: string, content: string): Template => templateOf(subject, content);
 
 beforeEach(() => {
   gets = 0;
@@ -50,12 +37,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const open = (id: number) =>
-  renderInRouter(
-    <FreshCache>
-      <TemplateEditorPage templateId={id} />
-    </FreshCache>,
-  );
+const open = (id: number) => renderScreen(<TemplateEditorPage templateId={id} />);
 
 it('opens the version stored now each time, not the one read before the last save', async () => {
   const first = open(4);

@@ -6,6 +6,7 @@
  * save is refused (409), the message shows in a toast and in the editor, what was typed stays,
  * and 'Load the newer version' replaces the form with the stored one.
  */
+import { ErrorAlert } from '../../../components/ui/error-state';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -58,9 +59,7 @@ export function TemplateEditorPage({ templateId }: { templateId: number | null }
   if (problem)
     return (
       <div className="space-y-3">
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-          {problem}
-        </p>
+        <ErrorAlert>{problem}</ErrorAlert>
         <button type="button" className={dialogButton.cancel} onClick={() => navigate('/marketing/templates')}>
           Back to templates
         </button>

@@ -3,6 +3,7 @@
  * the create dialog (name, subject, description); after create, the new template's page. Delete
  * asks first, naming the template.
  */
+import { ErrorAlert } from '../../../components/ui/error-state';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
@@ -13,7 +14,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { dialogButton } from '../../../components/ui/dialog';
 import { TEMPLATES_KEY, deleteTemplate, duplicateTemplate, useTemplates } from '../api/templates';
 import { CreateTemplateDialog } from './create-template-dialog';
-import { RowMenu } from './row-menu';
+import { DropdownMenu } from '../../../components/ui/dropdown-menu';
 import { formatDate } from '../../../lib/site-time';
 
 const COLUMNS: Column<Template>[] = [
@@ -49,11 +50,7 @@ export function TemplatesPage() {
         </button>
       </div>
       {isLoading && <p className="mt-6 text-stone-700">Loading templates…</p>}
-      {error && (
-        <p role="alert" className="mt-6 rounded-md bg-red-50 p-3 text-red-800">
-          Failed to load templates
-        </p>
-      )}
+      {error && <ErrorAlert className="mt-6">Failed to load templates</ErrorAlert>}
       {data && data.length === 0 && <p className="mt-6 text-stone-700">No templates yet.</p>}
       {data && data.length > 0 && (
         <div className="mt-6">
@@ -63,9 +60,9 @@ export function TemplatesPage() {
             columns={COLUMNS}
             rowKey={(t) => t.id}
             actions={(t) => (
-              <RowMenu
+              <DropdownMenu
                 label={`Actions for ${t.name}`}
-                actions={[
+                items={[
                   { label: 'Edit', onSelect: () => navigate(`/marketing/templates/${t.id}`) },
                   {
                     label: 'Duplicate',

@@ -9,7 +9,8 @@ import { ExternalLink } from '../../../components/layout/external-link';
 import { Section } from '../../../components/ui/section';
 import { button } from '../../../components/ui/styles';
 import { facts } from '../../../lib/market-facts';
-import { LotsAtAGlance, formatUsd, lowestPrice } from '../../lots';
+import { LotsAtAGlance } from './lots-at-a-glance';
+import { formatUsd, lowestPrice } from '../../../lib/lot-status';
 
 export function MapSection({ lots }: { lots?: readonly PublicLot[] }) {
   const from = lots ? lowestPrice(lots) : null;

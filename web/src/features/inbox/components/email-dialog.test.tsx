@@ -2,9 +2,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { InboxEmail } from '@lp/contracts';
-import { renderInRouter } from '../../../test/render-in-router';
+import { renderScreen } from '../../../test/render-in-router';
 import { EmailDialog } from './email-dialog';
-import { FreshCache } from '../../../test/fresh-cache';
 
 const email = (over: Partial<InboxEmail>): InboxEmail => ({
   id: 5,
@@ -40,12 +39,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const show = () =>
-  renderInRouter(
-    <FreshCache>
-      <EmailDialog id={5} onClose={() => {}} />
-    </FreshCache>,
-  );
+const show = () => renderScreen(<EmailDialog id={5} onClose={() => {}} />);
 
 it('shows "Reply to campaign" with a link to the campaign', async () => {
   answer = email({ campaignId: 4, campaignName: 'Spring lots', campaignSubject: 'Lake view lots' });

@@ -5,6 +5,7 @@
  * sender links to the CRM: 'In contacts' when the address is a contact, else one click adds it.
  * A reply to a broadcast links to its campaign.
  */
+import { ErrorAlert } from '../../../components/ui/error-state';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { attachmentUrl, useInboxEmail } from '../api/get-inbox-email';
@@ -42,11 +43,7 @@ export function EmailDialog({ id, onClose }: { id: number | null; onClose: () =>
   return (
     <Dialog open={id !== null} onClose={close} wide title={email ? email.subject || '(no subject)' : 'Email'}>
       {isLoading && <p className="text-stone-700">Loading email…</p>}
-      {error && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-          Failed to load the email. {errorMessage(error)}
-        </p>
-      )}
+      {error && <ErrorAlert>Failed to load the email. {errorMessage(error)}</ErrorAlert>}
       {email && (
         <div className="space-y-4">
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">

@@ -71,15 +71,15 @@ export function InboxFilterMenu({ tab, onTab, onTestEmail }: Props) {
         >
           {TABS.map((t) => (
             <button
-              key={t.value}
+              key={t.key}
               type="button"
               role="menuitemradio"
-              aria-checked={tab === t.value}
-              onClick={() => close(() => onTab(t.value))}
+              aria-checked={tab === t.key}
+              onClick={() => close(() => onTab(t.key))}
               className={item}
             >
               <span aria-hidden="true" className="w-4">
-                {tab === t.value ? '✓' : ''}
+                {tab === t.key ? '✓' : ''}
               </span>
               {t.label}
             </button>

@@ -6,9 +6,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { InboxEmail, InboxEmailSummary } from '@lp/contracts';
-import { renderInRouter } from '../../../test/render-in-router';
-import { FreshCache } from '../../../test/fresh-cache';
+import { renderScreen } from '../../../test/render-in-router';
 import { InboxPage } from './inbox-page';
+import { json } from '../../../test/fake-api';
 
 const summary = (id: number, subject: string, isRead: boolean): InboxEmailSummary => ({
   id,
@@ -25,8 +25,6 @@ const summary = (id: number, subject: string, isRead: boolean): InboxEmailSummar
 
 let emails: InboxEmailSummary[];
 let puts: string[];
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   emails = [summary(1, 'Lot 4 price', false), summary(2, 'Lot 9 survey', true)];
@@ -70,12 +68,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const show = () =>
-  renderInRouter(
-    <FreshCache>
-      <InboxPage />
-    </FreshCache>,
-  );
+const show = () => renderScreen(<InboxPage />);
 const rowOf = (subject: string) => screen.getByRole('button', { name: new RegExp(subject) }).closest('tr')!;
 
 it('marks a row read and unread from the list, and the bold state and unread count follow', async () => {

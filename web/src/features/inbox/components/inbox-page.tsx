@@ -5,6 +5,8 @@
  * the detail dialog. The list refreshes every
  * 15 s and on window focus, retrying a failed load 3 times.
  */
+import { SearchInput } from '../../../components/form/search-input';
+import { ErrorAlert } from '../../../components/ui/error-state';
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { INBOX_PAGE_SIZE } from '@lp/contracts';
@@ -61,14 +63,10 @@ export function InboxPage() {
             className="min-w-0 flex-1 sm:w-72 sm:flex-none"
             onSubmit={(e) => (e.preventDefault(), setQ(search.trim()))}
           >
-            <label htmlFor="inbox-search" className="sr-only">
-              Search emails
-            </label>
-            <input
-              id="inbox-search"
-              type="search"
+            <SearchInput
+              label="Search emails"
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={setSearch}
               placeholder="Search emails…"
               className="block min-h-10 w-full rounded-md border border-stone-400 bg-white px-3 text-base text-stone-900 shadow-sm focus:border-lake-600 sm:text-sm"
             />
@@ -102,11 +100,7 @@ export function InboxPage() {
         className="mt-4 overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-stone-200"
       >
         {isLoading && !data && <p className="p-6 text-stone-700">Loading emails…</p>}
-        {error && !data && (
-          <p role="alert" className="m-4 rounded-md bg-red-50 p-3 text-red-800">
-            Failed to load emails. Please try again.
-          </p>
-        )}
+        {error && !data && <ErrorAlert className="m-4">Failed to load emails. Please try again.</ErrorAlert>}
         {data && data.emails.length === 0 && (
           <p className="p-6 text-stone-700">{q ? 'No emails match your search.' : EMPTY[tab]}</p>
         )}

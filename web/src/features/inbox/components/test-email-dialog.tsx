@@ -10,7 +10,7 @@ import { TEST_EMAIL_FORMATS, TestWebhookEmailSchema, type TestWebhookEmail } fro
 import { toast } from '../../../components/toast/toast-store';
 import { sendTestEmail } from '../api/send-test-email';
 import { errorMessage } from '../../../lib/error-message';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 
 const control =
   'mt-1 block w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-base text-stone-900 shadow-sm focus:border-lake-600 aria-[invalid=true]:border-red-700';
@@ -77,49 +77,40 @@ export function TestEmailDialog({ open, onClose, onSent }: Props) {
     invalid ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
   return (
-    <Dialog open={open} onClose={onClose} title="Send a test email">
-      <form noValidate onSubmit={submit} className="space-y-3">
-        <p className="text-sm text-stone-600">
-          Builds a message as the chosen mail client writes one and delivers it to this inbox.
-        </p>
-        {field('name', 'Sender name', (id, bad) => (
-          <input id={id} className={control} {...aria(id, bad)} {...register('name')} />
-        ))}
-        {field('email', 'Sender email', (id, bad) => (
-          <input id={id} type="email" className={control} {...aria(id, bad)} {...register('email')} />
-        ))}
-        {field('subject', 'Subject', (id, bad) => (
-          <input id={id} className={control} {...aria(id, bad)} {...register('subject')} />
-        ))}
-        {field('text', 'Message', (id, bad) => (
-          <textarea id={id} rows={4} className={control} {...aria(id, bad)} {...register('text')} />
-        ))}
-        {field('emailFormat', 'Format', (id, bad) => (
-          <select id={id} className={control} {...aria(id, bad)} {...register('emailFormat')}>
-            {TEST_EMAIL_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {FORMAT_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        ))}
-        <div className="flex justify-end gap-2 pt-2">
-          <button
-            type="button"
-            onClick={onClose}
-            className="min-h-10 rounded-md px-4 font-semibold text-stone-800 ring-1 ring-stone-300 hover:bg-stone-50"
-          >
-            Cancel
-          </button>
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className="min-h-10 rounded-md bg-lake-800 px-4 font-semibold text-white hover:bg-lake-900 disabled:opacity-60"
-          >
-            {isSubmitting ? 'Sending...' : 'Send test email'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Send a test email"
+      formId="test-email-form"
+      onSubmit={submit}
+      submitLabel={isSubmitting ? 'Sending...' : 'Send test email'}
+      pending={isSubmitting}
+      formClassName="space-y-3"
+    >
+      <p className="text-sm text-stone-600">
+        Builds a message as the chosen mail client writes one and delivers it to this inbox.
+      </p>
+      {field('name', 'Sender name', (id, bad) => (
+        <input id={id} className={control} {...aria(id, bad)} {...register('name')} />
+      ))}
+      {field('email', 'Sender email', (id, bad) => (
+        <input id={id} type="email" className={control} {...aria(id, bad)} {...register('email')} />
+      ))}
+      {field('subject', 'Subject', (id, bad) => (
+        <input id={id} className={control} {...aria(id, bad)} {...register('subject')} />
+      ))}
+      {field('text', 'Message', (id, bad) => (
+        <textarea id={id} rows={4} className={control} {...aria(id, bad)} {...register('text')} />
+      ))}
+      {field('emailFormat', 'Format', (id, bad) => (
+        <select id={id} className={control} {...aria(id, bad)} {...register('emailFormat')}>
+          {TEST_EMAIL_FORMATS.map((f) => (
+            <option key={f} value={f}>
+              {FORMAT_LABELS[f]}
+            </option>
+          ))}
+        </select>
+      ))}
+    </FormDialog>
   );
 }

@@ -1,31 +1,14 @@
 /** Confirms deleting a list ('List deleted successfully' / 'Failed to delete list' 'Please try again.'). */
-import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import type { ContactList } from '@lp/contracts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { toast } from '../../../components/toast/toast-store';
+import { ConfirmActionDialog } from '../../../components/ui/confirm-dialog';
+import { LISTS_KEY } from '../../../lib/use-lists';
 import { deleteList } from '../api/delete-list';
-import { LISTS_KEY } from '../api/list-lists';
 
 export function DeleteListDialog({ list, onClose }: { list: ContactList | null; onClose: () => void }) {
   const { mutate } = useSWRConfig();
-  const [busy, setBusy] = useState(false);
-  const onDelete = async () => {
-    if (!list) return;
-    setBusy(true);
-    try {
-      await deleteList(list.id);
-      toast({ title: 'List deleted successfully' });
-      await Promise.all([mutate(LISTS_KEY), mutate('/api/marketing/stats')]);
-      onClose();
-    } catch {
-      toast({ title: 'Failed to delete list', description: 'Please try again.', variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <ConfirmDialog
+    <ConfirmActionDialog
       open={list !== null}
       title="Delete List"
       message={
@@ -34,9 +17,11 @@ export function DeleteListDialog({ list, onClose }: { list: ContactList | null; 
           : undefined
       }
       confirmLabel="Delete"
-      onConfirm={() => void onDelete()}
-      onCancel={onClose}
-      busy={busy}
+      onClose={onClose}
+      action={async () => list && (await deleteList(list.id))}
+      done={{ title: 'List deleted successfully' }}
+      afterDone={() => Promise.all([mutate(LISTS_KEY), mutate('/api/marketing/stats')])}
+      failed={{ title: 'Failed to delete list', description: 'Please try again.' }}
     />
   );
 }

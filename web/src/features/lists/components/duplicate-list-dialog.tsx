@@ -7,12 +7,12 @@ import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useSWRConfig } from 'swr';
 import { ListDuplicateSchema, type ContactList } from '@lp/contracts';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { fieldError } from '../../../lib/error-message';
 import { duplicateList } from '../api/duplicate-list';
-import { LISTS_KEY, useLists } from '../api/list-lists';
+import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { freeCopyName } from '../lib/copy-name';
 
 type Values = { name: string; description: string; copyContacts: boolean };
@@ -62,33 +62,24 @@ function DuplicateListForm({ list, onClose }: { list: ContactList; onClose: () =
   });
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title="Duplicate List"
-      footer={
-        <>
-          <button type="button" className={dialogButton.cancel} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="duplicate-list-form" className={dialogButton.primary} disabled={isSubmitting}>
-            {isSubmitting ? 'Duplicating…' : 'Duplicate'}
-          </button>
-        </>
-      }
+      formId="duplicate-list-form"
+      onSubmit={onSubmit}
+      submitLabel={isSubmitting ? 'Duplicating…' : 'Duplicate'}
+      pending={isSubmitting}
     >
-      <form id="duplicate-list-form" noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField id="duplicate-name" label="List name" required error={errors.name?.message}>
-          {(p) => <input {...p} className={controlClass} {...register('name')} />}
-        </FormField>
-        <FormField id="duplicate-description" label="Description">
-          {(p) => <textarea {...p} rows={2} className={controlClass} {...register('description')} />}
-        </FormField>
-        <label className="flex items-center gap-2 text-sm text-stone-800">
-          <input type="checkbox" className="size-4" {...register('copyContacts')} />
-          Copy the list's {list.contact_count.toLocaleString('en-US')} contacts
-        </label>
-      </form>
-    </Dialog>
+      <FormField id="duplicate-name" label="List name" required error={errors.name?.message}>
+        {(p) => <input {...p} className={controlClass} {...register('name')} />}
+      </FormField>
+      <FormField id="duplicate-description" label="Description">
+        {(p) => <textarea {...p} rows={2} className={controlClass} {...register('description')} />}
+      </FormField>
+      <label className="flex items-center gap-2 text-sm text-stone-800">
+        <input type="checkbox" className="size-4" {...register('copyContacts')} />
+        Copy the list's {list.contact_count.toLocaleString('en-US')} contacts
+      </label>
+    </FormDialog>
   );
 }

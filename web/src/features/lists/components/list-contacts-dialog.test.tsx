@@ -7,9 +7,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Contact, ContactList } from '@lp/contracts';
-import { renderInRouter } from '../../../test/render-in-router';
+import { renderScreen } from '../../../test/render-in-router';
 import { ListContactsDialog } from './list-contacts-dialog';
-import { FreshCache } from '../../../test/fresh-cache';
 
 const list: ContactList = {
   id: 4,
@@ -78,12 +77,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const render = () =>
-  renderInRouter(
-    <FreshCache>
-      <ListContactsDialog list={list} onClose={() => {}} />
-    </FreshCache>,
-  );
+const render = () => renderScreen(<ListContactsDialog list={list} onClose={() => {}} />);
 
 // Hundreds of rows in jsdom: slower than a test's default 5 s on a busy machine.
 it('pages through every member of a list larger than a page', { timeout: 20_000 }, async () => {

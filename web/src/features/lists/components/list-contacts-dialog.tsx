@@ -12,7 +12,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { toast } from '../../../components/toast/toast-store';
 import { Spinner } from '../../../components/ui/spinner';
 import { button } from '../../../components/ui/styles';
-import { LISTS_KEY } from '../api/list-lists';
+import { LISTS_KEY } from '../../../lib/use-lists';
 import { removeListMember, useListMembers } from '../api/list-members';
 
 export function ListContactsDialog({ list, onClose }: { list: ContactList | null; onClose: () => void }) {

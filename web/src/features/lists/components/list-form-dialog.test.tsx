@@ -11,6 +11,7 @@ import type { ContactList } from '@lp/contracts';
 import { Toaster } from '../../../components/toast/toaster';
 import { FreshCache } from '../../../test/fresh-cache';
 import { ListFormDialog } from './list-form-dialog';
+import { json } from '../../../test/fake-api';
 
 const list = (id: number, name: string, over: Partial<ContactList> = {}): ContactList => ({
   id,
@@ -27,8 +28,6 @@ const mesa = list(2, 'Mesa leads', { description: 'From the mesa page' });
 
 let calls: { method: string; url: string; body?: unknown }[] = [];
 let answer: (method: string, body: Record<string, unknown>) => Response;
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const stored: Record<string, ContactList> = { '/api/marketing/lists/1': buyers, '/api/marketing/lists/2': mesa };
 
 beforeEach(() => {

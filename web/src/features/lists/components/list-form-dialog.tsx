@@ -6,70 +6,31 @@
  * (409), the message shown and what was typed kept. A name another list has, in any letter case,
  * is shown on the name field.
  */
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useSWRConfig } from 'swr';
 import { ListFormSchema, type ContactList, type ListFormInput } from '@lp/contracts';
-import { Dialog, dialogButton } from '../../../components/ui/dialog';
+import { FormDialog, RecordFormDialog } from '../../../components/ui/form-dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
-import { Spinner } from '../../../components/ui/spinner';
 import { StaleCopyAlert } from '../../../components/ui/stale-copy-alert';
 import { toast } from '../../../components/toast/toast-store';
-import { ApiError } from '../../../lib/api-request';
-import { errorMessage, fieldError } from '../../../lib/error-message';
-import { useStoredRecord } from '../../../lib/use-stored-record';
+import { useRecordForm } from '../../../components/form/use-record-form';
 import { listUrl } from '../api/get-list';
 import { createList, updateList } from '../api/save-list';
-import { LISTS_KEY } from '../api/list-lists';
+import { LISTS_KEY } from '../../../lib/use-lists';
 
 type Props = { open: boolean; listId?: number; onClose: () => void };
 
-/** Mounted only while open, so no opening inherits the form of the one before. */
 export function ListFormDialog({ open, listId, onClose }: Props) {
-  const [reads, setReads] = useState(0);
-  if (!open) return null;
-  if (listId === undefined) return <ListForm onClose={onClose} />;
   return (
-    <EditList
-      key={`${listId}-${reads}`}
-      listId={listId}
-      onClose={onClose}
-      onLoadStored={() => setReads((n) => n + 1)}
-    />
-  );
-}
-
-function EditList({
-  listId,
-  onClose,
-  onLoadStored,
-}: {
-  listId: number;
-  onClose: () => void;
-  onLoadStored: () => void;
-}) {
-  const stored = useStoredRecord<ContactList>(listUrl(listId));
-  if (stored.data) return <ListForm list={stored.data} onClose={onClose} onLoadStored={onLoadStored} />;
-  return (
-    <Dialog
-      open
-      onClose={onClose}
+    <RecordFormDialog<ContactList>
+      open={open}
+      url={listId === undefined ? undefined : listUrl(listId)}
       title="Edit List"
-      footer={
-        <button type="button" className={dialogButton.cancel} onClick={onClose}>
-          Cancel
-        </button>
-      }
-    >
-      {stored.loading ? (
-        <Spinner label="Loading list…" />
-      ) : (
-        <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-          {errorMessage(stored.error, 'The list could not be loaded. Please try again.')}
-        </p>
-      )}
-    </Dialog>
+      loadingLabel="Loading list…"
+      failedMessage="The list could not be loaded. Please try again."
+      onClose={onClose}
+      form={(list, onLoadStored) => <ListForm list={list} onClose={onClose} onLoadStored={onLoadStored} />}
+    />
   );
 }
 
@@ -84,64 +45,38 @@ function ListForm({
 }) {
   const { mutate } = useSWRConfig();
   const editing = list !== undefined;
-  const [stale, setStale] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ListFormInput>({
+  const { form, onSubmit, stale } = useRecordForm<ListFormInput>({
     resolver: valibotResolver(ListFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: { name: list?.name ?? '', description: list?.description ?? '' },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setStale(null);
-    try {
+    uniqueField: 'name',
+    save: async (values) => {
       if (list) await updateList(list.id, { ...values, version: list.version });
       else await createList(values);
       toast({ title: editing ? 'List updated' : 'List created' });
       await Promise.all([mutate(LISTS_KEY), mutate('/api/marketing/stats')]);
       onClose();
-    } catch (error) {
-      const nameTaken = fieldError(error, 'name');
-      if (nameTaken) return setError('name', { message: nameTaken });
-      if (error instanceof ApiError && error.status === 409) return setStale(errorMessage(error));
-      toast({
-        title: editing ? 'Failed to update list' : 'Failed to create list',
-        description: 'Please try again.',
-        variant: 'destructive',
-      });
-    }
+    },
+    failed: { title: editing ? 'Failed to update list' : 'Failed to create list', description: 'Please try again.' },
   });
+  const { register } = form;
+  const { errors, isSubmitting } = form.formState;
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title={editing ? 'Edit List' : 'Create List'}
-      footer={
-        <>
-          <button type="button" className={dialogButton.cancel} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="list-form" className={dialogButton.primary} disabled={isSubmitting}>
-            {editing ? 'Save Changes' : 'Create List'}
-          </button>
-        </>
-      }
+      formId="list-form"
+      onSubmit={onSubmit}
+      submitLabel={editing ? 'Save Changes' : 'Create List'}
+      pending={isSubmitting}
+      notice={stale && onLoadStored && <StaleCopyAlert message={stale} onLoadStored={onLoadStored} />}
     >
-      {stale && onLoadStored && <StaleCopyAlert message={stale} onLoadStored={onLoadStored} />}
-      <form id="list-form" noValidate onSubmit={onSubmit} className="grid gap-4">
-        <FormField id="list-name" label="List name" required error={errors.name?.message}>
-          {(p) => <input {...p} className={controlClass} {...register('name')} />}
-        </FormField>
-        <FormField id="list-description" label="Description" error={errors.description?.message}>
-          {(p) => <textarea {...p} rows={3} className={controlClass} {...register('description')} />}
-        </FormField>
-      </form>
-    </Dialog>
+      <FormField id="list-name" label="List name" required error={errors.name?.message}>
+        {(p) => <input {...p} className={controlClass} {...register('name')} />}
+      </FormField>
+      <FormField id="list-description" label="Description" error={errors.description?.message}>
+        {(p) => <textarea {...p} rows={3} className={controlClass} {...register('description')} />}
+      </FormField>
+    </FormDialog>
   );
 }

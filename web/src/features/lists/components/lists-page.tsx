@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { button } from '../../../components/ui/styles';
-import { useLists } from '../api/list-lists';
+import { useLists } from '../../../lib/use-lists';
 import { DeleteListDialog } from './delete-list-dialog';
 import { DuplicateListDialog } from './duplicate-list-dialog';
 import { ListContactsDialog } from './list-contacts-dialog';

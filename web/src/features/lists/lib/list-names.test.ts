@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { freeCopyName } from './copy-name';
-import { listOptionLabel } from './list-label';
+import { listOptionLabel } from '../../../lib/list-label';
 
 it('proposes the first free copy name in any letter case', () => {
   expect(freeCopyName('Buyers', ['Buyers'])).toBe('Buyers (Copy)');

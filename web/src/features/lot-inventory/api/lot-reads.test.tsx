@@ -10,10 +10,10 @@ import type { Lot, LotChange } from '@lp/contracts';
 import { swrDefaults } from '../../../lib/swr-defaults';
 import { lotChangesKey, useLotChanges } from './list-lot-changes';
 import { STAFF_LOTS_KEY, useStaffLots } from './list-staff-lots';
+import { json } from '../../../test/fake-api';
 
 const lot = (status: Lot['status'], version: number) => ({ number: 5, status, version }) as Lot;
 const change = (by: string) => ({ id: 1, lotNumber: 5, changedBy: by, changedAt: '', changes: {} }) as LotChange;
-const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) =>

@@ -120,6 +120,12 @@ function LotEditForm({ lot, onSave, onClose, onLoadNewer }: FormProps) {
   });
 
   const id = (f: string) => `lot-${lot.number}-${f}`;
+  /** A field's id (by its short name), error and registration. */
+  const field = (name: 'status' | 'price' | 'sizeSqFt' | 'description', short: string) => ({
+    id: id(short),
+    error: errors[name]?.message,
+    registration: register(name),
+  });
   return (
     <form onSubmit={onSubmit} noValidate>
       {stale && (
@@ -136,27 +142,13 @@ function LotEditForm({ lot, onSave, onClose, onLoadNewer }: FormProps) {
       )}
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectInput
-          id={id('status')}
+          {...field('status', 'status')}
           label="Status"
           placeholder="Choose a status"
           options={LOT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
-          error={errors.status?.message}
-          registration={register('status')}
         />
-        <TextInput
-          id={id('price')}
-          label="Price (USD)"
-          autoComplete="off"
-          error={errors.price?.message}
-          registration={register('price')}
-        />
-        <TextInput
-          id={id('size')}
-          label="Size (sq ft)"
-          autoComplete="off"
-          error={errors.sizeSqFt?.message}
-          registration={register('sizeSqFt')}
-        />
+        <TextInput {...field('price', 'price')} label="Price (USD)" autoComplete="off" />
+        <TextInput {...field('sizeSqFt', 'size')} label="Size (sq ft)" autoComplete="off" />
         <fieldset className="sm:col-span-2">
           <legend className="text-sm font-medium text-stone-800">Tags</legend>
           <div className="mt-1 flex flex-wrap gap-x-5 gap-y-2">
@@ -169,13 +161,7 @@ function LotEditForm({ lot, onSave, onClose, onLoadNewer }: FormProps) {
           </div>
           {errors.tags?.message && <p className="mt-1 text-sm font-medium text-red-700">{errors.tags.message}</p>}
         </fieldset>
-        <TextArea
-          id={id('description')}
-          label="Description"
-          className="sm:col-span-2"
-          error={errors.description?.message}
-          registration={register('description')}
-        />
+        <TextArea {...field('description', 'description')} label="Description" className="sm:col-span-2" />
       </div>
       <div className="mt-5 flex justify-end gap-3">
         <button type="button" onClick={onClose} className={dialogButton.cancel}>

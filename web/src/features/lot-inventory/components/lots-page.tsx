@@ -21,12 +21,13 @@ import {
 import { toast } from '../../../components/toast/toast-store';
 import { errorMessage } from '../../../lib/error-message';
 import { staleEditMessage } from '../../../lib/stale-edit';
-import { useLotInterest } from '../api/get-lot-interest';
+import { useLotInterest } from '../../../lib/use-lot-interest';
 import { lotChangesKey } from '../api/list-lot-changes';
 import { useStaffLots } from '../api/list-staff-lots';
 import { updateLot } from '../api/update-lot';
 import { arrangeLots, joinInterest, nextSort, type Filters, type LotRow, type Sort } from '../lib/arrange-lots';
 import { statusLabel, tagLabel } from '../lib/lot-labels';
+import { Select } from '../../../components/ui/select';
 import { LotEditDialog } from './lot-edit-dialog';
 import { LotsTable } from './lots-table';
 
@@ -35,14 +36,24 @@ const RANGE_LABELS: Record<LotInterestRange, string> = {
   '30d': 'Last 30 days',
   '90d': 'Last 90 days',
 };
-const select =
-  'mt-1 block min-h-10 w-full rounded-md border border-stone-400 bg-white px-3 text-sm text-stone-900 sm:w-48';
+const RANGE_OPTIONS = (Object.keys(LOT_INTEREST_RANGES) as LotInterestRange[]).map((r) => ({
+  value: r,
+  label: RANGE_LABELS[r],
+}));
+const STATUS_OPTIONS: { value: Filters['status']; label: string }[] = [
+  { value: 'all', label: 'All statuses' },
+  ...LOT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+];
+const TAG_OPTIONS: { value: Filters['tag']; label: string }[] = [
+  { value: 'all', label: 'All tags' },
+  ...LOT_TAGS.map((t) => ({ value: t, label: tagLabel(t) })),
+];
 
 export function LotsPage() {
   const { lots, error, isLoading, mutate } = useStaffLots();
   const { mutate: mutateKey } = useSWRConfig();
   const [range, setRange] = useState<LotInterestRange>('30d');
-  const { interest, error: interestError } = useLotInterest(range);
+  const { interest, error: interestError } = useLotInterest(LOT_INTEREST_RANGES[range]);
   const [filters, setFilters] = useState<Filters>({ status: 'all', tag: 'all' });
   const [sort, setSort] = useState<Sort>({ key: 'number', dir: 'asc' });
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -125,59 +136,19 @@ export function LotsPage() {
       </div>
 
       <div className="mt-6 flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor="lot-filter-status" className="text-sm font-medium text-stone-800">
-            Status
-          </label>
-          <select
-            id="lot-filter-status"
-            className={select}
-            value={filters.status}
-            onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as Filters['status'] }))}
-          >
-            <option value="all">All statuses</option>
-            {LOT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="lot-filter-tag" className="text-sm font-medium text-stone-800">
-            Tag
-          </label>
-          <select
-            id="lot-filter-tag"
-            className={select}
-            value={filters.tag}
-            onChange={(e) => setFilters((f) => ({ ...f, tag: e.target.value as Filters['tag'] }))}
-          >
-            <option value="all">All tags</option>
-            {LOT_TAGS.map((t) => (
-              <option key={t} value={t}>
-                {tagLabel(t)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="lot-interest-range" className="text-sm font-medium text-stone-800">
-            Interest
-          </label>
-          <select
-            id="lot-interest-range"
-            className={select}
-            value={range}
-            onChange={(e) => setRange(e.target.value as LotInterestRange)}
-          >
-            {(Object.keys(LOT_INTEREST_RANGES) as LotInterestRange[]).map((r) => (
-              <option key={r} value={r}>
-                {RANGE_LABELS[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select
+          label="Status"
+          value={filters.status}
+          options={STATUS_OPTIONS}
+          onChange={(status) => setFilters((f) => ({ ...f, status }))}
+        />
+        <Select
+          label="Tag"
+          value={filters.tag}
+          options={TAG_OPTIONS}
+          onChange={(tag) => setFilters((f) => ({ ...f, tag }))}
+        />
+        <Select label="Interest" value={range} options={RANGE_OPTIONS} onChange={setRange} />
       </div>
 
       <div className="mt-4 flex min-h-12 flex-wrap items-center gap-3" aria-live="polite">

@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import type { PublicLot } from '@lp/contracts';
 import { lotPath } from '@lp/contracts/lot-names';
-import { STYLE_INFO, priceText, sizeText, styleOf } from '../../lots';
+import { STYLE_INFO, priceText, sizeText, styleOf } from '../../../lib/lot-status';
 
 /** `autoFocus` puts focus on the close button as the panel opens (it replaced what had focus). */
 export function LotDetails({

@@ -4,7 +4,7 @@
  * the list is open; only the list scrolls.
  */
 import type { PublicLot } from '@lp/contracts';
-import { STYLE_INFO, priceText, styleOf } from '../../lots';
+import { STYLE_INFO, priceText, styleOf } from '../../../lib/lot-status';
 import { MapLegend } from './map-legend';
 
 export function LotList({

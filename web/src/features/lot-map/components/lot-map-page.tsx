@@ -12,7 +12,8 @@ import type { PublicLot } from '@lp/contracts';
 import { LOT_CLICK_EVENT } from '@lp/contracts/lot-names';
 import { site } from '@lp/contracts/site';
 import { trackEvent } from '../../../lib/analytics/tracker';
-import { availableCount, useLots } from '../../lots';
+import { useLots } from '../../../lib/use-lots';
+import { availableCount } from '../../../lib/lot-status';
 import { MAP_HEIGHT, MAP_WIDTH } from '../lib/plan-size';
 import {
   INITIAL_VIEW,

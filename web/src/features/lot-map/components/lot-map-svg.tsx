@@ -7,7 +7,7 @@ import type { KeyboardEvent } from 'react';
 import type { PublicLot } from '@lp/contracts';
 import { lotPath } from '@lp/contracts/lot-names';
 import { MAP_HEIGHT, MAP_WIDTH } from '../lib/plan-size';
-import { STYLE_INFO, lotLabel, styleOf } from '../../lots';
+import { STYLE_INFO, lotLabel, styleOf } from '../../../lib/lot-status';
 
 type Props = {
   lots: readonly PublicLot[];

@@ -7,7 +7,7 @@
 import { Link } from 'react-router-dom';
 import type { PublicLot } from '@lp/contracts';
 import { LOT_TAG_LABELS } from '@lp/contracts/lot-names';
-import { STYLE_INFO, priceText, sizeText, statusText, styleOf } from '../../lots';
+import { STYLE_INFO, priceText, sizeText, statusText, styleOf } from '../../../lib/lot-status';
 import { LotMapSvg } from './lot-map-svg';
 
 const STATUS_BADGE: Record<PublicLot['status'], string> = {

@@ -2,6 +2,7 @@
  * Map controls: the zoom toggle (×1.5; zooming out resets the position) and four pan buttons,
  * the single-pointer alternative to dragging (WCAG 2.5.7). Arrow keys pan too.
  */
+import type { ReactNode } from 'react';
 import type { PanDirection } from '../lib/map-view';
 
 type Props = { zoomed: boolean; onToggleZoom: () => void; onPan: (d: PanDirection) => void };
@@ -24,17 +25,10 @@ export function MapControls({ zoomed, onToggleZoom, onPan }: Props) {
         aria-pressed={zoomed}
         className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-md bg-lake-800 px-4 font-semibold text-white shadow hover:bg-lake-900"
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
+        <Glyph>
           <circle cx="11" cy="11" r="7" />
           <path d={zoomed ? 'M8 11h6M20 20l-4-4' : 'M8 11h6M11 8v6M20 20l-4-4'} />
-        </svg>
+        </Glyph>
         {zoomed ? 'Zoom out' : 'Zoom in'}
       </button>
       <div className="grid grid-cols-3 gap-1" role="group" aria-label="Pan the map">
@@ -47,19 +41,21 @@ export function MapControls({ zoomed, onToggleZoom, onPan }: Props) {
             onClick={() => onPan(dir)}
             className={`${btn} ${dir === 'up' ? 'col-start-2' : dir === 'left' ? 'col-start-1' : dir === 'right' ? 'col-start-3' : 'col-start-2'}`}
           >
-            <svg
-              viewBox="0 0 24 24"
-              className="size-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
+            <Glyph>
               <path d={d} />
-            </svg>
+            </Glyph>
           </button>
         ))}
       </div>
     </div>
+  );
+}
+
+/** A control's 24×24 stroke glyph (decorative: the button is named). */
+function Glyph({ children }: { children: ReactNode }) {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      {children}
+    </svg>
   );
 }

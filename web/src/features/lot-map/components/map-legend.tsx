@@ -5,7 +5,7 @@
  * stays in view without the two panels stacking past a phone's height.
  */
 import type { PublicLot } from '@lp/contracts';
-import { STYLE_INFO, STYLE_ORDER, countByStyle } from '../../lots';
+import { STYLE_INFO, STYLE_ORDER, countByStyle } from '../../../lib/lot-status';
 
 export function MapLegend({ lots, compact = false }: { lots: readonly PublicLot[]; compact?: boolean }) {
   const counts = countByStyle(lots);

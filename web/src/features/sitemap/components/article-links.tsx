@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router-dom';
 import type { BlogArticleCard } from '@lp/contracts';
-import { useArticles } from '../../blog';
+import { useArticles } from '../../../lib/use-articles';
 
 type ArticleLinksProps = { initialArticles?: BlogArticleCard[]; initialError?: boolean };
 

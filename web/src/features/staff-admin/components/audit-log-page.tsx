@@ -2,6 +2,7 @@
  * The dashboard's Audit log screen (/marketing/audit): who did what, newest first, 50 at a time
  * with Older / Newest paging, and whether each took effect. Loading, error and empty states.
  */
+import { LoadFailed, LoadingText } from '../../../components/ui/load-states';
 import { useState } from 'react';
 import type { AuditEntry, AuditOutcome } from '@lp/contracts';
 import { SelectableTable, type Column } from '../../../components/ui/data-table';
@@ -102,19 +103,9 @@ export function AuditLogPage() {
   let body;
   if (!page && error)
     body = (
-      <div role="alert" className="py-10 text-center">
-        <p className="text-red-700">Error loading the audit log. Please try again later.</p>
-        <button type="button" className={`${button.secondary} mt-4`} onClick={() => void reload()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed message={'Error loading the audit log. Please try again later.'} onRetry={() => void reload()} />
     );
-  else if (!page)
-    body = (
-      <p role="status" className="py-10 text-center text-stone-700">
-        Loading the audit log...
-      </p>
-    );
+  else if (!page) body = <LoadingText>Loading the audit log...</LoadingText>;
   else if (page.entries.length === 0) body = <p className="py-10 text-center text-stone-700">No staff actions yet.</p>;
   else
     body = (

@@ -4,7 +4,8 @@
  * sign the account out everywhere); and the Add account form. Passwords follow the policy shown under
  * the field, checked in the browser and again by the server. Toasts after each action.
  */
-import { useState } from 'react';
+import { LoadFailed, LoadingText } from '../../../components/ui/load-states';
+import { useState, type ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { PASSWORD_MIN_LENGTH, passwordPolicyProblem, type StaffAccount } from '@lp/contracts';
@@ -22,6 +23,25 @@ import { AddAccountFormSchema, type AddAccountFormValues } from '../lib/staff-fo
 import { formatDateTime } from '../../../lib/site-time';
 
 const POLICY = `At least ${PASSWORD_MIN_LENGTH} characters and 5 different ones; not the username, not a well-known password.`;
+
+/** A new password (an account's first, or a reset), with the policy under it. */
+function NewPasswordField({
+  id,
+  label,
+  error,
+  input,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  input: ComponentProps<'input'>;
+}) {
+  return (
+    <FormField id={id} label={label} hint={POLICY} hintBelow error={error}>
+      {(c) => <input {...c} type="password" autoComplete="new-password" className={controlClass} {...input} />}
+    </FormField>
+  );
+}
 const small = 'min-h-9 rounded-md px-3 text-sm font-semibold ring-1 disabled:cursor-not-allowed disabled:opacity-60';
 
 function AddAccountForm({ onAdded }: { onAdded: () => void }) {
@@ -53,17 +73,12 @@ function AddAccountForm({ onAdded }: { onAdded: () => void }) {
       <FormField id="new-username" label="Username" error={errors.username?.message}>
         {(c) => <input {...c} autoComplete="off" className={controlClass} {...register('username')} />}
       </FormField>
-      <FormField id="new-password" label="Password" hint={POLICY} hintBelow error={errors.password?.message}>
-        {(c) => (
-          <input
-            {...c}
-            type="password"
-            autoComplete="new-password"
-            className={controlClass}
-            {...register('password')}
-          />
-        )}
-      </FormField>
+      <NewPasswordField
+        id="new-password"
+        label="Password"
+        error={errors.password?.message}
+        input={register('password')}
+      />
       <FormField id="new-role" label="Role">
         {(c) => (
           <select {...c} className={controlClass} {...register('role')}>
@@ -102,18 +117,12 @@ function ResetPasswordForm({ account, onDone }: { account: StaffAccount; onDone:
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-wrap items-start gap-3">
       <div className="min-w-64 flex-1">
-        <FormField id={id} label={`New password for ${account.username}`} hint={POLICY} hintBelow error={error}>
-          {(c) => (
-            <input
-              {...c}
-              type="password"
-              autoComplete="new-password"
-              className={controlClass}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          )}
-        </FormField>
+        <NewPasswordField
+          id={id}
+          label={`New password for ${account.username}`}
+          error={error}
+          input={{ value: password, onChange: (e) => setPassword(e.target.value) }}
+        />
       </div>
       <div className="flex gap-2 pt-6">
         <button type="submit" className={button.dark} disabled={busy}>
@@ -210,19 +219,12 @@ export function StaffAccountsPage({ currentUserId }: { currentUserId: number }) 
   let body;
   if (!accounts && error)
     body = (
-      <div role="alert" className="py-10 text-center">
-        <p className="text-red-700">{errorMessage(error, 'Error loading staff accounts. Please try again later.')}</p>
-        <button type="button" className={`${button.secondary} mt-4`} onClick={() => void reload()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailed
+        message={errorMessage(error, 'Error loading staff accounts. Please try again later.')}
+        onRetry={() => void reload()}
+      />
     );
-  else if (!accounts)
-    body = (
-      <p role="status" className="py-10 text-center text-stone-700">
-        Loading staff accounts...
-      </p>
-    );
+  else if (!accounts) body = <LoadingText>Loading staff accounts...</LoadingText>;
   else
     body = (
       <SelectableTable

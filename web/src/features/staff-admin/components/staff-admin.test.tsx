@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SWRConfig } from 'swr';
 import type { AuditPage, StaffAccount } from '@lp/contracts';
 import { dismissToast, getToasts } from '../../../components/toast/toast-store';
 import { renderInRouter } from '../../../test/render-in-router';
+import { json, stubRoutedFetch, type ApiCall, type ApiRoutes } from '../../../test/fake-api';
+import { withOwnCache } from '../../../test/fresh-cache';
 import { AuditLogPage } from './audit-log-page';
 import { StaffAccountsPage } from './staff-accounts-page';
 
@@ -18,11 +19,8 @@ const account = (id: number, username: string, over: Partial<StaffAccount> = {})
   ...over,
 });
 
-type Call = { url: string; method: string; body: unknown };
-const calls: Call[] = [];
-let routes: Record<string, (call: Call) => Response> = {};
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const calls: ApiCall[] = [];
+let routes: ApiRoutes = {};
 /** The texts a control's aria-describedby points at, in order (its accessible description). */
 const descriptionOf = (el: HTMLElement) =>
   (el.getAttribute('aria-describedby') ?? '')
@@ -30,21 +28,12 @@ const descriptionOf = (el: HTMLElement) =>
     .filter(Boolean)
     .map((id) => document.getElementById(id)?.textContent);
 const POLICY = 'At least 12 characters and 5 different ones; not the username, not a well-known password.';
-const fresh = (ui: React.ReactNode) => <SWRConfig value={{ provider: () => new Map() }}>{ui}</SWRConfig>;
+const fresh = withOwnCache;
 
 beforeEach(() => {
   calls.length = 0;
   routes = {};
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const call = {
-      url,
-      method: init.method ?? 'GET',
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
-    };
-    calls.push(call);
-    const handler = routes[`${call.method} ${url}`];
-    return handler ? handler(call) : json({ error: { code: 'not_found', message: 'Not found' } }, 404);
-  });
+  stubRoutedFetch(() => routes, calls);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,9 +6,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { FormSubmission } from '@lp/contracts';
-import { renderInRouter } from '../../../test/render-in-router';
-import { FreshCache } from '../../../test/fresh-cache';
+import { renderScreen } from '../../../test/render-in-router';
+import { SubmissionFirstTouch } from '../../analytics';
 import { FormSubmissionsPage } from './form-submissions-page';
+import { json } from '../../../test/fake-api';
 
 const MESSAGE = 'Is lot 12 still available?\nWe visit on Saturday. <script>alert(1)</script> <b>bold</b>';
 const submission = (over: Partial<FormSubmission>): FormSubmission => ({
@@ -31,8 +32,6 @@ const submission = (over: Partial<FormSubmission>): FormSubmission => ({
 });
 
 beforeEach(() => {
-  const json = (body: unknown) =>
-    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal('fetch', async (url: string) => {
     if (url.startsWith('/api/marketing/submissions'))
       return json([submission({}), submission({ id: 2, firstName: 'Tom', lastName: 'Baker', message: null })]);
@@ -43,11 +42,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 it("opens a submission's details from its name: the whole message as text, and the fields the row hides", async () => {
   const user = userEvent.setup();
-  renderInRouter(
-    <FreshCache>
-      <FormSubmissionsPage />
-    </FreshCache>,
-  );
+  renderScreen(<FormSubmissionsPage firstTouch={(id) => <SubmissionFirstTouch submissionId={id} />} />);
   const toggle = await screen.findByRole('button', { name: 'Rosa Tsosie details' });
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
   // The start of the message is in the row; the details are not shown yet.

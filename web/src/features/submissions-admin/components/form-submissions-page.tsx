@@ -5,6 +5,7 @@
  * row shows its lead attribution (first touch, visits and pages before converting) and the start
  * of the visitor's message; its name opens the row's details (the whole message and every field).
  */
+import { ListOptions } from '../../../components/form/list-options';
 import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { SUBMISSION_SOURCE_LABELS, type FormSubmission } from '@lp/contracts';
@@ -15,16 +16,19 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { controlClass } from '../../../components/form/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/toast/toast-store';
-import { SubmissionFirstTouch } from '../../analytics';
-import { LISTS_KEY, listOptionLabel, useLists } from '../../lists';
+import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { convertSubmission } from '../api/convert-submission';
 import { useSubmissions } from '../api/list-submissions';
 import { formatDateTime } from '../../../lib/site-time';
-import { interestLabel, SubmissionDetails } from './submission-details';
+import { interestLabel, SubmissionDetails, type FirstTouch } from './submission-details';
 
 const detailsId = (s: FormSubmission) => `submission-${s.id}-details`;
 
-function columns(open: ReadonlySet<number>, toggle: (id: number) => void): Column<FormSubmission>[] {
+function columns(
+  open: ReadonlySet<number>,
+  toggle: (id: number) => void,
+  firstTouch: FirstTouch,
+): Column<FormSubmission>[] {
   return [
     {
       header: 'Name',
@@ -63,7 +67,7 @@ function columns(open: ReadonlySet<number>, toggle: (id: number) => void): Colum
     { header: 'Source', cell: (s) => SUBMISSION_SOURCE_LABELS[s.source], className: 'hidden xl:table-cell' },
     {
       header: 'First touch',
-      cell: (s) => <SubmissionFirstTouch submissionId={s.id} />,
+      cell: (s) => firstTouch(s.id),
       className: 'hidden lg:table-cell',
     },
     {
@@ -74,7 +78,7 @@ function columns(open: ReadonlySet<number>, toggle: (id: number) => void): Colum
   ];
 }
 
-export function FormSubmissionsPage() {
+export function FormSubmissionsPage({ firstTouch }: { firstTouch: FirstTouch }) {
   const { data, error, isLoading, mutate: reload } = useSubmissions();
   const lists = useLists({ fresh: true });
   const { mutate } = useSWRConfig();
@@ -122,11 +126,7 @@ export function FormSubmissionsPage() {
           onChange={(e) => setListId(e.target.value)}
         >
           <option value="">No list</option>
-          {(lists.data ?? []).map((l) => (
-            <option key={l.id} value={l.id}>
-              {listOptionLabel(l.name, l.contact_count)}
-            </option>
-          ))}
+          <ListOptions lists={lists.data} />
         </select>
       </div>
       <div className="mt-6">
@@ -137,12 +137,12 @@ export function FormSubmissionsPage() {
           <SelectableTable
             label="Form submissions"
             rows={data}
-            columns={columns(open, toggle)}
+            columns={columns(open, toggle, firstTouch)}
             rowKey={(s) => s.id}
             details={{
               isOpen: (s) => open.has(s.id),
               id: detailsId,
-              render: (s) => <SubmissionDetails submission={s} />,
+              render: (s) => <SubmissionDetails submission={s} firstTouch={firstTouch} />,
             }}
             actions={(s) => {
               const inContacts = s.contactId !== null;

@@ -3,10 +3,9 @@
  * (as text, line breaks kept, long words wrapped) and every field the row hides at this width, so
  * a phone shows what a desktop does.
  */
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { CONTACT_PAGE_INTERESTS, SUBMISSION_SOURCE_LABELS, type FormSubmission } from '@lp/contracts';
 import { EmailAddress } from '../../../components/ui/email-address';
-import { SubmissionFirstTouch } from '../../analytics';
 import { formatDateTime } from '../../../lib/site-time';
 
 /** Contact-page interests are stored by value ('buying'); show their label. */
@@ -15,7 +14,16 @@ export function interestLabel(value: string | null): string {
   return (CONTACT_PAGE_INTERESTS as Record<string, string>)[value] ?? value;
 }
 
-export function SubmissionDetails({ submission: s }: { submission: FormSubmission }) {
+/** `firstTouch`: how the visitor first came (the analytics feature's, handed in by the staff routes). */
+export type FirstTouch = (submissionId: number) => ReactNode;
+
+export function SubmissionDetails({
+  submission: s,
+  firstTouch,
+}: {
+  submission: FormSubmission;
+  firstTouch: FirstTouch;
+}) {
   const fields: [string, ReactNode][] = [
     ['Email', <EmailAddress key="e" value={s.email} />],
     ['Phone', s.phone ? <a href={`tel:${s.phone}`}>{s.phone}</a> : '—'],
@@ -39,7 +47,7 @@ export function SubmissionDetails({ submission: s }: { submission: FormSubmissio
         {formatDateTime(s.createdAt)}
       </time>,
     ],
-    ['First touch', <SubmissionFirstTouch key="f" submissionId={s.id} />],
+    ['First touch', <Fragment key="f">{firstTouch(s.id)}</Fragment>],
   ];
   return (
     <div className="grid gap-4 text-sm md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">

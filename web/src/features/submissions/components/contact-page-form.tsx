@@ -3,39 +3,23 @@
  * thank-you panel replaces the form until 'Send another message'.
  */
 import { useEffect, useId, useRef } from 'react';
-import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { CONTACT_PAGE_INTERESTS, ContactPageFormSchema, type ContactPageFormValues } from '@lp/contracts';
 import { button } from '../../../components/ui/styles';
-import { useFormSubmission } from '../lib/use-form-submission';
+import { usePublicForm } from '../lib/use-public-form';
 import { HoneypotField } from './honeypot-field';
-import { SelectInput, TextArea } from '../../../components/form/form-controls';
-import { PersonFields } from './person-fields';
+import { ContactFields } from './person-fields';
 
 const EMPTY: ContactPageFormValues = { firstName: '', lastName: '', phone: '', email: '', interest: '', message: '' };
 const INTERESTS = Object.entries(CONTACT_PAGE_INTERESTS).map(([value, label]) => ({ value, label }));
-const FIELDS = Object.keys(EMPTY) as (keyof ContactPageFormValues)[];
 
 export function ContactPageForm() {
   const uid = useId();
   const thanksRef = useRef<HTMLHeadingElement>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm({
+  const { form, status, setStatus, submit, honeypotRef } = usePublicForm({
     resolver: valibotResolver(ContactPageFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: EMPTY,
-  });
-  const { status, setStatus, submit, honeypotRef } = useFormSubmission({
     source: 'contact-page',
-    onFieldErrors: (fields) => {
-      for (const f of FIELDS) if (fields[f]?.[0]) setError(f, { type: 'server', message: fields[f][0] });
-    },
   });
   useEffect(() => {
     if (status === 'submitted') thanksRef.current?.focus();
@@ -55,8 +39,8 @@ export function ContactPageForm() {
     );
   }
   const id = (name: string) => `contact-${name}-${uid}`;
-  const onSubmit = handleSubmit(async (values) => {
-    if (await submit(values)) reset(EMPTY);
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (await submit(values)) form.reset(EMPTY);
   });
   return (
     <form
@@ -68,25 +52,7 @@ export function ContactPageForm() {
       <h2 id="contact-form-title" className="text-2xl font-bold text-lake-900 sm:col-span-2">
         Send us a message
       </h2>
-      <PersonFields id={id} register={register} errors={errors} />
-      <SelectInput
-        id={id('interest')}
-        label="I'm interested in"
-        required
-        placeholder="Select an interest"
-        options={INTERESTS}
-        className="sm:col-span-2"
-        error={errors.interest?.message}
-        registration={register('interest')}
-      />
-      <TextArea
-        id={id('message')}
-        label="Message"
-        required
-        className="sm:col-span-2"
-        error={errors.message?.message}
-        registration={register('message')}
-      />
+      <ContactFields id={id} form={form} interests={INTERESTS} placeholder="Select an interest" required />
       <HoneypotField id={id('website')} inputRef={honeypotRef} />
       <div className="sm:col-span-2">
         <button type="submit" className={button.primary} disabled={status === 'submitting'}>

@@ -4,15 +4,13 @@
  * (button disabled, green thank-you). On failure the form stays editable.
  */
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { SHARED_FORM_INTERESTS, SharedFormSchema, type SubmissionSource } from '@lp/contracts';
 import { button } from '../../../components/ui/styles';
-import { useFormSubmission } from '../lib/use-form-submission';
+import { usePublicForm } from '../lib/use-public-form';
 import { SUBMISSION_MESSAGES } from '../lib/submission-messages';
 import { HoneypotField } from './honeypot-field';
-import { SelectInput, TextArea } from '../../../components/form/form-controls';
-import { PersonFields } from './person-fields';
+import { ContactFields } from './person-fields';
 
 export type SharedFormProps = {
   source: Exclude<SubmissionSource, 'contact-page'>;
@@ -25,7 +23,6 @@ export type SharedFormProps = {
 };
 
 const INTERESTS = SHARED_FORM_INTERESTS.map((i) => ({ value: i, label: i }));
-const FIELDS = ['firstName', 'lastName', 'phone', 'email', 'interest', 'message'] as const;
 
 export default function SharedForm({
   source,
@@ -35,16 +32,8 @@ export default function SharedForm({
   lotNumber,
 }: SharedFormProps) {
   const uid = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors },
-  } = useForm({
+  const { form, status, submit, honeypotRef } = usePublicForm({
     resolver: valibotResolver(SharedFormSchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -53,39 +42,18 @@ export default function SharedForm({
       interest: defaultInterest,
       message: defaultMessage,
     },
-  });
-  const { status, submit, honeypotRef } = useFormSubmission({
     source,
     topic,
     lotNumber,
-    onFieldErrors: (fields) => {
-      for (const f of FIELDS) if (fields[f]?.[0]) setError(f, { type: 'server', message: fields[f][0] });
-    },
   });
-  const onSubmit = handleSubmit(async (values) => {
-    if (await submit(values)) reset({ ...values, firstName: '', lastName: '', phone: '', email: '', message: '' });
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (await submit(values)) form.reset({ ...values, firstName: '', lastName: '', phone: '', email: '', message: '' });
   });
   const id = (name: string) => `${source}-${name}-${uid}`;
 
   return (
     <form onSubmit={onSubmit} noValidate className="relative grid gap-5 sm:grid-cols-2" aria-label="Contact form">
-      <PersonFields id={id} register={register} errors={errors} />
-      <SelectInput
-        id={id('interest')}
-        label="I'm interested in"
-        placeholder="Select an option"
-        options={INTERESTS}
-        className="sm:col-span-2"
-        error={errors.interest?.message}
-        registration={register('interest')}
-      />
-      <TextArea
-        id={id('message')}
-        label="Message"
-        className="sm:col-span-2"
-        error={errors.message?.message}
-        registration={register('message')}
-      />
+      <ContactFields id={id} form={form} interests={INTERESTS} placeholder="Select an option" />
       <HoneypotField id={id('website')} inputRef={honeypotRef} />
       <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center">
         <button type="submit" className={button.primary} disabled={status !== 'idle'}>

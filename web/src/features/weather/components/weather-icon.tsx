@@ -1,4 +1,5 @@
 /** Weather glyphs for the forecast icon names (24×24, currentColor). */
+import { StrokeIcon } from '../../../components/icons/icon';
 import type { WeatherIcon as Name } from '../lib/forecast';
 
 const CLOUD = 'M7 18h10a4 4 0 0 0 .5-8A6 6 0 0 0 6 11a3.5 3.5 0 0 0 1 7z';
@@ -15,19 +16,5 @@ const SHAPES: Record<Name, string> = {
 };
 
 export function WeatherIcon({ name, className = 'size-8' }: { name: Name; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.6"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={SHAPES[name]} />
-    </svg>
-  );
+  return <StrokeIcon d={SHAPES[name]} className={className} strokeWidth="1.6" />;
 }

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { PublicLot, PublicLots } from '@lp/contracts';
-import { apiRequest } from '../../../lib/api-request';
+import { apiRequest } from './api-request';
 
 let fetched: Promise<PublicLot[]> | undefined;
 

@@ -7,7 +7,7 @@
  */
 import useSWR from 'swr';
 import type { BlogArticleCard } from '@lp/contracts';
-import { swrDefaults } from '../../../lib/swr-defaults';
+import { swrDefaults } from './swr-defaults';
 
 const ARTICLES_KEY = '/api/blog/articles';
 

@@ -6,7 +6,15 @@
 import { Link } from 'react-router-dom';
 import type { PublicLot } from '@lp/contracts';
 import { lotPath } from '@lp/contracts/lot-names';
-import { STYLE_INFO, availableCount, formatUsd, lowestPrice, priceText, sizeText, styleOf } from '../lib/lot-status';
+import {
+  STYLE_INFO,
+  availableCount,
+  formatUsd,
+  lowestPrice,
+  priceText,
+  sizeText,
+  styleOf,
+} from '../../../lib/lot-status';
 
 export function LotsAtAGlance({ lots }: { lots: readonly PublicLot[] }) {
   const from = lowestPrice(lots);

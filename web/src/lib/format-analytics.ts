@@ -1,5 +1,5 @@
 /** Number formats of the analytics screens: counts, rates to one decimal (spec §9), durations, change. */
-export { formatCount } from '../../../lib/format-count';
+export { formatCount } from './format-count';
 export const formatRate = (percent: number) => `${percent.toFixed(1)}%`;
 
 /** 0 → "0s", 75 → "1m 15s", 3725 → "1h 2m". */

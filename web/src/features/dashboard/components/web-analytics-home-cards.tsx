@@ -4,36 +4,25 @@
  */
 import { Link } from 'react-router-dom';
 import { DEFAULT_ANALYTICS_RANGE, type WebAnalytics } from '@lp/contracts';
-import { formatChange, formatCount, formatDuration, formatRate } from '../lib/format-analytics';
+import { formatChange, formatCount, formatDuration, formatRate } from '../../../lib/format-analytics';
 
 type Props = { data: WebAnalytics | undefined; failed: boolean };
 
-export function WebAnalyticsHomeCards({ data: current, failed }: Props) {
+const FIGURES = [
+  { key: 'totalVisits', title: 'Website visits', show: formatCount, kind: 'relative' },
+  { key: 'uniqueVisitors', title: 'Unique visitors', show: formatCount, kind: 'relative' },
+  { key: 'bounceRate', title: 'Bounce rate', show: formatRate, kind: 'points' },
+  { key: 'averageTimeOnSite', title: 'Time on site', show: formatDuration, kind: 'relative' },
+] as const;
+
+export function WebAnalyticsHomeCards({ data, failed }: Props) {
   // No change to show against a period without visits.
-  const data = current;
-  const compare = !!current && current.previous.totalVisits > 0;
-  const cards = [
-    {
-      title: 'Website visits',
-      value: data && formatCount(data.totalVisits),
-      change: compare && data && formatChange(data.totalVisits, data.previous.totalVisits, 'relative'),
-    },
-    {
-      title: 'Unique visitors',
-      value: data && formatCount(data.uniqueVisitors),
-      change: compare && data && formatChange(data.uniqueVisitors, data.previous.uniqueVisitors, 'relative'),
-    },
-    {
-      title: 'Bounce rate',
-      value: data && formatRate(data.bounceRate),
-      change: compare && data && formatChange(data.bounceRate, data.previous.bounceRate, 'points'),
-    },
-    {
-      title: 'Time on site',
-      value: data && formatDuration(data.averageTimeOnSite),
-      change: compare && data && formatChange(data.averageTimeOnSite, data.previous.averageTimeOnSite, 'relative'),
-    },
-  ];
+  const compare = !!data && data.previous.totalVisits > 0;
+  const cards = FIGURES.map((f) => ({
+    title: f.title,
+    value: data && f.show(data[f.key]),
+    change: compare && data && formatChange(data[f.key], data.previous[f.key], f.kind),
+  }));
   return (
     <section aria-labelledby="home-web-analytics" className="mt-8">
       <h2 id="home-web-analytics" className="text-lg font-semibold text-lake-900">
