@@ -178,7 +178,7 @@ it(
     ]);
 
     // The editor starts over: nothing chosen, so the same email cannot go out twice.
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     expect(screen.getByRole('tab', { name: 'Select Design' }).getAttribute('aria-selected')).toBe('true');
     expect(sendButton().disabled).toBe(true);
     expect(screen.getByRole('button', { name: /Welcome/ }).getAttribute('aria-pressed')).toBe('false');
