@@ -49,13 +49,11 @@ describeOnEachBackend('e-mail opens and clicks while the mailer is away', (backe
   const startMailer = async () => {
     const config = parseConfig(GatewayConfigSchema, stack.env);
     const log = createLogger('test-mailer', config.LOG_LEVEL);
-    mailer = await startServices([mailerService], {
-      bus: stack.platform.bus,
-      knex,
-      log,
-      counters: new Counters(),
-      config,
-    });
+    mailer = await startServices(
+      [mailerService],
+      { bus: stack.platform.bus, knex, log, counters: new Counters(), config },
+      stack.env,
+    );
   };
   const stopMailer = async () => {
     await mailer?.stop();
