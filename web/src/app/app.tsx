@@ -13,7 +13,7 @@ import { NotFoundPage } from '../components/layout/not-found-page';
 import { Toaster } from '../components/toast/toaster';
 import { PageLoading } from '../components/ui/page-loading';
 
-const DashboardApp = lazy(() => import('./staff-app'));
+const DashboardApp = lazy(() => import('./dashboard-app'));
 
 function PublicPage({ route }: { route: PublicRoute }) {
   const page = (

@@ -1,5 +1,5 @@
 /**
- * The staff dashboard's frame, for app/staff-app to compose with the staff route table: the
+ * The staff dashboard's frame, for app/dashboard-app to compose with the staff route table: the
  * session hook, the login screen, the signed-in shell and the dashboard home.
  */
 export { useSession } from './api/get-session';
