@@ -63,7 +63,7 @@ function columns(open: ReadonlySet<number>, toggle: (id: number) => void): Colum
     { header: 'Source', cell: (s) => SUBMISSION_SOURCE_LABELS[s.source], className: 'hidden xl:table-cell' },
     {
       header: 'First touch',
-      cell: (s) => <SubmissionFirstTouch submissionId={s.id} />,
+      cell: (s) => <SubmissionFirstTouch sessionId={s.sessionId} />,
       className: 'hidden lg:table-cell',
     },
     {

@@ -39,7 +39,7 @@ export function SubmissionDetails({ submission: s }: { submission: FormSubmissio
         {formatDateTime(s.createdAt)}
       </time>,
     ],
-    ['First touch', <SubmissionFirstTouch key="f" submissionId={s.id} />],
+    ['First touch', <SubmissionFirstTouch key="f" sessionId={s.sessionId} />],
   ];
   return (
     <div className="grid gap-4 text-sm md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
