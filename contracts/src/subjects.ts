@@ -91,6 +91,16 @@ export const DURABLES = {
     filterSubject: SUBJECTS.pageviewsRecorded,
   },
   analyticsEvents: { stream: STREAMS.analytics.name, name: 'analytics-events', filterSubject: SUBJECTS.eventsRecorded },
+  /**
+   * analytics' own copy of each form submission (id, session id, when): the leads it attributes.
+   * Created after submissions were already stored, it replays what the CRM stream still retains
+   * (both adapters start a new durable at the oldest retained message: DeliverPolicy.All).
+   */
+  analyticsSubmissions: {
+    stream: STREAMS.crm.name,
+    name: 'analytics-submissions',
+    filterSubject: SUBJECTS.submissionReceived,
+  },
   mailerInbound: { stream: STREAMS.mail.name, name: 'mailer-inbound', filterSubject: SUBJECTS.inboundMailReceived },
   mailerSends: { stream: STREAMS.mail.name, name: 'mailer-sends', filterSubject: SUBJECTS.sendRequested },
   mailerProviderEvents: {

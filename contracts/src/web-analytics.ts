@@ -95,14 +95,14 @@ export type WebAnalytics = v.InferOutput<typeof WebAnalyticsSchema>;
 export const AnalyticsRefreshedSchema = v.object({ days: count, from: v.string(), to: v.string() });
 export type AnalyticsRefreshed = v.InferOutput<typeof AnalyticsRefreshedSchema>;
 
-const sessionId = v.pipe(v.string(), v.minLength(1), v.maxLength(100));
-
 /** The utm_medium of a visit that came from an e-mail (the mailer's click redirect sets it). */
 export const EMAIL_UTM_MEDIUM = 'email';
 
-/** Attribution of leads: each with the visitor's session id and when they converted. */
-export const LeadRefSchema = v.object({ sessionId, submittedAt: v.pipe(v.string(), v.isoTimestamp()) });
-export const AttributionInputSchema = v.object({ leads: v.pipe(v.array(LeadRefSchema), v.maxLength(5000)) });
+/**
+ * Attribution of leads: analytics reads the leads from its own copy of the form submissions
+ * (the `crm.submission.received` events it consumes), so the request carries nothing.
+ */
+export const AttributionInputSchema = v.nullish(v.object({}));
 
 export const LeadAttributionSchema = v.object({
   sessionId: v.string(),
@@ -133,12 +133,8 @@ export const LeadAttributionSchema = v.object({
 });
 export type LeadAttribution = v.InferOutput<typeof LeadAttributionSchema>;
 
-export const LeadsBySourceInputSchema = v.object({
-  days: v.picklist(ANALYTICS_RANGES),
-  leads: v.pipe(v.array(LeadRefSchema), v.maxLength(5000)),
-  /** When the leads sent without a tracker session id were submitted: unattributed by nature. */
-  untracked: v.optional(v.pipe(v.array(v.pipe(v.string(), v.isoTimestamp())), v.maxLength(5000)), []),
-});
+/** Leads by source over a range: the leads are analytics' own copy of the form submissions. */
+export const LeadsBySourceInputSchema = v.object({ days: v.picklist(ANALYTICS_RANGES) });
 
 /**
  * A lead converts in a visit: its session's latest visit started at or before it was submitted.

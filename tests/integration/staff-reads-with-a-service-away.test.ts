@@ -3,10 +3,22 @@
  * what the others know and say what is missing, instead of failing whole with a 503:
  * - without the mailer: a contact's View History (its form submissions, `mailUnavailable`) and
  *   the dashboard's stats (crm's counts, `totalCampaigns: null`);
- * - without analytics: interest per lot (crm's leads, `viewsUnavailable`).
+ * - without analytics: interest per lot (crm's leads, `viewsUnavailable`);
+ * - without crm: leads by source, from analytics' own copy of the form submissions (a submission
+ *   without a session id is unattributed; a redelivered submission event counts once).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Contact, ContactHistoryPage, LotInterest, MarketingStats } from '@lp/contracts';
+import {
+  DURABLES,
+  eventMeta,
+  SUBJECTS,
+  type Contact,
+  type ContactHistoryPage,
+  type LeadsBySource,
+  type LotInterest,
+  type MarketingStats,
+  type SubmissionReceived,
+} from '@lp/contracts';
 import { ALL_SERVICES } from '../../scripts/services.ts';
 import { describeOnEachBackend, eventually, sendLotLead, startStack, type Stack } from '../support/stack.ts';
 
@@ -104,5 +116,73 @@ withServiceAway('analytics', (session) => {
     expect(interest.viewsUnavailable).toBe(true);
     expect(interest.leadsUnavailable).toBe(false);
     expect(interest.lots).toEqual([{ number: 5, pageViews: 0, mapClicks: 0, leads: 1 }]);
+  });
+});
+
+withServiceAway('crm', (session) => {
+  const leadsBySource = async (stack: Stack, token: string) => {
+    const res = await stack.api('/api/marketing-dashboard/leads-by-source?days=7', { token });
+    expect(res.status).toBe(200);
+    return (await res.json()) as LeadsBySource;
+  };
+
+  it("counts a submission without a session as untracked, from analytics' own copy", async () => {
+    const { stack, token } = session();
+    const submitted = await stack.api('/api/contact', {
+      body: {
+        firstName: 'Lena',
+        lastName: 'Yazzie',
+        phone: '(928) 555-0177',
+        email: 'lena@example.com',
+        source: 'home',
+        website: '',
+      },
+    });
+    expect(submitted.status).toBe(201);
+
+    const leads = await eventually(
+      async () => {
+        const body = await leadsBySource(stack, token);
+        return body.unattributed > 0 ? body : undefined;
+      },
+      15_000,
+      'the untracked lead counted',
+    );
+    expect(leads).toEqual({ days: 7, sources: [], campaigns: [], emailCampaigns: [], unattributed: 1 });
+  });
+
+  it('keeps a redelivered submission event once', async () => {
+    const { stack, token } = session();
+    const before = (await leadsBySource(stack, token)).unattributed;
+    const event: SubmissionReceived = {
+      ...eventMeta(),
+      idempotencyKey: crypto.randomUUID(),
+      submission: {
+        firstName: 'Omar',
+        lastName: 'Tso',
+        phone: '(928) 555-0188',
+        email: 'omar@example.com',
+        interest: null,
+        message: null,
+        source: 'market',
+        topic: null,
+        page: null,
+        sessionId: null,
+      },
+    };
+    // Past the bus's de-duplication (another message id): the consumer sees the event twice.
+    await stack.platform.bus.publish(SUBJECTS.submissionReceived, event, { msgId: event.id });
+    await stack.platform.bus.publish(SUBJECTS.submissionReceived, event, { msgId: crypto.randomUUID() });
+    await eventually(
+      async () => ((await stack.platform.bus.pendingMessages(DURABLES.analyticsSubmissions)) === 0 ? true : undefined),
+      15_000,
+      'both deliveries handled',
+    );
+    const { rows } = await stack.platform.db.knex.raw<{ rows: { n: number }[] }>(
+      'select count(*)::int as n from analytics.submissions where event_id = ?',
+      [event.id],
+    );
+    expect(rows[0]!.n).toBe(1);
+    expect((await leadsBySource(stack, token)).unattributed).toBe(before + 1);
   });
 });

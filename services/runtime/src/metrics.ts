@@ -26,6 +26,10 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     help: 'Bus messages parked in the dead-letter store and terminated, by reason (not_json, invalid, permanent)',
     labels: ['durable', 'reason'],
   },
+  bus_messages_skipped_total: {
+    help: "Bus messages that can never succeed, terminated without parking by a durable reading another's subject (its owner parks them), by reason",
+    labels: ['durable', 'reason'],
+  },
   gateway_submissions_accepted_total: {
     help: 'Form submissions stored on the bus and answered 201',
     labels: ['source', 'duplicate'],

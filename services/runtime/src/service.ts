@@ -110,6 +110,8 @@ export function defineConsumer<S extends v.GenericSchema>(def: {
   durable: DurableSpec;
   schema: S;
   maxInFlight?: number;
+  /** `'skip'`: another durable of the subject parks what can never succeed; this one counts and skips it. */
+  unusable?: 'park' | 'skip';
   handle: (event: v.InferOutput<S>, ctx: ConsumeContext) => Promise<void>;
 }): ConsumerDefinition {
   return {
@@ -122,6 +124,7 @@ export function defineConsumer<S extends v.GenericSchema>(def: {
         counters: deps.counters,
         park: (m) => parkDeadLetter(deps.knex, m),
         ...(def.maxInFlight ? { maxInFlight: def.maxInFlight } : {}),
+        ...(def.unusable ? { unusable: def.unusable } : {}),
         handle: (event, msg, log) => def.handle(event, { ...deps, msg, log }),
       }),
   };

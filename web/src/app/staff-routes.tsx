@@ -24,7 +24,9 @@ import { AuditLogPage, StaffAccountsPage } from '../features/staff-admin';
 import { FormSubmissionsPage } from '../features/submissions-admin';
 
 export function StaffRoutes({ user }: { user: StaffUser }) {
-  const submissions = <FormSubmissionsPage firstTouch={(id) => <SubmissionFirstTouch submissionId={id} />} />;
+  const submissions = (
+    <FormSubmissionsPage firstTouch={(sessionId) => <SubmissionFirstTouch sessionId={sessionId} />} />
+  );
   return (
     <Routes>
       <Route path="contacts" element={<ContactsPage />} />

@@ -1,10 +1,13 @@
 /** The analytics service's request handlers (declared in contracts' `RPC.analytics`). */
-import { addDays, RPC, siteDayOf } from '@lp/contracts';
+import { addDays, RPC, siteDayOf, SUBMISSIONS_PAGE_MAX } from '@lp/contracts';
 import { answerRpc } from '@lp/runtime';
 import { readAttribution } from '../queries/read-attribution.ts';
 import { readLeadsBySource } from '../queries/read-leads-by-source.ts';
+import { readLatestLeadPerSession, readLeadsSince } from '../queries/read-stored-leads.ts';
 import { readWebAnalytics } from '../queries/read-web-analytics.ts';
 import { refreshRollups } from '../visits/refresh-rollups.ts';
+
+const DAY_MS = 86_400_000;
 
 export const serveAnalyticsRequests = [
   answerRpc(RPC.analytics.webAnalytics, ({ days }, { knex, config }) =>
@@ -15,8 +18,15 @@ export const serveAnalyticsRequests = [
     const done = await refreshRollups(knex, addDays(to, -(days - 1)), to, config.SITE_TIME_ZONE);
     return { days, ...done };
   }),
-  answerRpc(RPC.analytics.attribution, ({ leads }, { knex }) => readAttribution(knex, leads)),
-  answerRpc(RPC.analytics.leadsBySource, ({ days, leads, untracked }, { knex, config }) =>
-    readLeadsBySource(knex, days, leads, new Date(), config.SITE_TIME_ZONE, untracked),
+  // The leads are analytics' own copy of the form submissions (consume-submissions.ts).
+  answerRpc(RPC.analytics.attribution, async (_input, { knex }) =>
+    readAttribution(knex, await readLatestLeadPerSession(knex, SUBMISSIONS_PAGE_MAX)),
   ),
+  answerRpc(RPC.analytics.leadsBySource, async ({ days }, { knex, config }) => {
+    const now = new Date();
+    // Two days' margin before the range's first site day covers any time zone; readLeadsBySource keeps the range's days.
+    const since = new Date(now.getTime() - (days + 2) * DAY_MS);
+    const { leads, untracked } = await readLeadsSince(knex, since);
+    return readLeadsBySource(knex, days, leads, now, config.SITE_TIME_ZONE, untracked);
+  }),
 ];

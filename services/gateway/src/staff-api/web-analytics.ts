@@ -7,25 +7,17 @@
  * - `POST /api/marketing-dashboard/refresh-analytics[?days=…]`: re-aggregates the range from
  *   the raw hits (idempotent; concurrent calls take turns);
  * - `GET /api/marketing-dashboard/leads-by-source?days=…`: leads and conversion rate per
- *   first-touch source and campaign (crm's form submissions + analytics' attribution);
+ *   first-touch source and campaign;
  * - `GET /api/marketing-dashboard/submission-attribution`: first touch, visits and pages before
- *   converting for each form submission that carries a session id.
+ *   converting for each tracked visitor (session id) who sent a form, as of their first form.
+ * Both are one request each: analytics keeps its own copy of the form submissions (from the
+ * event crm stores them from), so crm is not asked and need not be running.
  */
-import {
-  AnalyticsRangeQuerySchema,
-  AnalyticsRefreshQuerySchema,
-  RPC,
-  SUBMISSIONS_PAGE_MAX,
-  type FormSubmission,
-} from '@lp/contracts';
+import { AnalyticsRangeQuerySchema, AnalyticsRefreshQuerySchema, RPC } from '@lp/contracts';
 import { callRpc } from '@lp/runtime';
 import { serverPaced } from '../middleware/server-paced.ts';
 import { refuseBody, validate } from '../middleware/validate.ts';
-import { listSubmissions } from './form-submissions/list-submissions.ts';
 import { type GatewayDeps, askedBy, createRouter } from '../routes/context.ts';
-
-const leadsOf = (submissions: FormSubmission[]) =>
-  submissions.flatMap((s) => (s.sessionId ? [{ sessionId: s.sessionId, submittedAt: s.createdAt }] : []));
 
 export function webAnalyticsRoutes({ bus }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing-dashboard' });
@@ -44,21 +36,11 @@ export function webAnalyticsRoutes({ bus }: GatewayDeps) {
 
   router.get('/leads-by-source', async (ctx) => {
     const { days } = validate(AnalyticsRangeQuerySchema, ctx.query);
-    const asked = askedBy(ctx);
-    const { submissions } = await listSubmissions(bus, asked, { limit: SUBMISSIONS_PAGE_MAX });
-    const untracked = submissions.flatMap((s) => (s.sessionId ? [] : [s.createdAt]));
-    ctx.body = await callRpc(bus, RPC.analytics.leadsBySource, { days, leads: leadsOf(submissions), untracked }, asked);
+    ctx.body = await callRpc(bus, RPC.analytics.leadsBySource, { days }, askedBy(ctx));
   });
 
   router.get('/submission-attribution', async (ctx) => {
-    const asked = askedBy(ctx);
-    const { submissions } = await listSubmissions(bus, asked, { limit: SUBMISSIONS_PAGE_MAX });
-    const attributed = await callRpc(bus, RPC.analytics.attribution, { leads: leadsOf(submissions) }, asked);
-    const bySession = new Map(attributed.map((a) => [a.sessionId, a]));
-    ctx.body = submissions.flatMap((s) => {
-      const a = s.sessionId ? bySession.get(s.sessionId) : undefined;
-      return a ? [{ submissionId: s.id, ...a }] : [];
-    });
+    ctx.body = await callRpc(bus, RPC.analytics.attribution, {}, askedBy(ctx));
   });
 
   return router;

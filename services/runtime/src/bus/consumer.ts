@@ -7,6 +7,12 @@
  * and only then terminated.
  * If parking itself fails the message is nak'ed and parked on a later delivery: nothing loops
  * forever, nothing vanishes.
+ *
+ * A durable that reads a subject another durable owns (`unusable: 'skip'`, e.g. analytics' copy
+ * of crm's form submissions) does not park a second letter for the same message: it counts it in
+ * `bus_messages_skipped_total{durable,reason}`, logs it and terminates it. The owner's dead letter
+ * is the one staff see; replaying it re-publishes to the subject, so the skipping durable gets it
+ * again too.
  */
 import * as v from 'valibot';
 import { unstorableTextFields, type DeadLetterReason, type DurableSpec } from '@lp/contracts';
@@ -31,6 +37,8 @@ export function startConsumer<S extends v.GenericSchema>(
     log: Logger;
     counters?: Counters;
     park: DeadLetterSink;
+    /** What happens to a message that can never succeed: parked (the default), or skipped (see above). */
+    unusable?: 'park' | 'skip';
     maxInFlight?: number;
     /** How long a stop waits for running handlers before handing their messages back. */
     stopGraceMs?: number;
@@ -42,6 +50,11 @@ export function startConsumer<S extends v.GenericSchema>(
 
   /** Parks, counts, then terminates; a failed park retries later like any transient failure. */
   const deadLetter = async (msg: BusMessage, reason: DeadLetterReason, detail: string, log: Logger) => {
+    if (opts.unusable === 'skip') {
+      counters?.inc('bus_messages_skipped_total', { ...labels, reason });
+      log.warn({ reason, detail }, 'message can never succeed; skipped (the owning durable parks it)');
+      return msg.term(reason);
+    }
     try {
       await opts.park({
         stream: durable.stream,

@@ -18,7 +18,6 @@ const touch = (over: Partial<NonNullable<SubmissionAttribution['firstTouch']>>) 
 
 const attributions: SubmissionAttribution[] = [
   {
-    submissionId: 1,
     sessionId: 'a',
     firstTouch: touch({ source: 'email', utmSource: 'email', utmMedium: 'email', utmCampaign: 'Spring lots' }),
     emailCampaign: 'Spring lots',
@@ -27,7 +26,6 @@ const attributions: SubmissionAttribution[] = [
     pages: ['/lots/12', '/contact'],
   },
   {
-    submissionId: 2,
     sessionId: 'b',
     firstTouch: touch({ source: 'google.com', referrerHost: 'google.com' }),
     emailCampaign: 'Autumn open house',
@@ -46,21 +44,21 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const renderCell = (submissionId: number) =>
+const renderCell = (sessionId: string) =>
   render(
     <FreshCache>
-      <SubmissionFirstTouch submissionId={submissionId} />
+      <SubmissionFirstTouch sessionId={sessionId} />
     </FreshCache>,
   );
 
 it('names the campaign of a lead whose first visit came from an e-mail click', async () => {
-  renderCell(1);
+  renderCell('a');
   expect(await screen.findByText('Email: Spring lots')).toBeTruthy();
   expect(screen.queryByText(/Then came by/)).toBeNull();
 });
 
 it('keeps the first touch and adds the e-mail campaign that brought the lead back', async () => {
-  renderCell(2);
+  renderCell('b');
   expect(await screen.findByText('google.com')).toBeTruthy();
   expect(screen.getByText('Then came by Email: Autumn open house')).toBeTruthy();
 });

@@ -2,17 +2,18 @@
  * Lead attribution for one form submission (a cell of the submissions table): the visitor's
  * first-touch source and campaign ("Email: <campaign>" when an e-mail click brought it), the
  * e-mail campaign that brought it later if another did, landing page, and the visits and pages
- * before converting (the pages in a disclosure). All rows share one request (one SWR key).
+ * before converting (the pages in a disclosure), found by the submission's session id (a
+ * submission without one was not tracked). All rows share one request (one SWR key).
  */
 import { EMAIL_UTM_MEDIUM } from '@lp/contracts';
 import { useSubmissionAttribution } from '../api/get-submission-attribution';
 import { countOf } from '../../../lib/format-count';
 
-export function SubmissionFirstTouch({ submissionId }: { submissionId: number }) {
+export function SubmissionFirstTouch({ sessionId }: { sessionId: string | null }) {
   const { data, error, isLoading } = useSubmissionAttribution();
   if (isLoading) return <span className="text-stone-500">…</span>;
   if (error) return <span className="text-stone-500">—</span>;
-  const a = data?.find((x) => x.submissionId === submissionId);
+  const a = sessionId ? data?.find((x) => x.sessionId === sessionId) : undefined;
   if (!a?.firstTouch) return <span className="text-stone-500">Not tracked</span>;
   const t = a.firstTouch;
   const firstFromEmail = t.utmMedium === EMAIL_UTM_MEDIUM && t.utmCampaign !== null;

@@ -42,7 +42,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 it("opens a submission's details from its name: the whole message as text, and the fields the row hides", async () => {
   const user = userEvent.setup();
-  renderScreen(<FormSubmissionsPage firstTouch={(id) => <SubmissionFirstTouch submissionId={id} />} />);
+  renderScreen(<FormSubmissionsPage firstTouch={(sessionId) => <SubmissionFirstTouch sessionId={sessionId} />} />);
   const toggle = await screen.findByRole('button', { name: 'Rosa Tsosie details' });
   expect(toggle.getAttribute('aria-expanded')).toBe('false');
   // The start of the message is in the row; the details are not shown yet.

@@ -67,7 +67,7 @@ function columns(
     { header: 'Source', cell: (s) => SUBMISSION_SOURCE_LABELS[s.source], className: 'hidden xl:table-cell' },
     {
       header: 'First touch',
-      cell: (s) => firstTouch(s.id),
+      cell: (s) => firstTouch(s.sessionId),
       className: 'hidden lg:table-cell',
     },
     {

@@ -15,7 +15,8 @@ export function interestLabel(value: string | null): string {
 }
 
 /** `firstTouch`: how the visitor first came (the analytics feature's, handed in by the staff routes). */
-export type FirstTouch = (submissionId: number) => ReactNode;
+/** Found by the submission's session id: a submission without one was not tracked. */
+export type FirstTouch = (sessionId: string | null) => ReactNode;
 
 export function SubmissionDetails({
   submission: s,
@@ -47,7 +48,7 @@ export function SubmissionDetails({
         {formatDateTime(s.createdAt)}
       </time>,
     ],
-    ['First touch', <Fragment key="f">{firstTouch(s.id)}</Fragment>],
+    ['First touch', <Fragment key="f">{firstTouch(s.sessionId)}</Fragment>],
   ];
   return (
     <div className="grid gap-4 text-sm md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
