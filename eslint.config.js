@@ -1,11 +1,17 @@
 // One lint setup for the whole workspace: TypeScript rules everywhere, React hooks rules and the
-// feature boundaries (no feature imports another's internals) in web/.
+// feature boundaries in web/ (a feature imports no other feature; app/ composes them).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { noCrossFeatureImports } from './scripts/lint/no-cross-feature-imports.js';
+
+/** The web app's feature folders: each is a screen or a page set, composed only in web/src/app. */
+const FEATURES = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'coverage/**'] },
@@ -32,11 +38,38 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, web: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-console': ['error', { allow: ['error', 'warn'] }],
-      'web/no-cross-feature-imports': 'error',
+    },
+  },
+  {
+    // Features stay apart: app/ composes them (routes, props), components/ and lib/ hold what they
+    // share; a feature reaches another only through its public entry (index.ts).
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...FEATURES.map((feature) => ({
+              target: `./web/src/features/${feature}`,
+              from: './web/src/features',
+              except: [`./${feature}`, ...FEATURES.filter((f) => f !== feature).map((f) => `./${f}/index.ts`)],
+              message:
+                "A feature imports no other feature's internals: compose features in web/src/app, share parts in components/ or lib/.",
+            })),
+            {
+              target: ['./web/src/components', './web/src/lib'],
+              from: './web/src/features',
+              message: 'Shared parts (components/, lib/) import no feature.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
