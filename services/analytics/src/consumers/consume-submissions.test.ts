@@ -5,7 +5,7 @@
  * skipped and counted, never stored as a lead nor parked a second time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DURABLES, eventMeta, STREAMS, SUBJECTS, type SubmissionReceived } from '@lp/contracts';
+import { DURABLES, STREAMS, SUBJECTS } from '@lp/contracts';
 import {
   Counters,
   createLogger,
@@ -15,26 +15,10 @@ import {
   type ConsumerHandle,
   type Database,
 } from '@lp/runtime';
-import { openAnalyticsTestDb } from '../testing/analytics-test-db.ts';
+import { openAnalyticsTestDb, submissionEvent } from '../testing/analytics-test-db.ts';
 import { consumeSubmissions } from './consume-submissions.ts';
 
-const submitted = (sessionId: string | null): SubmissionReceived => ({
-  ...eventMeta(),
-  idempotencyKey: crypto.randomUUID(),
-  submission: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    phone: '(928) 555-0100',
-    email: 'ada@example.com',
-    interest: null,
-    message: null,
-    source: 'home',
-    topic: null,
-    page: null,
-    sessionId,
-    lotNumber: null,
-  },
-});
+const submitted = (sessionId: string | null) => submissionEvent(sessionId);
 
 describe('consumeSubmissions', () => {
   let db: Database;

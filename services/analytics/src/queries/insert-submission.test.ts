@@ -5,9 +5,9 @@
  * session id apart (untracked), so leads by source needs nothing from crm.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventMeta, type SubmissionReceived } from '@lp/contracts';
+import { eventMeta } from '@lp/contracts';
 import type { Database } from '@lp/runtime';
-import { openAnalyticsTestDb, pageView } from '../testing/analytics-test-db.ts';
+import { openAnalyticsTestDb, pageView, submissionEvent } from '../testing/analytics-test-db.ts';
 import { recordPageViews } from '../visits/record-hits.ts';
 import { insertSubmission } from './insert-submission.ts';
 import { readLeadsBySource } from './read-leads-by-source.ts';
@@ -16,23 +16,7 @@ import { readLatestLeadPerSession, readLeadsSince } from './read-stored-leads.ts
 const phx = (hhmm: string) => new Date(`2026-11-25T${hhmm}:00-07:00`).toISOString();
 const NOW = new Date('2026-11-25T20:00:00-07:00');
 
-const submitted = (sessionId: string | null, at: string, key = crypto.randomUUID()): SubmissionReceived => ({
-  ...eventMeta(crypto.randomUUID(), new Date(at)),
-  idempotencyKey: key,
-  submission: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    phone: '(928) 555-0100',
-    email: 'ada@example.com',
-    interest: null,
-    message: null,
-    source: 'home',
-    topic: null,
-    page: null,
-    sessionId,
-    lotNumber: null,
-  },
-});
+const submitted = submissionEvent;
 
 describe("analytics' copy of the form submissions", () => {
   let db: Database;

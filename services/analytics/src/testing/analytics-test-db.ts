@@ -1,6 +1,6 @@
 /** For unit tests: an in-memory PGlite with the analytics migrations applied, and a page view to store in it. */
 import { fileURLToPath } from 'node:url';
-import type { PageviewHit } from '@lp/contracts';
+import { eventMeta, type PageviewHit, type SubmissionReceived } from '@lp/contracts';
 import { migrate, openPglite, type Database } from '@lp/runtime';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -26,4 +26,27 @@ export const pageView = (sessionId: string, at: string, extra: Partial<PageviewH
   utmContent: null,
   utmExtra: null,
   ...extra,
+});
+
+/** A form submission event as the gateway publishes it, sent at `at` (now by default) under `key`. */
+export const submissionEvent = (
+  sessionId: string | null,
+  at = new Date().toISOString(),
+  key = crypto.randomUUID(),
+): SubmissionReceived => ({
+  ...eventMeta(crypto.randomUUID(), new Date(at)),
+  idempotencyKey: key,
+  submission: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phone: '(928) 555-0100',
+    email: 'ada@example.com',
+    interest: null,
+    message: null,
+    source: 'home',
+    topic: null,
+    page: null,
+    sessionId,
+    lotNumber: null,
+  },
 });

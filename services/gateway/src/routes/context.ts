@@ -67,23 +67,15 @@ export const createRouter = (options: Omit<RouterOptions, 'sensitive'> = {}): Ga
 const PATH_ID_MAX = 2_147_483_647;
 
 /**
- * A numeric path segment: digits without a leading zero, 1 to `max`; anything else is the error
- * `refuse` makes (the thing is not found, mostly).
- */
-export function numberInPath(raw: string, refuse: (raw: string) => AppError, max = PATH_ID_MAX): number {
-  const n = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!(n <= max)) throw refuse(raw);
-  return n;
-}
-
-/**
  * A numeric path parameter, checked once for every route of a router (`router.param(name, …)`)
- * before any handler runs (see `numberInPath`). Handlers then read it with `pathNumber`.
+ * before any handler runs: digits without a leading zero, 1 to `max`; anything else is the error
+ * `refuse` makes (the thing is not found, mostly). Handlers then read it with `pathNumber`.
  */
 export const numericParam =
   (refuse: (raw: string) => AppError, max = PATH_ID_MAX): RouterParameterMiddleware<GatewayState> =>
   (raw, _ctx, next) => {
-    numberInPath(raw, refuse, max);
+    const n = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+    if (!(n <= max)) throw refuse(raw);
     return next();
   };
 
