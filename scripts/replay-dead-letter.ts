@@ -11,6 +11,7 @@ import { STREAMS } from '@lp/contracts';
 import {
   BUS_MIGRATIONS_DIR,
   connectNatsBus,
+  createKnexLargeStore,
   createKnexStore,
   createLogger,
   env,
@@ -50,7 +51,7 @@ if (config.DATABASE_URL && config.NATS_URL) {
   bus = await connectNatsBus({ url: config.NATS_URL, name: 'bus-replay', log, namespace: config.BUS_NAMESPACE });
 } else {
   db = await openPglite({ dataDir: config.DATA_DIR });
-  bus = new MemoryBus({ store: createKnexStore(db.knex), log });
+  bus = new MemoryBus({ store: createKnexStore(db.knex), largeStore: createKnexLargeStore(db.knex), log });
 }
 let code = 1;
 try {

@@ -68,6 +68,22 @@ export const BUS_MAX_PAYLOAD_BYTES = MiB;
 
 export type StreamKey = keyof typeof STREAMS;
 
+/**
+ * Where payloads over `max_payload` travel (an image upload, an inbound message with its
+ * attachments, a stored attachment read back): stored whole under a key by one process, read by
+ * another, then deleted by the reader. A hand-over, not storage: the owner copies what it keeps
+ * into its own tables, and whatever is left is dropped after a day. JetStream Object Store
+ * bucket when distributed (`OBJ_<bucket>` stream, 128 KiB chunks), a table when embedded.
+ */
+export const LARGE_PAYLOADS = {
+  bucket: 'LARGE_PAYLOADS',
+  maxAgeMs: DAY_MS,
+  /** Room for the largest hand-overs of a busy day; a put that would pass it is refused. */
+  maxBytes: 2048 * MiB,
+  /** The largest single payload (an inbound message with 25 MiB of attachments, base64 and all). */
+  maxPayloadBytes: 64 * MiB,
+} as const;
+
 export const SUBJECTS = {
   submissionReceived: 'crm.submission.received',
   pageviewsRecorded: 'analytics.pageviews.recorded',

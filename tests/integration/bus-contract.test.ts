@@ -8,10 +8,19 @@
 import { randomBytes } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DURABLES, STREAMS, SUBJECTS, type BusTopology, type DurableSpec, type StreamSpec } from '@lp/contracts';
+import {
+  DURABLES,
+  LARGE_PAYLOADS,
+  STREAMS,
+  SUBJECTS,
+  type BusTopology,
+  type DurableSpec,
+  type StreamSpec,
+} from '@lp/contracts';
 import {
   BUS_MAX_PAYLOAD_BYTES,
   connectNatsBus,
+  createKnexLargeStore,
   createKnexStore,
   MemoryBus,
   migrate,
@@ -76,7 +85,8 @@ const factories: Factory[] = [
       const bus = await connectNatsBus({ url: real.natsUrl, name: 'cleanup' });
       const jsm = await jetstreamManager(bus.nc);
       for await (const s of jsm.streams.list())
-        if (namespaces.some((ns) => s.config.name.startsWith(`${ns}_`))) await jsm.streams.delete(s.config.name);
+        if (namespaces.some((ns) => s.config.name.startsWith(`${ns}_`) || s.config.name.startsWith(`OBJ_${ns}_`)))
+          await jsm.streams.delete(s.config.name);
       await bus.close();
     },
   },
@@ -385,6 +395,48 @@ describe.each(factories)('bus contract: $name', ({ make, skip, cleanup }) => {
     await b.close();
   });
 
+  it('hands over payloads of any size whole by key (empty, 1 KiB, 3 MiB, 30 MiB; whole or streamed), then forgets them', async () => {
+    const b = await fresh();
+    const sizes = [0, 1024, 3 * 1024 * 1024, 30 * 1024 * 1024];
+    for (const size of sizes) {
+      const data = randomBytes(size);
+      const key = `contract-${size}`;
+      expect(await b.putLarge(key, data)).toEqual({ size });
+      const back = await b.getLarge(key);
+      expect(back?.length).toBe(size);
+      expect(back?.equals(data)).toBe(true);
+    }
+    // Streamed in uneven pieces, as an upload arrives.
+    const pieces = [randomBytes(700_000), randomBytes(1), randomBytes(1_500_000)];
+    const streamed = (async function* () {
+      yield* pieces;
+    })();
+    expect(await b.putLarge('contract-streamed', streamed)).toEqual({ size: 2_200_001 });
+    expect((await b.getLarge('contract-streamed'))?.equals(Buffer.concat(pieces))).toBe(true);
+    // A key put again holds the new bytes.
+    await b.putLarge('contract-1024', Buffer.from('replaced'));
+    expect((await b.getLarge('contract-1024'))?.toString()).toBe('replaced');
+    // Deleted, and never stored: nothing; deleting twice is fine.
+    await b.deleteLarge('contract-streamed');
+    await b.deleteLarge('contract-streamed');
+    expect(await b.getLarge('contract-streamed')).toBeUndefined();
+    expect(await b.getLarge('never-stored')).toBeUndefined();
+    for (const size of sizes) await b.deleteLarge(`contract-${size}`);
+    await b.close();
+  });
+
+  it('refuses a large payload over its limit with PayloadTooLargeError, storing nothing, and a key that is not a plain name', async () => {
+    const b = await fresh();
+    const piece = Buffer.alloc(1024 * 1024, 1);
+    const endless = (async function* () {
+      for (;;) yield piece;
+    })();
+    await expect(b.putLarge('contract-too-large', endless)).rejects.toBeInstanceOf(PayloadTooLargeError);
+    expect(await b.getLarge('contract-too-large')).toBeUndefined();
+    await expect(b.putLarge('../escape', Buffer.from('x'))).rejects.toThrow(/invalid large payload key/);
+    await b.close();
+  });
+
   it('names each failure with one error type: no stream, no responder, no answer in time', async () => {
     const b = await fresh();
     await expect(b.publish('nowhere.thing.happened', {}, { msgId: crypto.randomUUID() })).rejects.toBeInstanceOf(
@@ -439,6 +491,26 @@ describe('embedded bus on Postgres storage', () => {
     await migrate(db.knex, 'bus', BUS_MIGRATIONS_DIR);
   });
   afterAll(() => db.close());
+
+  it('keeps large payloads across a process restart, and forgets them after a day', async () => {
+    const largeStore = createKnexLargeStore(db.knex);
+    const b1 = new MemoryBus({ store: createKnexStore(db.knex), largeStore });
+    const data = randomBytes(2 * 1024 * 1024);
+    await b1.putLarge('restart-kept', data);
+    await b1.close();
+    const b2 = new MemoryBus({ store: createKnexStore(db.knex), largeStore: createKnexLargeStore(db.knex) });
+    expect((await b2.getLarge('restart-kept'))?.equals(data)).toBe(true);
+    await db.knex
+      .withSchema('bus')
+      .table('large_payloads')
+      .where({ key: 'restart-kept' })
+      .update({ stored_at: new Date(Date.now() - LARGE_PAYLOADS.maxAgeMs - 1000) });
+    expect(await b2.getLarge('restart-kept')).toBeUndefined();
+    // The next put clears what is past its age.
+    await b2.putLarge('restart-next', Buffer.from('x'));
+    expect(await db.knex.withSchema('bus').table('large_payloads').pluck('key')).toEqual(['restart-next']);
+    await b2.close();
+  });
 
   it('keeps stored messages and consumer positions across a process restart', async () => {
     const b1 = new MemoryBus({ store: createKnexStore(db.knex), topology: { ackWaitMs: ACK_WAIT } });

@@ -13,6 +13,7 @@ import type { PGliteInstance as PGlite } from '@lp/runtime';
 import {
   connectNatsBus,
   Counters,
+  createKnexLargeStore,
   createKnexStore,
   MemoryBus,
   migrateServices,
@@ -85,7 +86,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
       topology,
     });
   } else {
-    bus = new MemoryBus({ store: createKnexStore(db.knex), log, topology });
+    bus = new MemoryBus({ store: createKnexStore(db.knex), largeStore: createKnexLargeStore(db.knex), log, topology });
   }
   const running = await startServices(declarations, { bus, knex: db.knex, log, counters, config }, opts.env);
   // Every gateway process drops its own copy of the lots on every change (no shared durable).

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DurableSpec, StreamSpec } from '@lp/contracts';
-import { LARGE_PAYLOAD_BYTES, MemoryBus } from './memory-bus.ts';
+import { SPILL_TO_STORE_BYTES, MemoryBus } from './memory-bus.ts';
 import { createMemoryStore, type StoredMessage } from './memory-store.ts';
 
 const stream = (limits: Partial<StreamSpec['limits']>): StreamSpec => ({
@@ -157,7 +157,7 @@ describe('embedded bus memory', () => {
       streams: [stream({ maxBytes: 8 << 20 })],
       durables: [reader('a')],
     });
-    const big = 'x'.repeat(LARGE_PAYLOAD_BYTES + 1);
+    const big = 'x'.repeat(SPILL_TO_STORE_BYTES + 1);
     await bus.publish('t.x', { i: 1, big }, { msgId: 'big1' });
     await bus.publish('t.x', { i: 2 }, { msgId: 'small2' });
     await bus.publish('t.x', { i: 3, big }, { msgId: 'big3' });

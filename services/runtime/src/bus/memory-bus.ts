@@ -11,15 +11,19 @@
  * process would hold each stream's whole retention (256 MiB of mail, 256 MiB of page views) in
  * memory. A durable created later (JetStream's DeliverPolicy.All) gets those payloads read back.
  */
-import type { BusTopology, DurableSpec, StreamSpec } from '@lp/contracts';
+import { LARGE_PAYLOADS, type BusTopology, type DurableSpec, type StreamSpec } from '@lp/contracts';
 import type { Logger } from '../logger.ts';
 import { ConsumerPositions } from './consumer-positions.ts';
 import { MemoryDurable, type DurableHost, type Worker } from './memory-durable.ts';
+import { createMemoryLargeStore, type LargePayloadStore } from './large-payload-store.ts';
 import { createMemoryStore, floorKey, type StoredMessage, type StreamStore } from './memory-store.ts';
 import {
   BUS_MAX_PAYLOAD_BYTES,
   BusUnavailableError,
+  checkLargeKey,
+  collectLarge,
   DEFAULT_TOPOLOGY,
+  isBusError,
   NoRespondersError,
   NoStreamError,
   PayloadTooLargeError,
@@ -47,7 +51,7 @@ import {
 const AGE_CHECK_MS = 60_000;
 
 /** Payloads above this size stay in memory only until stored (when the store can read them back). */
-export const LARGE_PAYLOAD_BYTES = 64 * 1024;
+export const SPILL_TO_STORE_BYTES = 64 * 1024;
 
 /** A retained message: what retention counts, and its payload while a durable may need it. */
 type Retained = { subject: string; size: number; storedAt: number; message: StoredMessage | undefined };
@@ -74,6 +78,8 @@ const retained = (m: StoredMessage): Retained => ({
 
 export type MemoryBusOptions = {
   store?: StreamStore;
+  /** Where large payloads are kept (memory unless given). */
+  largeStore?: LargePayloadStore;
   log?: Logger;
   topology?: Partial<TopologyOptions>;
   /** Largest message accepted, as NATS's `max_payload` (1 MiB by default). */
@@ -85,6 +91,7 @@ export class MemoryBus implements Bus, DurableHost {
   readonly topology: TopologyOptions;
   readonly log: Logger | undefined;
   readonly store: StreamStore;
+  private readonly largeStore: LargePayloadStore;
   private readonly maxPayload: number;
   /** The streams the topology named (ensureTopology), with their retention limits. */
   private readonly streamSpecs: StreamSpec[] = [];
@@ -103,6 +110,7 @@ export class MemoryBus implements Bus, DurableHost {
 
   constructor(opts: MemoryBusOptions = {}) {
     this.store = opts.store ?? createMemoryStore();
+    this.largeStore = opts.largeStore ?? createMemoryLargeStore();
     this.log = opts.log;
     this.topology = { ...DEFAULT_TOPOLOGY, ...opts.topology };
     this.maxPayload = opts.maxPayload ?? BUS_MAX_PAYLOAD_BYTES;
@@ -194,6 +202,34 @@ export class MemoryBus implements Bus, DurableHost {
     }
     for (const d of topology.durables) await this.durable(d);
     for (const spec of this.streamSpecs) this.released(spec.name);
+  }
+
+  async putLarge(key: string, data: Uint8Array | AsyncIterable<Uint8Array>): Promise<{ size: number }> {
+    checkLargeKey(key);
+    const bytes = await collectLarge(data, LARGE_PAYLOADS.maxPayloadBytes);
+    await this.onLargeStore('storing', key, () => this.largeStore.put(key, bytes, Date.now()));
+    return { size: bytes.length };
+  }
+
+  async getLarge(key: string): Promise<Buffer | undefined> {
+    checkLargeKey(key);
+    return this.onLargeStore('reading', key, () => this.largeStore.get(key, Date.now()));
+  }
+
+  async deleteLarge(key: string): Promise<void> {
+    checkLargeKey(key);
+    await this.onLargeStore('deleting', key, () => this.largeStore.delete(key));
+  }
+
+  /** A store failure is the bus's one "not done" error, as on JetStream. */
+  private async onLargeStore<T>(doing: string, key: string, work: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new BusUnavailableError('bus is closed');
+    try {
+      return await work();
+    } catch (err) {
+      if (isBusError(err)) throw err;
+      throw new BusUnavailableError(`${doing} large payload ${key} failed: ${(err as Error).message}`);
+    }
   }
 
   async pendingMessages(spec: DurableSpec): Promise<number> {
@@ -288,7 +324,7 @@ export class MemoryBus implements Bus, DurableHost {
     }
     // A large payload (an inbound e-mail with attachments) is left to the store at once and read
     // back for each delivery: several of them waiting for their consumer held hundreds of MB.
-    if (entry.size > LARGE_PAYLOAD_BYTES && this.store.readFrom) entry.message = undefined;
+    if (entry.size > SPILL_TO_STORE_BYTES && this.store.readFrom) entry.message = undefined;
     if (s.dedupe.size > 10_000)
       for (const [id, v] of s.dedupe) if (now - v.at > spec.limits.duplicateWindowMs) s.dedupe.delete(id);
     for (const d of durables) {

@@ -26,11 +26,13 @@ import {
   TimeoutError,
   type NatsConnection,
 } from '@nats-io/transport-node';
-import type { BusTopology, DurableSpec, StreamSpec } from '@lp/contracts';
+import { Objm, type ObjectStore } from '@nats-io/obj';
+import { LARGE_PAYLOADS, type BusTopology, type DurableSpec, type StreamSpec } from '@lp/contracts';
 import type { Logger } from '../logger.ts';
 import {
   BUS_MAX_PAYLOAD_BYTES,
   BusUnavailableError,
+  checkLargeKey,
   DEFAULT_TOPOLOGY,
   namespacer,
   NoRespondersError,
@@ -98,6 +100,7 @@ export class NatsBus implements Bus {
   private readonly log: Logger | undefined;
   /** The streams the topology named (ensureTopology): a publish outside them is NoStreamError. */
   private readonly streamSpecs: StreamSpec[] = [];
+  private largeStore: Promise<ObjectStore> | undefined;
 
   constructor(
     readonly nc: NatsConnection,
@@ -362,6 +365,67 @@ export class NatsBus implements Bus {
         if (!sub.isClosed()) await sub.drain();
       },
     };
+  }
+
+  /** The large-payload bucket, created on first use by whichever process needs it first. */
+  private large(): Promise<ObjectStore> {
+    this.largeStore ??= new Objm(this.nc)
+      .create(this.ns.name(LARGE_PAYLOADS.bucket), {
+        ttl: nanos(LARGE_PAYLOADS.maxAgeMs),
+        max_bytes: LARGE_PAYLOADS.maxBytes,
+        storage: StorageType.File,
+        replicas: this.topology.replicas,
+      })
+      .catch((err: unknown) => {
+        this.largeStore = undefined;
+        throw new BusUnavailableError(`large payload bucket: ${(err as Error).message}`);
+      });
+    return this.largeStore;
+  }
+
+  async putLarge(key: string, data: Uint8Array | AsyncIterable<Uint8Array>): Promise<{ size: number }> {
+    checkLargeKey(key);
+    const limit = LARGE_PAYLOADS.maxPayloadBytes;
+    let size = 0;
+    // Streamed in the bucket's chunks; counted on the way so an oversized source stops early.
+    const counted = async function* () {
+      for await (const piece of data instanceof Uint8Array ? [data] : data) {
+        size += piece.byteLength;
+        if (size > limit) throw new PayloadTooLargeError(size, limit);
+        yield piece;
+      }
+    };
+    const store = await this.large();
+    try {
+      const info = await store.put({ name: key }, ReadableStream.from(counted()));
+      return { size: info.size };
+    } catch (err) {
+      if (err instanceof PayloadTooLargeError) throw err;
+      throw new BusUnavailableError(`storing large payload ${key} failed: ${(err as Error).message}`);
+    }
+  }
+
+  async getLarge(key: string): Promise<Buffer | undefined> {
+    checkLargeKey(key);
+    const store = await this.large();
+    try {
+      const bytes = await store.getBlob(key);
+      return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : undefined;
+    } catch (err) {
+      throw new BusUnavailableError(`reading large payload ${key} failed: ${(err as Error).message}`);
+    }
+  }
+
+  async deleteLarge(key: string): Promise<void> {
+    checkLargeKey(key);
+    const store = await this.large();
+    try {
+      await store.delete(key);
+    } catch (err) {
+      // Deleting what is not there is done already.
+      if (/not found/i.test((err as Error).message)) return;
+      throw new BusUnavailableError(`deleting large payload ${key} failed: ${(err as Error).message}`);
+    }
   }
 
   async ping(): Promise<void> {

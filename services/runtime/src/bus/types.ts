@@ -13,7 +13,9 @@
  *   stored; nothing is replayed, acknowledged or redelivered (notifications such as "drop your
  *   cache", where a missed one is covered by a timer).
  * - Streams keep messages by their retention limits (age, bytes, count), never by consumers.
- * - A message (payload + headers) over the server's `max_payload` is refused.
+ * - A message (payload + headers) over the server's `max_payload` is refused; a payload that
+ *   large travels as a large payload instead (`putLarge` by key, the key in a message, `getLarge`
+ *   by the reader), kept at most `LARGE_PAYLOADS.maxAgeMs`.
  * - Every failure has one error type, the same on both adapters (below).
  */
 import { BUS_MAX_PAYLOAD_BYTES, type BusTopology, type DurableSpec, type StreamSpec } from '@lp/contracts';
@@ -118,6 +120,16 @@ export interface Bus {
    * subscriber and to every other one; no durable, no ack, no replay.
    */
   subscribe(subject: string, handler: NotificationHandler): Promise<SubscriptionHandle>;
+  /**
+   * Stores `data` whole under `key` (replacing what the key held), readable by every process of
+   * the bus; resolves once stored. Over `LARGE_PAYLOADS.maxPayloadBytes` it is a
+   * PayloadTooLargeError (nothing stored); a store that cannot take it is BusUnavailableError.
+   */
+  putLarge(key: string, data: Uint8Array | AsyncIterable<Uint8Array>): Promise<{ size: number }>;
+  /** The bytes stored under `key`; undefined when never stored, deleted, or past its age. */
+  getLarge(key: string): Promise<Buffer | undefined>;
+  /** Forgets `key` (nothing happens when it is not there). */
+  deleteLarge(key: string): Promise<void>;
   /** Messages of a durable not yet acknowledged: waiting plus delivered (the metrics' gauge). */
   pendingMessages(durable: DurableSpec): Promise<number>;
   /** Resolves when the bus is reachable (readiness). */
@@ -177,6 +189,26 @@ export function wireSize(data: string | Uint8Array, headers: Headers): number {
   let h = Buffer.byteLength('NATS/1.0\r\n\r\n');
   for (const [k, val] of entries) h += Buffer.byteLength(`${k}: ${val}\r\n`);
   return dataBytes + h;
+}
+
+/** A large payload's key: letters, digits, `-`, `_`, `.`, up to 200 (a hash, a UUID, a prefix). */
+export function checkLargeKey(key: string): void {
+  if (!/^[A-Za-z0-9_.-]{1,200}$/.test(key)) throw new Error(`invalid large payload key: ${JSON.stringify(key)}`);
+}
+
+/**
+ * Joins a large payload's pieces, refusing it as soon as it passes `limit` (so an endless
+ * source is not read whole first).
+ */
+export async function collectLarge(data: Uint8Array | AsyncIterable<Uint8Array>, limit: number): Promise<Buffer> {
+  const pieces: Uint8Array[] = [];
+  let size = 0;
+  for await (const piece of data instanceof Uint8Array ? [data] : data) {
+    size += piece.byteLength;
+    if (size > limit) throw new PayloadTooLargeError(size, limit);
+    pieces.push(piece);
+  }
+  return Buffer.concat(pieces, size);
 }
 
 /** The stream that stores a subject, if any. */
