@@ -144,7 +144,7 @@ export async function* readImportCsv(input: Readable): AsyncGenerator<ImportItem
   if (!columns) throw invalidFile(IMPORT_EMPTY_FILE);
 }
 
-export type ChunkSender = {
+type ChunkSender = {
   /** Adds a row; true when a chunk is ready and `flush()` should be awaited before adding more. */
   add(row: ImportRow): boolean;
   /** Sends the ready chunks (waiting while IN_FLIGHT are in flight). */
@@ -153,6 +153,7 @@ export type ChunkSender = {
   finish(): Promise<{ imported: number; updated: number }>;
 };
 
+/** Sends an import's rows to crm, chunk by chunk, each chunk under IMPORT_CHUNK_BYTES and CHUNK_ROWS. */
 export function createChunkSender(opts: {
   bus: Bus;
   asked: RpcCallOptions;
