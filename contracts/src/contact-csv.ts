@@ -57,6 +57,7 @@ export const fieldOfHeader = (header: string): ImportField | undefined =>
 /** The field each column fills, by position (undefined: the column is skipped). */
 export type ImportColumns = readonly (ImportField | undefined)[];
 
+/** Said of a file without even a header row (blank lines only). */
 export const IMPORT_EMPTY_FILE = 'The file is empty';
 
 /** The columns the header row names, or why the file cannot be imported (it names no email column). */
@@ -104,7 +105,10 @@ export const IMPORT_CHUNK_BYTES = Math.floor(BUS_MAX_PAYLOAD_BYTES * 0.5);
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
 const NON_ASCII = /[^\u0000-\u007f]/; // eslint-disable-line no-control-regex -- every character but ASCII's
 
-/** The UTF-8 size of a text (a character of an unpaired surrogate counting as the 3 bytes of U+FFFD). */
+/**
+ * The UTF-8 size of a text, counted here because Buffer is Node's and these rules load in the
+ * browser too. An unpaired surrogate counts as the 3 bytes of U+FFFD, as Buffer counts it.
+ */
 function utf8Bytes(text: string): number {
   if (!NON_ASCII.test(text)) return text.length;
   let size = text.length;
