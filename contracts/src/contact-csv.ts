@@ -48,6 +48,28 @@ const ALIASES: Record<string, ImportField> = {
   notes: 'notes',
   note: 'notes',
   comments: 'notes',
+  // Google Contacts (both layouts: "E-mail 1 - Value", "Phone 1 - Value", "Address 1 - Formatted").
+  email1value: 'email',
+  email2value: 'email',
+  email3value: 'email',
+  phone1value: 'phone',
+  phone2value: 'phone',
+  phone3value: 'phone',
+  address1formatted: 'address',
+  // Outlook ("E-mail Address", "E-mail 2 Address", "Mobile Phone", "Business Phone", ...).
+  email2address: 'email',
+  email3address: 'email',
+  primaryphone: 'phone',
+  mobilephone: 'phone',
+  homephone: 'phone',
+  businessphone: 'phone',
+  homephone2: 'phone',
+  businessphone2: 'phone',
+  otherphone: 'phone',
+  homeaddress: 'address',
+  businessaddress: 'address',
+  // HubSpot ("Mobile Phone Number") and Mailchimp ("Email Address", "Phone Number", "Address").
+  mobilephonenumber: 'phone',
 };
 
 /** The field a column's header names; undefined when the column is not imported. */
@@ -56,6 +78,28 @@ export const fieldOfHeader = (header: string): ImportField | undefined =>
 
 /** The field each column fills, by position (undefined: the column is skipped). */
 export type ImportColumns = readonly (ImportField | undefined)[];
+
+/** The column separators a CSV may use: comma, semicolon (European Excel), tab (Excel's "Unicode text"). */
+export const CSV_DELIMITERS = [',', ';', '\t'] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+
+/**
+ * The separator of a file's header row (the first line that is not blank): the one of the three
+ * found most often outside quotes; a comma when none is.
+ */
+export function csvDelimiterOf(text: string): CsvDelimiter {
+  const counts: Record<CsvDelimiter, number> = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  let started = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) {
+      if (started) break;
+    } else if (!quoted && ch in counts) counts[ch as CsvDelimiter]++;
+    if (ch !== '\n' && ch !== '\r' && ch !== '\uFEFF') started = true;
+  }
+  return CSV_DELIMITERS.reduce((best, d) => (counts[d] > counts[best] ? d : best), ',' as CsvDelimiter);
+}
 
 /** Said of a file without even a header row (blank lines only). */
 export const IMPORT_EMPTY_FILE = 'The file is empty';
@@ -75,15 +119,19 @@ export function mapImportHeader(header: readonly string[]): { columns: ImportCol
 /** A data row of the file: a valid import row, or an error with its line number and reason. */
 export type ImportItem = { row: ImportRow } | { error: ImportError };
 
+/** Google's separator of several values in one cell ("a@example.com ::: b@example.com"): the first is kept. */
+const firstValue = (cell: string | undefined) => cell?.split(' ::: ')[0];
+
 /**
- * The data row `cells` on line `line`, read through `columns` (the first of two columns naming
- * the same field wins); undefined for a blank row, which is no row at all.
+ * The data row `cells` on line `line`, read through `columns` (of several columns naming the same
+ * field, e.g. Outlook's Mobile, Home and Business Phone, the first that is filled wins); undefined
+ * for a blank row, which is no row at all.
  */
 export function importItemOf(columns: ImportColumns, cells: readonly string[], line: number): ImportItem | undefined {
   if (cells.every((cell) => cell.trim() === '')) return undefined;
   const fields: Partial<Record<ImportField, string>> = {};
   columns.forEach((field, i) => {
-    if (field && fields[field] === undefined) fields[field] = cells[i];
+    if (field && !fields[field]?.trim()) fields[field] = firstValue(cells[i]);
   });
   const parsed = v.safeParse(ImportCsvRowSchema, fields);
   if (parsed.success) {

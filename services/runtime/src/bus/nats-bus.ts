@@ -26,6 +26,7 @@ import {
   TimeoutError,
   type NatsConnection,
 } from '@nats-io/transport-node';
+import { ReadableStream } from 'node:stream/web';
 import { Objm, type ObjectStore } from '@nats-io/obj';
 import { LARGE_PAYLOADS, type BusTopology, type DurableSpec, type StreamSpec } from '@lp/contracts';
 import type { Logger } from '../logger.ts';
@@ -397,7 +398,9 @@ export class NatsBus implements Bus {
     };
     const store = await this.large();
     try {
-      const info = await store.put({ name: key }, ReadableStream.from(counted()));
+      // Node's web stream is what the client reads; DOM and Node typings name the type apart.
+      const stream = ReadableStream.from(counted()) as unknown as Parameters<ObjectStore['put']>[1];
+      const info = await store.put({ name: key }, stream);
       return { size: info.size };
     } catch (err) {
       if (err instanceof PayloadTooLargeError) throw err;

@@ -46,6 +46,7 @@ import { validate } from '../../middleware/validate.ts';
 import type { GatewayState } from '../../middleware/request-context.ts';
 import { askedBy, type GatewayDeps } from '../../routes/context.ts';
 import { progressIdOf, type OperationProgressRegistry } from './operation-progress.ts';
+import { readCsvFormat, type CsvFormat } from './read-csv-format.ts';
 
 /**
  * Rows per chunk. A chunk's rows live in both processes until crm answers; 1,000 rows (about
@@ -71,9 +72,18 @@ const tooLarge = (limit: number) =>
 
 const lineBreaks = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0;
 
-/** Yields every data row of the CSV, valid or not, in file order, in batches. */
-export async function* readImportCsv(input: Readable): AsyncGenerator<ImportItem[]> {
+/**
+ * Yields every data row of the CSV, valid or not, in file order, in batches; `onFormat` is told
+ * the encoding and delimiter it is read with before the first row.
+ */
+export async function* readImportCsv(
+  input: Readable,
+  onFormat?: (format: CsvFormat) => void,
+): AsyncGenerator<ImportItem[]> {
+  const { format, stream } = await readCsvFormat(input);
+  onFormat?.(format);
   const parser = parse({
+    delimiter: format.delimiter,
     bom: true,
     skip_empty_lines: true,
     relax_column_count: true,
@@ -86,8 +96,8 @@ export async function* readImportCsv(input: Readable): AsyncGenerator<ImportItem
   parser.on('skip', (err: Error & { lines?: number }) => {
     skipped.push({ line: err.lines ?? 0, reason: `Unreadable row: ${err.message}` });
   });
-  input.on('error', (err) => parser.destroy(err));
-  input.pipe(parser);
+  stream.on('error', (err) => parser.destroy(err));
+  stream.pipe(parser);
 
   let columns: ImportColumns | undefined;
   // Line numbers are counted from each record's raw text (csv-parse's own count differs
@@ -374,7 +384,8 @@ export function importContacts(
           });
           const errors: ImportError[] = [];
           let skipped = 0;
-          for await (const batch of readImportCsv(file)) {
+          let format: CsvFormat = { encoding: 'UTF-8', delimiter: ',' };
+          for await (const batch of readImportCsv(file, (f) => (format = f))) {
             for (const item of batch) {
               if ('row' in item) {
                 sent++;
@@ -399,6 +410,7 @@ export function importContacts(
             skipped,
             errors,
             errorCount: skipped,
+            format,
             ...(joined ? { list: joined } : {}),
           };
           return body;

@@ -186,6 +186,12 @@ function ImportProgress({ upload, server }: { upload: number; server: OperationP
   );
 }
 
+const DELIMITER_NAMES: Record<ImportResult['format']['delimiter'], string> = {
+  ',': 'commas',
+  ';': 'semicolons',
+  '\t': 'tabs',
+};
+
 function ImportSummary({ result }: { result: ImportResult }) {
   return (
     <div role="status" className="rounded-md bg-stone-50 p-3 text-sm text-stone-800">
@@ -195,6 +201,9 @@ function ImportSummary({ result }: { result: ImportResult }) {
         {result.skipped ? `, ${formatCount(result.skipped)} skipped` : ''}).
       </p>
       {result.list && <p className="mt-1">They are on the list {result.list.name}.</p>}
+      <p className="mt-1 text-stone-600">
+        Read as {result.format.encoding} text, columns separated by {DELIMITER_NAMES[result.format.delimiter]}.
+      </p>
       {result.errors.length > 0 && (
         <>
           <p className="mt-2">
