@@ -72,6 +72,21 @@ export type NatsBusOptions = {
   connectTimeoutMs?: number;
 };
 
+/**
+ * Deletes every stream of a bus namespace on a NATS server (its streams and its large-payload
+ * bucket): what a test run or a benchmark leaves behind on a shared server.
+ */
+export async function deleteBusNamespace(natsUrl: string, ns: string): Promise<void> {
+  const owned = namespacer(ns);
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for await (const s of jsm.streams.list()) if (owned.owns(s.config.name)) await jsm.streams.delete(s.config.name);
+  } finally {
+    await nc.close();
+  }
+}
+
 export async function connectNatsBus(opts: NatsBusOptions): Promise<NatsBus> {
   const deadline = Date.now() + (opts.connectTimeoutMs ?? 30_000);
   for (let attempt = 1; ; attempt++) {
