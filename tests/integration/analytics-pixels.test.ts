@@ -7,11 +7,8 @@
 import { expect, it } from 'vitest';
 import { eventMeta, SUBJECTS, type PageviewsRecorded } from '@lp/contracts';
 import { describeOnEachBackend, eventually } from '../support/stack.ts';
-import { CHROME_UA, pageviewHit } from '../support/samples.ts';
+import { CHROME_UA, IPHONE_UA, pageviewHit } from '../support/samples.ts';
 import { useStack } from '../support/fixtures.ts';
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 type PageViewRow = {
   event_id: string;
@@ -99,7 +96,7 @@ describeOnEachBackend('analytics pixels', (backend) => {
           utm_term: 'lake powell lots',
           utm_content: 'hero-button',
         },
-        { ip, ua: IPHONE },
+        { ip, ua: IPHONE_UA },
       ),
     );
     for (const res of answers) {

@@ -8,15 +8,15 @@ import { expect, it } from 'vitest';
 import type { LeadAttribution, LeadsBySource, WebAnalytics } from '@lp/contracts';
 import { describeOnEachBackend, eventually } from '../support/stack.ts';
 import { useStack } from '../support/fixtures.ts';
-import { CHROME_UA, SAMPLE_SUBMISSION } from '../support/samples.ts';
+import { CHROME_UA, IPHONE_UA, SAMPLE_SUBMISSION } from '../support/samples.ts';
 
 describeOnEachBackend('web analytics end to end', (backend) => {
   let token: string;
   const stack = useStack({ backend, setup: async (s) => (token = await s.login()) });
 
-  const pixel = async (path: string, params: Record<string, string>) => {
+  const pixel = async (path: string, params: Record<string, string>, userAgent = CHROME_UA) => {
     const res = await fetch(`${stack.baseUrl}${path}?${new URLSearchParams(params)}`, {
-      headers: { 'user-agent': CHROME_UA },
+      headers: { 'user-agent': userAgent },
     });
     expect(res.headers.get('x-pixel-dropped')).toBeNull();
     return res;
@@ -43,18 +43,20 @@ describeOnEachBackend('web analytics end to end', (backend) => {
   it('turns pixel hits into visits, figures and top tables, and attributes a lead to its first-touch campaign', async () => {
     const a = crypto.randomUUID();
     const b = crypto.randomUUID();
-    await pixel('/api/analytics/pixel', {
-      p: '/',
-      sid: a,
-      ref: 'https://mail.example.com/inbox',
-      dt: 'mobile',
-      br: 'Safari',
-      utm_source: 'newsletter',
-      utm_medium: 'email',
-      utm_campaign: 'spring-lots',
-      utm_id: 'nl-42',
-    });
-    await pixel('/api/analytics/pixel', { p: '/lot-map', sid: a, dt: 'mobile', br: 'Safari' });
+    await pixel(
+      '/api/analytics/pixel',
+      {
+        p: '/',
+        sid: a,
+        ref: 'https://mail.example.com/inbox',
+        utm_source: 'newsletter',
+        utm_medium: 'email',
+        utm_campaign: 'spring-lots',
+        utm_id: 'nl-42',
+      },
+      IPHONE_UA,
+    );
+    await pixel('/api/analytics/pixel', { p: '/lot-map', sid: a }, IPHONE_UA);
     await pixel('/api/analytics/event-pixel', {
       n: 'engagement',
       c: 'engagement',

@@ -5,6 +5,10 @@ import type { PageviewHit } from '@lp/contracts';
 export const CHROME_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
+/** Safari on an iPhone (iOS 17.5): a phone's browser the gateway counts as mobile Safari. */
+export const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
 /** A visitor's contact form on the home page, as the site sends it (the honeypot empty, filled in 4 s). */
 export const SAMPLE_SUBMISSION = {
   firstName: 'Maria',

@@ -47,11 +47,9 @@ describe('tracker', () => {
     expect(getSessionId()).toBe(id);
   });
 
-  it('a first call initialises (caching browser and device) and sends one page view of the current path', () => {
+  it('a first call initialises and sends one page view of the current path', () => {
     trackPageView('/ignored-trigger');
     expect(trackerState()).toBe('ready');
-    expect(localStorage.getItem(STORAGE_KEYS.browser)).toBeTruthy();
-    expect(localStorage.getItem(STORAGE_KEYS.deviceType)).toBe('desktop');
     const sent = pixels();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.pathname).toBe('/api/analytics/pixel');
@@ -158,13 +156,11 @@ describe('tracker', () => {
     expect(utmParamsOf('?utm_source=a&utm_source=b')).toEqual([['utm_source', 'a']]);
   });
 
-  it('uses the cached browser and device instead of detecting again', () => {
-    localStorage.setItem(STORAGE_KEYS.browser, 'Firefox');
-    localStorage.setItem(STORAGE_KEYS.deviceType, 'tablet');
+  it('leaves browser and device to the gateway, which reads them from the user agent', () => {
     initTracker();
     const [pv] = pixels();
-    expect(pv!.searchParams.get('br')).toBe('Firefox');
-    expect(pv!.searchParams.get('dt')).toBe('tablet');
+    expect(pv!.searchParams.has('br')).toBe(false);
+    expect(pv!.searchParams.has('dt')).toBe(false);
   });
 
   describe('engagement pings (fake clock)', () => {

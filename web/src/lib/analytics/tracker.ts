@@ -2,8 +2,8 @@
  * The visitor tracker (spec §3, §4, §7): page views and named events sent as image pixels to
  * the gateway, fire-and-forget. Failures are only logged to the console, never shown.
  *
- * States: idle → initialising → ready. Initialisation detects browser and device, caches them,
- * then sends the first page view. A call made before initialisation starts it and is itself
+ * States: idle → initialising → ready. Initialisation sends the first page view (browser and
+ * device type are read by the gateway from the request's user agent, with a maintained parser). A call made before initialisation starts it and is itself
  * not sent. A page view whose path equals the last tracked path is skipped.
  *
  * Inside a frame (the home page's lot map loads /embed) nothing is tracked: the page around
@@ -23,13 +23,10 @@
 import { isStaffPath } from '@lp/contracts/staff-paths';
 import { site } from '@lp/contracts/site';
 import { createUuid } from '../create-uuid';
-import { detectBrowser, detectDeviceType, type BrowserName, type DeviceType } from './detect-client';
 
 export const STORAGE_KEYS = {
   sessionId: 'lpl_analytics_session_id',
   newVisitor: 'lpl_analytics_new_visitor',
-  browser: 'lpl_analytics_browser',
-  deviceType: 'lpl_analytics_device_type',
   apiBaseUrl: 'lpl_api_base_url',
   staffSession: 'lpl_staff_session',
 } as const;
@@ -58,7 +55,6 @@ type TrackedEvent = {
 
 let state: TrackerState = 'idle';
 let lastPath: string | null = null;
-let client: { browser: BrowserName; deviceType: DeviceType } | null = null;
 /** Visible time of the current page view: summed so far, and since when it is visible again. */
 let engagedMs = 0;
 let visibleSince: number | null = null;
@@ -188,8 +184,6 @@ function sendPageView(path: string): void {
     p: path,
     sid: getSessionId(),
     ref: document.referrer,
-    dt: client?.deviceType ?? 'desktop',
-    br: client?.browser ?? 'Unknown',
   });
   for (const [key, value] of utmParamsOf(window.location.search)) params.set(key, value);
   sendPixel('/api/analytics/pixel', params);
@@ -217,17 +211,11 @@ function isFramed(): boolean {
   }
 }
 
-/** Detects and caches browser and device, then sends the first page view. */
+/** Starts listening for engagement and sends the first page view. */
 export function initTracker(): void {
   if (state !== 'idle' || isFramed()) return;
   state = 'initialising';
   try {
-    const ua = navigator.userAgent;
-    const browser = (safeGet(localStorage, STORAGE_KEYS.browser) as BrowserName | null) ?? detectBrowser(ua);
-    const deviceType = (safeGet(localStorage, STORAGE_KEYS.deviceType) as DeviceType | null) ?? detectDeviceType(ua);
-    safeSet(localStorage, STORAGE_KEYS.browser, browser);
-    safeSet(localStorage, STORAGE_KEYS.deviceType, deviceType);
-    client = { browser, deviceType };
     state = 'ready';
     listenForEngagement();
     sendPageView(window.location.pathname);
@@ -279,7 +267,6 @@ export function resetTrackerForTests(): void {
   detach = null;
   state = 'idle';
   lastPath = null;
-  client = null;
   engagedMs = 0;
   visibleSince = null;
 }

@@ -5,6 +5,8 @@
  * tracker bounds them: 10 keys of at most 64 characters, values cut to 200).
  */
 import type { EventHit, EventPixelQuery, PageviewHit, PageviewPixelQuery } from '@lp/contracts';
+import { clientOfUserAgent } from './client-of-user-agent.ts';
+import type { PixelRequest } from './ingest-pixel-hit.ts';
 
 const NAMED_UTM = new Set(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']);
 const EXTRA_UTM_KEY = /^utm_[\w.-]{1,60}$/;
@@ -27,26 +29,34 @@ export function extraUtmOf(raw: unknown): Record<string, string> | null {
   return n > 0 ? out : null;
 }
 
-export function buildPageviewHit(q: PageviewPixelQuery, receivedAt: Date, raw?: unknown): PageviewHit {
+/**
+ * Browser and device type come from the request's user agent (`clientOfUserAgent`); the `br` and
+ * `dt` a tracker may still send (an old cached copy) are checked but not believed.
+ */
+export function buildPageviewHit(
+  q: PageviewPixelQuery,
+  req: Pick<PixelRequest, 'receivedAt' | 'query' | 'userAgent'>,
+): PageviewHit {
+  const client = req.userAgent ? clientOfUserAgent(req.userAgent) : null;
   return {
-    at: receivedAt.toISOString(),
+    at: req.receivedAt.toISOString(),
     path: q.p,
     sessionId: q.sid,
     referrer: q.ref ?? null,
-    deviceType: q.dt ?? null,
-    browser: q.br ?? null,
+    deviceType: client?.deviceType ?? null,
+    browser: client?.browser ?? null,
     utmSource: q.utm_source ?? null,
     utmMedium: q.utm_medium ?? null,
     utmCampaign: q.utm_campaign ?? null,
     utmTerm: q.utm_term ?? null,
     utmContent: q.utm_content ?? null,
-    utmExtra: extraUtmOf(raw),
+    utmExtra: extraUtmOf(req.query),
   };
 }
 
-export function buildEventHit(q: EventPixelQuery, receivedAt: Date): EventHit {
+export function buildEventHit(q: EventPixelQuery, req: Pick<PixelRequest, 'receivedAt'>): EventHit {
   return {
-    at: receivedAt.toISOString(),
+    at: req.receivedAt.toISOString(),
     sessionId: q.sid,
     name: q.n,
     category: q.c,

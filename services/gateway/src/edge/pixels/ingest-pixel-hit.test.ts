@@ -15,7 +15,7 @@ function setup(opts: { limitAfter?: number; bufferRoom?: number } = {}) {
   const ingest = createHitIngestion({
     kind: 'pageview',
     schema: Query,
-    toHit: (q, at) => ({ path: q.p, at: at.toISOString() }),
+    toHit: (q, req) => ({ path: q.p, at: req.receivedAt.toISOString() }),
     pathOf: (h) => h.path,
     buffer: { add: (h) => buffered.length < (opts.bufferRoom ?? Infinity) && buffered.push(h) > 0 },
     limiter: {

@@ -64,7 +64,8 @@ const ACCEPTED: IngestOutcome = { accepted: true };
 export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
   kind: HitKind;
   schema: S;
-  toHit: (query: v.InferOutput<S>, receivedAt: Date, raw: unknown) => H;
+  /** The hit from the checked query and its request (receipt time, raw query, user agent). */
+  toHit: (query: v.InferOutput<S>, req: PixelRequest) => H;
   /** The page a hit was sent from (null when it names none). */
   pathOf: (hit: H) => string | null;
   buffer: { add(hit: H): boolean };
@@ -83,7 +84,7 @@ export function createHitIngestion<S extends v.GenericSchema, H>(opts: {
       (s) => {
         const r = v.safeParse(opts.schema, s.req.query);
         if (!r.success) return { reason: 'invalid_query', fields: fieldErrorsOf(r.issues) };
-        s.hit = opts.toHit(r.output, s.req.receivedAt, s.req.query);
+        s.hit = opts.toHit(r.output, s.req);
         return undefined;
       },
     ],

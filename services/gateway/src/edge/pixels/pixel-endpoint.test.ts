@@ -147,7 +147,7 @@ describe('pixel endpoint', () => {
       .filter((p) => p.subject === 'analytics.events.recorded')
       .flatMap((p) => (p.payload as EventsRecorded).hits);
     expect(pageviews.map((h) => h.path).sort()).toEqual(['/page-1', '/page-2', '/page-3']);
-    expect(pageviews[0]).toMatchObject({ utmSource: 'mail', referrer: null, deviceType: null });
+    expect(pageviews[0]).toMatchObject({ utmSource: 'mail', referrer: null, deviceType: 'desktop', browser: 'Chrome' });
     expect(events.map((h) => h.name).sort()).toEqual(['click-1', 'click-2']);
     expect(events[0]).toMatchObject({ category: 'cta', properties: { lot: 12 }, value: null });
     expect(counters.get('gateway_hits_accepted_total', { kind: 'pageview' })).toBe(5);
