@@ -12,7 +12,7 @@ import { describeOnEachBackend, eventually, startStack, type Stack } from '../su
 
 const SECRET = 'inbound-secret-0123456789';
 const fixture = (name: string) =>
-  readFileSync(new URL(`../../services/gateway/src/inbound/fixtures/${name}`, import.meta.url));
+  readFileSync(new URL(`../../services/mailer/src/inbound/fixtures/${name}`, import.meta.url));
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** A raw message with a large plain body and one large attachment. */

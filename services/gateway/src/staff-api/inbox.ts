@@ -15,8 +15,7 @@ import {
 } from '@lp/contracts';
 import { callRpc, notFound, type Bus, type RpcCallOptions } from '@lp/runtime';
 import { buildTestEmail } from '../inbound/build-test-email.ts';
-import { parseRawMime } from '../inbound/parse-raw-mime.ts';
-import { publishInboundMail } from '../inbound/publish-inbound-mail.ts';
+import { handOverInboundPost } from '../inbound/hand-over-inbound-post.ts';
 import { readInboxContent } from '../inbound/read-inbox-content.ts';
 import { audited } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
@@ -26,7 +25,6 @@ import {
   createRouter,
   numericParam,
   pathNumber,
-  publishOrUnavailable,
 } from '../routes/context.ts';
 
 /** Contact ids of these senders; an inbox that cannot reach crm still lists (no links). */
@@ -157,10 +155,10 @@ export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
   helper.post('/test-webhook-email', async (ctx) => {
     const input = validate(TestWebhookEmailSchema, ctx.request.body);
     const { format, raw } = buildTestEmail(input);
-    const mail = await parseRawMime(raw, 'test');
-    const accepted = await publishOrUnavailable(
-      () => publishInboundMail(bus, { ...mail, source: 'test' }, ctx.state.reqId),
-      'The test email could not be sent right now; please retry',
+    const accepted = await handOverInboundPost(
+      bus,
+      { source: 'test', contentType: 'message/rfc822', body: raw },
+      { ...askedBy(ctx), unavailableMessage: 'The test email could not be sent right now; please retry' },
     );
     counters.inc('gateway_inbound_mail_total', { provider: 'test', result: 'accepted' });
     ctx.status = 201;
