@@ -37,12 +37,7 @@ const BUSY_RETRY_AFTER_SECONDS = 30;
 const DISCARD_BUDGET = 64 * 1024 * 1024;
 
 /** Hands a spooled post over: the mailer's answer once the message is stored, or 503 while it cannot. */
-async function handOver(
-  deps: GatewayDeps,
-  post: InboundPost,
-  ctx: { state: GatewayState },
-  signal: AbortSignal,
-) {
+async function handOver(deps: GatewayDeps, post: InboundPost, ctx: { state: GatewayState }, signal: AbortSignal) {
   const provider = post.source;
   const count = (result: string) => deps.counters.inc('gateway_inbound_mail_total', { provider, result });
   const accepted = await handOverInboundPost(deps.bus, post, {
@@ -59,7 +54,10 @@ async function handOver(
     throw err;
   });
   count(accepted.duplicate ? 'duplicate' : 'accepted');
-  ctx.state.log.info({ provider, messageId: accepted.messageId, duplicate: accepted.duplicate }, 'inbound mail accepted');
+  ctx.state.log.info(
+    { provider, messageId: accepted.messageId, duplicate: accepted.duplicate },
+    'inbound mail accepted',
+  );
   return accepted;
 }
 

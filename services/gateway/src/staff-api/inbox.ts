@@ -19,13 +19,7 @@ import { handOverInboundPost } from '../inbound/hand-over-inbound-post.ts';
 import { readInboxContent } from '../inbound/read-inbox-content.ts';
 import { audited } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
-import {
-  type GatewayDeps,
-  askedBy,
-  createRouter,
-  numericParam,
-  pathNumber,
-} from '../routes/context.ts';
+import { type GatewayDeps, askedBy, createRouter, numericParam, pathNumber } from '../routes/context.ts';
 
 /** Contact ids of these senders; an inbox that cannot reach crm still lists (no links). */
 async function contactIdsOf(bus: Bus, emails: string[], asked: RpcCallOptions): Promise<Map<string, number>> {

@@ -20,7 +20,7 @@ async function* chunksOf(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> 
   let chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   let filled = 0;
   for await (const piece of source)
-    for (let at = 0; at < piece.length; ) {
+    for (let at = 0; at < piece.length;) {
       const n = piece.copy(chunk, filled, at);
       filled += n;
       at += n;
