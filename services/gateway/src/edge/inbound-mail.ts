@@ -45,8 +45,12 @@ async function handOver(deps: GatewayDeps, post: InboundPost, ctx: { state: Gate
     unavailableMessage: 'The message could not be stored right now; please retry',
     signal,
   }).catch((err: unknown) => {
+    // A poster that hung up is nobody's failure: its provider posts again.
+    if (signal.aborted) throw err;
     const status = err instanceof AppError ? err.status : 500;
     if (status >= 400 && status < 500) count(status === 413 ? 'too_large' : 'invalid');
+    // The mailer's own parses are all taken: as busy as this gateway's admission, not a failure.
+    else if (err instanceof AppError && err.details?.retryAfterSeconds) count('busy');
     else {
       count('failed');
       ctx.state.log.error({ err, provider }, 'inbound mail not stored');
