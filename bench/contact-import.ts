@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { openAsBlob } from 'node:fs';
 import pg from 'pg';
+import { deleteBusNamespace } from '@lp/runtime';
 import { rssKb } from './support/processes.ts';
 import { pnpmServiceArgs } from '../tests/support/product-command.ts';
 
@@ -215,11 +216,5 @@ try {
   await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {});
   await admin.end();
   rmSync(dir, { recursive: true, force: true });
-  const { connect } = await import('@nats-io/transport-node');
-  const { jetstreamManager } = await import('@nats-io/jetstream');
-  const nc = await connect({ servers: NATS_URL });
-  const jsm = await jetstreamManager(nc);
-  for await (const s of jsm.streams.list())
-    if (s.config.name.startsWith(`${ns}_`)) await jsm.streams.delete(s.config.name);
-  await nc.close();
+  await deleteBusNamespace(NATS_URL, ns);
 }

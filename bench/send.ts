@@ -79,6 +79,7 @@ function sameMessages(): RenderedMessage[] {
       content,
       previewText: '',
       links: new Map(trackedLinksOf(content).map((url, i) => [url, i])),
+      messageIdToken: randomBytes(16).toString('hex'),
     },
     { secret: randomBytes(32).toString('base64url'), publicUrl: 'https://lakepowelllots.com' },
   );

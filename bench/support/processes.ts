@@ -6,8 +6,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -104,13 +102,4 @@ export async function createDatabase(adminUrl: string, prefix: string) {
   };
 }
 
-export async function deleteNatsNamespace(natsUrl: string, ns: string): Promise<void> {
-  const nc = await connect({ servers: natsUrl });
-  try {
-    const jsm = await jetstreamManager(nc);
-    for await (const s of jsm.streams.list())
-      if (s.config.name.startsWith(`${ns}_`)) await jsm.streams.delete(s.config.name);
-  } finally {
-    await nc.close();
-  }
-}
+export { deleteBusNamespace as deleteNatsNamespace } from '@lp/runtime';

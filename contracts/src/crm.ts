@@ -218,6 +218,8 @@ export const ImportResultSchema = v.object({
   skipped: count,
   errors: v.array(ImportErrorSchema),
   errorCount: count,
+  /** How the file was read: its text encoding ("UTF-8", "Windows-1252", "UTF-16LE", …) and column separator. */
+  format: v.object({ encoding: v.string(), delimiter: v.picklist([',', ';', '\t']) }),
   list: v.optional(v.object({ id, name: v.string() })),
 });
 export type ImportResult = v.InferOutput<typeof ImportResultSchema>;

@@ -12,6 +12,7 @@ export * from './text.ts';
 export * from './dead-letters.ts';
 export * from './article-html.ts';
 export * from './crm.ts';
+export * from './contact-csv.ts';
 export * from './history-window.ts';
 export * from './lots.ts';
 export * from './inbox.ts';

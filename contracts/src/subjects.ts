@@ -79,8 +79,11 @@ export type StreamKey = keyof typeof STREAMS;
 export const LARGE_PAYLOADS = {
   bucket: 'LARGE_PAYLOADS',
   maxAgeMs: DAY_MS,
-  /** Room for the largest hand-overs of a busy day; a put that would pass it is refused. */
-  maxBytes: 2048 * MiB,
+  /**
+   * Room for many of the largest hand-overs waiting at once (each leaves when taken); a put that
+   * would pass it is refused. JetStream reserves it on the server's store for the bucket.
+   */
+  maxBytes: 1024 * MiB,
   /** The largest single payload (an inbound message with 25 MiB of attachments, base64 and all). */
   maxPayloadBytes: 64 * MiB,
 } as const;

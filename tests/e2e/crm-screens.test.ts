@@ -99,6 +99,7 @@ describe.each([1440, 375])('CRM screens at %i px', (width) => {
       .setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await importer.getByRole('button', { name: 'Import' }).click();
     await importer.getByText('Line 4: Invalid email (broken)').waitFor();
+    await importer.getByText('Read as UTF-8 text, columns separated by commas.').waitFor();
     await toast(page, 'Imported 2 contacts successfully');
     await shot(page, `contacts-imported-${tag}`);
     await importer.getByRole('button', { name: 'Close' }).first().click();

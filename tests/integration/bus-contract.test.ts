@@ -6,7 +6,6 @@
  * subscriptions every subscriber hears).
  */
 import { randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   DURABLES,
@@ -21,6 +20,7 @@ import {
   BUS_MAX_PAYLOAD_BYTES,
   connectNatsBus,
   createKnexLargeStore,
+  deleteBusNamespace,
   createKnexStore,
   MemoryBus,
   migrate,
@@ -82,12 +82,7 @@ const factories: Factory[] = [
     },
     cleanup: async () => {
       if ('unavailable' in real) return;
-      const bus = await connectNatsBus({ url: real.natsUrl, name: 'cleanup' });
-      const jsm = await jetstreamManager(bus.nc);
-      for await (const s of jsm.streams.list())
-        if (namespaces.some((ns) => s.config.name.startsWith(`${ns}_`) || s.config.name.startsWith(`OBJ_${ns}_`)))
-          await jsm.streams.delete(s.config.name);
-      await bus.close();
+      for (const ns of namespaces) await deleteBusNamespace(real.natsUrl, ns);
     },
   },
 ];

@@ -6,6 +6,7 @@
  * duplicate with and without contacts, members added twice, removed, deleted); form submissions
  * converted to contacts once, linked by e-mail, in the contact's history; the home's stats.
  */
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Contact, ContactHistory, ContactList, FormSubmission, ImportResult, MarketingStats } from '@lp/contracts';
 import * as uniqueListNames from '../../services/crm/src/migrations/20261126120100_unique-list-names.ts';
@@ -118,6 +119,7 @@ describeOnEachBackend('crm API', (backend) => {
       updated: 2,
       skipped: 2,
       errorCount: 2,
+      format: { encoding: 'UTF-8', delimiter: ',' },
       errors: [
         { line: 6, reason: 'Invalid email (not-an-email)' },
         { line: 7, reason: 'Email is missing' },
@@ -145,6 +147,24 @@ describeOnEachBackend('crm API', (backend) => {
     expect(await importCsv(csv)).toMatchObject({ imported: 0, updated: 4, skipped: 2 });
   });
 
+  it("imports exports as people have them: Outlook's Windows-1252 file and European Excel's semicolons, accents intact", async () => {
+    const fixture = (name: string) =>
+      readFileSync(new URL(`../../services/gateway/src/staff-api/contacts/fixtures/${name}`, import.meta.url));
+    const outlook = await importCsv(fixture('outlook-cp1252.csv'));
+    expect(outlook).toMatchObject({ imported: 3, skipped: 0, format: { encoding: 'Windows-1252', delimiter: ',' } });
+    expect(await contactByEmail('soren@example.dk')).toMatchObject({ firstName: 'Søren', lastName: 'Kjærgård' });
+    expect(await contactByEmail('francois.lefevre@example.fr')).toMatchObject({
+      firstName: 'François',
+      metadata: { notes: 'Asked about lot 12 — lake view' },
+    });
+    const excel = await importCsv(fixture('mailchimp-excel-semicolon.csv'));
+    expect(excel).toMatchObject({ imported: 2, skipped: 0, format: { encoding: 'Windows-1252', delimiter: ';' } });
+    expect(await contactByEmail('anna.schroeder@example.de')).toMatchObject({
+      lastName: 'Schröder',
+      metadata: { address: 'Hauptstraße 5; 10115 Berlin' },
+    });
+  });
+
   it('answers an empty file, a header-only file, a file without an email column and a wrong field or type', async () => {
     expect((await json<{ error: { message: string } }>(await upload(''), 400)).error.message).toBe('The file is empty');
     expect(await importCsv('email,firstName,lastName\n')).toEqual({
@@ -153,6 +173,7 @@ describeOnEachBackend('crm API', (backend) => {
       skipped: 0,
       errors: [],
       errorCount: 0,
+      format: { encoding: 'UTF-8', delimiter: ',' },
     });
     expect((await json<{ error: { message: string } }>(await upload('name,phone\nA,1\n'), 400)).error.message).toMatch(
       /no email column/,

@@ -112,7 +112,14 @@ describeOnEachBackend('CSV import across a crm restart', (backend) => {
     const res = await answer;
     const result = (await res.json()) as ImportResult;
     expect(res.status, JSON.stringify(result)).toBe(200);
-    expect(result).toEqual({ imported: ROWS, updated: 0, skipped: 0, errors: [], errorCount: 0 });
+    expect(result).toEqual({
+      imported: ROWS,
+      updated: 0,
+      skipped: 0,
+      errors: [],
+      errorCount: 0,
+      format: { encoding: 'UTF-8', delimiter: ',' },
+    });
     expect(await stored()).toBe(ROWS);
     const distinct = await db.query('select count(distinct lower(email)) as n from crm.contacts');
     expect(Number(distinct.rows[0].n)).toBe(ROWS);

@@ -508,6 +508,10 @@ describeOnEachBackend('email delivery', (backend) => {
     await finished(id);
     const sent = sink.messages.find((m) => m.to === 'una@example.com')!.parsed;
     const messageId = sent.messageId!;
+    // Unique beyond this install (the campaign's random token) and on the sender's domain.
+    expect(messageId).toMatch(
+      new RegExp(`^<[0-9a-f]{32}\\.d\\d+\\.c\\d+@${site.email.split('@')[1]!.replaceAll('.', '\\.')}>$`),
+    );
     const campaignId = Number(/\.c(\d+)@/.exec(messageId)![1]);
     const row = (await knex.withSchema('mailer').table('campaigns').where({ id: campaignId }).first('name')) as {
       name: string;
@@ -544,6 +548,33 @@ describeOnEachBackend('email delivery', (backend) => {
       await stack.api(`/api/marketing-dashboard/inbox/${summary.id}`, { token })
     ).json()) as InboxEmail;
     expect(detail).toMatchObject({ campaignId, campaignName: row.name, campaignSubject: 'Lake view lots' });
+
+    // The same numbers under another token are another install's (or a restored database's) mail.
+    const forged = messageId.replace(/^<[0-9a-f]{32}/, `<${'0'.repeat(32)}`);
+    const other = reply
+      .replace('<reply-una-1@example.com>', '<reply-una-2@example.com>')
+      .replaceAll(messageId, forged)
+      .replace('Is lot 12 still available?', 'Is lot 14 still available?');
+    const again = await fetch(`${stack.baseUrl}/api/inbound/raw?secret=${WEBHOOK_SECRET}`, {
+      method: 'POST',
+      headers: { 'content-type': 'message/rfc822' },
+      body: other,
+    });
+    expect(again.status).toBe(200);
+    const unlinked = await eventually(
+      async () => {
+        const page = (await (
+          await stack.api('/api/marketing-dashboard/inbox?q=lot%2014', { token })
+        ).json()) as InboxPage;
+        return page.emails[0];
+      },
+      15_000,
+      'the second reply in the inbox',
+    );
+    const otherDetail = (await (
+      await stack.api(`/api/marketing-dashboard/inbox/${unlinked.id}`, { token })
+    ).json()) as InboxEmail;
+    expect(otherDetail.campaignId ?? null).toBeNull();
   });
 
   it("lists a known contact's inbound mail in that contact's View History", async () => {

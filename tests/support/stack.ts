@@ -6,8 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { describe, inject, it } from 'vitest';
 import { createServer } from 'node:http';
@@ -26,6 +24,7 @@ import {
   createLogger,
   type Logger,
   createPglite,
+  deleteBusNamespace,
   migrate,
   openPglite,
   parseConfig,
@@ -157,16 +156,8 @@ export async function realDatabase(adminUrl: string) {
   };
 }
 
-export async function deleteNamespace(natsUrl: string, ns: string) {
-  const nc = await connect({ servers: natsUrl });
-  try {
-    const jsm = await jetstreamManager(nc);
-    for await (const s of jsm.streams.list())
-      if (s.config.name.startsWith(`${ns}_`)) await jsm.streams.delete(s.config.name);
-  } finally {
-    await nc.close();
-  }
-}
+/** Deletes a test stack's bus namespace (its streams and large-payload bucket) on the shared NATS. */
+export const deleteNamespace = deleteBusNamespace;
 
 export async function startStack(
   opts: {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
-describe('password hashing', () => {
+// Each scrypt hash costs about 128 MiB and a few hundred ms by design; on a busy machine three of
+// them can pass vitest's 5 s default, which says nothing about the product.
+describe('password hashing', { timeout: 30_000 }, () => {
   it('verifies the right password and refuses a wrong one', async () => {
     const h = await hashPassword('correct horse battery');
     expect(h).toMatch(/^scrypt\$131072\$8\$1\$/);

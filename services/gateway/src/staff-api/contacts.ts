@@ -10,11 +10,14 @@
  */
 import { Readable } from 'node:stream';
 import {
+  contactCsvLine,
   ContactCreateSchema,
   ContactsExportSchema,
   ContactsQuerySchema,
   ContactsToListSchema,
   ContactUpdateSchema,
+  csvLine,
+  EXPORT_HEADER,
   mergeHistoryWindows,
   newestEntries,
   RPC,
@@ -27,7 +30,6 @@ import { callRpc, notFound, type Bus } from '@lp/runtime';
 import { applyContactsBulk } from './contacts/apply-contacts-bulk.ts';
 import { importContacts } from './contacts/import-contacts.ts';
 import { createProgressRegistry } from './contacts/operation-progress.ts';
-import { contactCsvLine, csvLine, EXPORT_HEADER } from './contacts/write-contacts-csv.ts';
 import { audited } from '../audit/record-audit.ts';
 import { changedFields } from '../audit/changed-fields.ts';
 import { serverPaced } from '../middleware/server-paced.ts';

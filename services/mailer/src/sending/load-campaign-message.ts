@@ -10,7 +10,8 @@ export async function loadCampaignMessage(knex: Knex, id: number): Promise<Rende
     from_email: string;
     content: string;
     preview_text: string;
-  }>('name', 'subject', 'from_name', 'from_email', 'content', 'preview_text');
+    message_id_token: string;
+  }>('name', 'subject', 'from_name', 'from_email', 'content', 'preview_text', 'message_id_token');
   if (!c) throw new Error(`campaign ${id} not found`);
   const links = await knex
     .withSchema('mailer')
@@ -26,5 +27,6 @@ export async function loadCampaignMessage(knex: Knex, id: number): Promise<Rende
     content: c.content,
     previewText: c.preview_text,
     links: new Map(links.map((l) => [l.url, l.idx])),
+    messageIdToken: c.message_id_token,
   };
 }

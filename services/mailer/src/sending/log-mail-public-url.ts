@@ -1,5 +1,5 @@
 /**
- * Says once at start where the links in sent mail (tracking, unsubscribe, the Message-ID's host)
+ * Says once at start where the links in sent mail (tracking, unsubscribe)
  * point: MAIL_PUBLIC_URL, or this site's own origin when it is unset. In production a local
  * address is a warning: recipients could open none of those links.
  */

@@ -19,6 +19,7 @@ const campaign: RenderCampaign = {
     ['https://lots.example.test/a?x=1&y=2', 0],
     ['https://lots.example.test/b', 1],
   ]),
+  messageIdToken: 'ab'.repeat(16),
 };
 const ann = { deliveryId: 41, email: 'ann@example.test', firstName: 'Ann <b>', lastName: "O'Neil" };
 
@@ -50,7 +51,7 @@ describe('compileMessage', () => {
     expect(msg.html).toContain(`<a href="${unsubscribe}">Leave</a>`);
     expect(readToken(SECRET, 'unsubscribe', unsubscribe.split('/').at(-1)!)).toEqual({ deliveryId: 41 });
     expect(msg.html).toMatch(/src="https:\/\/mail\.example\.test\/e\/o\/41\.[^"]+\.gif"/);
-    expect(msg.messageId).toBe('<d41.c7@mail.example.test>');
+    expect(msg.messageId).toBe(`<${'ab'.repeat(16)}.d41.c7@example.test>`);
   });
 
   it("signs a link to the seller's own site with the campaign's attribution", () => {
@@ -115,6 +116,46 @@ describe('what reaches a sent message', () => {
       ctx,
     )(ann);
     expect(msg.subject).toBe(`{{${spaces}`);
-    expect(msg.text.startsWith(`a${spaces}b{{`)).toBe(true);
+    // The text part shows the run as a mail client shows the HTML: one space.
+    expect(msg.text.startsWith('a b{{')).toBe(true);
   }, 2_000);
+
+  it('makes the text part of a real template read as a mail client shows it: no preheader, no indentation, links as text (url)', () => {
+    // The shape of leemunroe/responsive-html-email-template (MIT): a hidden preheader span and
+    // nested layout tables indented by the source.
+    const content = [
+      '<span class="preheader" style="color: transparent; display: none; height: 0; max-height: 0; mso-hide: all;">This is preheader text.</span>',
+      '<table role="presentation" border="0" cellpadding="0" cellspacing="0" class="body">',
+      '  <tr>',
+      '    <td>&nbsp;</td>',
+      '    <td class="container">',
+      '      <div class="content">',
+      '        <table role="presentation" class="main"><tr><td class="wrapper">',
+      '                <p>Hi {{firstName}},</p>',
+      '                <p>Sometimes you just want to send a simple HTML email.</p>',
+      '                <h2>Lot 12 is open</h2>',
+      '                <a href="https://lots.example.test/a?x=1&amp;y=2" target="_blank">See lot 12</a>',
+      '        </td></tr></table>',
+      '      </div>',
+      '    </td>',
+      '  </tr>',
+      '</table>',
+    ].join('\n');
+    const msg = compileMessage({ ...campaign, content, links: new Map() }, ctx)(ann);
+    expect(msg.text.startsWith('Hi Ann <b>,')).toBe(true);
+    expect(msg.text).not.toContain('preheader');
+    expect(msg.text).not.toMatch(/ {2}/);
+    expect(msg.text).toContain('Lot 12 is open');
+    expect(msg.text).toContain('See lot 12 (https://lots.example.test/a?x=1&y=2)');
+  });
+
+  it('hides the preheader everywhere, Outlook included, and names the campaign token and sender domain in the Message-ID', () => {
+    const msg = compileMessage(campaign, ctx)(ann);
+    const preheader = /<div style="([^"]*)">For Ann/.exec(msg.html)![1]!;
+    for (const rule of ['display:none', 'mso-hide:all', 'max-height:0', 'opacity:0', 'overflow:hidden'])
+      expect(preheader).toContain(rule);
+    const other = compileMessage({ ...campaign, messageIdToken: 'cd'.repeat(16) }, ctx)(ann);
+    expect(other.messageId).not.toBe(msg.messageId);
+    expect(msg.messageId).toMatch(/@example\.test>$/);
+  });
 });

@@ -9,6 +9,7 @@
  * header text, encoded by the transport.
  */
 import { randomBytes } from 'node:crypto';
+import { compile as compileHtmlToText } from 'html-to-text';
 import {
   MERGE_TAGS,
   MERGE_TAG_PATTERN,
@@ -34,6 +35,11 @@ export type RenderCampaign = {
   previewText: string;
   /** url → link index, as stored in `campaign_links`. */
   links: ReadonlyMap<string, number>;
+  /**
+   * Random per campaign and stored with it: with the delivery and campaign numbers it keeps every
+   * Message-ID unique across installs and after a database restore (numbers alone repeat).
+   */
+  messageIdToken: string;
 };
 export type RenderRecipient = { deliveryId: number; email: string; firstName: string; lastName: string };
 export type RenderContext = { secret: string; publicUrl: string };
@@ -67,20 +73,45 @@ export function trackedLinksOf(html: string): string[] {
   return [...urls];
 }
 
-export function htmlToText(html: string): string {
-  return (
-    decodeEntities(
-      html
-        .replace(/<a\b[^>]*?\shref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, '$2 ($1)')
-        .replace(/<(br|\/p|\/div|\/h[1-6]|\/li|\/tr)\b[^>]*>/gi, '\n')
-        .replace(/<[^<>]+>/g, '')
-        .replace(/&nbsp;/g, ' '),
-    )
-      // Starts only at the beginning of a run of blanks, so a long run is scanned once.
-      .replace(/(?<![ \t])[ \t]+\n/g, '\n')
-      .replace(/\n{3,}/g, '\n\n')
-      .trim()
-  );
+const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
+  selector,
+  options: { uppercase: false },
+}));
+const hidden = ['[hidden]', '[style*="display:none"]', '[style*="display: none"]', '[style*="mso-hide:all"]'];
+
+/**
+ * The plain-text part, as a mail client would show the HTML: whitespace collapsed as a browser
+ * does, blocks on their own lines, links as `text (url)`, images and hidden text (a template's
+ * own preheader) left out, headings as written.
+ */
+const convertToText = compileHtmlToText({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { linkBrackets: ['(', ')'], hideLinkHrefIfSameAsText: true } },
+    { selector: 'img', format: 'skip' },
+    ...headings,
+    ...hidden.map((selector) => ({ selector, format: 'skip' })),
+  ],
+});
+export const htmlToText = (html: string): string =>
+  convertToText(html)
+    // Layout cells holding only a non-breaking space (spacer cells) leave blank-looking lines.
+    .replace(/^[ \t\u00a0]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+/**
+ * The hidden preheader as e-mail templates write it: `display:none` alone shows in Outlook
+ * (which needs `mso-hide:all`) and reads as hidden text to spam filters; zero size, transparent
+ * and clipped, it is hidden everywhere while inbox previews still read it.
+ */
+const PREHEADER_STYLE =
+  'display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;mso-hide:all;color:transparent';
+
+/** The sender's domain (Message-IDs name the domain that sends), else the site's host. */
+function messageIdDomain(fromEmail: string, fallback: string): string {
+  const domain = fromEmail.slice(fromEmail.lastIndexOf('@') + 1).toLowerCase();
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain) ? domain : fallback;
 }
 
 /** One recipient's message from a campaign compiled by `compileMessage`. */
@@ -112,7 +143,7 @@ function split(text: string, pattern: RegExp, slotOf: (m: RegExpExecArray) => Sl
  */
 export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRenderer {
   const base = ctx.publicUrl.replace(/\/$/, '');
-  const host = new URL(base).hostname;
+  const idDomain = messageIdDomain(c.fromEmail, new URL(base).hostname);
   // Each tracked link's target, attributed once: the click token signs it, the redirect uses it.
   const ownHosts = ownSiteHosts(ctx.publicUrl);
   const targets = new Map(
@@ -177,9 +208,7 @@ export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRe
       return out;
     };
     const previewHtml = fill(preview, html);
-    const preheader = previewHtml
-      ? `<div style="display:none;max-height:0;overflow:hidden;opacity:0">${previewHtml}</div>`
-      : '';
+    const preheader = previewHtml ? `<div style="${PREHEADER_STYLE}">${previewHtml}</div>` : '';
     const footer = `${footerHead}<a href="${escapeAttr(unsubscribeUrl)}">Unsubscribe</a></p>`;
     const pixel = `<img src="${escapeAttr(`${base}/e/o/${makeToken(ctx.secret, 'open', r.deliveryId)}.gif`)}" width="1" height="1" alt="" style="display:block;border:0">`;
     const raw = (s: Slot) => ('tag' in s ? values[s.tag] : '');
@@ -189,7 +218,7 @@ export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRe
       subject: fill(subject, raw),
       html: `<!doctype html><html><body>${preheader}${fill(body, html)}${footer}${pixel}</body></html>`,
       text: `${fill(textParts, raw)}${textFooter}${unsubscribeUrl}\n`,
-      messageId: `<d${r.deliveryId}.c${c.id}@${host}>`,
+      messageId: `<${c.messageIdToken}.d${r.deliveryId}.c${c.id}@${idDomain}>`,
       headers: {
         'List-Unsubscribe': `<${unsubscribeUrl}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

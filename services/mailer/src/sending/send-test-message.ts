@@ -3,6 +3,7 @@
  * values, footer and headers included, tracking links inert), sent at once, outside any campaign.
  * Rendered by the broadcast's own `renderMessage`, so what a test shows is what recipients get.
  */
+import { randomBytes } from 'node:crypto';
 import type { MailerSettings } from '../config.ts';
 import { composeRawMessage } from './compose-raw-message.ts';
 import { renderMessage } from './render-message.ts';
@@ -30,6 +31,7 @@ export async function sendTestMessage(config: MailerSettings, t: TestSend) {
       content: t.content,
       previewText: t.previewText,
       links: new Map(),
+      messageIdToken: randomBytes(16).toString('hex'),
     },
     { deliveryId: 0, email: t.to, firstName: 'Test', lastName: 'Recipient' },
     { secret: 'test-message', publicUrl: config.MAIL_PUBLIC_URL },

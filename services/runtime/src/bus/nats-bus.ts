@@ -26,6 +26,7 @@ import {
   TimeoutError,
   type NatsConnection,
 } from '@nats-io/transport-node';
+import { ReadableStream } from 'node:stream/web';
 import { Objm, type ObjectStore } from '@nats-io/obj';
 import { LARGE_PAYLOADS, type BusTopology, type DurableSpec, type StreamSpec } from '@lp/contracts';
 import type { Logger } from '../logger.ts';
@@ -70,6 +71,21 @@ export type NatsBusOptions = {
   /** Give up connecting at start-up after this long (the process then exits and is restarted). */
   connectTimeoutMs?: number;
 };
+
+/**
+ * Deletes every stream of a bus namespace on a NATS server (its streams and its large-payload
+ * bucket): what a test run or a benchmark leaves behind on a shared server.
+ */
+export async function deleteBusNamespace(natsUrl: string, ns: string): Promise<void> {
+  const owned = namespacer(ns);
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for await (const s of jsm.streams.list()) if (owned.owns(s.config.name)) await jsm.streams.delete(s.config.name);
+  } finally {
+    await nc.close();
+  }
+}
 
 export async function connectNatsBus(opts: NatsBusOptions): Promise<NatsBus> {
   const deadline = Date.now() + (opts.connectTimeoutMs ?? 30_000);
@@ -397,7 +413,9 @@ export class NatsBus implements Bus {
     };
     const store = await this.large();
     try {
-      const info = await store.put({ name: key }, ReadableStream.from(counted()));
+      // Node's web stream is what the client reads; DOM and Node typings name the type apart.
+      const stream = ReadableStream.from(counted()) as unknown as Parameters<ObjectStore['put']>[1];
+      const info = await store.put({ name: key }, stream);
       return { size: info.size };
     } catch (err) {
       if (err instanceof PayloadTooLargeError) throw err;

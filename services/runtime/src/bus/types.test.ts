@@ -19,5 +19,10 @@ describe('namespacer', () => {
     expect(ns.unsubject('t1.crm.x')).toBe('crm.x');
     expect(ns.name('CRM')).toBe('t1_CRM');
     expect(namespacer('').subject('crm.x')).toBe('crm.x');
+    expect(['t1_CRM', 'OBJ_t1_LARGE_PAYLOADS', 't12_CRM', 'OBJ_t12_LARGE_PAYLOADS', 'CRM'].filter(ns.owns)).toEqual([
+      't1_CRM',
+      'OBJ_t1_LARGE_PAYLOADS',
+    ]);
+    expect(namespacer('').owns('CRM')).toBe(false);
   });
 });

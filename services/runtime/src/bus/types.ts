@@ -239,5 +239,10 @@ export function namespacer(ns: string) {
     subject: (s: string) => (clean ? `${clean}.${s}` : s),
     unsubject: (s: string) => (clean && s.startsWith(`${clean}.`) ? s.slice(clean.length + 1) : s),
     name: (n: string) => (clean ? `${clean}_${n}` : n),
+    /**
+     * Whether a JetStream stream is this namespace's: its streams (`ns_CRM`) and its large-payload
+     * bucket's (`OBJ_ns_LARGE_PAYLOADS`). What deletes a namespace (tests, benches) deletes both.
+     */
+    owns: (stream: string) => clean !== '' && (stream.startsWith(`${clean}_`) || stream.startsWith(`OBJ_${clean}_`)),
   };
 }

@@ -9,7 +9,7 @@
 import { ListOptions } from '../../../components/form/list-options';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import type { ImportResult, OperationProgress } from '@lp/contracts';
+import { importFileProblem, type ImportResult, type OperationProgress } from '@lp/contracts';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { ProgressMeter } from '../../../components/ui/progress-meter';
@@ -19,7 +19,6 @@ import { errorMessage } from '../../../lib/error-message';
 import { countOf, formatCount } from '../../../lib/format-count';
 import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { importContacts, type ImportList } from '../api/import-contacts';
-import { checkImportFile } from '../lib/check-import-file';
 import { useOperationProgress } from '../lib/use-operation-progress';
 
 /** The list select's value for "make a new list". */
@@ -52,7 +51,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const problem = checkImportFile(file);
+    const problem = importFileProblem(file);
     if (problem || !file) return setError(problem);
     if (listChoice === NEW_LIST && !newListName.trim()) return setListError('List name is required');
     const list: ImportList =
@@ -187,6 +186,12 @@ function ImportProgress({ upload, server }: { upload: number; server: OperationP
   );
 }
 
+const DELIMITER_NAMES: Record<ImportResult['format']['delimiter'], string> = {
+  ',': 'commas',
+  ';': 'semicolons',
+  '\t': 'tabs',
+};
+
 function ImportSummary({ result }: { result: ImportResult }) {
   return (
     <div role="status" className="rounded-md bg-stone-50 p-3 text-sm text-stone-800">
@@ -196,6 +201,9 @@ function ImportSummary({ result }: { result: ImportResult }) {
         {result.skipped ? `, ${formatCount(result.skipped)} skipped` : ''}).
       </p>
       {result.list && <p className="mt-1">They are on the list {result.list.name}.</p>}
+      <p className="mt-1 text-stone-600">
+        Read as {result.format.encoding} text, columns separated by {DELIMITER_NAMES[result.format.delimiter]}.
+      </p>
       {result.errors.length > 0 && (
         <>
           <p className="mt-2">

@@ -1,28 +1,21 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { fieldOfHeader, readImportCsv, type CsvItem } from './read-import-csv.ts';
-import { csvCell } from '../staff-api/contacts/write-contacts-csv.ts';
+import type { ImportChunkInput, ImportItem } from '@lp/contracts';
+import { AppError, Counters, createLogger, type Bus } from '@lp/runtime';
+import { createChunkSender, readImportCsv } from './import-contacts.ts';
 
-async function read(text: string | Buffer, chunkSize = 7): Promise<CsvItem[]> {
+async function read(text: string | Buffer, chunkSize = 7): Promise<ImportItem[]> {
   const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
   // Small pieces: the parser must carry quotes, CRLF and the BOM across chunk boundaries.
   const pieces = Array.from({ length: Math.ceil(bytes.length / chunkSize) }, (_, i) =>
     bytes.subarray(i * chunkSize, (i + 1) * chunkSize),
   );
-  const out: CsvItem[] = [];
+  const out: ImportItem[] = [];
   for await (const batch of readImportCsv(Readable.from(pieces))) out.push(...batch);
   return out;
 }
 
 describe('readImportCsv', () => {
-  it('maps header spellings of other tools, in any case and spacing', () => {
-    expect(
-      ['Email Address', ' E-mail ', 'FIRST NAME', 'first_name', 'Last Name', 'Phone Number', 'Notes', 'Colour'].map(
-        fieldOfHeader,
-      ),
-    ).toEqual(['email', 'email', 'firstName', 'firstName', 'lastName', 'phone', 'notes', undefined]);
-  });
-
   it('handles a BOM, CRLF, quoted commas and newlines, blank lines and unknown columns', async () => {
     const csv = Buffer.concat([
       Buffer.from([0xef, 0xbb, 0xbf]),
@@ -62,22 +55,6 @@ describe('readImportCsv', () => {
   });
 });
 
-describe('csvCell', () => {
-  it('defuses formulas and quotes what needs quoting', () => {
-    expect(['=1+1', '+1', '-2', '@SUM(A1)', '\tx', 'plain', 'a,b', 'say "hi"', null].map(csvCell)).toEqual([
-      "'=1+1",
-      "'+1",
-      "'-2",
-      "'@SUM(A1)",
-      "'\tx",
-      'plain',
-      '"a,b"',
-      '"say ""hi"""',
-      '',
-    ]);
-  });
-});
-
 describe('readImportCsv: text PostgreSQL cannot store', () => {
   it('makes a row with a NUL in any cell an invalid row naming the column', async () => {
     expect(
@@ -90,5 +67,49 @@ describe('readImportCsv: text PostgreSQL cannot store', () => {
       { error: { line: 4, reason: 'notes: Contains a character that is not allowed' } },
       { error: { line: 5, reason: 'address: Contains a character that is not allowed' } },
     ]);
+  });
+});
+
+describe('createChunkSender when crm stops answering part-way', () => {
+  /** A crm that answers the chunks `answered` and never the others (a 503 to the caller). */
+  const crmAnswering = (answered: (seq: number) => boolean) =>
+    ({
+      request: async (_subject: string, payload: unknown) => {
+        const chunk = payload as ImportChunkInput;
+        if (!answered(chunk.seq)) throw new Error('no responders');
+        return { ok: true, data: { imported: chunk.rows.length, updated: 0 } };
+      },
+    }) as unknown as Bus;
+  const importRows = async (bus: Bus, count: number) => {
+    const sender = createChunkSender({
+      bus,
+      asked: { log: createLogger('test', 'silent') },
+      counters: new Counters(),
+      waitMs: 300,
+    });
+    for (let i = 0; i < count; i++)
+      if (sender.add([`row${i}@example.com`, null, null, null, null, null])) await sender.flush();
+    return sender.finish();
+  };
+
+  it('says how many contacts were saved and that the same file again finishes the import', async () => {
+    const err = await importRows(
+      crmAnswering((seq) => seq === 0),
+      2500,
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).status).toBe(503);
+    expect((err as AppError).message).toBe(
+      'The import stopped part-way: the contacts service did not answer. At least 1,000 contacts were saved; ' +
+        'import the same file again to finish (contacts already saved are updated, not added twice).',
+    );
+  });
+
+  it('answers the plain 503 when nothing was saved', async () => {
+    const err = await importRows(
+      crmAnswering(() => false),
+      10,
+    ).catch((e: unknown) => e);
+    expect((err as AppError).message).toBe('The service is temporarily unavailable. Please try again.');
   });
 });

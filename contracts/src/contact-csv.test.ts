@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, fieldOfHeader, importFileProblem, rowJsonBytes } from './contact-csv.ts';
+import type { ImportRow } from './crm.ts';
+
+describe('importFileProblem', () => {
+  it('asks for a file, then for a .csv one', () => {
+    expect(importFileProblem(null)).toBe('Please select a file to import');
+    expect(importFileProblem(new File(['x'], 'contacts.xlsx'))).toBe('Please upload a CSV file');
+    expect(importFileProblem(new File(['x'], 'Contacts.CSV'))).toBeNull();
+  });
+});
+
+describe('fieldOfHeader', () => {
+  it('maps header spellings of other tools, in any case and spacing', () => {
+    expect(
+      ['Email Address', ' E-mail ', 'FIRST NAME', 'first_name', 'Last Name', 'Phone Number', 'Notes', 'Colour'].map(
+        fieldOfHeader,
+      ),
+    ).toEqual(['email', 'email', 'firstName', 'firstName', 'lastName', 'phone', 'notes', undefined]);
+  });
+});
+
+describe('rowJsonBytes', () => {
+  it('counts what a row adds to the chunk JSON, escapes and multi-byte characters included', () => {
+    const rows: ImportRow[] = [
+      ['ann@example.com', 'Ann', null, '928-555-0100', null, null],
+      ['zoë@example.com', 'Zoë "Z"', 'Ünal\\Ö', null, '1 Main St,\nPage AZ', 'tab\there\u0001'],
+      ['b@x.co', null, null, null, null, null],
+      ['lot@x.co', '€uro', '🏠 lot 12', 'Zoë 🏠 "Z"', null, null],
+    ];
+    for (const row of rows) expect(rowJsonBytes(row)).toBe(Buffer.byteLength(JSON.stringify(row)) + 1);
+    const chunk = JSON.stringify(rows);
+    expect(rows.reduce((n, row) => n + rowJsonBytes(row), 2)).toBeGreaterThanOrEqual(Buffer.byteLength(chunk));
+  });
+});
+
+describe('csvCell', () => {
+  it('defuses formulas and quotes what needs quoting', () => {
+    expect(['=1+1', '+1', '-2', '@SUM(A1)', '\tx', 'plain', 'a,b', 'say "hi"', null].map(csvCell)).toEqual([
+      "'=1+1",
+      "'+1",
+      "'-2",
+      "'@SUM(A1)",
+      "'\tx",
+      'plain',
+      '"a,b"',
+      '"say ""hi"""',
+      '',
+    ]);
+  });
+});

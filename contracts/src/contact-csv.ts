@@ -1,0 +1,225 @@
+/**
+ * The rules of contacts as CSV, shared by the gateway (which streams imports and exports) and the
+ * dashboard (which checks the file before uploading it, and may preview the column mapping):
+ * the file's own checks, which field each header names (in the spellings other tools export too:
+ * 'Email Address', 'First Name', 'Phone Number'; any case and spacing), a data row made an import
+ * row or an error with its line and reason, how many rows fit a chunk on the bus, and the export's
+ * columns and quoting. Pure functions: parsing the file's bytes stays with whoever holds them.
+ */
+import * as v from 'valibot';
+import { BUS_MAX_PAYLOAD_BYTES } from './subjects.ts';
+import { ImportCsvRowSchema, type Contact, type ImportError, type ImportRow } from './crm.ts';
+
+// ---- The file ----
+
+export const IMPORT_NO_FILE = 'Please select a file to import';
+
+/** Why the chosen file cannot be imported, or null: a file is needed, and its name must end in .csv. */
+export function importFileProblem(file: { name: string } | null | undefined): string | null {
+  if (!file) return IMPORT_NO_FILE;
+  if (!/\.csv$/i.test(file.name)) return 'Please upload a CSV file';
+  return null;
+}
+
+// ---- The header ----
+
+/** The fields an import fills, in the order of an ImportRow. */
+export const IMPORT_FIELDS = ['email', 'firstName', 'lastName', 'phone', 'address', 'notes'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** Header spellings, compared lower-cased with everything but letters and digits removed. */
+const ALIASES: Record<string, ImportField> = {
+  email: 'email',
+  emailaddress: 'email',
+  mail: 'email',
+  firstname: 'firstName',
+  first: 'firstName',
+  givenname: 'firstName',
+  lastname: 'lastName',
+  last: 'lastName',
+  surname: 'lastName',
+  familyname: 'lastName',
+  phone: 'phone',
+  phonenumber: 'phone',
+  telephone: 'phone',
+  mobile: 'phone',
+  address: 'address',
+  streetaddress: 'address',
+  notes: 'notes',
+  note: 'notes',
+  comments: 'notes',
+  // Google Contacts (both layouts: "E-mail 1 - Value", "Phone 1 - Value", "Address 1 - Formatted").
+  email1value: 'email',
+  email2value: 'email',
+  email3value: 'email',
+  phone1value: 'phone',
+  phone2value: 'phone',
+  phone3value: 'phone',
+  address1formatted: 'address',
+  // Outlook ("E-mail Address", "E-mail 2 Address", "Mobile Phone", "Business Phone", ...).
+  email2address: 'email',
+  email3address: 'email',
+  primaryphone: 'phone',
+  mobilephone: 'phone',
+  homephone: 'phone',
+  businessphone: 'phone',
+  homephone2: 'phone',
+  businessphone2: 'phone',
+  otherphone: 'phone',
+  homeaddress: 'address',
+  businessaddress: 'address',
+  // HubSpot ("Mobile Phone Number") and Mailchimp ("Email Address", "Phone Number", "Address").
+  mobilephonenumber: 'phone',
+};
+
+/** The field a column's header names; undefined when the column is not imported. */
+export const fieldOfHeader = (header: string): ImportField | undefined =>
+  ALIASES[header.toLowerCase().replace(/[^a-z0-9]/g, '')];
+
+/** The field each column fills, by position (undefined: the column is skipped). */
+export type ImportColumns = readonly (ImportField | undefined)[];
+
+/** The column separators a CSV may use: comma, semicolon (European Excel), tab (Excel's "Unicode text"). */
+export const CSV_DELIMITERS = [',', ';', '\t'] as const;
+export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+
+/**
+ * The separator of a file's header row (the first line that is not blank): the one of the three
+ * found most often outside quotes; a comma when none is.
+ */
+export function csvDelimiterOf(text: string): CsvDelimiter {
+  const counts: Record<CsvDelimiter, number> = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  let started = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) {
+      if (started) break;
+    } else if (!quoted && ch in counts) counts[ch as CsvDelimiter]++;
+    if (ch !== '\n' && ch !== '\r' && ch !== '\uFEFF') started = true;
+  }
+  return CSV_DELIMITERS.reduce((best, d) => (counts[d] > counts[best] ? d : best), ',' as CsvDelimiter);
+}
+
+/** Said of a file without even a header row (blank lines only). */
+export const IMPORT_EMPTY_FILE = 'The file is empty';
+
+/** The columns the header row names, or why the file cannot be imported (it names no email column). */
+export function mapImportHeader(header: readonly string[]): { columns: ImportColumns } | { problem: string } {
+  const columns = header.map(fieldOfHeader);
+  if (!columns.includes('email'))
+    return {
+      problem: 'The file has no email column: the first row must name the columns (email, firstName, lastName, ...)',
+    };
+  return { columns };
+}
+
+// ---- The rows ----
+
+/** A data row of the file: a valid import row, or an error with its line number and reason. */
+export type ImportItem = { row: ImportRow } | { error: ImportError };
+
+/** Google's separator of several values in one cell ("a@example.com ::: b@example.com"): the first is kept. */
+const firstValue = (cell: string | undefined) => cell?.split(' ::: ')[0];
+
+/**
+ * The data row `cells` on line `line`, read through `columns` (of several columns naming the same
+ * field, e.g. Outlook's Mobile, Home and Business Phone, the first that is filled wins); undefined
+ * for a blank row, which is no row at all.
+ */
+export function importItemOf(columns: ImportColumns, cells: readonly string[], line: number): ImportItem | undefined {
+  if (cells.every((cell) => cell.trim() === '')) return undefined;
+  const fields: Partial<Record<ImportField, string>> = {};
+  columns.forEach((field, i) => {
+    if (field && !fields[field]?.trim()) fields[field] = firstValue(cells[i]);
+  });
+  const parsed = v.safeParse(ImportCsvRowSchema, fields);
+  if (parsed.success) {
+    const o = parsed.output;
+    return { row: [o.email, o.firstName, o.lastName, o.phone, o.address, o.notes] };
+  }
+  const issue = parsed.issues[0];
+  const field = issue.path?.[0]?.key;
+  const reason = field && field !== 'email' ? `${String(field)}: ${issue.message}` : issue.message;
+  return { error: { line, reason: field === 'email' && fields.email ? `${reason} (${fields.email})` : reason } };
+}
+
+// ---- Rows on the bus ----
+
+/** The JSON of one import chunk stays under half of max_payload: the rest is room for the envelope. */
+export const IMPORT_CHUNK_BYTES = Math.floor(BUS_MAX_PAYLOAD_BYTES * 0.5);
+
+// eslint-disable-next-line no-control-regex -- the characters JSON escapes: quote, backslash and controls
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/;
+const NON_ASCII = /[^\u0000-\u007f]/; // eslint-disable-line no-control-regex -- every character but ASCII's
+
+/**
+ * The UTF-8 size of a text, counted here because Buffer is Node's and these rules load in the
+ * browser too. An unpaired surrogate counts as the 3 bytes of U+FFFD, as Buffer counts it.
+ */
+function utf8Bytes(text: string): number {
+  if (!NON_ASCII.test(text)) return text.length;
+  let size = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) size += 1;
+    else if (c < 0xdc00 && c >= 0xd800 && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      // A surrogate pair: two UTF-16 units, four bytes.
+      size += 2;
+      i++;
+    } else size += 2;
+  }
+  return size;
+}
+
+/** The bytes a row adds to the chunk's JSON, without serialising it (most fields need no escaping). */
+export function rowJsonBytes(row: ImportRow): number {
+  let size = 2; // the brackets; each field counts the comma after it (the last one's separates rows)
+  for (const field of row) {
+    if (field === null) size += 5;
+    else if (NEEDS_ESCAPE.test(field)) size += utf8Bytes(JSON.stringify(field)) + 1;
+    else size += utf8Bytes(field) + 3;
+  }
+  return size;
+}
+
+// ---- The export ----
+
+/** The export's columns, in its header row. */
+export const EXPORT_HEADER = [
+  'email',
+  'firstName',
+  'lastName',
+  'phone',
+  'status',
+  'source',
+  'address',
+  'notes',
+  'createdAt',
+];
+
+/**
+ * One cell, RFC 4180 quoted; a cell a spreadsheet would run as a formula (starting with =, +, -,
+ * @, a tab or a carriage return) is prefixed with an apostrophe (OWASP's advice against CSV injection).
+ */
+export function csvCell(value: string | null): string {
+  if (value === null) return '';
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) || safe !== safe.trim() ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export const csvLine = (cells: readonly (string | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+export const contactCsvLine = (c: Contact) =>
+  csvLine([
+    c.email,
+    c.firstName,
+    c.lastName,
+    c.phone,
+    c.status,
+    c.source,
+    c.metadata.address,
+    c.metadata.notes,
+    c.createdAt,
+  ]);

@@ -1,0 +1,98 @@
+/** Real export layouts (fixtures/README.md): each read in its own encoding and separator, every field where it belongs. */
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { ImportItem } from '@lp/contracts';
+import { readImportCsv } from './import-contacts.ts';
+import { encodingOf, type CsvFormat } from './read-csv-format.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+
+/** The file as an upload arrives: in small pieces, so a character or a quote may be cut between two. */
+async function read(bytes: Buffer, chunkSize = 13): Promise<{ items: ImportItem[]; format?: CsvFormat }> {
+  const pieces = Array.from({ length: Math.ceil(bytes.length / chunkSize) }, (_, i) =>
+    bytes.subarray(i * chunkSize, (i + 1) * chunkSize),
+  );
+  const items: ImportItem[] = [];
+  let format: CsvFormat | undefined;
+  for await (const batch of readImportCsv(Readable.from(pieces), (f) => (format = f))) items.push(...batch);
+  return { items, ...(format ? { format } : {}) };
+}
+
+describe('contact exports as people have them', () => {
+  it("reads Outlook's Windows-1252 export: accents intact, the first filled phone and e-mail of several", async () => {
+    const { items, format } = await read(fixture('outlook-cp1252.csv'));
+    expect(format).toEqual({ encoding: 'Windows-1252', delimiter: ',' });
+    expect(items).toEqual([
+      {
+        row: [
+          'francois.lefevre@example.fr',
+          'François',
+          'Lefèvre',
+          // Business Phone comes before Mobile Phone in Outlook's columns: the first filled wins.
+          '+33 1 40 00 00 00',
+          null,
+          'Asked about lot 12 — lake view',
+        ],
+      },
+      { row: ['soren@example.dk', 'Søren', 'Kjærgård', '+45 33 12 34 56', null, null] },
+      // No first e-mail: the second one is the contact's.
+      { row: ['zoe.mueller@example.de', 'Zoë', 'Müller', '+49 30 1234567', null, null] },
+    ]);
+  });
+
+  it("reads both Google Contacts layouts: the first of Google's ' ::: ' values, the formatted address", async () => {
+    const legacy = await read(fixture('google-legacy.csv'));
+    expect(legacy.format).toEqual({ encoding: 'UTF-8', delimiter: ',' });
+    expect(legacy.items).toEqual([
+      {
+        row: [
+          'dana.delgado@example.com',
+          'Dana-Marie',
+          'Delgado',
+          '(928) 555-0142',
+          '12 Lakeshore Dr\nPage, AZ 86040',
+          null,
+        ],
+      },
+      { row: ['kenji@example.jp', 'Kenji', 'Tanaka', null, null, '田中さん — prefers e-mail'] },
+    ]);
+    const current = await read(fixture('google-contacts.csv'));
+    expect(current.format).toEqual({ encoding: 'UTF-8', delimiter: ',' });
+    expect(current.items).toEqual([
+      { row: ['grace@example.com', 'Grace', 'Hopper', '+1 928-555-0199', '4 Wahweap Blvd, Page, AZ 86040, US', null] },
+      { row: ['jose.nunez@example.mx', 'José', 'Núñez', null, null, null] },
+    ]);
+  });
+
+  it('reads a semicolon-separated Windows-1252 file as European Excel saves it', async () => {
+    const { items, format } = await read(fixture('mailchimp-excel-semicolon.csv'));
+    expect(format).toEqual({ encoding: 'Windows-1252', delimiter: ';' });
+    expect(items).toEqual([
+      {
+        row: ['anna.schroeder@example.de', 'Anna', 'Schröder', '+49 30 987654', 'Hauptstraße 5; 10115 Berlin', null],
+      },
+      { row: ['lars@example.se', 'Lars', 'Åkesson', null, null, null] },
+    ]);
+  });
+
+  it('reads Excel\'s "Unicode text": UTF-16 with tabs', async () => {
+    const { items, format } = await read(fixture('hubspot-excel-unicode.csv'));
+    expect(format).toEqual({ encoding: 'UTF-16LE', delimiter: '\t' });
+    expect(items).toEqual([
+      { row: ['ingrid@example.no', 'Ingrid', 'Bergström', '+47 912 34 567', 'Storgata 1', null] },
+      { row: ['lukasz@example.pl', 'Łukasz', 'Wójcik', '+48 22 123 45 67', null, null] },
+    ]);
+  });
+});
+
+describe('encodingOf', () => {
+  it('reads a mark first, then valid UTF-8 (a character cut at the end of the sample included), then the detector', () => {
+    expect(encodingOf(Buffer.from([0xef, 0xbb, 0xbf, 0x61]))).toBe('UTF-8');
+    expect(encodingOf(Buffer.from([0xfe, 0xff, 0, 0x61]))).toBe('UTF-16BE');
+    expect(encodingOf(Buffer.from('email,firstName\nа@x.co,Żaneta\n', 'utf8').subarray(0, -2))).toBe('UTF-8');
+    expect(encodingOf(Buffer.from('email,firstName\nann@x.co,Fran\xe7ois\n', 'latin1'))).toBe('Windows-1252');
+    expect(encodingOf(Buffer.from('email\tname\r\nann@x.co\tAnn\r\n', 'utf16le'))).toBe('UTF-16LE');
+    expect(encodingOf(Buffer.alloc(0))).toBe('UTF-8');
+  });
+});
