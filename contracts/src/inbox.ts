@@ -1,11 +1,10 @@
 /**
- * The inbox (staff dashboard spec §2, §3, §7): inbound mail as the gateway hands it to the
- * mailer (one normalised shape, whatever provider it came from), the parts it travels in over
- * JetStream, and the staff API's payloads. The gateway, the mailer and the Inbox screen
- * validate with these schemas.
+ * The inbox (staff dashboard spec §2, §3, §7): the constants of inbound mail, the shape the
+ * mailer normalises every provider's post to, the hand-over of a post from the gateway to the
+ * mailer (`rpc.mailer.inbound.receive`), and the staff API's payloads. The gateway, the mailer
+ * and the Inbox screen validate with these schemas.
  */
 import * as v from 'valibot';
-import { EventMetaSchema } from './events.ts';
 import { storable } from './text.ts';
 
 export const INBOUND_PROVIDERS = ['sendgrid', 'mailgun', 'postmark', 'raw'] as const;
@@ -22,29 +21,21 @@ export const INBOUND_ATTACHMENTS_MAX = 30;
 /** All kept attachments of one message together; past it, later ones are listed but not stored. */
 export const INBOUND_ATTACHMENTS_TOTAL_MAX_BYTES = 20 * MiB;
 
-/**
- * A normalised message travels to the mailer as JSON cut in parts of this many bytes (base64 in
- * each event stays well under NATS's 1 MiB max_payload), so nothing is ever truncated.
- */
-export const INBOUND_PART_BYTES = 512 * 1024;
-/** Parts one message may have (a 20 MiB post grows by a third in base64 inside the JSON). */
-export const INBOUND_PARTS_MAX = 128;
-
 const text = v.pipe(v.string(), storable());
 
+/** An attachment as listed with its message (its bytes are stored beside it, when kept). */
 export const InboundAttachmentSchema = v.object({
   filename: v.pipe(text, v.maxLength(255)),
   contentType: v.pipe(text, v.maxLength(255)),
   contentId: v.nullable(v.pipe(text, v.maxLength(255))),
   /** Size of the file as received, in bytes. */
   size: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  /** The file, base64; null when it was over a cap and not kept (`skippedReason` says why). */
-  dataBase64: v.nullable(v.string()),
+  /** Null when kept; why not otherwise (over a cap: listed with its name and size only). */
   skippedReason: v.nullable(v.picklist(['too_large', 'too_many'])),
 });
 export type InboundAttachment = v.InferOutput<typeof InboundAttachmentSchema>;
 
-/** One message, normalised by the gateway; `html` is as received (the mailer sanitises it). */
+/** One message as the mailer normalises a post; `html` is as received (sanitised when stored). */
 export const InboundMailSchema = v.object({
   source: v.picklist(INBOUND_SOURCES),
   /** The Message-ID without angle brackets (a stable one is made from the content when absent). */
@@ -66,46 +57,30 @@ export const InboundMailSchema = v.object({
 });
 export type InboundMail = v.InferOutput<typeof InboundMailSchema>;
 
-/** An attachment as listed ahead of its bytes in a framed upload (see `headBytes` below). */
-export const InboundAttachmentHeadSchema = v.object({
-  filename: InboundAttachmentSchema.entries.filename,
-  contentType: InboundAttachmentSchema.entries.contentType,
-  contentId: InboundAttachmentSchema.entries.contentId,
-  size: InboundAttachmentSchema.entries.size,
-  skippedReason: InboundAttachmentSchema.entries.skippedReason,
+/**
+ * `rpc.mailer.inbound.receive`: a provider's post, as the gateway read it, handed over to the
+ * mailer (`handOver(bus, 'inbound', …)`: the body's bytes under `key`, over NATS's max_payload).
+ * `source` is the provider whose parser reads it (`test`: the staff helper's raw message);
+ * `contentType` is the request's header, boundary and all.
+ */
+export const InboundReceiveInputSchema = v.object({
+  key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.-]{1,200}$/)),
+  source: v.picklist(INBOUND_SOURCES),
+  contentType: v.pipe(v.string(), v.maxLength(1000)),
 });
-export type InboundAttachmentHead = v.InferOutput<typeof InboundAttachmentHeadSchema>;
-
-/** A message without its attachments' bytes: the head of a framed upload. */
-export const InboundMailHeadSchema = v.object({
-  ...InboundMailSchema.entries,
-  attachments: v.array(InboundAttachmentHeadSchema),
-});
-export type InboundMailHead = v.InferOutput<typeof InboundMailHeadSchema>;
+export type InboundReceiveInput = v.InferOutput<typeof InboundReceiveInputSchema>;
 
 /**
- * `mail.inbound.received`: one part of an upload, base64. Without `headBytes` the upload is a
- * normalised message's JSON (UTF-8, attachments inline in base64). With it, the upload is framed:
- * its first `headBytes` bytes are the message's head (`InboundMailHeadSchema`, JSON), followed by
- * the bytes of each kept attachment (`skippedReason` null) in order, each `size` long, so neither
- * side ever holds a whole attachment, nor its base64, to move it.
+ * How long the gateway waits for the mailer's answer to a post: its turn among the mailer's
+ * parses, then reading, parsing and storing 25 MiB while other posts do the same. Past it the
+ * provider is answered 503 and posts again (the mailer may still store the first: a duplicate).
  */
-export const InboundMailPartSchema = v.object({
-  ...EventMetaSchema,
-  /** sha256 (hex) of the Message-ID: the same message always has the same key. */
-  mailKey: v.pipe(v.string(), v.regex(/^[a-f0-9]{64}$/)),
-  /** sha256 (hex) of the whole JSON: parts of one post are joined by it. */
-  uploadKey: v.pipe(v.string(), v.regex(/^[a-f0-9]{64}$/)),
-  index: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(INBOUND_PARTS_MAX - 1)),
-  count: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(INBOUND_PARTS_MAX)),
-  dataBase64: v.pipe(v.string(), v.maxLength(Math.ceil(INBOUND_PART_BYTES / 3) * 4)),
-  headBytes: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(2), v.maxValue(INBOUND_PARTS_MAX * INBOUND_PART_BYTES)),
-  ),
-});
-export type InboundMailPart = v.InferOutput<typeof InboundMailPartSchema>;
+export const INBOUND_RECEIVE_TIMEOUT_MS = 120_000;
 
-/** What `POST /api/inbound/{provider}` and the test helper answer once the message is on the bus. */
+/**
+ * What `POST /api/inbound/{provider}` and the test helper answer once the mailer committed the
+ * message: `duplicate` when its Message-ID was stored already (nothing new stored).
+ */
 export const InboundAcceptedSchema = v.object({ messageId: v.string(), duplicate: v.boolean() });
 export type InboundAccepted = v.InferOutput<typeof InboundAcceptedSchema>;
 

@@ -40,6 +40,8 @@ import {
   InboxPageSchema,
   InboxSetReadInputSchema,
   InboxSetStatusInputSchema,
+  InboundAcceptedSchema,
+  InboundReceiveInputSchema,
 } from './inbox.ts';
 import { ListSubmissionsInputSchema, SubmissionsPageSchema } from './submissions.ts';
 import { CrmStatsSchema, MailerStatsSchema } from './stats.ts';
@@ -201,6 +203,11 @@ export const RPC = {
   },
   mailer: {
     stats: rpc('rpc.mailer.stats.get', NoInputSchema, MailerStatsSchema),
+    /**
+     * A provider's post handed over by the gateway: parsed and stored in the inbox; answered once
+     * committed (a parse failure is the post's 400/413/415).
+     */
+    inboundReceive: rpc('rpc.mailer.inbound.receive', InboundReceiveInputSchema, InboundAcceptedSchema),
     /** Staff inbox: a page of messages (no bodies), newest first. */
     inboxList: rpc('rpc.mailer.inbox.list', InboxListInputSchema, InboxPageSchema),
     /** One message's details; its bodies and attachments are read with `inboxContentRead`. */

@@ -51,10 +51,11 @@ export const STREAMS = {
     limits: { maxAgeMs: 90 * DAY_MS, maxBytes: 64 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
   },
   /**
-   * Mail for the mailer: send requests, contact status changes it learns, provider event batches,
-   * the opens and clicks of its messages and inbound messages (in parts of 512 KiB). A send request must outlive the longest schedule
-   * staff may set, so kept a year; 256 MiB leaves room for several of the largest inbound
-   * messages waiting while the mailer is away.
+   * Mail for the mailer: send requests, contact status changes it learns, provider event batches
+   * and the opens and clicks of its messages (inbound mail is not here: the gateway hands each
+   * post to the mailer over request/reply, `rpc.mailer.inbound.receive`). A send request must
+   * outlive the longest schedule staff may set, so kept a year. 256 MiB is what it had when it
+   * carried inbound mail too; lowering a live stream's limit would drop the oldest it holds.
    */
   mail: {
     name: 'MAIL',
@@ -92,8 +93,6 @@ export const SUBJECTS = {
   pageviewsRecorded: 'analytics.pageviews.recorded',
   eventsRecorded: 'analytics.events.recorded',
   lotChanged: 'inventory.lot.changed',
-  /** One part of an inbound message (contracts' inbox.ts `InboundMailPartSchema`). */
-  inboundMailReceived: 'mail.inbound.received',
   sendRequested: 'mail.send.requested',
   contactStatusChanged: 'mail.contact-status.changed',
   providerEventsReceived: 'mail.provider-events.received',
@@ -120,7 +119,6 @@ export const DURABLES = {
     name: 'analytics-submissions',
     filterSubject: SUBJECTS.submissionReceived,
   },
-  mailerInbound: { stream: STREAMS.mail.name, name: 'mailer-inbound', filterSubject: SUBJECTS.inboundMailReceived },
   mailerSends: { stream: STREAMS.mail.name, name: 'mailer-sends', filterSubject: SUBJECTS.sendRequested },
   mailerProviderEvents: {
     stream: STREAMS.mail.name,

@@ -146,7 +146,7 @@ describeOnEachBackend('the inbox in Chromium', (backend) => {
     );
     await post(
       'postmark',
-      readFileSync(new URL('../../services/gateway/src/inbound/fixtures/postmark-inbound.json', import.meta.url)),
+      readFileSync(new URL('../../services/mailer/src/inbound/fixtures/postmark-inbound.json', import.meta.url)),
       'application/json',
     );
     await stored('Lot inquiry', 15);

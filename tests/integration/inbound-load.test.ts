@@ -1,7 +1,7 @@
 /**
  * Inbound mail under load, on the embedded and the real backends: posts beyond what the gateway
- * parses at once wait their turn (past the idle timeout, which does not apply while the server
- * works) and are each answered 200 with every attachment stored byte-exact; a post beyond the
+ * hands over to the mailer at once wait their turn (past the idle timeout, which does not apply
+ * while the server works) and are each answered 200 with every attachment stored byte-exact; a post beyond the
  * queue is refused at once with 503 and Retry-After, and stores nothing.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -84,7 +84,7 @@ describeOnEachBackend('inbound mail under load', (backend) => {
     timeout: 120_000,
   });
 
-  it('answers 8 parallel 3 MB posts 200 one parse at a time, and serves every attachment byte-exact', async () => {
+  it('answers 8 parallel 3 MB posts 200 one hand-over at a time, and serves every attachment byte-exact', async () => {
     const files = Array.from({ length: POSTS }, () => randomBytes(2_200_000));
     const posts = files.map((file, i) => openPost(stack.baseUrl, message(`load post ${i}`, file)));
     for (const p of posts) {

@@ -151,11 +151,11 @@ const GatewayEnvSchema = v.object({
   ),
   INBOUND_PARSE_CONCURRENCY: described(
     env.int(2, 1, 64),
-    "inbound mail posts parsed and published at a time (each holds its message's text in memory)",
+    "inbound mail posts handed over to the mailer at a time (each is read into the bus's large-payload store, then waits for the mailer to parse and store it)",
   ),
   INBOUND_PARSE_QUEUE: described(
     env.int(16, 0, 1000),
-    "inbound mail posts admitted beyond those being parsed, their bodies waiting on disk (the system's temporary folder); past it 503 + `Retry-After`",
+    "inbound mail posts admitted beyond those being handed over, their bodies waiting on disk (the system's temporary folder); past it 503 + `Retry-After`",
   ),
   EMBED_FRAME_ANCESTORS: described(
     v.pipe(

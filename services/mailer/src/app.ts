@@ -1,15 +1,16 @@
 /**
  * mailer: owns templates, campaigns, deliveries, tracking and the inbox (schema `mailer`). Its
- * declaration: the MAIL stream, the consumers of send requests, provider events, the opens and
- * clicks the gateway answers, and inbound mail (parts joined, HTML sanitised, once per
- * Message-ID), the requests it answers (templates, campaigns, analytics, tracking links of mail
- * sent before links named their targets, the inbox) and the send worker every replica runs.
+ * declaration: the MAIL stream, the consumers of send requests, provider events and the opens
+ * and clicks the gateway answers, the requests it answers (templates, campaigns, analytics,
+ * tracking links of mail sent before links named their targets, the inbox, and inbound mail
+ * handed over by the gateway: parsed, HTML sanitised, stored once per Message-ID) and the send
+ * worker every replica runs.
  */
 import { fileURLToPath } from 'node:url';
 import { STREAMS } from '@lp/contracts';
 import type { ServiceDefinition } from '@lp/runtime';
 import { mailerSettings } from './config.ts';
-import { consumeInboundMail } from './consumers/consume-inbound-mail.ts';
+import { serveInboundRequests } from './rpc/serve-inbound-requests.ts';
 import { serveInboxRequests } from './rpc/serve-inbox-requests.ts';
 import { consumeSendRequests } from './campaigns/consume-send-requests.ts';
 import { serveMailerRequests } from './rpc/serve-mailer-requests.ts';
@@ -22,8 +23,8 @@ export const mailerService: ServiceDefinition = {
   schema: 'mailer',
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   streams: [STREAMS.mail],
-  consumers: [consumeSendRequests, consumeProviderEvents, consumeTrackingHits, consumeInboundMail],
-  rpcs: [...serveMailerRequests, ...serveInboxRequests],
+  consumers: [consumeSendRequests, consumeProviderEvents, consumeTrackingHits],
+  rpcs: [...serveMailerRequests, ...serveInboxRequests, serveInboundRequests],
   workers: [sendWorker],
   settings: mailerSettings,
 };

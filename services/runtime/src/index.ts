@@ -16,6 +16,7 @@ export * from './bus/consumer.ts';
 export * from './db/database.ts';
 export * from './http/health.ts';
 export * from './start-services.ts';
+export * from './parse-slots.ts';
 export { runService } from './run-service.ts';
 
 export * from './bus/dead-letters/park-dead-letter.ts';

@@ -1,7 +1,7 @@
 /**
  * The developer test helper's message (`POST /api/marketing/test-webhook-email`): a raw
  * RFC 5322 message as that client writes one, so it takes the same path as real mail
- * (parsed with mailparser, then published like any provider's post):
+ * (handed over to the mailer, which parses it with mailparser like a `raw` post):
  * - `standard`: a single text/plain part, quoted-printable;
  * - `gmail`: multipart/alternative, the HTML in Gmail's `<div dir="ltr">` markup;
  * - `outlook`: multipart/alternative, the HTML in Word's `MsoNormal` markup with its head;

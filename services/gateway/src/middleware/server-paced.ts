@@ -7,7 +7,7 @@
  * it runs: both are meant for clients that send too slowly, and here the slow side is the
  * server. These routes are staff-only (a session is required before this runs), or webhooks
  * whose secret was checked and whose body was read at the client's pace (`whileServerPaced`:
- * an inbound mail post waiting for its turn, parsed and published), and a client that hangs up
+ * an inbound mail post waiting for its turn and for the mailer to store it), and a client that hangs up
  * still ends the request.
  */
 import type { Socket } from 'node:net';

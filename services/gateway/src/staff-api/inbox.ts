@@ -15,19 +15,11 @@ import {
 } from '@lp/contracts';
 import { callRpc, notFound, type Bus, type RpcCallOptions } from '@lp/runtime';
 import { buildTestEmail } from '../inbound/build-test-email.ts';
-import { parseRawMime } from '../inbound/parse-raw-mime.ts';
-import { publishInboundMail } from '../inbound/publish-inbound-mail.ts';
+import { handOverInboundPost } from '../inbound/hand-over-inbound-post.ts';
 import { readInboxContent } from '../inbound/read-inbox-content.ts';
 import { audited } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
-import {
-  type GatewayDeps,
-  askedBy,
-  createRouter,
-  numericParam,
-  pathNumber,
-  publishOrUnavailable,
-} from '../routes/context.ts';
+import { type GatewayDeps, askedBy, createRouter, numericParam, pathNumber } from '../routes/context.ts';
 
 /** Contact ids of these senders; an inbox that cannot reach crm still lists (no links). */
 async function contactIdsOf(bus: Bus, emails: string[], asked: RpcCallOptions): Promise<Map<string, number>> {
@@ -157,10 +149,10 @@ export function inboxRoutes({ bus, counters, knex }: GatewayDeps) {
   helper.post('/test-webhook-email', async (ctx) => {
     const input = validate(TestWebhookEmailSchema, ctx.request.body);
     const { format, raw } = buildTestEmail(input);
-    const mail = await parseRawMime(raw, 'test');
-    const accepted = await publishOrUnavailable(
-      () => publishInboundMail(bus, { ...mail, source: 'test' }, ctx.state.reqId),
-      'The test email could not be sent right now; please retry',
+    const accepted = await handOverInboundPost(
+      bus,
+      { source: 'test', contentType: 'message/rfc822', body: raw },
+      { ...askedBy(ctx), unavailableMessage: 'The test email could not be sent right now; please retry' },
     );
     counters.inc('gateway_inbound_mail_total', { provider: 'test', result: 'accepted' });
     ctx.status = 201;

@@ -1,17 +1,16 @@
 /**
  * Stores one inbound message with its attachments (inside the caller's transaction); a message
  * whose Message-ID is already stored is a no-op (`id` null). A reply to a broadcast is linked
- * to its campaign, delivery and contact. Attachments given inline (base64) are stored with their
- * bytes; those of a framed upload are listed here (`attachmentIds`, in order) and their bytes
- * added piece by piece (`insertInboundAttachmentChunk`).
+ * to its campaign, delivery and contact. Attachments are listed here (`attachmentIds`, in order)
+ * and their bytes added piece by piece (`insertInboundAttachmentChunk`).
  */
 import type { Knex } from '@lp/runtime';
-import type { InboundMail, InboundMailHead } from '@lp/contracts';
+import type { InboundMail } from '@lp/contracts';
 import { findRepliedDelivery } from './find-replied-delivery.ts';
 
 export async function insertInboundMessage(
   trx: Knex.Transaction,
-  mail: InboundMail | InboundMailHead,
+  mail: InboundMail,
   stored: { mailKey: string; html: string; hasRemoteImages: boolean },
 ): Promise<{ id: number | null; attachmentIds: number[] }> {
   const replied = await findRepliedDelivery(trx, mail.inReplyTo, mail.references);
@@ -55,7 +54,6 @@ export async function insertInboundMessage(
         content_type: a.contentType,
         content_id: a.contentId,
         size: a.size,
-        data: 'dataBase64' in a && a.dataBase64 !== null ? Buffer.from(a.dataBase64, 'base64') : null,
         skipped_reason: a.skippedReason,
       })),
     )
@@ -66,7 +64,7 @@ export async function insertInboundMessage(
   };
 }
 
-/** One piece of a framed upload's attachment, `start` bytes into it. */
+/** One piece of an attachment's bytes, `start` bytes into it. */
 export async function insertInboundAttachmentChunk(
   trx: Knex.Transaction,
   attachmentId: number,

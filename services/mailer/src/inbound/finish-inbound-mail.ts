@@ -3,7 +3,7 @@
  * and its unpaired surrogates become U+FFFD (PostgreSQL refuses both), the Message-ID loses its
  * angle brackets (a message without one gets a stable id made from its content, so a re-post is
  * still the same message), and attachments past the caps are listed with their size but not
- * kept. Attachments stay bytes, in memory or in a temporary file, until they are published
+ * kept. Attachments stay bytes, in memory or in a temporary file, until they are stored
  * (never base64 in between).
  */
 import { createHash } from 'node:crypto';
@@ -11,7 +11,7 @@ import {
   INBOUND_ATTACHMENT_MAX_BYTES,
   INBOUND_ATTACHMENTS_MAX,
   INBOUND_ATTACHMENTS_TOTAL_MAX_BYTES,
-  type InboundAttachmentHead,
+  type InboundAttachment,
   type InboundMail,
   type InboundSource,
   toStorableText,
@@ -36,8 +36,8 @@ export type RawAttachment = {
 };
 
 /** A kept attachment has its bytes; one past a cap is listed with its size only. */
-export type ParsedAttachment = InboundAttachmentHead & { bytes: AttachmentBytes | null };
-/** A normalised message as the gateway holds it until it is published. */
+export type ParsedAttachment = InboundAttachment & { bytes: AttachmentBytes | null };
+/** A normalised message as the mailer holds it until it is stored. */
 export type ParsedMail = Omit<InboundMail, 'attachments'> & { attachments: ParsedAttachment[] };
 
 export type MailDraft = {
@@ -102,7 +102,7 @@ function keepWithinCaps(attachments: RawAttachment[]): ParsedAttachment[] {
   return attachments.map((a, i) => {
     const bytes = Buffer.isBuffer(a.data) ? bytesInMemory(a.data) : a.data;
     const size = bytes.size;
-    let skippedReason: InboundAttachmentHead['skippedReason'] = null;
+    let skippedReason: InboundAttachment['skippedReason'] = null;
     if (i >= INBOUND_ATTACHMENTS_MAX) skippedReason = 'too_many';
     else if (size > INBOUND_ATTACHMENT_MAX_BYTES || total + size > INBOUND_ATTACHMENTS_TOTAL_MAX_BYTES)
       skippedReason = 'too_large';

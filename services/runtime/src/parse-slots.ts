@@ -1,9 +1,10 @@
 /**
  * Admission of inbound mail posts, so the memory they take is bounded by configuration rather
- * than by how many providers post at once: at most `concurrency` posts are parsed and published
- * at a time (each holds a message's text and a few stream buffers), and at most `queue` more are
- * admitted to spool their bodies to disk and wait their turn, first come first served. A post
- * beyond both is refused at once (the route answers 503 with Retry-After: providers retry).
+ * than by how many providers post at once: at most `concurrency` posts are worked on at a time,
+ * and at most `queue` more are admitted to wait their turn, first come first served. A post
+ * beyond both is refused at once (503 with Retry-After: providers retry). The gateway admits
+ * posts to spool and hand over (INBOUND_PARSE_CONCURRENCY, INBOUND_PARSE_QUEUE); the mailer,
+ * which several gateways may share, admits them again to parse and store.
  * Written here rather than taken from a library because the admission bound (refuse, do not
  * queue without end) and the abort of a waiting turn are the whole point, in thirty lines.
  */

@@ -2,7 +2,7 @@
  * Each provider's post as its documentation shows it (fixtures/), and raw MIME with
  * attachments and non-UTF-8 charsets: what staff will read is decoded and complete.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
@@ -14,7 +14,7 @@ import { rawMessage } from '../../../../tests/support/raw-mail.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
-/** A kept attachment's bytes, read the way the publisher reads them. */
+/** A kept attachment's bytes, read the way the inbox stores them. */
 async function bytesOf(a: ParsedAttachment | undefined): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of a!.bytes!.read()) chunks.push(c);
@@ -304,7 +304,7 @@ describe('inbound posts', () => {
     expect(parseAddress(' jane@example.com ')).toEqual({ name: '', email: 'jane@example.com' });
   });
 
-  it('parses a raw message spooled to a file as a stream: attachments go to the spool folder, byte-exact, and one over the cap is not written past it', async () => {
+  it('parses a raw message as a stream: attachments go to the spool folder, byte-exact, and one over the cap is not written past it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lp-inbound-test-'));
     try {
       const photo = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256));
@@ -317,16 +317,14 @@ describe('inbound posts', () => {
           { name: 'big.bin', type: 'application/octet-stream', bytes: big },
         ],
       );
-      const path = join(dir, 'body');
-      writeFileSync(path, raw);
-      const mail = await parseInboundPost('raw', { path, size: raw.length, spoolDir: dir }, 'message/rfc822');
+      const mail = await parseInboundPost('raw', raw, 'message/rfc822', dir);
       expect(mail.text.trim()).toBe('Two files.');
       expect(mail.attachments.map((a) => [a.filename, a.size, a.skippedReason])).toEqual([
         ['photo.png', photo.length, null],
         ['big.bin', big.length, 'too_large'],
       ]);
       expect(await bytesOf(mail.attachments[0])).toEqual(photo);
-      expect(readdirSync(dir).sort()).toEqual(['attachment-0', 'attachment-1', 'body']);
+      expect(readdirSync(dir).sort()).toEqual(['attachment-0', 'attachment-1']);
       expect(statSync(join(dir, 'attachment-1')).size).toBeLessThanOrEqual(INBOUND_ATTACHMENT_MAX_BYTES);
     } finally {
       rmSync(dir, { recursive: true, force: true });
