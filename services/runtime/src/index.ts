@@ -14,6 +14,7 @@ export * from './bus/rpc.ts';
 export * from './bus/request-id.ts';
 export * from './bus/consumer.ts';
 export * from './db/database.ts';
+export * from './db/table.ts';
 export * from './http/health.ts';
 export * from './start-services.ts';
 export * from './parse-slots.ts';

@@ -9,10 +9,26 @@ import type { Knex } from '@lp/runtime';
 
 type Lead = { sessionId: string; submittedAt: string };
 
+/** A lead (session, time) with its first visit's columns (null without one) and its counts before converting. */
+type Row = {
+  session_id: string;
+  at: Date;
+  first_at: Date | null;
+  referrer_host: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  entry_path: string | null;
+  email_campaign: string | null;
+  visits: number;
+  pageviews: number;
+  pages: string[];
+};
+
 export async function readAttribution(knex: Knex, leads: readonly Lead[]): Promise<LeadAttribution[]> {
   if (leads.length === 0) return [];
   const json = JSON.stringify(leads.map((l) => ({ session_id: l.sessionId, at: l.submittedAt })));
-  const { rows } = await knex.raw<{ rows: Record<string, unknown>[] }>(
+  const { rows } = await knex.raw<{ rows: Row[] }>(
     `with l as (select distinct * from json_to_recordset(?::json) as l(session_id text, at timestamptz))
      select l.session_id, l.at,
        f.started_at as first_at, f.referrer_host, f.utm_source, f.utm_medium, f.utm_campaign, f.entry_path,
@@ -30,7 +46,7 @@ export async function readAttribution(knex: Knex, leads: readonly Lead[]): Promi
      ) f on true`,
     [json, EMAIL_UTM_MEDIUM],
   );
-  const found = new Map(rows.map((r) => [`${String(r.session_id)}|${new Date(r.at as string).toISOString()}`, r]));
+  const found = new Map(rows.map((r) => [`${r.session_id}|${r.at.toISOString()}`, r]));
   return leads.map((lead) => {
     const r = found.get(`${lead.sessionId}|${new Date(lead.submittedAt).toISOString()}`);
     const firstAt = r?.first_at;
@@ -39,19 +55,19 @@ export async function readAttribution(knex: Knex, leads: readonly Lead[]): Promi
       firstTouch:
         r && firstAt
           ? {
-              at: new Date(firstAt as string).toISOString(),
-              source: (r.utm_source ?? r.referrer_host ?? '') as string,
-              referrerHost: (r.referrer_host as string | null) ?? null,
-              utmSource: (r.utm_source as string | null) ?? null,
-              utmMedium: (r.utm_medium as string | null) ?? null,
-              utmCampaign: (r.utm_campaign as string | null) ?? null,
-              landingPage: (r.entry_path as string | null) ?? null,
+              at: firstAt.toISOString(),
+              source: r.utm_source ?? r.referrer_host ?? '',
+              referrerHost: r.referrer_host,
+              utmSource: r.utm_source,
+              utmMedium: r.utm_medium,
+              utmCampaign: r.utm_campaign,
+              landingPage: r.entry_path,
             }
           : null,
-      emailCampaign: (r?.email_campaign as string | null | undefined) ?? null,
-      visits: r ? Number(r.visits) : 0,
-      pageviews: r ? Number(r.pageviews) : 0,
-      pages: r ? (r.pages as string[]) : [],
+      emailCampaign: r?.email_campaign ?? null,
+      visits: r?.visits ?? 0,
+      pageviews: r?.pageviews ?? 0,
+      pages: r?.pages ?? [],
     };
   });
 }

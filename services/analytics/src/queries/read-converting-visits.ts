@@ -19,10 +19,22 @@ export type ConvertingVisit = {
 };
 export type LeadVisit = { visit: ConvertingVisit | null; emailCampaign: string | null };
 
+/** A lead (session, time) with its converting visit's columns, null without one. */
+type Row = {
+  session_id: string;
+  at: Date;
+  started_at: Date | null;
+  day: string | null;
+  source: string;
+  utm_campaign: string | null;
+  utm_medium: string | null;
+  email_campaign: string | null;
+};
+
 export async function readConvertingVisits(knex: Knex, leads: readonly Lead[]): Promise<LeadVisit[]> {
   if (leads.length === 0) return [];
   const json = JSON.stringify(leads.map((l) => ({ session_id: l.sessionId, at: l.submittedAt })));
-  const { rows } = await knex.raw<{ rows: Record<string, unknown>[] }>(
+  const { rows } = await knex.raw<{ rows: Row[] }>(
     `with l as (select distinct * from json_to_recordset(?::json) as l(session_id text, at timestamptz))
      select l.session_id, l.at, v.started_at, v.day::text as day,
        coalesce(v.utm_source, v.referrer_host, '') as source, v.utm_campaign, v.utm_medium,
@@ -36,22 +48,22 @@ export async function readConvertingVisits(knex: Knex, leads: readonly Lead[]): 
      ) v on true`,
     [json, EMAIL_UTM_MEDIUM],
   );
-  const found = new Map(rows.map((r) => [`${String(r.session_id)}|${new Date(r.at as string).toISOString()}`, r]));
+  const found = new Map(rows.map((r) => [`${r.session_id}|${r.at.toISOString()}`, r]));
   return leads.map((lead) => {
     const r = found.get(`${lead.sessionId}|${new Date(lead.submittedAt).toISOString()}`);
     const startedAt = r?.started_at;
     return {
       visit:
-        r && startedAt
+        r && startedAt && r.day !== null
           ? {
-              key: `${lead.sessionId}|${new Date(startedAt as string).toISOString()}`,
-              day: String(r.day),
-              source: String(r.source),
-              utmCampaign: (r.utm_campaign as string | null) ?? null,
-              utmMedium: (r.utm_medium as string | null) ?? null,
+              key: `${lead.sessionId}|${startedAt.toISOString()}`,
+              day: r.day,
+              source: r.source,
+              utmCampaign: r.utm_campaign,
+              utmMedium: r.utm_medium,
             }
           : null,
-      emailCampaign: (r?.email_campaign as string | null | undefined) ?? null,
+      emailCampaign: r?.email_campaign ?? null,
     };
   });
 }

@@ -50,7 +50,7 @@ export async function readLeadsBySource(
     ),
   ]);
   const visitsBy = (dimension: 'source' | 'utm_campaign') =>
-    new Map(visits.rows.filter((r) => r.dimension === dimension).map((r) => [r.value, Number(r.visits)]));
+    new Map(visits.rows.filter((r) => r.dimension === dimension).map((r) => [r.value, r.visits]));
   const inRangeVisit = (v: ConvertingVisit) => v.day >= from && v.day <= to;
 
   /** `keyOf` names the row of a lead (null: none); `converts` says whether its visit counts as that row's. */

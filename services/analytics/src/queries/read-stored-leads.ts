@@ -6,9 +6,7 @@ import type { Knex } from '@lp/runtime';
 
 export type StoredLead = { sessionId: string; submittedAt: string };
 
-type Row = { session_id: string | null; submitted_at: Date | string };
-
-const iso = (at: Date | string) => new Date(at).toISOString();
+type Row = { session_id: string | null; submitted_at: Date };
 
 /**
  * The submissions sent at or after `since` (a margin before the range's first site day; the
@@ -23,8 +21,8 @@ export async function readLeadsSince(knex: Knex, since: Date): Promise<{ leads: 
   const leads: StoredLead[] = [];
   const untracked: string[] = [];
   for (const r of rows) {
-    if (r.session_id) leads.push({ sessionId: r.session_id, submittedAt: iso(r.submitted_at) });
-    else untracked.push(iso(r.submitted_at));
+    if (r.session_id) leads.push({ sessionId: r.session_id, submittedAt: r.submitted_at.toISOString() });
+    else untracked.push(r.submitted_at.toISOString());
   }
   return { leads, untracked };
 }
@@ -45,6 +43,6 @@ export async function readLatestLeadPerSession(knex: Knex, limit: number): Promi
     ])
     .limit(limit);
   const earliest = new Map<string, string>();
-  for (const r of rows) earliest.set(r.session_id as string, iso(r.submitted_at));
+  for (const r of rows) earliest.set(r.session_id!, r.submitted_at.toISOString());
   return [...earliest].map(([sessionId, submittedAt]) => ({ sessionId, submittedAt }));
 }

@@ -38,10 +38,10 @@ function totalsOf(rows: TotalsRow[]): WebAnalyticsTotals {
   let duration = 0;
   let pageviews = 0;
   for (const r of rows) {
-    visits += Number(r.visits);
-    bounces += Number(r.bounces);
-    duration += Number(r.duration_s);
-    pageviews += Number(r.pageviews);
+    visits += r.visits;
+    bounces += r.bounces;
+    duration += r.duration_s;
+    pageviews += r.pageviews;
     mergeSketch(sketch, sketchOf(r.visitor_sketch));
   }
   return {
@@ -80,25 +80,25 @@ export async function readWebAnalytics(
   const byDay = new Map(current.map((r) => [r.day, r]));
   const series = daysBetween(from, to).map((day) => {
     const r = byDay.get(day);
-    const visitors = r ? Number(r.visitors) : 0;
+    const visitors = r ? r.visitors : 0;
     return {
       day,
-      visits: r ? Number(r.visits) : 0,
-      visitors: r ? Math.min(visitors, Number(r.visits)) : 0,
-      pageviews: r ? Number(r.pageviews) : 0,
+      visits: r ? r.visits : 0,
+      visitors: r ? Math.min(visitors, r.visits) : 0,
+      pageviews: r ? r.pageviews : 0,
     };
   });
 
   const top = (dimension: string, by: 'visits' | 'pageviews'): TopRow[] =>
     parts.rows
-      .filter((r) => r.dimension === dimension && Number(r[by]) > 0)
-      .sort((a, b) => Number(b[by]) - Number(a[by]) || a.value.localeCompare(b.value))
+      .filter((r) => r.dimension === dimension && r[by] > 0)
+      .sort((a, b) => b[by] - a[by] || a.value.localeCompare(b.value))
       .slice(0, ANALYTICS_TOP_N)
       .map((r) => ({
         value: r.value,
-        visits: Number(r.visits),
-        pageviews: Number(r.pageviews),
-        bounceRate: pct(Number(r.bounces), Number(r.visits)),
+        visits: r.visits,
+        pageviews: r.pageviews,
+        bounceRate: pct(r.bounces, r.visits),
       }));
 
   return {

@@ -89,7 +89,7 @@ export async function extendVisits(
     if (list) list.push(h);
     else bySession.set(h.sessionId, [h]);
   }
-  const { rows } = await trx.raw<{ rows: Record<string, unknown>[] }>(
+  const { rows } = await trx.raw<{ rows: VisitRow[] }>(
     `select distinct on (v.session_id) v.session_id, v.started_at, v.last_at, v.last_real_at, v.day::text as day,
        v.pageviews, v.interactions, v.entry_path, v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign,
        v.device, v.browser
@@ -97,7 +97,7 @@ export async function extendVisits(
      order by v.session_id, v.started_at desc`,
     [JSON.stringify([...bySession.keys()])],
   );
-  const latest = new Map(rows.map((r) => [String(r.session_id), toVisitRow(r)]));
+  const latest = new Map(rows.map((r) => [r.session_id, toVisitRow(r)]));
 
   const before: VisitRow[] = [];
   const after: VisitRow[] = [];

@@ -42,7 +42,7 @@ export async function rebuildSessionVisits(
       })),
     );
 
-  const old = await trx.raw<{ rows: Record<string, unknown>[] }>(
+  const old = await trx.raw<{ rows: VisitRow[] }>(
     `select v.session_id, v.started_at, v.last_at, v.last_real_at, v.day::text as day, v.pageviews, v.interactions, v.entry_path,
        v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign, v.device, v.browser
      from analytics.visits v
@@ -71,7 +71,7 @@ export async function rebuildSessionVisits(
     bindings: [json, json],
     timeZone,
   });
-  const fresh = await trx.raw<{ rows: Record<string, unknown>[] }>(sql, bindings);
+  const fresh = await trx.raw<{ rows: VisitRow[] }>(sql, bindings);
   const after = fresh.rows.map(toVisitRow);
 
   if (before.length > 0) {

@@ -67,23 +67,20 @@ export function dimensionValues(v: VisitRow): Record<VisitDimension, string> {
   };
 }
 
-/** Rows from the database (dates as Date or text, days as Date or text) → VisitRow. */
-export function toVisitRow(r: Record<string, unknown>): VisitRow {
-  const day = r.day instanceof Date ? r.day.toISOString().slice(0, 10) : String(r.day).slice(0, 10);
-  return {
-    session_id: String(r.session_id),
-    started_at: new Date(r.started_at as string),
-    last_at: new Date(r.last_at as string),
-    last_real_at: new Date(r.last_real_at as string),
-    day,
-    pageviews: Number(r.pageviews),
-    interactions: Number(r.interactions),
-    entry_path: (r.entry_path as string | null) ?? null,
-    referrer_host: (r.referrer_host as string | null) ?? null,
-    utm_source: (r.utm_source as string | null) ?? null,
-    utm_medium: (r.utm_medium as string | null) ?? null,
-    utm_campaign: (r.utm_campaign as string | null) ?? null,
-    device: (r.device as string | null) ?? null,
-    browser: (r.browser as string | null) ?? null,
-  };
-}
+/** Only a visit's own columns of a row read with them (a query may read more: the sessionizing SQL does). */
+export const toVisitRow = (r: VisitRow): VisitRow => ({
+  session_id: r.session_id,
+  started_at: r.started_at,
+  last_at: r.last_at,
+  last_real_at: r.last_real_at,
+  day: r.day,
+  pageviews: r.pageviews,
+  interactions: r.interactions,
+  entry_path: r.entry_path,
+  referrer_host: r.referrer_host,
+  utm_source: r.utm_source,
+  utm_medium: r.utm_medium,
+  utm_campaign: r.utm_campaign,
+  device: r.device,
+  browser: r.browser,
+});

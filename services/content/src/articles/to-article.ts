@@ -29,8 +29,6 @@ function servedHtml(stored: string): string {
   return html;
 }
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-
 const servedCover = (src: string | null) => (src !== null && isAllowedCoverImage(src) ? src : null);
 
 type SummaryRow = Omit<ArticleRow, 'content_markdown' | 'content_html'>;
@@ -44,9 +42,9 @@ export function toStaffSummary(row: SummaryRow): StaffBlogArticleSummary {
     coverImage: servedCover(row.cover_image),
     tags: row.tags ?? [],
     status: row.status,
-    publishedAt: row.published_at === null ? null : iso(row.published_at),
-    updatedAt: iso(row.updated_at),
-    createdAt: iso(row.created_at),
+    publishedAt: row.published_at?.toISOString() ?? null,
+    updatedAt: row.updated_at.toISOString(),
+    createdAt: row.created_at.toISOString(),
     readTime: row.read_time,
     version: row.version,
   };
@@ -65,8 +63,8 @@ export function toBlogArticleCard(row: SummaryRow): BlogArticleCard {
     summary: row.summary,
     coverImage: servedCover(row.cover_image),
     tags: row.tags ?? [],
-    publishedAt: iso(row.published_at ?? row.updated_at),
-    updatedAt: iso(row.updated_at),
+    publishedAt: (row.published_at ?? row.updated_at).toISOString(),
+    updatedAt: row.updated_at.toISOString(),
     readTime: row.read_time,
   };
 }

@@ -1,4 +1,9 @@
-/** The shape of a `content.articles` row, shared by the article queries. */
+/**
+ * The content tables' rows, shared by the content queries (`content.articles` and the blog's
+ * revision stamp), and the typed accessor to them (runtime db/table.ts).
+ */
+import { schemaTables } from '@lp/runtime';
+
 export type ArticleRow = {
   id: number;
   slug: string;
@@ -10,11 +15,18 @@ export type ArticleRow = {
   tags: string[];
   status: 'draft' | 'published';
   read_time: number;
-  published_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
+  published_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
   version: number;
 };
+
+/** The one row saying when the blog last changed. */
+export type BlogRevisionRow = { id: number; changed_at: Date };
+
+export type ContentTables = { articles: ArticleRow; blog_revision: BlogRevisionRow };
+
+export const contentTable = schemaTables<ContentTables>('content');
 
 /** The columns an article write may set. */
 export type ArticleFields = Pick<

@@ -4,12 +4,10 @@
  * the version goes up, so an editor still holding the version before it saves a stale copy no more.
  */
 import type { Knex } from '@lp/runtime';
-import { ARTICLE_COLUMNS, type ArticleRow } from './article-row.ts';
+import { ARTICLE_COLUMNS, contentTable, type ArticleRow } from './article-row.ts';
 
 export async function setArticlePublished(knex: Knex, id: number, published: boolean): Promise<ArticleRow | undefined> {
-  const [row] = await knex
-    .withSchema('content')
-    .table('articles')
+  const [row] = await contentTable(knex, 'articles')
     .where({ id })
     .update(
       published
@@ -22,5 +20,5 @@ export async function setArticlePublished(knex: Knex, id: number, published: boo
         : { status: 'draft', version: knex.raw('version + 1'), updated_at: knex.fn.now() },
     )
     .returning(ARTICLE_COLUMNS);
-  return row as ArticleRow | undefined;
+  return row;
 }

@@ -3,7 +3,7 @@
  * it still has the version the edit was based on; undefined when there is no such row.
  */
 import type { Knex } from '@lp/runtime';
-import { ARTICLE_COLUMNS, type ArticleFields, type ArticleRow } from './article-row.ts';
+import { ARTICLE_COLUMNS, contentTable, type ArticleFields, type ArticleRow } from './article-row.ts';
 
 export type ArticleChanges = Partial<ArticleFields & Pick<ArticleRow, 'status' | 'published_at'>>;
 
@@ -13,11 +13,9 @@ export async function updateArticle(
   version: number,
   changes: ArticleChanges,
 ): Promise<ArticleRow | undefined> {
-  const [row] = await knex
-    .withSchema('content')
-    .table('articles')
+  const [row] = await contentTable(knex, 'articles')
     .where({ id, version })
     .update({ ...changes, version: knex.raw('version + 1'), updated_at: knex.fn.now() })
     .returning(ARTICLE_COLUMNS);
-  return row as ArticleRow | undefined;
+  return row;
 }

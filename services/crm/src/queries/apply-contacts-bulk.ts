@@ -63,10 +63,8 @@ export async function applyContactsBulk(knex: Knex, input: ContactsBulkChunkInpu
         break;
       case 'set_status': {
         if (bulk.status === 'subscribed') {
-          const optedOut = (await contacts().whereIn('status', OPTED_OUT).count({ n: '*' })) as {
-            n: string | number;
-          }[];
-          kept = Number(optedOut[0]?.n ?? 0);
+          const optedOut = await contacts().whereIn('status', OPTED_OUT).count<{ n: number }[]>({ n: '*' });
+          kept = optedOut[0]?.n ?? 0;
         }
         const update = contacts().whereNot('status', bulk.status);
         if (bulk.status === 'subscribed') update.whereNotIn('status', OPTED_OUT);

@@ -1,19 +1,8 @@
 /** A `crm.contacts` row as the database gives it, its columns, and its shape for staff (spec §3). */
-import type { Contact, ContactSource, ContactStatus } from '@lp/contracts';
+import type { Contact } from '@lp/contracts';
+import type { ContactRow } from './rows.ts';
 
-export type ContactRow = {
-  id: number;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  phone: string | null;
-  status: ContactStatus;
-  source: ContactSource;
-  metadata: { address?: string | null; notes?: string | null } | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-  version: number;
-};
+export type { ContactRow };
 
 export const CONTACT_COLUMNS = [
   'id',
@@ -30,8 +19,7 @@ export const CONTACT_COLUMNS = [
 ] as const;
 
 export function toContact(r: ContactRow): Contact {
-  const meta = typeof r.metadata === 'string' ? (JSON.parse(r.metadata) as ContactRow['metadata']) : r.metadata;
-  const m = meta && typeof meta === 'object' ? meta : {};
+  const m = r.metadata;
   return {
     id: r.id,
     email: r.email,
@@ -41,8 +29,8 @@ export function toContact(r: ContactRow): Contact {
     status: r.status,
     source: r.source,
     metadata: { address: m.address ?? null, notes: m.notes ?? null },
-    createdAt: new Date(r.created_at).toISOString(),
-    updatedAt: new Date(r.updated_at).toISOString(),
+    createdAt: r.created_at.toISOString(),
+    updatedAt: r.updated_at.toISOString(),
     version: r.version,
   };
 }

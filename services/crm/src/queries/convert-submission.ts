@@ -5,9 +5,8 @@
  */
 import { notFound, type Knex } from '@lp/runtime';
 import type { ConvertSubmissionResult } from '@lp/contracts';
-import { CONTACT_COLUMNS, toContact, type ContactRow } from './contact-row.ts';
-
-type SubmissionRow = { id: number; email: string; first_name: string; last_name: string; phone: string };
+import { CONTACT_COLUMNS, toContact } from './contact-row.ts';
+import { crmTable } from './rows.ts';
 
 export async function convertSubmission(
   knex: Knex,
@@ -15,18 +14,14 @@ export async function convertSubmission(
   listId: number | null,
 ): Promise<ConvertSubmissionResult> {
   return knex.transaction(async (trx) => {
-    const sub = (await trx
-      .withSchema('crm')
-      .table('form_submissions')
+    const sub = await crmTable(trx, 'form_submissions')
       .select('id', 'email', 'first_name', 'last_name', 'phone')
       .where({ id: submissionId })
-      .first()) as SubmissionRow | undefined;
+      .first();
     if (!sub) throw notFound('Form submission not found');
     if (listId !== null && !(await trx.withSchema('crm').table('lists').where({ id: listId }).first()))
       throw notFound('List not found');
-    const inserted = (await trx
-      .withSchema('crm')
-      .table('contacts')
+    const inserted = await crmTable(trx, 'contacts')
       .insert({
         email: sub.email,
         first_name: sub.first_name || null,
@@ -34,19 +29,18 @@ export async function convertSubmission(
         phone: sub.phone || null,
         status: 'subscribed',
         source: 'form_submission',
-        metadata: '{}',
+        metadata: {},
       })
       .onConflict(trx.raw('(lower(email))'))
       .ignore()
-      .returning(CONTACT_COLUMNS)) as ContactRow[];
+      .returning(CONTACT_COLUMNS);
+    // Not inserted: the contact with that address exists (the conflict), so it is found.
     const row =
       inserted[0] ??
-      ((await trx
-        .withSchema('crm')
-        .table('contacts')
-        .select(CONTACT_COLUMNS)
+      (await crmTable(trx, 'contacts')
+        .select(...CONTACT_COLUMNS)
         .whereRaw('lower(email) = lower(?)', [sub.email])
-        .first()) as ContactRow);
+        .first())!;
     await trx
       .withSchema('crm')
       .table('form_submissions')

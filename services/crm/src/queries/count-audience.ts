@@ -10,6 +10,6 @@ export async function countAudience(knex: Knex, audience: Audience): Promise<{ c
   const q = knex.withSchema('crm').table('contacts as c').whereNotIn('c.status', ['unsubscribed', 'bounced']);
   if ('listId' in audience) q.join('list_members as m', 'm.contact_id', 'c.id').where('m.list_id', audience.listId);
   else q.whereRaw('lower(c.email) = any(?)', [audience.emails.map((e) => e.toLowerCase())]);
-  const [row] = (await q.count({ n: '*' })) as { n: string | number }[];
-  return { count: Number(row?.n ?? 0) };
+  const [row] = await q.count<{ n: number }[]>({ n: '*' });
+  return { count: row?.n ?? 0 };
 }

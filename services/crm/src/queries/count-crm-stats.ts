@@ -3,6 +3,7 @@
  * site's time zone (SITE_TIME_ZONE), the zone every date on the dashboard is shown in.
  */
 import type { Knex } from '@lp/runtime';
+import { crmTable } from './rows.ts';
 import { DEFAULT_SITE_TIME_ZONE, type CrmStats } from '@lp/contracts';
 
 export async function countCrmStats(
@@ -15,15 +16,12 @@ export async function countCrmStats(
     timeZone,
     timeZone,
   ]);
-  const count = async (table: string) => {
-    const [row] = (await knex
-      .withSchema('crm')
-      .table(table)
-      .select(
-        knex.raw('count(*) as now'),
-        knex.raw('count(*) filter (where created_at < ?) as before', [monthStart]),
-      )) as { now: number | string; before: number | string }[];
-    return { now: Number(row?.now ?? 0), before: Number(row?.before ?? 0) };
+  const count = async (table: 'contacts' | 'lists' | 'form_submissions') => {
+    const [row] = await crmTable(knex, table).select<{ now: number; before: number }[]>(
+      knex.raw('count(*) as now'),
+      knex.raw('count(*) filter (where created_at < ?) as before', [monthStart]),
+    );
+    return { now: row?.now ?? 0, before: row?.before ?? 0 };
   };
   const [contacts, lists, submissions] = await Promise.all([
     count('contacts'),

@@ -1,7 +1,8 @@
 /** Adds one contact; an e-mail already present in any letter case is a 409. */
 import { AppError, type Knex } from '@lp/runtime';
 import type { Contact, ContactCreate } from '@lp/contracts';
-import { CONTACT_COLUMNS, isDuplicateEmail, toContact, type ContactRow } from './contact-row.ts';
+import { CONTACT_COLUMNS, isDuplicateEmail, toContact } from './contact-row.ts';
+import { crmTable } from './rows.ts';
 
 /** 409 for an address another contact has in any letter case, shown on the form's e-mail field. */
 export const duplicateEmail = (email: string) => {
@@ -11,9 +12,7 @@ export const duplicateEmail = (email: string) => {
 
 export async function createContact(knex: Knex, c: ContactCreate): Promise<Contact> {
   try {
-    const [row] = (await knex
-      .withSchema('crm')
-      .table('contacts')
+    const [row] = await crmTable(knex, 'contacts')
       .insert({
         email: c.email,
         first_name: c.firstName,
@@ -21,9 +20,9 @@ export async function createContact(knex: Knex, c: ContactCreate): Promise<Conta
         phone: c.phone,
         status: c.status,
         source: c.source,
-        metadata: JSON.stringify(c.metadata),
+        metadata: c.metadata,
       })
-      .returning(CONTACT_COLUMNS)) as ContactRow[];
+      .returning(CONTACT_COLUMNS);
     return toContact(row!);
   } catch (err) {
     if (isDuplicateEmail(err)) throw duplicateEmail(c.email);

@@ -6,43 +6,42 @@
 import type { Knex } from '@lp/runtime';
 import { newestEntries, type ContactHistory, type ContactHistoryItem } from '@lp/contracts';
 import { getContact } from './get-contact.ts';
+import { crmTable, type ListMemberRow, type ListRow } from './rows.ts';
 
 const HISTORY_LIMIT = 200;
 const MESSAGE_SHOWN = 500;
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 export async function getContactHistory(knex: Knex, id: number): Promise<ContactHistory> {
   const contact = await getContact(knex, id);
   const [subs, joins] = await Promise.all([
-    knex
-      .withSchema('crm')
-      .table('form_submissions')
+    crmTable(knex, 'form_submissions')
       .select('id', 'source', 'interest', 'message', 'created_at')
       .whereRaw('lower(email) = lower(?)', [contact.email])
       .orderBy('created_at', 'desc')
-      .limit(HISTORY_LIMIT + 1) as Promise<
-      { id: number; source: string; interest: string | null; message: string | null; created_at: Date }[]
-    >,
-    knex
-      .withSchema('crm')
-      .table('list_members as m')
+      .limit(HISTORY_LIMIT + 1),
+    crmTable(knex, 'list_members', 'm')
       .join('lists as l', 'l.id', 'm.list_id')
-      .select('l.id', 'l.name', 'm.added_at')
+      .select<(Pick<ListRow, 'id' | 'name'> & Pick<ListMemberRow, 'added_at'>)[]>('l.id', 'l.name', 'm.added_at')
       .where('m.contact_id', id)
       .orderBy('m.added_at', 'desc')
-      .limit(HISTORY_LIMIT + 1) as Promise<{ id: number; name: string; added_at: Date }[]>,
+      .limit(HISTORY_LIMIT + 1),
   ]);
   const items: ContactHistoryItem[] = [
     ...subs.map((s) => ({
       type: 'form_submission' as const,
-      at: iso(s.created_at),
+      at: s.created_at.toISOString(),
       submissionId: s.id,
       source: s.source,
       interest: s.interest,
       // The history shows the start of each message: 200 entries stay well within one bus message.
       message: s.message && s.message.length > MESSAGE_SHOWN ? `${s.message.slice(0, MESSAGE_SHOWN)}…` : s.message,
     })),
-    ...joins.map((j) => ({ type: 'list_joined' as const, at: iso(j.added_at), listId: j.id, listName: j.name })),
+    ...joins.map((j) => ({
+      type: 'list_joined' as const,
+      at: j.added_at.toISOString(),
+      listId: j.id,
+      listName: j.name,
+    })),
   ];
   return { contact, ...newestEntries(items, HISTORY_LIMIT) };
 }

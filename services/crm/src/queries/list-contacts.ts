@@ -8,11 +8,12 @@ import type { ContactStatus, ContactsPage } from '@lp/contracts';
 import { CONTACT_COLUMNS, toContact, type ContactRow } from './contact-row.ts';
 import { CONTACT_SEARCH_WHERE, likeFragment } from './contact-search.ts';
 import { fitOneReply } from './fit-one-reply.ts';
+import { crmTable } from './rows.ts';
 
 export type ContactsFilter = { listId?: number; q?: string; status?: ContactStatus; ids?: number[] };
 
-export function filteredContacts(knex: Knex, f: ContactsFilter): Knex.QueryBuilder {
-  const query = knex.withSchema('crm').table('contacts');
+export function filteredContacts(knex: Knex, f: ContactsFilter) {
+  const query = crmTable(knex, 'contacts');
   if (f.listId !== undefined)
     query.whereExists(
       knex
@@ -33,17 +34,17 @@ export async function listContacts(
   input: ContactsFilter & { limit: number; cursor?: number; withTotal?: boolean },
 ): Promise<ContactsPage> {
   const page = filteredContacts(knex, input)
-    .select(CONTACT_COLUMNS.map((c) => `contacts.${c}`))
+    .select<ContactRow[]>(CONTACT_COLUMNS.map((c) => `contacts.${c}`))
     .orderBy('contacts.id', 'desc')
     .limit(input.limit + 1);
   if (input.cursor !== undefined) page.where('contacts.id', '<', input.cursor);
   const [rows, total] = await Promise.all([
-    page as Promise<ContactRow[]>,
+    page,
     input.withTotal === false
       ? Promise.resolve(null)
       : filteredContacts(knex, input)
           .count<{ count: number }[]>({ count: '*' })
-          .then((r) => Number(r[0]?.count ?? 0)),
+          .then((r) => r[0]?.count ?? 0),
   ]);
   // A page also ends before its reply would outgrow one bus message (long notes or addresses):
   // the next page then starts after the last contact that fitted.

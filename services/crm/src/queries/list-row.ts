@@ -1,46 +1,37 @@
 /** A contact list as staff read it (spec §3: snake_case fields, with `contact_count`). */
 import { AppError, type Knex } from '@lp/runtime';
 import type { ContactList } from '@lp/contracts';
+import { crmTable, type ListRow } from './rows.ts';
 
-type ListRow = {
-  id: number;
-  name: string;
-  description: string | null;
-  contact_count: number | string;
-  created_at: Date | string;
-  updated_at: Date | string;
-  version: number;
-};
+/** A list with the number of its members. */
+type ListWithCountRow = ListRow & { contact_count: number };
 
 /** Lists with their member counts; narrow it with `.where('l.id', id)`. */
 export const selectLists = (knex: Knex) =>
-  knex
-    .withSchema('crm')
-    .table('lists as l')
-    .select(
-      'l.id',
-      'l.name',
-      'l.description',
-      'l.created_at',
-      'l.updated_at',
-      'l.version',
-      knex.raw('(select count(*) from crm.list_members m where m.list_id = l.id) as contact_count'),
-    );
+  crmTable(knex, 'lists', 'l').select<ListWithCountRow[]>(
+    'l.id',
+    'l.name',
+    'l.description',
+    'l.created_at',
+    'l.updated_at',
+    'l.version',
+    knex.raw('(select count(*) from crm.list_members m where m.list_id = l.id) as contact_count'),
+  );
 
-export function toContactList(r: ListRow): ContactList {
+export function toContactList(r: ListWithCountRow): ContactList {
   return {
     id: r.id,
     name: r.name,
     description: r.description,
-    contact_count: Number(r.contact_count),
-    created_at: new Date(r.created_at).toISOString(),
-    updated_at: new Date(r.updated_at).toISOString(),
+    contact_count: r.contact_count,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
     version: r.version,
   };
 }
 
 export async function getList(knex: Knex, id: number): Promise<ContactList | undefined> {
-  const row = (await selectLists(knex).where('l.id', id).first()) as ListRow | undefined;
+  const row = await selectLists(knex).where('l.id', id).first();
   return row ? toContactList(row) : undefined;
 }
 
@@ -54,14 +45,9 @@ export const isDuplicateListName = (err: unknown): boolean =>
 
 /** 409 for a name another list has in any letter case (named as that list spells it), for the form's name field. */
 export async function duplicateListName(knex: Knex, name: string): Promise<AppError> {
-  const other = (await knex
-    .withSchema('crm')
-    .table('lists')
-    .select('name')
-    .whereRaw('lower(name) = lower(?)', [name])
-    .first()) as { name: string } | undefined;
+  const other = await crmTable(knex, 'lists').select('name').whereRaw('lower(name) = lower(?)', [name]).first();
   const message = `A list named ${other?.name ?? name} already exists`;
   return new AppError(409, 'conflict', message, { fields: { name: [message] } });
 }
 
-export type { ListRow };
+export type { ListWithCountRow };

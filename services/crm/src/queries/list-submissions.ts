@@ -4,32 +4,16 @@
  * `limit` submissions and always fits in one bus message: long messages end it early.
  */
 import type { Knex } from '@lp/runtime';
-import type { FormSubmission, SubmissionSource, SubmissionsPage } from '@lp/contracts';
+import type { FormSubmission, SubmissionsPage } from '@lp/contracts';
 import { fitOneReply } from './fit-one-reply.ts';
+import { crmTable, type FormSubmissionRow } from './rows.ts';
 
-type Row = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  interest: string | null;
-  message: string | null;
-  source: SubmissionSource;
-  topic: string | null;
-  page: string | null;
-  lot_number: number | null;
-  session_id: string | null;
-  created_at: Date | string;
-  converted_at: Date | string | null;
-  contact_id: number | null;
-};
+/** A submission with the id of the contact that has its e-mail. */
+type Row = Omit<FormSubmissionRow, 'event_id' | 'idempotency_key' | 'stored_at'> & { contact_id: number | null };
 
 export async function listSubmissions(knex: Knex, opts: { limit: number; cursor?: number }): Promise<SubmissionsPage> {
-  const query = knex
-    .withSchema('crm')
-    .table('form_submissions as s')
-    .select(
+  const query = crmTable(knex, 'form_submissions', 's')
+    .select<Row[]>(
       's.id',
       's.first_name',
       's.last_name',
@@ -56,7 +40,7 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; cursor?
     query.whereRaw('(s.created_at, s.id) < (select c.created_at, c.id from crm.form_submissions c where c.id = ?)', [
       opts.cursor,
     ]);
-  const rows: Row[] = await query;
+  const rows = await query;
   const { page, more } = fitOneReply(rows.map(toSubmission), opts.limit);
   return { submissions: page, nextCursor: more ? (page[page.length - 1]?.id ?? null) : null };
 }
@@ -75,8 +59,8 @@ function toSubmission(r: Row): FormSubmission {
     page: r.page,
     lotNumber: r.lot_number,
     sessionId: r.session_id,
-    createdAt: new Date(r.created_at).toISOString(),
+    createdAt: r.created_at.toISOString(),
     contactId: r.contact_id,
-    convertedAt: r.converted_at ? new Date(r.converted_at).toISOString() : null,
+    convertedAt: r.converted_at?.toISOString() ?? null,
   };
 }

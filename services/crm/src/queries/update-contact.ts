@@ -5,15 +5,14 @@
  */
 import { conflict, notFound, type Knex } from '@lp/runtime';
 import { STALE_EDIT_MESSAGES, type Contact, type ContactUpdate } from '@lp/contracts';
-import { CONTACT_COLUMNS, isDuplicateEmail, toContact, type ContactRow } from './contact-row.ts';
+import { CONTACT_COLUMNS, isDuplicateEmail, toContact } from './contact-row.ts';
+import { crmTable } from './rows.ts';
 import { duplicateEmail } from './create-contact.ts';
 
 export async function updateContact(knex: Knex, id: number, c: ContactUpdate): Promise<Contact> {
   try {
     // The version moves on in the database (trigger `contacts_bump_version`) when a field changes.
-    const [row] = (await knex
-      .withSchema('crm')
-      .table('contacts')
+    const [row] = await crmTable(knex, 'contacts')
       .where({ id, version: c.version })
       .update({
         email: c.email,
@@ -21,10 +20,10 @@ export async function updateContact(knex: Knex, id: number, c: ContactUpdate): P
         last_name: c.lastName,
         phone: c.phone,
         status: c.status,
-        metadata: JSON.stringify(c.metadata),
+        metadata: c.metadata,
         updated_at: knex.fn.now(),
       })
-      .returning(CONTACT_COLUMNS)) as ContactRow[];
+      .returning(CONTACT_COLUMNS);
     if (row) return toContact(row);
   } catch (err) {
     if (isDuplicateEmail(err)) throw duplicateEmail(c.email);

@@ -8,6 +8,7 @@
  */
 import { notFound, type Knex } from '@lp/runtime';
 import type { ImportChunkInput, ImportRow } from '@lp/contracts';
+import { crmTable } from './rows.ts';
 
 type Counts = { imported: number; updated: number };
 
@@ -59,12 +60,11 @@ export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Pr
       .ignore()
       .returning('seq');
     if (claimed.length === 0) {
-      const done = (await trx
-        .withSchema('crm')
-        .table('import_chunks')
+      // Claimed before: its row holds what it did.
+      const done = (await crmTable(trx, 'import_chunks')
         .select('imported', 'updated')
         .where({ import_id: chunk.importId, seq: chunk.seq })
-        .first()) as Counts;
+        .first())!;
       return { imported: done.imported, updated: done.updated };
     }
     const { rows, merged } = mergeDuplicateRows(chunk.rows);
@@ -73,7 +73,7 @@ export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Pr
       // The rows travel as six text arrays (one per column), unnested in one statement per chunk:
       // cheaper for PostgreSQL to read than a JSON document, and six parameters whatever the size.
       const column = (i: number) => pgTextArray(rows.map((row) => row[i] ?? null));
-      const result = await trx.raw(
+      const result = await trx.raw<{ rows: Counts[] }>(
         `with input as (
            select * from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
              as r(email, first_name, last_name, phone, address, notes)
@@ -101,8 +101,8 @@ export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Pr
       );
       if (listId !== undefined)
         await trx.withSchema('crm').table('lists').where({ id: listId }).update({ updated_at: trx.fn.now() });
-      const r = (result as { rows: { imported: number | string; updated: number | string }[] }).rows[0]!;
-      counts = { imported: Number(r.imported), updated: Number(r.updated) + merged };
+      const r = result.rows[0]!;
+      counts = { imported: r.imported, updated: r.updated + merged };
     }
     await trx
       .withSchema('crm')

@@ -23,6 +23,7 @@
 import { AppError, unavailable, type Knex, type Logger } from '@lp/runtime';
 import { markUnstorable, type AuditAction, type AuditOutcome } from '@lp/contracts';
 import type { GatewayState } from '../middleware/request-context.ts';
+import { gatewayTable } from '../queries/rows.ts';
 
 /** Who acted: a request's state with its session, or an explicit actor (scripts, sign-in). */
 export type AuditActor =
@@ -47,19 +48,18 @@ async function insertEntry(
   intent: AuditIntent,
   outcome: AuditOutcome,
 ): Promise<string> {
-  const [row] = (await db
-    .withSchema('gateway')
-    .table('audit_log')
+  const [row] = await gatewayTable(db, 'audit_log')
     .insert({
       ...actorColumns(who),
       action: intent.action,
       target: intent.target == null ? null : markUnstorable(intent.target),
-      details: storableJson(intent.details ?? {}),
+      // JSON already written (marked where unstorable), bound as the text of the jsonb value.
+      details: db.raw('?', [storableJson(intent.details ?? {})]),
       request_id: who.reqId ?? null,
       outcome,
       ...(outcome === 'done' ? { settled_at: db.fn.now() } : {}),
     })
-    .returning('id')) as { id: string | number }[];
+    .returning('id');
   return String(row!.id);
 }
 

@@ -6,6 +6,7 @@
  * milliseconds from the caller's clock (replicas are assumed to keep theirs in step, as NTP does).
  */
 import type { Knex } from '@lp/runtime';
+import { gatewayTable, type RateCounterRow } from './rows.ts';
 
 export type BucketCount = { count: number; resetAt: number };
 
@@ -17,8 +18,6 @@ const ON_CONFLICT = `on conflict (bucket) do update set
   count = case when c.reset_at <= excluded.last_at then excluded.count else c.count + excluded.count end,
   reset_at = case when c.reset_at <= excluded.last_at then excluded.reset_at else c.reset_at end,
   last_at = excluded.last_at`;
-
-type Row = { bucket: string; count: number | string; reset_at: number | string };
 
 /**
  * Adds `n` hits to each bucket and answers every bucket's count in its current window. Buckets
@@ -34,14 +33,14 @@ export async function addHits(
   const sorted = [...hits].sort((a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
   for (let i = 0; i < sorted.length; i += CHUNK) {
     const chunk = sorted.slice(i, i + CHUNK);
-    const { rows } = await knex.raw<{ rows: Row[] }>(
+    const { rows } = await knex.raw<{ rows: Pick<RateCounterRow, 'bucket' | 'count' | 'reset_at'>[] }>(
       `insert into gateway.rate_counters as c (bucket, count, reset_at, last_at)
        values ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}
        ${ON_CONFLICT}
        returning bucket, count, reset_at`,
       chunk.flatMap((h) => [h.bucket, h.n, now + windowMs, now]),
     );
-    for (const r of rows) out.set(r.bucket, { count: Number(r.count), resetAt: Number(r.reset_at) });
+    for (const r of rows) out.set(r.bucket, { count: r.count, resetAt: r.reset_at });
   }
   return out;
 }
@@ -63,7 +62,7 @@ export async function reserveHit(
 ): Promise<Reserved> {
   const { max, windowMs, now } = opts;
   const b = opts.backoff ?? { free: max, baseMs: 0, maxMs: 0 };
-  const { rows } = await knex.raw<{ rows: { count: number | string }[] }>(
+  const { rows } = await knex.raw<{ rows: Pick<RateCounterRow, 'count'>[] }>(
     `insert into gateway.rate_counters as c (bucket, count, reset_at, last_at)
      values (?, 1, ?, ?)
      ${ON_CONFLICT}
@@ -73,20 +72,12 @@ export async function reserveHit(
      returning count`,
     [bucket, now + windowMs, now, max, b.free, b.baseMs, b.free, b.maxMs],
   );
-  if (rows[0]) return { ok: true, count: Number(rows[0].count) };
-  const held = await knex
-    .withSchema('gateway')
-    .table('rate_counters')
-    .where({ bucket })
-    .first<{ count: number; reset_at: string | number; last_at: string | number } | undefined>(
-      'count',
-      'reset_at',
-      'last_at',
-    );
+  if (rows[0]) return { ok: true, count: rows[0].count };
+  const held = await gatewayTable(knex, 'rate_counters').where({ bucket }).first('count', 'reset_at', 'last_at');
   // Gone between the two statements (pruned, refunded): the caller may simply try again.
   if (!held) return { ok: false, waitMs: 1000 };
-  const resetAt = Number(held.reset_at);
-  const waitMs = held.count >= max ? resetAt - now : Number(held.last_at) + backoffAfter(held.count, b) - now;
+  const resetAt = held.reset_at;
+  const waitMs = held.count >= max ? resetAt - now : held.last_at + backoffAfter(held.count, b) - now;
   return { ok: false, waitMs: Math.max(1, Math.min(waitMs, resetAt - now)) };
 }
 

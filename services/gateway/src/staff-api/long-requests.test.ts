@@ -60,20 +60,20 @@ async function gateway(bus: Bus, env: Record<string, string> = {}) {
   const config = parseConfig(GatewayConfigSchema, { HTTP_IDLE_TIMEOUT_MS: String(IDLE_MS), ...env });
   // The audit log as the routes use it: an intent inserted, then its outcome set.
   const audit: Record<string, unknown>[] = [];
-  const knex = {
+  const auditLog = () => ({
+    insert: (row: Record<string, unknown>) => ({
+      returning: async () => [{ id: audit.push({ ...row }) }],
+    }),
+    where: ({ id }: { id: string }) => ({
+      update: async (change: Record<string, unknown>) => void Object.assign(audit[Number(id) - 1]!, change),
+    }),
+  });
+  // Reached as knex('audit_log').withSchema('gateway') (the typed accessor) or knex.withSchema('gateway').table('audit_log').
+  const knex = Object.assign(() => ({ withSchema: auditLog }), {
     fn: { now: () => new Date() },
     raw: () => ({}),
-    withSchema: () => ({
-      table: () => ({
-        insert: (row: Record<string, unknown>) => ({
-          returning: async () => [{ id: audit.push({ ...row }) }],
-        }),
-        where: ({ id }: { id: string }) => ({
-          update: async (change: Record<string, unknown>) => void Object.assign(audit[Number(id) - 1]!, change),
-        }),
-      }),
-    }),
-  } as unknown as Knex;
+    withSchema: () => ({ table: auditLog }),
+  }) as unknown as Knex;
   const app = new Koa<GatewayState>();
   app.silent = true;
   app.use(async (ctx, next) => {

@@ -1,8 +1,8 @@
 /** One lot, locked for the rest of the transaction (two staff changing it wait for each other). */
 import type { Knex } from '@lp/runtime';
-import { toLot, type LotRow } from './lot-row.ts';
+import { inventoryTable, toLot } from './lot-row.ts';
 
 export async function findLotForUpdate(trx: Knex.Transaction, number: number) {
-  const row: LotRow | undefined = await trx.withSchema('inventory').table('lots').where({ number }).forUpdate().first();
+  const row = await inventoryTable(trx, 'lots').where({ number }).forUpdate().first();
   return row ? toLot(row) : null;
 }

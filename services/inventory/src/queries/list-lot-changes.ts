@@ -1,19 +1,10 @@
 /** A lot's audit trail, newest first (the last 200 changes). */
 import type { LotChange } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
-
-type Row = {
-  id: string | number;
-  lot_number: number;
-  changed_by: string;
-  changed_at: Date | string;
-  changes: Record<string, { from: unknown; to: unknown }> | string;
-};
+import { inventoryTable } from './lot-row.ts';
 
 export async function listLotChanges(knex: Knex, lotNumber: number): Promise<LotChange[]> {
-  const rows: Row[] = await knex
-    .withSchema('inventory')
-    .table('lot_changes')
+  const rows = await inventoryTable(knex, 'lot_changes')
     .where({ lot_number: lotNumber })
     .orderBy([
       { column: 'changed_at', order: 'desc' },
@@ -21,10 +12,10 @@ export async function listLotChanges(knex: Knex, lotNumber: number): Promise<Lot
     ])
     .limit(200);
   return rows.map((r) => ({
-    id: Number(r.id),
+    id: r.id,
     lotNumber: r.lot_number,
     changedBy: r.changed_by,
-    changedAt: new Date(r.changed_at).toISOString(),
-    changes: typeof r.changes === 'string' ? (JSON.parse(r.changes) as Row['changes'] & object) : r.changes,
+    changedAt: r.changed_at.toISOString(),
+    changes: r.changes,
   }));
 }

@@ -1,5 +1,9 @@
-/** A row of `inventory.lots` and how it reads as a contracts `Lot`. */
+/**
+ * The inventory's rows (`inventory.lots`, and `inventory.lot_changes`, a lot's audit trail), the
+ * typed accessor to them (runtime db/table.ts), and how a lot reads as a contracts `Lot`.
+ */
 import type { Lot, LotStatus, LotTag } from '@lp/contracts';
+import { schemaTables } from '@lp/runtime';
 
 export type LotRow = {
   number: number;
@@ -12,10 +16,23 @@ export type LotRow = {
   outline_path: string;
   label_x: number;
   label_y: number;
-  updated_at: Date | string;
+  updated_at: Date;
   updated_by: string | null;
   version: number;
 };
+
+export type LotChangeRow = {
+  id: number;
+  lot_number: number;
+  changed_by: string;
+  changed_at: Date;
+  changes: Record<string, { from: unknown; to: unknown }>;
+  event_id: string;
+};
+
+export type InventoryTables = { lots: LotRow; lot_changes: LotChangeRow };
+
+export const inventoryTable = schemaTables<InventoryTables>('inventory');
 
 export function toLot(r: LotRow): Lot {
   return {
@@ -26,8 +43,8 @@ export function toLot(r: LotRow): Lot {
     sizeSqFt: r.size_sq_ft,
     price: r.price,
     description: r.description,
-    outline: { path: r.outline_path, label: { x: Number(r.label_x), y: Number(r.label_y) } },
-    updatedAt: new Date(r.updated_at).toISOString(),
+    outline: { path: r.outline_path, label: { x: r.label_x, y: r.label_y } },
+    updatedAt: r.updated_at.toISOString(),
     updatedBy: r.updated_by,
     version: r.version,
   };

@@ -1,7 +1,7 @@
 /** Writes a lot's changed fields, who changed it and when, and increments its version. */
 import type { Lot, LotPatch } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
-import { toLot, type LotRow } from './lot-row.ts';
+import { inventoryTable, toLot } from './lot-row.ts';
 
 export async function updateLot(
   trx: Knex.Transaction,
@@ -9,9 +9,7 @@ export async function updateLot(
   patch: Omit<LotPatch, 'version'>,
   by: { changedBy: string; changedAt: Date },
 ): Promise<Lot> {
-  const [row] = (await trx
-    .withSchema('inventory')
-    .table('lots')
+  const [row] = await inventoryTable(trx, 'lots')
     .where({ number })
     .update({
       ...(patch.status !== undefined ? { status: patch.status } : {}),
@@ -23,6 +21,6 @@ export async function updateLot(
       updated_by: by.changedBy,
       version: trx.raw('version + 1'),
     })
-    .returning('*')) as LotRow[];
+    .returning('*');
   return toLot(row!);
 }

@@ -19,19 +19,20 @@ export async function getCampaign(knex: Knex, { id }: { id: number }): Promise<C
          from mailer.tracking_events t where t.campaign_id = c.id) as totals`,
     ),
   );
-  const row = (await q.where('c.id', id).first()) as
-    (CampaignRow & { from_name: string; from_email: string; totals: Totals | string }) | undefined;
+  const row = await q
+    .where('c.id', id)
+    .first<(CampaignRow & { from_name: string; from_email: string; totals: Totals }) | undefined>();
   if (!row) throw notFound('Campaign not found');
-  const byStatus = (await knex
+  const byStatus = await knex
     .withSchema('mailer')
     .table('deliveries')
     .where({ campaign_id: row.id })
     .groupBy('status')
     .select('status')
-    .count({ n: '*' })) as { status: DeliveryStatus; n: string | number }[];
+    .count<{ status: DeliveryStatus; n: number }[]>({ n: '*' });
   const deliveries = Object.fromEntries(DELIVERY_STATUSES.map((s) => [s, 0])) as Record<DeliveryStatus, number>;
-  for (const r of byStatus) deliveries[r.status] = Number(r.n);
-  const t = (typeof row.totals === 'string' ? JSON.parse(row.totals) : row.totals) as Totals;
+  for (const r of byStatus) deliveries[r.status] = r.n;
+  const t = row.totals;
   const failures = (await knex
     .withSchema('mailer')
     .table('deliveries')
@@ -45,11 +46,11 @@ export async function getCampaign(knex: Knex, { id }: { id: number }): Promise<C
     fromName: row.from_name,
     fromEmail: row.from_email,
     deliveries,
-    uniqueOpens: Number(row.unique_opens),
-    totalOpens: Number(t.total_opens),
-    proxyOpens: Number(t.proxy_opens),
-    uniqueClicks: Number(row.unique_clicks),
-    totalClicks: Number(t.total_clicks),
+    uniqueOpens: row.unique_opens,
+    totalOpens: t.total_opens,
+    proxyOpens: t.proxy_opens,
+    uniqueClicks: row.unique_clicks,
+    totalClicks: t.total_clicks,
     failures: failures.map((f) => ({ email: f.email, error: f.error ?? '' })),
   };
 }

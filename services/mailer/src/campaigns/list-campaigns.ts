@@ -16,8 +16,8 @@ export type CampaignRow = {
   sent_count: number;
   total_recipients: number;
   audience_resolved: boolean;
-  unique_opens: string | number;
-  unique_clicks: string | number;
+  unique_opens: number;
+  unique_clicks: number;
   paused_reason: string | null;
 };
 
@@ -31,13 +31,13 @@ export const toCampaign = (r: CampaignRow): Campaign => {
     name: r.name,
     subject: r.subject,
     status: r.status,
-    created_at: new Date(r.created_at).toISOString(),
-    scheduled_for: r.scheduled_for ? new Date(r.scheduled_for).toISOString() : null,
+    created_at: r.created_at.toISOString(),
+    scheduled_for: r.scheduled_for?.toISOString() ?? null,
     sent_count: r.sent_count,
     total_recipients: r.total_recipients,
     recipients_estimated: !r.audience_resolved,
-    open_rate: shown ? rate(Number(r.unique_opens), r.sent_count) : null,
-    click_rate: shown ? rate(Number(r.unique_clicks), r.sent_count) : null,
+    open_rate: shown ? rate(r.unique_opens, r.sent_count) : null,
+    click_rate: shown ? rate(r.unique_clicks, r.sent_count) : null,
     pausedReason: r.status === 'paused' ? r.paused_reason : null,
   };
 };
@@ -46,7 +46,7 @@ export function campaignRows(knex: Knex) {
   return knex
     .withSchema('mailer')
     .table('campaigns as c')
-    .select(
+    .select<CampaignRow[]>(
       'c.id',
       'c.request_id',
       'c.name',
@@ -70,6 +70,6 @@ export function campaignRows(knex: Knex) {
 }
 
 export async function listCampaigns(knex: Knex): Promise<Campaign[]> {
-  const rows = (await campaignRows(knex).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc')) as CampaignRow[];
+  const rows = await campaignRows(knex).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
   return rows.map(toCampaign);
 }

@@ -6,10 +6,10 @@ import { toSummary, type InboundSummaryRow } from './inbound-row.ts';
 type Row = InboundSummaryRow & {
   to_text: string;
   cc_text: string;
-  sent_at: Date | string | null;
+  sent_at: Date | null;
   message_id: string;
   in_reply_to: string | null;
-  references: string[] | string;
+  references: string[];
   has_remote_images: boolean;
   text_bytes: number;
   html_bytes: number;
@@ -49,10 +49,10 @@ export async function findInboundMessage(knex: Knex, id: number): Promise<InboxE
     ...toSummary(row),
     to: row.to_text,
     cc: row.cc_text,
-    sentAt: row.sent_at ? new Date(row.sent_at).toISOString() : null,
+    sentAt: row.sent_at?.toISOString() ?? null,
     messageId: row.message_id,
     inReplyTo: row.in_reply_to,
-    references: typeof row.references === 'string' ? (JSON.parse(row.references) as string[]) : row.references,
+    references: row.references,
     hasRemoteImages: row.has_remote_images,
     attachments: attachments.map((a) => ({
       id: a.id,
@@ -61,8 +61,8 @@ export async function findInboundMessage(knex: Knex, id: number): Promise<InboxE
       size: a.size,
       stored: a.stored,
     })),
-    bodyTextBytes: Number(row.text_bytes),
-    bodyHtmlBytes: Number(row.html_bytes),
+    bodyTextBytes: row.text_bytes,
+    bodyHtmlBytes: row.html_bytes,
     campaignId: row.campaign_name === null ? null : row.campaign_id,
     campaignName: row.campaign_name,
     campaignSubject: row.campaign_subject,

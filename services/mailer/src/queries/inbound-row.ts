@@ -6,7 +6,7 @@ export type InboundSummaryRow = {
   subject: string;
   from_name: string;
   from_email: string;
-  received_at: Date | string;
+  received_at: Date;
   is_read: boolean;
   status: string;
   has_attachments: boolean;
@@ -18,7 +18,7 @@ export const toSummary = (r: InboundSummaryRow): InboxEmailSummary => ({
   subject: r.subject,
   fromName: r.from_name,
   fromEmail: r.from_email,
-  receivedAt: new Date(r.received_at).toISOString(),
+  receivedAt: r.received_at.toISOString(),
   isRead: r.is_read,
   status: r.status as InboxStatus,
   hasAttachments: r.has_attachments,

@@ -1,4 +1,9 @@
-/** The shape of a `mailer.templates` row, shared by the template queries. */
+/**
+ * The shape of a `mailer.templates` row, shared by the template queries, and the typed accessor
+ * to the mailer's tables declared so far (runtime db/table.ts).
+ */
+import { schemaTables } from '@lp/runtime';
+
 export type TemplateRow = {
   id: number;
   name: string;
@@ -12,6 +17,10 @@ export type TemplateRow = {
   created_at: Date;
   updated_at: Date;
 };
+
+export type MailerTables = { templates: TemplateRow };
+
+export const mailerTable = schemaTables<MailerTables>('mailer');
 
 /** The columns a template write sets (content already sanitised). */
 export type TemplateColumns = Pick<

@@ -4,7 +4,7 @@
  * this id, or a newer version).
  */
 import type { Knex } from '@lp/runtime';
-import type { TemplateColumns, TemplateRow } from './template-row.ts';
+import { mailerTable, type TemplateColumns, type TemplateRow } from './template-row.ts';
 
 export async function updateTemplate(
   knex: Knex,
@@ -12,11 +12,9 @@ export async function updateTemplate(
   version: number,
   columns: TemplateColumns,
 ): Promise<TemplateRow | undefined> {
-  const [row] = await knex
-    .withSchema('mailer')
-    .table('templates')
+  const [row] = await mailerTable(knex, 'templates')
     .where({ id, version })
     .update({ ...columns, version: knex.raw('version + 1'), updated_at: knex.fn.now() })
     .returning('*');
-  return row as TemplateRow | undefined;
+  return row;
 }

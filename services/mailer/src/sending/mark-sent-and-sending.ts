@@ -13,7 +13,7 @@ export async function markSentAndSending(
   sentIds: number[],
   startIds: number[],
 ): Promise<Set<number>> {
-  const { rows } = await knex.raw<{ rows: { id: string | number }[] }>(
+  const { rows } = await knex.raw<{ rows: { id: number }[] }>(
     `with sent as (
        update mailer.deliveries set status = 'sent', sent_at = now(), error = null
         where id = any(?::bigint[]) and claimed_by = ? and status = 'sending'),
@@ -31,5 +31,5 @@ export async function markSentAndSending(
      select id from go`,
     [sentIds, workerId, startIds, workerId, startIds, workerId],
   );
-  return new Set(rows.map((r) => Number(r.id)));
+  return new Set(rows.map((r) => r.id));
 }

@@ -51,16 +51,17 @@ export async function resolveNextAudience(
     afterId = contacts.at(-1)!.id;
     if (contacts.length < PAGE) break;
   }
-  const [{ n }] = (await knex
+  const [counted] = await knex
     .withSchema('mailer')
     .table('deliveries')
     .where({ campaign_id: campaign.id })
-    .count({ n: '*' })) as [{ n: string | number }];
+    .count<{ n: number }[]>({ n: '*' });
+  const n = counted?.n ?? 0;
   await knex
     .withSchema('mailer')
     .table('campaigns')
     .where({ id: campaign.id })
-    .update({ audience_resolved: true, total_recipients: Number(n) });
-  log.info({ campaignId: campaign.id, recipients: Number(n) }, 'audience resolved');
+    .update({ audience_resolved: true, total_recipients: n });
+  log.info({ campaignId: campaign.id, recipients: n }, 'audience resolved');
   return true;
 }

@@ -24,7 +24,7 @@ type Row = {
   email: string;
   first_name: string;
   last_name: string;
-  at: Date | string;
+  at: Date;
   status: string | null;
   url: string | null;
   is_proxy: boolean;
@@ -62,7 +62,7 @@ export async function listRecipientMail(knex: Knex, email: string, limit: number
   );
   const items = rows.map((r): RecipientMailItem => {
     const mail = {
-      at: new Date(r.at).toISOString(),
+      at: r.at.toISOString(),
       campaignId: r.campaign_id,
       campaignName: r.name,
       subject: fillMergeTags(

@@ -5,6 +5,7 @@
  * Messages leave storage only by their stream's retention limits (`deleteThrough`).
  */
 import type { Knex } from 'knex';
+import { busTable, type BusTables, type MessageRow } from './bus-rows.ts';
 import type { Headers } from './types.ts';
 
 export type StoredMessage = {
@@ -45,35 +46,25 @@ export function createMemoryStore(): StreamStore {
 
 export const BUS_SCHEMA = 'bus';
 
-type MessageRow = {
-  stream: string;
-  seq: number | string;
-  subject: string;
-  msg_id: string | null;
-  headers: string | Headers | null;
-  data: string;
-  stored_at: string | Date;
-};
-
 const storedMessageOf = (r: MessageRow): StoredMessage => ({
   stream: r.stream,
-  seq: Number(r.seq),
+  seq: r.seq,
   subject: r.subject,
   msgId: r.msg_id ?? undefined,
-  headers: (typeof r.headers === 'string' ? (JSON.parse(r.headers) as Headers) : r.headers) ?? {},
+  headers: r.headers,
   data: r.data,
-  storedAt: new Date(r.stored_at).getTime(),
+  storedAt: r.stored_at.getTime(),
 });
 
 export function createKnexStore(knex: Knex): StreamStore {
-  const t = (name: string) => knex.withSchema(BUS_SCHEMA).table(name);
+  const t = <Name extends keyof BusTables>(name: Name) => busTable(knex, name);
   return {
     async load() {
       const rows = await t('messages')
         .select()
         .orderBy([{ column: 'stream' }, { column: 'seq' }]);
       const floors = new Map<string, number>();
-      for (const f of await t('consumers').select()) floors.set(floorKey(f.stream, f.durable), Number(f.ack_floor));
+      for (const f of await t('consumers').select()) floors.set(floorKey(f.stream, f.durable), f.ack_floor);
       return { floors, messages: rows.map(storedMessageOf) };
     },
     async readFrom(stream, afterSeq, throughSeq) {
@@ -90,7 +81,7 @@ export function createKnexStore(knex: Knex): StreamStore {
         seq: m.seq,
         subject: m.subject,
         msg_id: m.msgId ?? null,
-        headers: JSON.stringify(m.headers),
+        headers: m.headers,
         data: m.data,
         stored_at: new Date(m.storedAt),
       });

@@ -6,21 +6,19 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type QueryOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import pg from 'pg';
 import { PgliteThread } from './pglite-thread.ts';
+import { registerPgTypeParsers, TYPE_PARSERS } from './type-parsers.ts';
 
 export type { Knex };
 export type PGliteInstance = PGlite;
 export { PGlite };
 
-// Postgres BIGINT (count(*), bigserial) as JS numbers: our counts stay far below 2^53.
-pg.types.setTypeParser(20, (v: string) => Number(v));
-// NUMERIC as numbers (rates, averages).
-pg.types.setTypeParser(1700, (v: string) => Number(v));
+registerPgTypeParsers();
 
 /** Migrations of the bus's own tables (schema `bus`): dead letters; embedded, also the streams. */
 export const BUS_MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/bus', import.meta.url));
@@ -106,6 +104,27 @@ export function createPglite(opts: string | { dataDir?: string; loadDataDir?: Bl
   return new PGlite(options);
 }
 
+/** The part of PGlite's interface Knex's PGlite client uses. */
+type PgliteConnection = Pick<PGlite, 'waitReady' | 'closed' | 'close'> & {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<unknown>;
+};
+
+/**
+ * A PGlite on this thread reading values with the platform's parsers (type-parsers.ts), given
+ * with each query: PGlite sets its own array parsers once it has started, over any given to it
+ * at creation.
+ */
+const withPlatformTypes = (pglite: PGlite): PgliteConnection => ({
+  get waitReady() {
+    return pglite.waitReady;
+  },
+  get closed() {
+    return pglite.closed;
+  },
+  close: () => pglite.close(),
+  query: (sql, params, options) => pglite.query(sql, params, { ...options, parsers: TYPE_PARSERS }),
+});
+
 /**
  * PGlite holds one connection: a single Knex instance (pool of 1) must be shared by every
  * service of the process so transactions never interleave. With `thread` (the default for a
@@ -117,11 +136,9 @@ export async function openPglite(
   opts: { dataDir?: string; pglite?: PGlite; thread?: boolean } = {},
 ): Promise<Database> {
   const onThread = !opts.pglite && (opts.thread ?? Boolean(opts.dataDir));
-  const pglite: Pick<PGlite, 'waitReady' | 'closed' | 'close'> =
-    opts.pglite ??
-    (onThread
-      ? new PgliteThread({ dataDir: opts.dataDir, startParams: PGLITE_START_PARAMS })
-      : createPglite(opts.dataDir));
+  const pglite: PgliteConnection = onThread
+    ? new PgliteThread({ dataDir: opts.dataDir, startParams: PGLITE_START_PARAMS })
+    : withPlatformTypes(opts.pglite ?? createPglite(opts.dataDir));
   await pglite.waitReady;
   const knex = knexFactory({
     client: ClientPgLite as unknown as typeof knexFactory.Client,

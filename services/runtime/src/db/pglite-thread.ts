@@ -7,7 +7,9 @@
  * with the part of PGlite's interface Knex's PGlite client uses (`waitReady`, `query`,
  * `close`, `closed`): each query is posted to the thread and its result (rows, fields,
  * affected rows) posted back; a database error comes back with its SQLSTATE `code` and the
- * other fields Postgres sent, so callers sort failures exactly as on the same thread.
+ * other fields Postgres sent, so callers sort failures exactly as on the same thread. Columns of
+ * the types the platform parses itself (type-parsers.ts: numbers, dates) cross as their text and
+ * are parsed here, with the same parsers `pg` uses, so the thread's JavaScript needs no copy of them.
  *
  * The thread's code is plain JavaScript given as text: it runs the same way under tsx, under
  * the test runner and from the compiled server, with the modules it loads resolved here.
@@ -15,6 +17,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { parseResultText, TYPE_PARSER_OIDS } from './type-parsers.ts';
 
 /** What a query returns, as PGlite's `Results`. */
 export type ThreadResults = {
@@ -49,6 +52,7 @@ const toError = (err) => {
     return;
   }
   parentPort.postMessage({ id: 0, result: null });
+  const asText = Object.fromEntries(workerData.textOids.map((oid) => [oid, (text) => text]));
   parentPort.on('message', async ({ id, close, sql, params, options }) => {
     try {
       if (close) {
@@ -57,7 +61,7 @@ const toError = (err) => {
         parentPort.close();
         return;
       }
-      const r = await db.query(sql, params, options);
+      const r = await db.query(sql, params, { ...options, parsers: asText });
       parentPort.postMessage({ id, result: { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows } });
     } catch (err) {
       parentPort.postMessage({ id, error: toError(err) });
@@ -93,6 +97,7 @@ export class PgliteThread {
       workerData: {
         dataDir: opts.dataDir,
         startParams: [...opts.startParams],
+        textOids: TYPE_PARSER_OIDS,
         pglite: pathToFileURL(require.resolve('@electric-sql/pglite')).href,
         pgTrgm: pathToFileURL(require.resolve('@electric-sql/pglite/contrib/pg_trgm')).href,
       },
@@ -132,7 +137,7 @@ export class PgliteThread {
 
   async query(sql: string, params?: unknown[], options?: { rowMode?: 'array' | 'object' }): Promise<ThreadResults> {
     const r = await this.call({ sql, params, options: options?.rowMode ? { rowMode: options.rowMode } : undefined });
-    return r ?? { rows: [], fields: [] };
+    return r ? parseResultText(r) : { rows: [], fields: [] };
   }
 
   /** Closes the database (its files are consistent on disk) and ends the thread. */

@@ -8,7 +8,7 @@ import type { DeadLetter } from '@lp/contracts';
 
 export type ReplayClaim = { claimed: DeadLetter } | { missing: true } | { replayedAt: string };
 
-type ClaimRow = DeadLetterRow & { was_replayed_at: Date | string | null };
+type ClaimRow = DeadLetterRow & { was_replayed_at: Date | null };
 
 export async function claimDeadLetterReplay(knex: Knex, id: string, replayMsgId: string): Promise<ReplayClaim> {
   // The row lock makes a concurrent claim wait, then see this one's replayed_at.
@@ -23,6 +23,6 @@ export async function claimDeadLetterReplay(knex: Knex, id: string, replayMsgId:
   );
   const row = result.rows[0];
   if (!row) return { missing: true };
-  if (row.was_replayed_at !== null) return { replayedAt: new Date(row.was_replayed_at).toISOString() };
+  if (row.was_replayed_at !== null) return { replayedAt: row.was_replayed_at.toISOString() };
   return { claimed: deadLetterFromRow(row) };
 }

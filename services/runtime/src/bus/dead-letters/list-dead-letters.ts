@@ -5,13 +5,12 @@
  */
 import type { Knex } from 'knex';
 import { DEAD_LETTER_PAYLOAD_PREVIEW_BYTES, type DeadLetterPage } from '@lp/contracts';
+import { busTable } from '../bus-rows.ts';
 import { deadLetterFromRow, type DeadLetterRow } from './dead-letter-row.ts';
 
 export async function listDeadLetters(knex: Knex, opts: { limit: number; cursor?: string }): Promise<DeadLetterPage> {
-  const q = knex
-    .withSchema('bus')
-    .table('dead_letters')
-    .select(
+  const q = busTable(knex, 'dead_letters')
+    .select<(DeadLetterRow & { payload_bytes: number })[]>(
       'id',
       'stream',
       'subject',
@@ -30,7 +29,7 @@ export async function listDeadLetters(knex: Knex, opts: { limit: number; cursor?
     .orderBy('id', 'desc')
     .limit(opts.limit + 1);
   if (opts.cursor !== undefined) q.where('id', '<', opts.cursor);
-  const rows: DeadLetterRow[] = await q;
+  const rows = await q;
   const items = rows.slice(0, opts.limit).map(deadLetterFromRow);
   return { items, nextCursor: rows.length > opts.limit ? items[items.length - 1]!.id : null };
 }

@@ -1,0 +1,60 @@
+/** The crm's tables (schema `crm`), one row type each, and the typed accessor to them (runtime db/table.ts). */
+import type { ContactSource, ContactStatus, SubmissionSource } from '@lp/contracts';
+import { schemaTables } from '@lp/runtime';
+
+export type ContactRow = {
+  id: number;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone: string | null;
+  status: ContactStatus;
+  source: ContactSource;
+  metadata: { address?: string | null; notes?: string | null };
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+};
+
+export type ListRow = {
+  id: number;
+  name: string;
+  description: string | null;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+};
+
+export type ListMemberRow = { list_id: number; contact_id: number; added_at: Date };
+
+export type FormSubmissionRow = {
+  id: number;
+  event_id: string;
+  idempotency_key: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  interest: string | null;
+  message: string | null;
+  source: SubmissionSource;
+  topic: string | null;
+  page: string | null;
+  lot_number: number | null;
+  session_id: string | null;
+  created_at: Date;
+  stored_at: Date;
+  converted_at: Date | null;
+};
+
+export type ImportChunkRow = { import_id: string; seq: number; imported: number; updated: number; applied_at: Date };
+
+export type CrmTables = {
+  contacts: ContactRow;
+  lists: ListRow;
+  list_members: ListMemberRow;
+  form_submissions: FormSubmissionRow;
+  import_chunks: ImportChunkRow;
+};
+
+export const crmTable = schemaTables<CrmTables>('crm');
