@@ -27,11 +27,13 @@ import {
   type Logger,
   createPglite,
   migrate,
+  namespacer,
   openPglite,
   parseConfig,
   type PGlite,
   type ServiceDefinition,
 } from '@lp/runtime';
+import { LARGE_PAYLOADS } from '@lp/contracts';
 import { ALL_SERVICES } from '../../scripts/services.ts';
 
 export type Backend = 'embedded' | 'real';
@@ -162,7 +164,36 @@ export async function deleteNamespace(natsUrl: string, ns: string) {
   try {
     const jsm = await jetstreamManager(nc);
     for await (const s of jsm.streams.list())
-      if (s.config.name.startsWith(`${ns}_`)) await jsm.streams.delete(s.config.name);
+      // Object Store buckets (the large payloads) are streams named `OBJ_<bucket>`.
+      if (s.config.name.startsWith(`${ns}_`) || s.config.name.startsWith(`OBJ_${ns}_`))
+        await jsm.streams.delete(s.config.name);
+  } finally {
+    await nc.close();
+  }
+}
+
+/**
+ * What the stack's large-payload store still holds: rows of `bus.large_payloads` on the embedded
+ * bus, chunks in the Object Store bucket on NATS (a deleted object leaves only its metadata).
+ * Zero once every hand-over was taken.
+ */
+export async function largePayloadsLeft(stack: Stack): Promise<number> {
+  if (stack.backend === 'embedded') {
+    const row = await stack.platform.db.knex.withSchema('bus').table('large_payloads').count({ n: '*' }).first();
+    return Number(row?.n ?? 0);
+  }
+  const bucket = namespacer(stack.env.BUS_NAMESPACE ?? '').name(LARGE_PAYLOADS.bucket);
+  const nc = await connect({ servers: stack.env.NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams
+      .info(`OBJ_${bucket}`, { subjects_filter: `$O.${bucket}.C.>` })
+      .catch((err: unknown) => {
+        // No bucket yet: nothing was ever handed over.
+        if ((err as Error).message.includes('stream not found')) return undefined;
+        throw err;
+      });
+    return Object.values(info?.state.subjects ?? {}).reduce((sum, n) => sum + n, 0);
   } finally {
     await nc.close();
   }

@@ -17,7 +17,6 @@ import { callRpc, notFound, type Bus, type RpcCallOptions } from '@lp/runtime';
 import { buildTestEmail } from '../inbound/build-test-email.ts';
 import { parseRawMime } from '../inbound/parse-raw-mime.ts';
 import { publishInboundMail } from '../inbound/publish-inbound-mail.ts';
-import { readInboxContent } from '../inbound/read-inbox-content.ts';
 import { audited } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
 import {
@@ -27,6 +26,7 @@ import {
   numericParam,
   pathNumber,
   publishOrUnavailable,
+  takeGivenBytes,
 } from '../routes/context.ts';
 
 /** Contact ids of these senders; an inbox that cannot reach crm still lists (no links). */
@@ -40,6 +40,12 @@ async function contactIdsOf(bus: Bus, emails: string[], asked: RpcCallOptions): 
     asked.log?.warn({ err }, 'could not ask crm which senders are contacts');
     return new Map();
   }
+}
+
+/** A message's body or attachment, whole: the mailer hands a large one over through the bus. */
+async function readInboxContent(bus: Bus, id: number, part: 'text' | 'html' | number, asked: RpcCallOptions) {
+  const { content, ...meta } = await callRpc(bus, RPC.mailer.inboxContentRead, { id, part }, asked);
+  return { data: await takeGivenBytes(bus, content), ...meta };
 }
 
 /** `filename*=` for any name, plus an ASCII fallback. */
