@@ -397,7 +397,10 @@ export class NatsBus implements Bus {
     };
     const store = await this.large();
     try {
-      const info = await store.put({ name: key }, ReadableStream.from(counted()));
+      const info = await store.put(
+        { name: key, options: { max_chunk_size: LARGE_PAYLOADS.chunkBytes } },
+        ReadableStream.from(counted()),
+      );
       return { size: info.size };
     } catch (err) {
       if (err instanceof PayloadTooLargeError) throw err;
