@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { isAllowedArticleImageSrc } from './article-html.ts';
+import { GivenBytesSchema } from './given-bytes.ts';
 import { RecordVersionSchema } from './record-version.ts';
 import { storable } from './text.ts';
 
@@ -265,37 +266,22 @@ export const PublishedArticlesPageSchema = publishedPageSchema(BlogArticleSchema
 export const PublishedCardsPageSchema = publishedPageSchema(BlogArticleCardSchema);
 
 /**
- * Images travel over NATS in parts: the server's default max_payload is 1 MB, smaller than a
- * 5 MB image in base64. Parts are staged in the database, so any replica may take any part.
+ * An upload as the gateway hands it to the content service: the bytes (inline when small,
+ * handed over otherwise) and the type the uploader declared.
  */
-export const IMAGE_PART_BYTES = 384 * 1024;
-const IMAGE_PARTS_MAX = Math.ceil(BLOG_IMAGE_MAX_BYTES / IMAGE_PART_BYTES);
-
-export const ImagePartInputSchema = v.object({
-  uploadId: v.pipe(v.string(), v.uuid()),
-  index: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(IMAGE_PARTS_MAX - 1)),
-  dataBase64: v.pipe(v.string(), v.maxLength(Math.ceil(IMAGE_PART_BYTES / 3) * 4)),
-});
-export const ImageCompleteInputSchema = v.object({
-  uploadId: v.pipe(v.string(), v.uuid()),
-  parts: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(IMAGE_PARTS_MAX)),
+export const ImageUploadInputSchema = v.object({
+  image: GivenBytesSchema,
   /** What the uploader declared; the stored type is what the bytes are. */
   declaredType: v.pipe(v.string(), v.maxLength(200)),
 });
-export const ImageReadInputSchema = v.object({ sha256, offset: v.pipe(v.number(), v.integer(), v.minValue(0)) });
+export const ImageReadInputSchema = v.object({ sha256 });
 
-/** One slice of a stored image (at most IMAGE_PART_BYTES). */
-export const ImageSliceSchema = v.object({
-  sha256: v.string(),
+/** A stored image, for `GET /media/<sha256>.<ext>`. */
+export const StoredImageSchema = v.object({
   contentType: v.picklist(STORED_IMAGE_TYPES),
-  size: v.number(),
-  offset: v.number(),
-  dataBase64: v.string(),
+  image: GivenBytesSchema,
 });
-export type ImageSlice = v.InferOutput<typeof ImageSliceSchema>;
-
-/** What the content service answers to an image part it stored. */
-export const ImagePartReceivedSchema = v.object({ received: v.number() });
+export type StoredImage = v.InferOutput<typeof StoredImageSchema>;
 
 /** What the content service answers to a deleted article. */
 export const ArticleDeletedSchema = v.object({ deleted: v.literal(true) });

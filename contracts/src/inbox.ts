@@ -5,6 +5,7 @@
  * and the Inbox screen validate with these schemas.
  */
 import * as v from 'valibot';
+import { GivenBytesSchema } from './given-bytes.ts';
 import { storable } from './text.ts';
 
 export const INBOUND_PROVIDERS = ['sendgrid', 'mailgun', 'postmark', 'raw'] as const;
@@ -195,23 +196,19 @@ export const InboxSetReadInputSchema = v.object({ id, isRead: v.boolean() });
 export const InboxChangedSchema = v.object({ id: v.number(), isRead: v.boolean(), status: v.picklist(INBOX_STATUSES) });
 export const InboxDeletedSchema = v.object({ deleted: v.literal(true) });
 
-/** Bodies and attachments are read in slices of this many bytes (NATS max_payload). */
-export const INBOX_SLICE_BYTES = 384 * 1024;
 export const InboxContentReadInputSchema = v.object({
   id,
   /** `text`, `html`, or an attachment's id. */
   part: v.union([v.picklist(['text', 'html']), id]),
-  offset: v.pipe(v.number(), v.integer(), v.minValue(0)),
 });
-export const InboxContentSliceSchema = v.object({
-  size: v.number(),
-  offset: v.number(),
-  dataBase64: v.string(),
+/** A body (its UTF-8 bytes) or an attachment, whole: inline when small, handed over otherwise. */
+export const InboxContentSchema = v.object({
+  content: GivenBytesSchema,
   /** For an attachment: its name and type, to serve it with. */
   filename: v.optional(v.string()),
   contentType: v.optional(v.string()),
 });
-export type InboxContentSlice = v.InferOutput<typeof InboxContentSliceSchema>;
+export type InboxContent = v.InferOutput<typeof InboxContentSchema>;
 
 // ---------------------------------------------------------------- the test helper
 

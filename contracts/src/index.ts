@@ -1,4 +1,5 @@
 export * from './subjects.ts';
+export * from './given-bytes.ts';
 export * from './rpc.ts';
 export * from './envelope.ts';
 export * from './events.ts';

@@ -14,11 +14,9 @@ import {
   BlogArticleCreateSchema,
   BlogArticleSchema,
   BlogImageSchema,
-  ImageCompleteInputSchema,
-  ImagePartInputSchema,
-  ImagePartReceivedSchema,
   ImageReadInputSchema,
-  ImageSliceSchema,
+  ImageUploadInputSchema,
+  StoredImageSchema,
   PublishedArticlesPageInputSchema,
   PublishedArticlesPageSchema,
   PublishedCardsPageSchema,
@@ -32,7 +30,7 @@ import {
   ContactMatchesSchema,
   InboxChangedSchema,
   InboxContentReadInputSchema,
-  InboxContentSliceSchema,
+  InboxContentSchema,
   InboxDeletedSchema,
   InboxEmailMetaSchema,
   InboxIdInputSchema,
@@ -212,8 +210,8 @@ export const RPC = {
     inboxList: rpc('rpc.mailer.inbox.list', InboxListInputSchema, InboxPageSchema),
     /** One message's details; its bodies and attachments are read with `inboxContentRead`. */
     inboxGet: rpc('rpc.mailer.inbox.get', InboxIdInputSchema, InboxEmailMetaSchema),
-    /** A slice of a message's plain or HTML body or of an attachment (NATS max_payload). */
-    inboxContentRead: rpc('rpc.mailer.inbox-content.read', InboxContentReadInputSchema, InboxContentSliceSchema),
+    /** A message's plain or HTML body or an attachment, whole (handed over when large). */
+    inboxContentRead: rpc('rpc.mailer.inbox-content.read', InboxContentReadInputSchema, InboxContentSchema),
     /** Mark as Read / Mark as Unread (opening an unread message marks it read). */
     inboxSetRead: rpc('rpc.mailer.inbox.set-read', InboxSetReadInputSchema, InboxChangedSchema),
     inboxSetStatus: rpc('rpc.mailer.inbox.set-status', InboxSetStatusInputSchema, InboxChangedSchema),
@@ -265,10 +263,9 @@ export const RPC = {
     articlePublish: rpc('rpc.content.articles.publish', ArticleIdInputSchema, StaffBlogArticleSchema),
     articleUnpublish: rpc('rpc.content.articles.unpublish', ArticleIdInputSchema, StaffBlogArticleSchema),
     articleDelete: rpc('rpc.content.articles.delete', ArticleIdInputSchema, ArticleDeletedSchema),
-    /** Cover images travel in parts (NATS max_payload): put each part, then complete. */
-    imagePartPut: rpc('rpc.content.image-parts.put', ImagePartInputSchema, ImagePartReceivedSchema),
-    imageUploadComplete: rpc('rpc.content.images.create', ImageCompleteInputSchema, BlogImageSchema),
-    /** One slice of a stored image, for `GET /media/<sha256>.<ext>`. */
-    imageRead: rpc('rpc.content.images.read', ImageReadInputSchema, ImageSliceSchema),
+    /** A cover image upload, its bytes handed over when large (NATS max_payload). */
+    imageUploadComplete: rpc('rpc.content.images.create', ImageUploadInputSchema, BlogImageSchema),
+    /** A stored image, whole (handed over when large), for `GET /media/<sha256>.<ext>`. */
+    imageRead: rpc('rpc.content.images.read', ImageReadInputSchema, StoredImageSchema),
   },
 } as const;

@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AuditPage, InboxEmail, InboxPage } from '@lp/contracts';
-import { describeOnEachBackend, eventually, startStack, type Stack } from '../support/stack.ts';
+import { describeOnEachBackend, eventually, largePayloadsLeft, startStack, type Stack } from '../support/stack.ts';
 
 const SECRET = 'inbound-secret-0123456789';
 const fixture = (name: string) =>
@@ -16,12 +16,12 @@ const fixture = (name: string) =>
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** A raw message with a large plain body and one large attachment. */
-function largeMessage(messageId: string, text: string, file: Buffer): Buffer {
+function largeMessage(messageId: string, text: string, file: Buffer, subject = 'Survey and photos'): Buffer {
   return Buffer.from(
     [
       'From: "Big Sender" <big@example.com>',
       'To: info@lakepowelllots.com',
-      'Subject: Survey and photos',
+      `Subject: ${subject}`,
       `Message-ID: <${messageId}>`,
       'MIME-Version: 1.0',
       'Content-Type: multipart/mixed; boundary="b1"',
@@ -211,6 +211,28 @@ describeOnEachBackend('inbox', (backend) => {
       ).arrayBuffer(),
     );
     expect(sha(download)).toBe(sha(file));
+  });
+
+  it("serves an attachment over NATS's max_payload byte-exact, leaving nothing in the bus's large payloads", async () => {
+    const file = randomBytes(1_500_000);
+    const text = 'Photos of lot 9 attached.';
+    const res = await post('raw', largeMessage('large-2@example.com', text, file, 'Lot 9 photos'), 'message/rfc822', {
+      query: SECRET,
+    });
+    expect(res.status).toBe(200);
+    const page = await waitFor('?q=Lot+9+photos', 1);
+    // Whatever carried the post to the mailer is gone once it is stored; the reads start clean.
+    await eventually(async () => ((await largePayloadsLeft(stack)) === 0 ? true : undefined), 10_000, 'an empty store');
+    const detail = (await (await staff(`/${page.emails[0]!.id}`)).json()) as InboxEmail;
+    expect(detail.bodyText.trim()).toBe(text);
+    expect(detail.attachments).toMatchObject([{ filename: 'survey.bin', size: file.length, stored: true }]);
+    const download = await stack.api(
+      `/api/marketing-dashboard/inbox/${detail.id}/attachments/${detail.attachments[0]!.id}`,
+      { token },
+    );
+    expect(download.headers.get('content-disposition')).toContain('survey.bin');
+    expect(sha(Buffer.from(await download.arrayBuffer()))).toBe(sha(file));
+    expect(await largePayloadsLeft(stack)).toBe(0);
   });
 
   it('marks read, archives, searches, filters unread, links the sender to the CRM and deletes for good', async () => {

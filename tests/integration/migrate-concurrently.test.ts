@@ -32,7 +32,14 @@ describeOnRealBackends('migrations started by several processes at once (Postgre
     expect(new Set(applied).size).toBe(applied.length);
     expect(applied.length).toBeGreaterThanOrEqual(2);
     const tables = await dbs[0]!.knex('pg_tables').where({ schemaname: 'bus' }).pluck('tablename');
-    expect(tables.sort()).toEqual(['consumers', 'dead_letters', 'knex_migrations', 'knex_migrations_lock', 'messages']);
+    expect(tables.sort()).toEqual([
+      'consumers',
+      'dead_letters',
+      'knex_migrations',
+      'knex_migrations_lock',
+      'large_payloads',
+      'messages',
+    ]);
   });
 
   it('all succeed with one connection per process (DB_POOL_MAX=1)', async () => {

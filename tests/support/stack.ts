@@ -6,6 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import pg from 'pg';
 import { describe, inject, it } from 'vitest';
 import { createServer } from 'node:http';
@@ -26,11 +28,13 @@ import {
   createPglite,
   deleteBusNamespace,
   migrate,
+  namespacer,
   openPglite,
   parseConfig,
   type PGlite,
   type ServiceDefinition,
 } from '@lp/runtime';
+import { LARGE_PAYLOADS } from '@lp/contracts';
 import { ALL_SERVICES } from '../../scripts/services.ts';
 
 export type Backend = 'embedded' | 'real';
@@ -158,6 +162,33 @@ export async function realDatabase(adminUrl: string) {
 
 /** Deletes a test stack's bus namespace (its streams and large-payload bucket) on the shared NATS. */
 export const deleteNamespace = deleteBusNamespace;
+
+/**
+ * What the stack's large-payload store still holds: rows of `bus.large_payloads` on the embedded
+ * bus, chunks in the Object Store bucket on NATS (a deleted object leaves only its metadata).
+ * Zero once every hand-over was taken.
+ */
+export async function largePayloadsLeft(stack: Stack): Promise<number> {
+  if (stack.backend === 'embedded') {
+    const row = await stack.platform.db.knex.withSchema('bus').table('large_payloads').count({ n: '*' }).first();
+    return Number(row?.n ?? 0);
+  }
+  const bucket = namespacer(stack.env.BUS_NAMESPACE ?? '').name(LARGE_PAYLOADS.bucket);
+  const nc = await connect({ servers: stack.env.NATS_URL });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const info = await jsm.streams
+      .info(`OBJ_${bucket}`, { subjects_filter: `$O.${bucket}.C.>` })
+      .catch((err: unknown) => {
+        // No bucket yet: nothing was ever handed over.
+        if ((err as Error).message.includes('stream not found')) return undefined;
+        throw err;
+      });
+    return Object.values(info?.state.subjects ?? {}).reduce((sum, n) => sum + n, 0);
+  } finally {
+    await nc.close();
+  }
+}
 
 export async function startStack(
   opts: {

@@ -9,6 +9,7 @@ export * from './bus/memory-bus.ts';
 export * from './bus/memory-store.ts';
 export * from './bus/large-payload-store.ts';
 export * from './bus/hand-over.ts';
+export * from './bus/give-bytes.ts';
 export * from './bus/nats-bus.ts';
 export * from './bus/rpc.ts';
 export * from './bus/request-id.ts';

@@ -1,10 +1,11 @@
 /** What every route module receives: the gateway's dependencies. */
 import Router, { type RouterContext, type RouterOptions, type RouterParameterMiddleware } from '@koa/router';
-import type { RpcInput, RpcOutput, RpcSpec } from '@lp/contracts';
+import type { GivenBytes, RpcInput, RpcOutput, RpcSpec } from '@lp/contracts';
 import {
   AppError,
   callRpc,
   isBusError,
+  takeBytes,
   unavailable,
   type Bus,
   type Counters,
@@ -111,3 +112,13 @@ export async function publishOrUnavailable<T>(
     throw unavailable(message);
   }
 }
+
+/**
+ * The bytes a service's reply names, whole: inline ones as they are, a hand-over read and then
+ * deleted. 503 when the bus fails on the way, as for the request itself.
+ */
+export const takeGivenBytes = (bus: Bus, given: GivenBytes): Promise<Buffer> =>
+  publishOrUnavailable(
+    () => takeBytes(bus, given, async (data) => data),
+    'The service is temporarily unavailable. Please try again.',
+  );

@@ -1,6 +1,7 @@
 /**
- * `GET /media/<sha256>.<ext>`: images stored by the content service, fetched over NATS in
- * slices and kept in a bounded in-memory cache (they are content-addressed, so never stale).
+ * `GET /media/<sha256>.<ext>`: images stored by the content service, fetched over NATS (handed
+ * over through the bus's large payloads when large) and kept in a bounded in-memory cache (they
+ * are content-addressed, so never stale).
  * Served with a year-long immutable Cache-Control, the hash as ETag (304 without a lookup),
  * and a sandboxing CSP so an image opened directly can never run script.
  */
@@ -8,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { IMAGE_EXTENSIONS, MEDIA_PATH_PATTERN, RPC, type StoredImageType } from '@lp/contracts';
 import { AppError, callRpc, notFound, type Bus, type RpcCallOptions } from '@lp/runtime';
 import { isNotModified } from './http-cache.ts';
-import { type GatewayDeps, askedBy, createRouter } from '../routes/context.ts';
+import { type GatewayDeps, askedBy, createRouter, takeGivenBytes } from '../routes/context.ts';
 
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -41,22 +42,11 @@ class ImageCache {
 }
 
 async function fetchImage(bus: Bus, sha256: string, asked: RpcCallOptions): Promise<Image> {
-  const slices: Buffer[] = [];
-  let offset = 0;
-  let size = Infinity;
-  let contentType: StoredImageType | undefined;
-  while (offset < size) {
-    const slice = await callRpc(bus, RPC.content.imageRead, { sha256, offset }, asked);
-    const data = Buffer.from(slice.dataBase64, 'base64');
-    if (data.length === 0 && offset < slice.size) throw new AppError(502, 'internal', 'Image read made no progress');
-    ({ size, contentType } = slice);
-    slices.push(data);
-    offset += data.length;
-  }
-  const data = Buffer.concat(slices);
+  const stored = await callRpc(bus, RPC.content.imageRead, { sha256 }, asked);
+  const data = await takeGivenBytes(bus, stored.image);
   if (createHash('sha256').update(data).digest('hex') !== sha256)
     throw new AppError(502, 'internal', 'Stored image does not match its hash');
-  return { contentType: contentType!, data };
+  return { contentType: stored.contentType, data };
 }
 
 export function mediaRoutes({ bus }: GatewayDeps) {

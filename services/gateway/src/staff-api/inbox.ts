@@ -16,10 +16,16 @@ import {
 import { callRpc, notFound, type Bus, type RpcCallOptions } from '@lp/runtime';
 import { buildTestEmail } from '../inbound/build-test-email.ts';
 import { handOverInboundPost } from '../inbound/hand-over-inbound-post.ts';
-import { readInboxContent } from '../inbound/read-inbox-content.ts';
 import { audited } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
-import { type GatewayDeps, askedBy, createRouter, numericParam, pathNumber } from '../routes/context.ts';
+import {
+  type GatewayDeps,
+  askedBy,
+  createRouter,
+  numericParam,
+  pathNumber,
+  takeGivenBytes,
+} from '../routes/context.ts';
 
 /** Contact ids of these senders; an inbox that cannot reach crm still lists (no links). */
 async function contactIdsOf(bus: Bus, emails: string[], asked: RpcCallOptions): Promise<Map<string, number>> {
@@ -32,6 +38,12 @@ async function contactIdsOf(bus: Bus, emails: string[], asked: RpcCallOptions): 
     asked.log?.warn({ err }, 'could not ask crm which senders are contacts');
     return new Map();
   }
+}
+
+/** A message's body or attachment, whole: the mailer hands a large one over through the bus. */
+async function readInboxContent(bus: Bus, id: number, part: 'text' | 'html' | number, asked: RpcCallOptions) {
+  const { content, ...meta } = await callRpc(bus, RPC.mailer.inboxContentRead, { id, part }, asked);
+  return { data: await takeGivenBytes(bus, content), ...meta };
 }
 
 /** `filename*=` for any name, plus an ASCII fallback. */

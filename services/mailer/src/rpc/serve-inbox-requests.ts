@@ -1,6 +1,6 @@
-/** The inbox's request handlers (contracts' `RPC.mailer.inbox*`): list, details, content slices, read/unread, status, delete. */
+/** The inbox's request handlers (contracts' `RPC.mailer.inbox*`): list, details, bodies and attachments (large ones handed over), read/unread, status, delete. */
 import { RPC } from '@lp/contracts';
-import { answerRpc, notFound } from '@lp/runtime';
+import { answerRpc, giveBytes, notFound } from '@lp/runtime';
 import { deleteInboundMessage } from '../queries/delete-inbound-message.ts';
 import { findInboundMessage } from '../queries/find-inbound-message.ts';
 import { listInboundMessages } from '../queries/list-inbound-messages.ts';
@@ -16,9 +16,10 @@ const orMissing = <T>(value: T | null): T => {
 export const serveInboxRequests = [
   answerRpc(RPC.mailer.inboxList, (input, { knex }) => listInboundMessages(knex, input)),
   answerRpc(RPC.mailer.inboxGet, async ({ id }, { knex }) => orMissing(await findInboundMessage(knex, id))),
-  answerRpc(RPC.mailer.inboxContentRead, async ({ id, part, offset }, { knex }) =>
-    orMissing(await readInboundContent(knex, id, part, offset)),
-  ),
+  answerRpc(RPC.mailer.inboxContentRead, async ({ id, part }, { bus, knex }) => {
+    const { data, ...meta } = orMissing(await readInboundContent(knex, id, part));
+    return { content: await giveBytes(bus, 'inbox-content', data), ...meta };
+  }),
   answerRpc(RPC.mailer.inboxSetRead, async ({ id, isRead }, { knex }) =>
     orMissing(await updateInboundMessage(knex, id, { is_read: isRead })),
   ),

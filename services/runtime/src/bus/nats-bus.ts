@@ -415,7 +415,7 @@ export class NatsBus implements Bus {
     try {
       // Node's web stream is what the client reads; DOM and Node typings name the type apart.
       const stream = ReadableStream.from(counted()) as unknown as Parameters<ObjectStore['put']>[1];
-      const info = await store.put({ name: key }, stream);
+      const info = await store.put({ name: key, options: { max_chunk_size: LARGE_PAYLOADS.chunkBytes } }, stream);
       return { size: info.size };
     } catch (err) {
       if (err instanceof PayloadTooLargeError) throw err;

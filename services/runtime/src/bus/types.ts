@@ -18,7 +18,13 @@
  *   by the reader), kept at most `LARGE_PAYLOADS.maxAgeMs`.
  * - Every failure has one error type, the same on both adapters (below).
  */
-import { BUS_MAX_PAYLOAD_BYTES, type BusTopology, type DurableSpec, type StreamSpec } from '@lp/contracts';
+import {
+  BUS_MAX_PAYLOAD_BYTES,
+  LARGE_PAYLOAD_KEY_PATTERN,
+  type BusTopology,
+  type DurableSpec,
+  type StreamSpec,
+} from '@lp/contracts';
 
 export type Headers = Record<string, string>;
 
@@ -193,7 +199,7 @@ export function wireSize(data: string | Uint8Array, headers: Headers): number {
 
 /** A large payload's key: letters, digits, `-`, `_`, `.`, up to 200 (a hash, a UUID, a prefix). */
 export function checkLargeKey(key: string): void {
-  if (!/^[A-Za-z0-9_.-]{1,200}$/.test(key)) throw new Error(`invalid large payload key: ${JSON.stringify(key)}`);
+  if (!LARGE_PAYLOAD_KEY_PATTERN.test(key)) throw new Error(`invalid large payload key: ${JSON.stringify(key)}`);
 }
 
 /**
