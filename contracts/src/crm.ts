@@ -193,17 +193,28 @@ export const ImportRowSchema = v.tuple([
 export type ImportRow = v.InferOutput<typeof ImportRowSchema>;
 
 /**
+ * What an import does with a contact it already has (matched by e-mail, any case): `update` gives
+ * it the file's non-empty fields, `fill` only fills the fields it has empty, `skip` leaves it as
+ * it is. Its status is never touched (an unsubscribed contact stays unsubscribed).
+ */
+export const IMPORT_EXISTING = ['update', 'fill', 'skip'] as const;
+export type ImportExisting = (typeof IMPORT_EXISTING)[number];
+
+/**
  * One chunk of an import (sized under NATS's max_payload); `(importId, seq)` applies once. With
- * `listId`, every contact of the chunk (new or already known) joins that list.
+ * `listId`, every contact of the chunk (new or already known, skipped ones included) joins that list.
  */
 export const ImportChunkInputSchema = v.object({
   importId: v.pipe(v.string(), v.uuid()),
   seq: v.pipe(v.number(), v.integer(), v.minValue(0)),
   rows: v.pipe(v.array(ImportRowSchema), v.maxLength(10_000)),
   listId: v.optional(id),
+  existing: v.optional(v.picklist(IMPORT_EXISTING), 'update'),
 });
-export type ImportChunkInput = v.InferOutput<typeof ImportChunkInputSchema>;
-export const ImportChunkResultSchema = v.object({ imported: count, updated: count });
+export type ImportChunkInput = v.InferInput<typeof ImportChunkInputSchema>;
+/** New contacts, known ones changed, known ones the file changed nothing of, known ones left alone (`skip`). */
+export const ImportChunkResultSchema = v.object({ imported: count, updated: count, unchanged: count, skipped: count });
+export type ImportChunkResult = v.InferOutput<typeof ImportChunkResultSchema>;
 
 export const ImportErrorSchema = v.object({ line: count, reason: v.string() });
 export type ImportError = v.InferOutput<typeof ImportErrorSchema>;
@@ -213,11 +224,10 @@ export type ImportError = v.InferOutput<typeof ImportErrorSchema>;
  * the list the imported contacts joined when one was chosen (or named, and made) in the dialog.
  */
 export const ImportResultSchema = v.object({
-  imported: count,
-  updated: count,
-  skipped: count,
+  ...ImportChunkResultSchema.entries,
+  /** Rows not imported (no or a bad e-mail, a field too long, an unreadable row): `errors` names the first 100. */
+  invalid: count,
   errors: v.array(ImportErrorSchema),
-  errorCount: count,
   /** How the file was read: its text encoding ("UTF-8", "Windows-1252", "UTF-16LE", …) and column separator. */
   format: v.object({ encoding: v.string(), delimiter: v.picklist([',', ';', '\t']) }),
   list: v.optional(v.object({ id, name: v.string() })),
@@ -325,17 +335,19 @@ export const ImportCsvRowSchema = v.object({
 });
 
 /**
- * The list an import's contacts join, from the multipart fields sent before the file: `listId`
- * (an existing list) or `newListName` (a list made for the import), or neither.
+ * An import's options, from the multipart fields sent before the file: the list its contacts join
+ * (`listId`, an existing list, or `newListName`, a list made for the import, or neither) and what
+ * it does with contacts it already has (`existing`, IMPORT_EXISTING; `update` when not said).
  */
-export const ImportListChoiceSchema = v.pipe(
+export const ImportOptionsSchema = v.pipe(
   v.object({
     listId: v.optional(v.pipe(intString('listId must be a list id'), v.minValue(1, 'listId must be a list id'))),
     newListName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'At most 200 characters'), storable())),
+    existing: v.optional(v.picklist(IMPORT_EXISTING, 'existing must be update, fill or skip'), 'update'),
   }),
   v.check((c) => !(c.listId !== undefined && c.newListName), 'Choose an existing list or name a new one, not both'),
 );
-export type ImportListChoice = v.InferOutput<typeof ImportListChoiceSchema>;
+export type ImportOptions = v.InferOutput<typeof ImportOptionsSchema>;
 
 /** The largest CSV import file the gateway accepts by default (IMPORT_MAX_BYTES). */
 export const IMPORT_MAX_BYTES_DEFAULT = 256 * 1024 * 1024;

@@ -29,8 +29,15 @@ describeOnEachBackend('crm API', (backend) => {
     expect(res.status, text).toBe(status);
     return (text ? JSON.parse(text) : null) as T;
   };
-  const upload = (content: string | Buffer, filename = 'contacts.csv', field = 'file') => {
+  const upload = (
+    content: string | Buffer,
+    filename = 'contacts.csv',
+    field = 'file',
+    options: Record<string, string> = {},
+  ) => {
     const form = new FormData();
+    // The options come before the file, as the dialog sends them.
+    for (const [name, value] of Object.entries(options)) form.append(name, value);
     form.append(field, new Blob([content], { type: 'text/csv' }), filename);
     return fetch(`${stack.baseUrl}/api/marketing/contacts/import`, {
       method: 'POST',
@@ -38,7 +45,8 @@ describeOnEachBackend('crm API', (backend) => {
       body: form,
     });
   };
-  const importCsv = async (content: string | Buffer) => json<ImportResult>(await upload(content));
+  const importCsv = async (content: string | Buffer, options: Record<string, string> = {}) =>
+    json<ImportResult>(await upload(content, 'contacts.csv', 'file', options));
   const contactByEmail = async (email: string) =>
     (await json<Contact[]>(await api(`/api/marketing/contacts?q=${encodeURIComponent(email)}`))).find(
       (c) => c.email.toLowerCase() === email.toLowerCase(),
@@ -117,8 +125,9 @@ describeOnEachBackend('crm API', (backend) => {
     expect(result).toEqual({
       imported: 2,
       updated: 2,
-      skipped: 2,
-      errorCount: 2,
+      unchanged: 0,
+      skipped: 0,
+      invalid: 2,
       format: { encoding: 'UTF-8', delimiter: ',' },
       errors: [
         { line: 6, reason: 'Invalid email (not-an-email)' },
@@ -143,26 +152,64 @@ describeOnEachBackend('crm API', (backend) => {
       source: 'manual_entry',
       metadata: { address: '1 Lake Rd', notes: 'from the file' },
     });
-    // The same file again: every valid row updates, nothing is duplicated.
-    expect(await importCsv(csv)).toMatchObject({ imported: 0, updated: 4, skipped: 2 });
+    // The same file again: nothing is duplicated, and the contacts it already set are unchanged
+    // (the second TWO row merges into the first within the file, so that contact changes again).
+    expect(await importCsv(csv)).toMatchObject({ imported: 0, updated: 1, unchanged: 3, invalid: 2 });
   });
 
   it("imports exports as people have them: Outlook's Windows-1252 file and European Excel's semicolons, accents intact", async () => {
     const fixture = (name: string) =>
       readFileSync(new URL(`../../services/gateway/src/staff-api/contacts/fixtures/${name}`, import.meta.url));
     const outlook = await importCsv(fixture('outlook-cp1252.csv'));
-    expect(outlook).toMatchObject({ imported: 3, skipped: 0, format: { encoding: 'Windows-1252', delimiter: ',' } });
+    expect(outlook).toMatchObject({ imported: 3, invalid: 0, format: { encoding: 'Windows-1252', delimiter: ',' } });
     expect(await contactByEmail('soren@example.dk')).toMatchObject({ firstName: 'Søren', lastName: 'Kjærgård' });
     expect(await contactByEmail('francois.lefevre@example.fr')).toMatchObject({
       firstName: 'François',
       metadata: { notes: 'Asked about lot 12 — lake view' },
     });
     const excel = await importCsv(fixture('mailchimp-excel-semicolon.csv'));
-    expect(excel).toMatchObject({ imported: 2, skipped: 0, format: { encoding: 'Windows-1252', delimiter: ';' } });
+    expect(excel).toMatchObject({ imported: 2, invalid: 0, format: { encoding: 'Windows-1252', delimiter: ';' } });
     expect(await contactByEmail('anna.schroeder@example.de')).toMatchObject({
       lastName: 'Schröder',
       metadata: { address: 'Hauptstraße 5; 10115 Berlin' },
     });
+  });
+
+  it('asks what to do with contacts already here: update them, only fill their empty fields, or leave them', async () => {
+    const first =
+      'email,firstName,lastName,phone\r\ndana@choice.test,Dana-Marie,Delgado,\r\nkai@choice.test,Kai,,555-0199\r\n';
+    expect(await importCsv(first)).toMatchObject({ imported: 2, updated: 0 });
+    const again =
+      'email,firstName,lastName,phone\r\ndana@choice.test,Dana,Dup,555-0100\r\nkai@choice.test,Kai,Kalani,555-0199\r\nnew@choice.test,New,One,\r\n';
+    const withChoice = (existing: string) => importCsv(again, { existing });
+
+    // Leave them: the two known contacts keep everything; the new one is added.
+    expect(await withChoice('skip')).toMatchObject({ imported: 1, updated: 0, unchanged: 0, skipped: 2 });
+    expect(await contactByEmail('dana@choice.test')).toMatchObject({
+      firstName: 'Dana-Marie',
+      lastName: 'Delgado',
+      phone: null,
+    });
+
+    // Only fill: Dana gets the phone she had not; her name stays. Kai gets the last name.
+    expect(await withChoice('fill')).toMatchObject({ imported: 0, updated: 2, unchanged: 1, skipped: 0 });
+    expect(await contactByEmail('dana@choice.test')).toMatchObject({
+      firstName: 'Dana-Marie',
+      lastName: 'Delgado',
+      phone: '555-0100',
+    });
+    expect(await contactByEmail('kai@choice.test')).toMatchObject({ lastName: 'Kalani', phone: '555-0199' });
+
+    // Update: the file's values win.
+    expect(await withChoice('update')).toMatchObject({ imported: 0, updated: 1, unchanged: 2, skipped: 0 });
+    expect(await contactByEmail('dana@choice.test')).toMatchObject({ firstName: 'Dana', lastName: 'Dup' });
+
+    // A choice that is not one of the three is refused before a row is read.
+    const bad = await json<{ error: { details?: { fields?: Record<string, string[]> } } }>(
+      await upload(again, 'contacts.csv', 'file', { existing: 'overwrite' }),
+      400,
+    );
+    expect(bad.error.details?.fields?.existing).toEqual(['existing must be update, fill or skip']);
   });
 
   it('answers an empty file, a header-only file, a file without an email column and a wrong field or type', async () => {
@@ -170,9 +217,10 @@ describeOnEachBackend('crm API', (backend) => {
     expect(await importCsv('email,firstName,lastName\n')).toEqual({
       imported: 0,
       updated: 0,
+      unchanged: 0,
       skipped: 0,
+      invalid: 0,
       errors: [],
-      errorCount: 0,
       format: { encoding: 'UTF-8', delimiter: ',' },
     });
     expect((await json<{ error: { message: string } }>(await upload('name,phone\nA,1\n'), 400)).error.message).toMatch(

@@ -115,9 +115,10 @@ describeOnEachBackend('CSV import across a crm restart', (backend) => {
     expect(result).toEqual({
       imported: ROWS,
       updated: 0,
+      unchanged: 0,
       skipped: 0,
+      invalid: 0,
       errors: [],
-      errorCount: 0,
       format: { encoding: 'UTF-8', delimiter: ',' },
     });
     expect(await stored()).toBe(ROWS);

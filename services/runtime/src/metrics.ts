@@ -100,7 +100,7 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     labels: ['result'],
   },
   gateway_import_rows_total: {
-    help: 'CSV import rows read by the gateway, by outcome (sent to crm, or skipped as invalid)',
+    help: 'CSV import rows read by the gateway, by outcome (sent to crm, or invalid and not imported)',
     labels: ['outcome'],
   },
   gateway_import_chunk_retries_total: {

@@ -47,7 +47,15 @@ export type FormSubmissionRow = {
   converted_at: Date | null;
 };
 
-export type ImportChunkRow = { import_id: string; seq: number; imported: number; updated: number; applied_at: Date };
+export type ImportChunkRow = {
+  import_id: string;
+  seq: number;
+  imported: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  applied_at: Date;
+};
 
 export type CrmTables = {
   contacts: ContactRow;

@@ -1,16 +1,19 @@
 /**
- * Applies one chunk of a CSV import in one transaction: every row is upserted by e-mail (any
- * letter case): a new address becomes a subscribed contact with source csv_import, a known one
- * gets the file's non-empty fields (its status is never touched, so an unsubscribed contact stays
- * unsubscribed). With a list, every contact of the chunk, new or known, joins it in the same
- * statement (404 when the list is gone). The chunk is recorded by (import id, seq) in the same transaction: a chunk
- * re-sent after a restart or a lost reply is answered with what it did the first time.
+ * Applies one chunk of a CSV import in one transaction: every row is matched by e-mail (any
+ * letter case). A new address becomes a subscribed contact with source csv_import; a known one is
+ * treated as the import chose (`existing`): `update` gives it the file's non-empty fields, `fill`
+ * only the fields it has empty, `skip` leaves it as it is. Its status is never touched (an
+ * unsubscribed contact stays unsubscribed). A known contact the file changes nothing of counts as
+ * unchanged. With a list, every contact of the chunk, new or known (skipped ones too), joins it in
+ * the same statement (404 when the list is gone). The chunk is recorded by (import id, seq) in the
+ * same transaction: a chunk re-sent after a restart or a lost reply is answered with what it did
+ * the first time.
  */
 import { notFound, type Knex } from '@lp/runtime';
-import type { ImportChunkInput, ImportRow } from '@lp/contracts';
+import type { ImportChunkInput, ImportChunkResult, ImportExisting, ImportRow } from '@lp/contracts';
 import { crmTable } from './rows.ts';
 
-type Counts = { imported: number; updated: number };
+type Counts = ImportChunkResult;
 
 /** Rows of one chunk with the same e-mail (any case) merge into one, later non-empty fields winning. */
 export function mergeDuplicateRows(rows: readonly ImportRow[]): { rows: ImportRow[]; merged: number } {
@@ -45,9 +48,36 @@ export function pgTextArray(values: readonly (string | null)[]): string {
   return `{${parts.join(',')}}`;
 }
 
+/** How a known contact's columns take the file's values, per choice (`skip` never gets here). */
+const MERGE: Record<Exclude<ImportExisting, 'skip'>, readonly (readonly [column: string, value: string])[]> = {
+  update: [
+    ['first_name', 'coalesce(excluded.first_name, c.first_name)'],
+    ['last_name', 'coalesce(excluded.last_name, c.last_name)'],
+    ['phone', 'coalesce(excluded.phone, c.phone)'],
+    ['metadata', 'c.metadata || excluded.metadata'],
+  ],
+  fill: [
+    ['first_name', "coalesce(nullif(c.first_name, ''), excluded.first_name)"],
+    ['last_name', "coalesce(nullif(c.last_name, ''), excluded.last_name)"],
+    ['phone', "coalesce(nullif(c.phone, ''), excluded.phone)"],
+    ['metadata', 'excluded.metadata || c.metadata'],
+  ],
+};
+
+/** The statement's conflict clause: a known contact is updated only when the file changes something. */
+function onKnownContact(existing: ImportExisting): string {
+  if (existing === 'skip') return 'on conflict ((lower(email))) do nothing';
+  const merge = MERGE[existing];
+  return `on conflict ((lower(email))) do update
+             set ${merge.map(([column, value]) => `${column} = ${value}`).join(', ')}, updated_at = now()
+             where (${merge.map(([column]) => `c.${column}`).join(', ')})
+               is distinct from (${merge.map(([, value]) => value).join(', ')})`;
+}
+
 export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Promise<Counts> {
   return knex.transaction(async (trx) => {
     const { listId } = chunk;
+    const existing = chunk.existing ?? 'update';
     if (listId !== undefined) {
       const list = await trx.withSchema('crm').table('lists').select('id').where({ id: listId }).first();
       if (!list) throw notFound('The list to import into no longer exists');
@@ -62,21 +92,26 @@ export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Pr
     if (claimed.length === 0) {
       // Claimed before: its row holds what it did.
       const done = (await crmTable(trx, 'import_chunks')
-        .select('imported', 'updated')
+        .select('imported', 'updated', 'unchanged', 'skipped')
         .where({ import_id: chunk.importId, seq: chunk.seq })
         .first())!;
-      return { imported: done.imported, updated: done.updated };
+      return { imported: done.imported, updated: done.updated, unchanged: done.unchanged, skipped: done.skipped };
     }
     const { rows, merged } = mergeDuplicateRows(chunk.rows);
-    let counts: Counts = { imported: 0, updated: merged };
+    // A row merged into an earlier one of the same address counts as that contact changed again.
+    let counts: Counts = { imported: 0, updated: merged, unchanged: 0, skipped: 0 };
     if (rows.length > 0) {
       // The rows travel as six text arrays (one per column), unnested in one statement per chunk:
       // cheaper for PostgreSQL to read than a JSON document, and six parameters whatever the size.
       const column = (i: number) => pgTextArray(rows.map((row) => row[i] ?? null));
-      const result = await trx.raw<{ rows: Counts[] }>(
+      // `up` holds the contacts inserted or changed; `known` the contacts the file names that
+      // existed before the statement (a statement's parts all read the data as it was before it).
+      const result = await trx.raw<{ rows: { imported: number; updated: number; known: number }[] }>(
         `with input as (
            select * from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
              as r(email, first_name, last_name, phone, address, notes)
+         ), known as (
+           select c.id from crm.contacts c join input i on lower(c.email) = lower(i.email)
          ), up as (
            insert into crm.contacts as c (email, first_name, last_name, phone, status, source, metadata)
            select email, first_name, last_name, phone, 'subscribed', 'csv_import',
@@ -84,25 +119,30 @@ export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Pr
            from input
            -- One lock order for every chunk, so two chunks applied at once wait, never deadlock.
            order by lower(email)
-           on conflict ((lower(email))) do update set
-             first_name = coalesce(excluded.first_name, c.first_name),
-             last_name = coalesce(excluded.last_name, c.last_name),
-             phone = coalesce(excluded.phone, c.phone),
-             metadata = c.metadata || excluded.metadata,
-             updated_at = now()
+           ${onKnownContact(existing)}
            returning id, (xmax = 0) as inserted
          ), joined as (
            insert into crm.list_members (list_id, contact_id)
-           select ?::int, id from up where ?::int is not null
+           select ?::int, id from (select id from up union select id from known) every_contact
+           where ?::int is not null
            on conflict (list_id, contact_id) do nothing
          )
-         select count(*) filter (where inserted) as imported, count(*) filter (where not inserted) as updated from up`,
+         select count(*) filter (where inserted) as imported, count(*) filter (where not inserted) as updated,
+                (select count(*) from known) as known
+         from up`,
         [column(0), column(1), column(2), column(3), column(4), column(5), listId ?? null, listId ?? null],
       );
       if (listId !== undefined)
         await trx.withSchema('crm').table('lists').where({ id: listId }).update({ updated_at: trx.fn.now() });
       const r = result.rows[0]!;
-      counts = { imported: r.imported, updated: r.updated + merged };
+      // (A contact another import added since this statement's snapshot is not among `known`.)
+      const untouched = Math.max(0, r.known - r.updated);
+      counts = {
+        imported: r.imported,
+        updated: r.updated + merged,
+        unchanged: existing === 'skip' ? 0 : untouched,
+        skipped: existing === 'skip' ? untouched : 0,
+      };
     }
     await trx
       .withSchema('crm')

@@ -49,7 +49,7 @@ function crmLosingFirstTries() {
         throw new Error('request timed out');
       }
       for (const row of chunk.rows) stored.add(row[0]);
-      return { ok: true, data: { imported: chunk.rows.length, updated: 0 } };
+      return { ok: true, data: { imported: chunk.rows.length, updated: 0, unchanged: 0, skipped: 0 } };
     },
   } as unknown as Bus;
   return { bus, tries, stored };
@@ -114,7 +114,7 @@ describe('requests the server reads and answers at its own pace', () => {
 
     expect(res.status).toBe(200);
     const body = (await res.json()) as ImportResult;
-    expect(body).toMatchObject({ imported: 1500, updated: 0, skipped: 0 });
+    expect(body).toMatchObject({ imported: 1500, updated: 0, invalid: 0 });
     expect(crm.stored.size).toBe(1500);
     expect([...crm.tries.values()]).toEqual([2, 2]);
     expect(audit).toMatchObject([{ action: 'contacts.import', outcome: 'done' }]);
@@ -172,7 +172,7 @@ describe('requests the server reads and answers at its own pace', () => {
         const chunk = payload as ImportChunkInput;
         await new Promise((r) => setTimeout(r, 250));
         for (const row of chunk.rows) stored.add(row[0]);
-        return { ok: true, data: { imported: chunk.rows.length, updated: 0 } };
+        return { ok: true, data: { imported: chunk.rows.length, updated: 0, unchanged: 0, skipped: 0 } };
       },
     } as unknown as Bus;
     const { base } = await gateway(bus, {

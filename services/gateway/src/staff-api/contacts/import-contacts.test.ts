@@ -77,7 +77,7 @@ describe('createChunkSender when crm stops answering part-way', () => {
       request: async (_subject: string, payload: unknown) => {
         const chunk = payload as ImportChunkInput;
         if (!answered(chunk.seq)) throw new Error('no responders');
-        return { ok: true, data: { imported: chunk.rows.length, updated: 0 } };
+        return { ok: true, data: { imported: chunk.rows.length, updated: 0, unchanged: 0, skipped: 0 } };
       },
     }) as unknown as Bus;
   const importRows = async (bus: Bus, count: number) => {

@@ -1,10 +1,13 @@
 /**
  * `POST /api/marketing/contacts/import`: a multipart upload whose field `file` is a CSV. The
  * upload is streamed (busboy → csv-parse → chunks to crm), never held whole; a file over
- * IMPORT_MAX_BYTES is refused with 413 as soon as that is known. Answers `imported`, `updated`,
- * `skipped` (invalid rows), the first 100 `errors` (line and reason) and `errorCount`.
+ * IMPORT_MAX_BYTES is refused with 413 as soon as that is known. Answers how many contacts were
+ * `imported` (new), `updated`, `unchanged` and `skipped` (known ones left alone by the `existing`
+ * choice), how many rows were `invalid` with the first 100 `errors` (line and reason), and the
+ * `format` the file was read in.
  * IMPORT_RATE_LIMIT imports per 10 minutes per staff user and per address; more are answered 429.
- * Fields sent before the file choose a list every imported contact (new or known) joins:
+ * Fields sent before the file choose what happens to contacts already there (`existing`: update,
+ * fill, skip; see IMPORT_EXISTING) and a list every imported contact (new or known) joins:
  * `listId`, or `newListName` (the list is made when the file starts). Under `X-Progress-Id`
  * the rows crm has stored of the rows read so far are reported while the import runs.
  *
@@ -27,13 +30,16 @@ import {
   IMPORT_EMPTY_FILE,
   IMPORT_ERRORS_SHOWN,
   IMPORT_NO_FILE,
-  ImportListChoiceSchema,
+  ImportOptionsSchema,
   importFileProblem,
   importItemOf,
   mapImportHeader,
   RPC,
   rowJsonBytes,
+  type ImportChunkInput,
+  type ImportChunkResult,
   type ImportColumns,
+  type ImportExisting,
   type ImportError,
   type ImportItem,
   type ImportResult,
@@ -160,7 +166,7 @@ type ChunkSender = {
   /** Sends the ready chunks (waiting while IN_FLIGHT are in flight). */
   flush(): Promise<void>;
   /** Sends what is left and waits for every chunk; resolves to the totals. */
-  finish(): Promise<{ imported: number; updated: number }>;
+  finish(): Promise<ImportChunkResult>;
 };
 
 /** Sends an import's rows to crm, chunk by chunk, each chunk under IMPORT_CHUNK_BYTES and CHUNK_ROWS. */
@@ -171,6 +177,8 @@ export function createChunkSender(opts: {
   waitMs: number;
   /** Every contact of the import joins this list. */
   listId?: number | undefined;
+  /** What crm does with contacts it already has (`update` when not said). */
+  existing?: ImportExisting;
   /** Told the rows crm has stored so far, after each chunk it answered. */
   onStored?: (stored: number) => void;
 }): ChunkSender {
@@ -179,11 +187,11 @@ export function createChunkSender(opts: {
   let bytes = 2;
   let seq = 0;
   const ready: ImportRow[][] = [];
-  const totals = { imported: 0, updated: 0 };
+  const totals: ImportChunkResult = { imported: 0, updated: 0, unchanged: 0, skipped: 0 };
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
 
-  const sendOnce = async (chunk: { importId: string; seq: number; rows: ImportRow[]; listId?: number }) => {
+  const sendOnce = async (chunk: ImportChunkInput) => {
     const deadline = Date.now() + opts.waitMs;
     for (let delay = 200; ; delay = Math.min(delay * 2, 2000)) {
       try {
@@ -224,17 +232,20 @@ export function createChunkSender(opts: {
     for (let chunkRows = ready.shift(); chunkRows; chunkRows = ready.shift()) {
       while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
       if (failure) throw stopped();
-      const chunk = {
+      const chunk: ImportChunkInput = {
         importId,
         seq: seq++,
         rows: chunkRows,
         ...(opts.listId !== undefined ? { listId: opts.listId } : {}),
+        ...(opts.existing ? { existing: opts.existing } : {}),
       };
       const p: Promise<void> = sendOnce(chunk)
         .then((r) => {
           totals.imported += r.imported;
           totals.updated += r.updated;
-          opts.onStored?.(totals.imported + totals.updated);
+          totals.unchanged += r.unchanged;
+          totals.skipped += r.skipped;
+          opts.onStored?.(totals.imported + totals.updated + totals.unchanged + totals.skipped);
         })
         .catch((err: unknown) => {
           failure ??= err;
@@ -318,22 +329,26 @@ function withUploadedFile<T>(
   });
 }
 
-/** The list the import's contacts join: the chosen one (checked by crm with each chunk) or a new one. */
-async function listToJoin(
+/**
+ * The import's options from the fields sent before the file: the list its contacts join (the
+ * chosen one, checked by crm with each chunk, or one made now) and what to do with known contacts.
+ */
+async function importOptions(
   bus: Bus,
   asked: RpcCallOptions,
   fields: Record<string, string>,
-): Promise<{ id: number; name: string } | undefined> {
-  const choice = validate(ImportListChoiceSchema, fields);
-  if (choice.newListName) {
-    const list = await callRpc(bus, RPC.crm.listCreate, { name: choice.newListName, description: null }, asked);
-    return { id: list.id, name: list.name };
+): Promise<{ list?: { id: number; name: string }; existing: ImportExisting }> {
+  const options = validate(ImportOptionsSchema, fields);
+  const { existing } = options;
+  if (options.newListName) {
+    const list = await callRpc(bus, RPC.crm.listCreate, { name: options.newListName, description: null }, asked);
+    return { list: { id: list.id, name: list.name }, existing };
   }
-  if (choice.listId === undefined) return undefined;
+  if (options.listId === undefined) return { existing };
   const lists = await callRpc(bus, RPC.crm.listsList, {}, asked);
-  const list = lists.find((l) => l.id === choice.listId);
+  const list = lists.find((l) => l.id === options.listId);
   if (!list) throw new AppError(404, 'not_found', 'The list to import into no longer exists');
-  return { id: list.id, name: list.name };
+  return { list: { id: list.id, name: list.name }, existing };
 }
 
 export function importContacts(
@@ -365,10 +380,11 @@ export function importContacts(
     const report = progress.start(ctx.state.session?.userId ?? null, progressIdOf(ctx.get('x-progress-id')));
     let chunksSent = false;
     let joined: { id: number; name: string } | undefined;
+    let existing: ImportExisting = 'update';
     try {
       const upload = () =>
         withUploadedFile(ctx.req, limit, async (file, filename, fields) => {
-          joined = await listToJoin(bus, asked, fields);
+          ({ list: joined, existing } = await importOptions(bus, asked, fields));
           let stored = 0;
           let sent = 0;
           const sender = createChunkSender({
@@ -377,13 +393,14 @@ export function importContacts(
             counters,
             waitMs: config.IMPORT_CRM_WAIT_MS,
             listId: joined?.id,
+            existing,
             onStored: (n) => {
               stored = n;
               report.set(stored, sent);
             },
           });
           const errors: ImportError[] = [];
-          let skipped = 0;
+          let invalid = 0;
           let format: CsvFormat = { encoding: 'UTF-8', delimiter: ',' };
           for await (const batch of readImportCsv(file, (f) => (format = f))) {
             for (const item of batch) {
@@ -394,7 +411,7 @@ export function importContacts(
                   await sender.flush();
                 }
               } else {
-                skipped++;
+                invalid++;
                 if (errors.length < IMPORT_ERRORS_SHOWN) errors.push(item.error);
               }
             }
@@ -403,13 +420,12 @@ export function importContacts(
           report.set(stored, sent);
           const totals = await sender.finish();
           counters.inc('gateway_import_rows_total', { outcome: 'sent' }, sent);
-          counters.inc('gateway_import_rows_total', { outcome: 'skipped' }, skipped);
-          asked.log.info({ filename, ...totals, skipped }, 'contacts imported');
+          counters.inc('gateway_import_rows_total', { outcome: 'invalid' }, invalid);
+          asked.log.info({ filename, existing, ...totals, invalid }, 'contacts imported');
           const body: ImportResult = {
             ...totals,
-            skipped,
+            invalid,
             errors,
-            errorCount: skipped,
             format,
             ...(joined ? { list: joined } : {}),
           };
@@ -423,7 +439,14 @@ export function importContacts(
         upload,
         (r) => ({
           ...(r.list ? { target: `list ${r.list.id}` } : {}),
-          details: { imported: r.imported, updated: r.updated, skipped: r.skipped },
+          details: {
+            existing,
+            imported: r.imported,
+            updated: r.updated,
+            unchanged: r.unchanged,
+            skipped: r.skipped,
+            invalid: r.invalid,
+          },
         }),
         () => chunksSent,
       );

@@ -1,7 +1,7 @@
 /**
- * An import that the contacts service stopped answering part-way: the dialog shows the server's
- * reason (how many were saved, and that the same file again finishes it) and the table reloads
- * to show the contacts saved so far.
+ * The import dialog: an import that the contacts service stopped answering part-way (the server's
+ * reason shown, the table reloaded with what was saved), a refused file, and the choice for
+ * contacts already here with the result's figures.
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -47,4 +47,29 @@ it('leaves the table alone when the file itself was refused', async () => {
   const onImported = await importFile();
   await screen.findByText('The file has no email column');
   expect(onImported).not.toHaveBeenCalled();
+});
+
+it('sends the choice for contacts already here and shows what the import did with each kind', async () => {
+  vi.mocked(importContacts).mockResolvedValue({
+    imported: 1,
+    updated: 0,
+    unchanged: 0,
+    skipped: 2,
+    invalid: 1,
+    errors: [{ line: 4, reason: 'Invalid email (broken)' }],
+    format: { encoding: 'Windows-1252', delimiter: ';' },
+  });
+  render(<ImportContactsDialog open onClose={() => {}} onImported={() => {}} />);
+  const user = userEvent.setup();
+  await user.selectOptions(screen.getByLabelText('Contacts already here'), 'Leave them as they are');
+  await user.upload(screen.getByLabelText('CSV file'), new File(['email\na@example.com\n'], 'contacts.csv'));
+  await user.click(screen.getByRole('button', { name: 'Import' }));
+  expect(
+    await screen.findByText(
+      'Imported 1 contact successfully (1 new, 0 updated, 2 already here, left as they were, 1 not imported).',
+    ),
+  ).toBeTruthy();
+  expect(screen.getByText('Read as Windows-1252 text, columns separated by semicolons.')).toBeTruthy();
+  expect(screen.getByText('Line 4: Invalid email (broken)')).toBeTruthy();
+  expect(vi.mocked(importContacts).mock.calls[0]![2]).toMatchObject({ existing: 'skip' });
 });

@@ -1,15 +1,17 @@
 /**
  * Import Contacts (CSV): the file's own checks ('Please select a file to import', 'Please upload
- * a CSV file'), an optional list the contacts join (an existing one or a new one named here),
+ * a CSV file'), what to do with contacts already here (update them, only fill their empty fields,
+ * or leave them), an optional list the contacts join (an existing one or a new one named here),
  * the upload's progress in percent and then the server's (rows stored of rows read), then the
- * result: imported, updated, skipped and the rows that were not imported with their line and reason. Toasts 'Imported N contacts
+ * result: new, updated, unchanged, skipped, and the rows that were not imported with their line
+ * and reason, and how the file was read. Toasts 'Imported N contacts
  * successfully' or 'Failed to import contacts. Please try again.' (with the server's reason; an
  * import that stopped part-way says how many contacts it saved, and the table shows them).
  */
 import { ListOptions } from '../../../components/form/list-options';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { importFileProblem, type ImportResult, type OperationProgress } from '@lp/contracts';
+import { importFileProblem, type ImportExisting, type ImportResult, type OperationProgress } from '@lp/contracts';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { ProgressMeter } from '../../../components/ui/progress-meter';
@@ -24,6 +26,13 @@ import { useOperationProgress } from '../lib/use-operation-progress';
 /** The list select's value for "make a new list". */
 const NEW_LIST = 'new';
 
+/** What the import does with a contact it already has (matched by e-mail). */
+const EXISTING_CHOICES: readonly (readonly [ImportExisting, string])[] = [
+  ['update', "Update them with the file's values"],
+  ['fill', 'Only fill their empty fields'],
+  ['skip', 'Leave them as they are'],
+];
+
 type Props = { open: boolean; onClose: () => void; onImported: () => void };
 
 export function ImportContactsDialog({ open, onClose, onImported }: Props) {
@@ -31,6 +40,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [existing, setExisting] = useState<ImportExisting>('update');
   const [listChoice, setListChoice] = useState('');
   const [newListName, setNewListName] = useState('');
   const [listError, setListError] = useState<string | null>(null);
@@ -43,6 +53,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
     setError(null);
     setProgress(null);
     setResult(null);
+    setExisting('update');
     setListChoice('');
     setNewListName('');
     setListError(null);
@@ -65,7 +76,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
     setResult(null);
     setProgress(0);
     try {
-      const r = await server.run((progressId) => importContacts(file, setProgress, { list, progressId }));
+      const r = await server.run((progressId) => importContacts(file, setProgress, { list, existing, progressId }));
       setProgress(null);
       setResult(r);
       toast({
@@ -120,6 +131,22 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
                 setResult(null);
               }}
             />
+          )}
+        </FormField>
+        <FormField id="import-existing" label="Contacts already here">
+          {(p) => (
+            <select
+              {...p}
+              className={controlClass}
+              value={existing}
+              onChange={(e) => setExisting(e.target.value as ImportExisting)}
+            >
+              {EXISTING_CHOICES.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
           )}
         </FormField>
         <FormField id="import-list" label="Add the contacts to a list (optional)" error={listError ?? undefined}>
@@ -193,12 +220,17 @@ const DELIMITER_NAMES: Record<ImportResult['format']['delimiter'], string> = {
 };
 
 function ImportSummary({ result }: { result: ImportResult }) {
+  const figures = [
+    `${formatCount(result.imported)} new`,
+    `${formatCount(result.updated)} updated`,
+    ...(result.unchanged ? [`${formatCount(result.unchanged)} unchanged`] : []),
+    ...(result.skipped ? [`${formatCount(result.skipped)} already here, left as they were`] : []),
+    ...(result.invalid ? [`${formatCount(result.invalid)} not imported`] : []),
+  ];
   return (
     <div role="status" className="rounded-md bg-stone-50 p-3 text-sm text-stone-800">
       <p className="font-semibold">
-        Imported {countOf(result.imported + result.updated, 'contact')} successfully ({formatCount(result.imported)}{' '}
-        new, {formatCount(result.updated)} updated
-        {result.skipped ? `, ${formatCount(result.skipped)} skipped` : ''}).
+        Imported {countOf(result.imported + result.updated, 'contact')} successfully ({figures.join(', ')}).
       </p>
       {result.list && <p className="mt-1">They are on the list {result.list.name}.</p>}
       <p className="mt-1 text-stone-600">
@@ -207,8 +239,8 @@ function ImportSummary({ result }: { result: ImportResult }) {
       {result.errors.length > 0 && (
         <>
           <p className="mt-2">
-            {result.errorCount > result.errors.length
-              ? `The first ${formatCount(result.errors.length)} of ${formatCount(result.errorCount)} rows not imported:`
+            {result.invalid > result.errors.length
+              ? `The first ${formatCount(result.errors.length)} of ${formatCount(result.invalid)} rows not imported:`
               : 'Rows not imported:'}
           </p>
           <ul className="mt-1 max-h-40 list-disc overflow-y-auto pl-5">
