@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { openAsBlob } from 'node:fs';
 import pg from 'pg';
+import type { ImportResult } from '@lp/contracts';
 import { deleteBusNamespace } from '@lp/runtime';
 import { rssKb } from './support/processes.ts';
 import { pnpmServiceArgs } from '../tests/support/product-command.ts';
@@ -155,7 +156,7 @@ try {
     body: form,
   });
   if (!res.ok) throw new Error(`the import was answered ${res.status}: ${(await res.text()) || '(no body)'}`);
-  const result = (await res.json()) as { imported: number; updated: number; skipped: number };
+  const result = (await res.json()) as ImportResult;
   const seconds = (performance.now() - t0) / 1000;
   clearInterval(sampler);
   await watchBackends();
@@ -193,7 +194,7 @@ try {
   process.stdout.write(
     [
       `import through HTTP → gateway → NATS (chunks) → crm → Postgres`,
-      `  rows                 ${ROWS.toLocaleString('en-US')} (${result.imported} imported, ${result.updated} updated, ${result.skipped} skipped; ${stored} stored)`,
+      `  rows                 ${ROWS.toLocaleString('en-US')} (${result.imported} imported, ${result.updated} updated, ${result.unchanged} unchanged, ${result.invalid} invalid; ${stored} stored)`,
       `  time                 ${seconds.toFixed(1)} s`,
       `  rate                 ${Math.round(rate).toLocaleString('en-US')} rows/s  (target ≥ 50,000)`,
       `  peak RSS gateway     ${mb(peak.gateway)}  (target ≤ 300 MB; ${mb(rest.gateway)} before the import)`,
