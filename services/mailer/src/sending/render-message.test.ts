@@ -1,3 +1,4 @@
+import { doIUseEmail } from '@jsx-email/doiuse-email';
 import { describe, expect, it } from 'vitest';
 import { readClickToken, readToken } from '@lp/runtime/mail/tracking-tokens';
 import { compileMessage, renderMessage, type RenderCampaign } from './render-message.ts';
@@ -87,7 +88,7 @@ describe('what reaches a sent message', () => {
 
   it('carries the preview text as text: none of its markup reaches the HTML part', () => {
     const msg = compileMessage({ ...campaign, previewText: `Hi {{firstName}} ${hostile}` }, ctx)(ann);
-    const body = msg.html.slice(msg.html.indexOf('<body>'));
+    const body = msg.html.slice(msg.html.indexOf('</head>'));
     expect(body).not.toMatch(/<script|<img src=x|<form/i);
     expect(body).toContain(
       'Hi Ann &lt;b&gt; &lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;' +
@@ -152,10 +153,16 @@ describe('what reaches a sent message', () => {
   it('hides the preheader everywhere, Outlook included, and names the campaign token and sender domain in the Message-ID', () => {
     const msg = compileMessage(campaign, ctx)(ann);
     const preheader = /<div style="([^"]*)">For Ann/.exec(msg.html)![1]!;
-    for (const rule of ['display:none', 'mso-hide:all', 'max-height:0', 'opacity:0', 'overflow:hidden'])
+    for (const rule of ['mso-hide:all', 'max-height:0', 'font-size:0', 'color:transparent'])
       expect(preheader).toContain(rule);
     const other = compileMessage({ ...campaign, messageIdToken: 'cd'.repeat(16) }, ctx)(ann);
     expect(other.messageId).not.toBe(msg.messageId);
     expect(msg.messageId).toMatch(/@example\.test>$/);
+  });
+
+  it('adds markup every Gmail and Outlook supports: preheader, footer, open pixel (caniemail data)', () => {
+    const msg = compileMessage({ ...campaign, content: '<p>Hello {{firstName}}</p>' }, ctx)(ann);
+    const check = doIUseEmail(msg.html, { emailClients: ['gmail.*', 'outlook.*'] });
+    expect(check.success ? [] : check.errors).toEqual([]);
   });
 });

@@ -101,12 +101,14 @@ export const htmlToText = (html: string): string =>
     .trim();
 
 /**
- * The hidden preheader as e-mail templates write it: `display:none` alone shows in Outlook
- * (which needs `mso-hide:all`) and reads as hidden text to spam filters; zero size, transparent
- * and clipped, it is hidden everywhere while inbox previews still read it.
+ * The hidden preheader: inbox previews read it, no client shows it. `display:none` alone shows in
+ * Outlook (which needs `mso-hide:all`), reads as hidden text to spam filters, and Gmail's mobile
+ * web mail ignores it; zero size, zero font and transparent text hide it in every Gmail and Outlook
+ * with properties each of them supports (caniemail's data, checked by `@jsx-email/doiuse-email`
+ * in render-message.test.ts).
  */
 const PREHEADER_STYLE =
-  'display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;mso-hide:all;color:transparent';
+  'mso-hide:all;font-size:0;line-height:0;max-height:0;max-width:0;height:0;width:0;color:transparent';
 
 /** The sender's domain (Message-IDs name the domain that sends), else the site's host. */
 function messageIdDomain(fromEmail: string, fallback: string): string {
@@ -216,7 +218,8 @@ export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRe
       from: { name: c.fromName, address: c.fromEmail },
       to: r.email,
       subject: fill(subject, raw),
-      html: `<!doctype html><html><body>${preheader}${fill(body, html)}${footer}${pixel}</body></html>`,
+      // No <body> tag (optional in HTML): Outlook's mobile and Mac apps do not support the element.
+      html: `<!doctype html><html><head><meta charset="utf-8"></head>${preheader}${fill(body, html)}${footer}${pixel}</html>`,
       text: `${fill(textParts, raw)}${textFooter}${unsubscribeUrl}\n`,
       messageId: `<${c.messageIdToken}.d${r.deliveryId}.c${c.id}@${idDomain}>`,
       headers: {
