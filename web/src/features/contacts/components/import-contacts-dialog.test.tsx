@@ -61,7 +61,7 @@ it('sends the choice for contacts already here and shows what the import did wit
   });
   render(<ImportContactsDialog open onClose={() => {}} onImported={() => {}} />);
   const user = userEvent.setup();
-  await user.selectOptions(screen.getByLabelText('Contacts already here'), 'Leave them as they are');
+  await user.selectOptions(screen.getByLabelText('Contacts already here'), 'Leave as they are');
   await user.upload(screen.getByLabelText('CSV file'), new File(['email\na@example.com\n'], 'contacts.csv'));
   await user.click(screen.getByRole('button', { name: 'Import' }));
   expect(

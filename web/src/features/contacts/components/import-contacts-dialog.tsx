@@ -28,9 +28,9 @@ const NEW_LIST = 'new';
 
 /** What the import does with a contact it already has (matched by e-mail). */
 const EXISTING_CHOICES: readonly (readonly [ImportExisting, string])[] = [
-  ['update', "Update them with the file's values"],
-  ['fill', 'Only fill their empty fields'],
-  ['skip', 'Leave them as they are'],
+  ['update', "Update with the file's values"],
+  ['fill', 'Only fill empty fields'],
+  ['skip', 'Leave as they are'],
 ];
 
 type Props = { open: boolean; onClose: () => void; onImported: () => void };
