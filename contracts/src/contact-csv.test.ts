@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, fieldOfHeader, importFileProblem, rowJsonBytes } from './contact-csv.ts';
+import { csvCell, csvDelimiterOf, fieldOfHeader, importFileProblem, rowJsonBytes } from './contact-csv.ts';
 import type { ImportRow } from './crm.ts';
 
 describe('importFileProblem', () => {
@@ -47,5 +47,15 @@ describe('csvCell', () => {
       '"say ""hi"""',
       '',
     ]);
+  });
+});
+
+describe('csvDelimiterOf', () => {
+  it('reads the separator off the header row, past notes above it and whatever the rows below hold', () => {
+    expect(csvDelimiterOf('email;firstName\r\na@x.co;Ann\r\n')).toBe(';');
+    expect(csvDelimiterOf('email\tname\na@x.co\tAnn\n')).toBe('\t');
+    expect(csvDelimiterOf('Notes:\n"A note, with commas; and semicolons"\n\nemail;name\n')).toBe(';');
+    expect(csvDelimiterOf('email,name,notes\na@x.co,Ann,a;b;c;d;e;f\n')).toBe(',');
+    expect(csvDelimiterOf('email\na@x.co\n')).toBe(',');
   });
 });

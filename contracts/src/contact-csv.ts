@@ -84,22 +84,27 @@ export const CSV_DELIMITERS = [',', ';', '\t'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 
 /**
- * The separator of a file's header row (the first line that is not blank): the one of the three
- * found most often outside quotes; a comma when none is.
+ * The separator of a file: of the three, the one found most often outside quotes on the first line
+ * that has any (the header row; lines of notes some exports put above it have none outside
+ * quotes); a comma when no line of the first ten has one.
  */
 export function csvDelimiterOf(text: string): CsvDelimiter {
-  const counts: Record<CsvDelimiter, number> = { ',': 0, ';': 0, '\t': 0 };
+  let line: Record<CsvDelimiter, number> = { ',': 0, ';': 0, '\t': 0 };
+  let lines = 0;
   let quoted = false;
-  let started = false;
+  const found = () => CSV_DELIMITERS.some((d) => line[d] > 0);
   for (const ch of text) {
     if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) {
-      if (started) break;
-    } else if (!quoted && ch in counts) counts[ch as CsvDelimiter]++;
-    if (ch !== '\n' && ch !== '\r' && ch !== '\uFEFF') started = true;
+    else if (!quoted && ch === '\n') {
+      if (found() || ++lines >= 10) break;
+      line = { ',': 0, ';': 0, '\t': 0 };
+    } else if (!quoted && ch in line) line[ch as CsvDelimiter]++;
   }
-  return CSV_DELIMITERS.reduce((best, d) => (counts[d] > counts[best] ? d : best), ',' as CsvDelimiter);
+  return CSV_DELIMITERS.reduce((pick, d) => (line[d] > line[pick] ? d : pick), ',' as CsvDelimiter);
 }
+
+/** Rows above the header an export may have (LinkedIn's notes): the header is looked for that far. */
+export const IMPORT_HEADER_SEARCH_ROWS = 10;
 
 /** Said of a file without even a header row (blank lines only). */
 export const IMPORT_EMPTY_FILE = 'The file is empty';

@@ -28,6 +28,7 @@ import type { Middleware } from 'koa';
 import {
   IMPORT_CHUNK_BYTES,
   IMPORT_EMPTY_FILE,
+  IMPORT_HEADER_SEARCH_ROWS,
   IMPORT_ERRORS_SHOWN,
   IMPORT_NO_FILE,
   ImportOptionsSchema,
@@ -106,6 +107,8 @@ export async function* readImportCsv(
   stream.pipe(parser);
 
   let columns: ImportColumns | undefined;
+  let rowsAboveHeader = 0;
+  let headerProblem: string | undefined;
   // Line numbers are counted from each record's raw text (csv-parse's own count differs
   // between LF and CRLF files): a record starts after every line break before it, including
   // the blank lines skipped just before it.
@@ -114,8 +117,13 @@ export async function* readImportCsv(
     const line = 1 + breaksBefore + lineBreaks(/^[\r\n]*/.exec(raw)?.[0] ?? '');
     breaksBefore += lineBreaks(raw);
     if (!columns) {
+      // The header is the first row naming an e-mail column; rows above it are an export's notes.
       const header = mapImportHeader(record);
-      if ('problem' in header) throw invalidFile(header.problem);
+      if ('problem' in header) {
+        headerProblem ??= header.problem;
+        if (++rowsAboveHeader >= IMPORT_HEADER_SEARCH_ROWS) throw invalidFile(headerProblem);
+        return undefined;
+      }
       columns = header.columns;
       return undefined;
     }
@@ -157,7 +165,7 @@ export async function* readImportCsv(
     if (!signalled) await new Promise<void>((resolve) => (wake = resolve));
     signalled = false;
   }
-  if (!columns) throw invalidFile(IMPORT_EMPTY_FILE);
+  if (!columns) throw invalidFile(headerProblem ?? IMPORT_EMPTY_FILE);
 }
 
 type ChunkSender = {

@@ -96,3 +96,14 @@ describe('encodingOf', () => {
     expect(encodingOf(Buffer.alloc(0))).toBe('UTF-8');
   });
 });
+
+describe('notes above the header', () => {
+  it("finds LinkedIn's header below its notes; a hidden e-mail is a row not imported", async () => {
+    const { items, format } = await read(fixture('linkedin-connections.csv'));
+    expect(format).toEqual({ encoding: 'UTF-8', delimiter: ',' });
+    expect(items).toEqual([
+      { row: ['marisol.begay@example.com', 'Marisol', 'Begay', null, null, null] },
+      { error: { line: 6, reason: 'Email is missing' } },
+    ]);
+  });
+});
