@@ -230,6 +230,8 @@ export const ImportResultSchema = v.object({
   errors: v.array(ImportErrorSchema),
   /** How the file was read: its text encoding ("UTF-8", "Windows-1252", "UTF-16LE", …) and column separator. */
   format: v.object({ encoding: v.string(), delimiter: v.picklist([',', ';', '\t']) }),
+  /** The header's columns no field takes (as the file names them): not imported, and said so. */
+  ignoredColumns: v.array(v.string()),
   list: v.optional(v.object({ id, name: v.string() })),
 });
 export type ImportResult = v.InferOutput<typeof ImportResultSchema>;

@@ -129,6 +129,7 @@ describeOnEachBackend('crm API', (backend) => {
       skipped: 0,
       invalid: 2,
       format: { encoding: 'UTF-8', delimiter: ',' },
+      ignoredColumns: ['Favourite Colour'],
       errors: [
         { line: 6, reason: 'Invalid email (not-an-email)' },
         { line: 7, reason: 'Email is missing' },
@@ -162,6 +163,9 @@ describeOnEachBackend('crm API', (backend) => {
       readFileSync(new URL(`../../services/gateway/src/staff-api/contacts/fixtures/${name}`, import.meta.url));
     const outlook = await importCsv(fixture('outlook-cp1252.csv'));
     expect(outlook).toMatchObject({ imported: 3, invalid: 0, format: { encoding: 'Windows-1252', delimiter: ',' } });
+    // Outlook's columns no field takes are named in the answer, never dropped silently.
+    expect(outlook.ignoredColumns).toContain('Company');
+    expect(outlook.ignoredColumns).not.toContain('Mobile Phone');
     expect(await contactByEmail('soren@example.dk')).toMatchObject({ firstName: 'Søren', lastName: 'Kjærgård' });
     expect(await contactByEmail('francois.lefevre@example.fr')).toMatchObject({
       firstName: 'François',
@@ -222,6 +226,7 @@ describeOnEachBackend('crm API', (backend) => {
       invalid: 0,
       errors: [],
       format: { encoding: 'UTF-8', delimiter: ',' },
+      ignoredColumns: [],
     });
     expect((await json<{ error: { message: string } }>(await upload('name,phone\nA,1\n'), 400)).error.message).toMatch(
       /no email column/,

@@ -120,6 +120,7 @@ describeOnEachBackend('CSV import across a crm restart', (backend) => {
       invalid: 0,
       errors: [],
       format: { encoding: 'UTF-8', delimiter: ',' },
+      ignoredColumns: [],
     });
     expect(await stored()).toBe(ROWS);
     const distinct = await db.query('select count(distinct lower(email)) as n from crm.contacts');

@@ -80,15 +80,16 @@ const tooLarge = (limit: number) =>
 const lineBreaks = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0;
 
 /**
- * Yields every data row of the CSV, valid or not, in file order, in batches; `onFormat` is told
- * the encoding and delimiter it is read with before the first row.
+ * Yields every data row of the CSV, valid or not, in file order, in batches. Before the first
+ * row, `on.format` is told the encoding and separator it is read with, and `on.header` the
+ * columns the header names that no field takes (never dropped silently: the answer names them).
  */
 export async function* readImportCsv(
   input: Readable,
-  onFormat?: (format: CsvFormat) => void,
+  on: { format?: (format: CsvFormat) => void; header?: (ignoredColumns: string[]) => void } = {},
 ): AsyncGenerator<ImportItem[]> {
   const { format, stream } = await readCsvFormat(input);
-  onFormat?.(format);
+  on.format?.(format);
   const parser = parse({
     delimiter: format.delimiter,
     bom: true,
@@ -125,6 +126,7 @@ export async function* readImportCsv(
         return undefined;
       }
       columns = header.columns;
+      on.header?.(record.filter((name, i) => !header.columns[i] && name.trim() !== '').map((name) => name.trim()));
       return undefined;
     }
     return importItemOf(columns, record, line);
@@ -410,7 +412,12 @@ export function importContacts(
           const errors: ImportError[] = [];
           let invalid = 0;
           let format: CsvFormat = { encoding: 'UTF-8', delimiter: ',' };
-          for await (const batch of readImportCsv(file, (f) => (format = f))) {
+          let ignoredColumns: string[] = [];
+          const on = {
+            format: (f: CsvFormat) => (format = f),
+            header: (ignored: string[]) => (ignoredColumns = ignored),
+          };
+          for await (const batch of readImportCsv(file, on)) {
             for (const item of batch) {
               if ('row' in item) {
                 sent++;
@@ -435,6 +442,7 @@ export function importContacts(
             invalid,
             errors,
             format,
+            ignoredColumns,
             ...(joined ? { list: joined } : {}),
           };
           return body;

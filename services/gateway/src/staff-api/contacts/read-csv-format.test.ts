@@ -15,7 +15,7 @@ async function read(bytes: Buffer, chunkSize = 13): Promise<{ items: ImportItem[
   );
   const items: ImportItem[] = [];
   let format: CsvFormat | undefined;
-  for await (const batch of readImportCsv(Readable.from(pieces), (f) => (format = f))) items.push(...batch);
+  for await (const batch of readImportCsv(Readable.from(pieces), { format: (f) => (format = f) })) items.push(...batch);
   return { items, ...(format ? { format } : {}) };
 }
 

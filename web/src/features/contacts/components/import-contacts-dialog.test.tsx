@@ -58,6 +58,7 @@ it('sends the choice for contacts already here and shows what the import did wit
     invalid: 1,
     errors: [{ line: 4, reason: 'Invalid email (broken)' }],
     format: { encoding: 'Windows-1252', delimiter: ';' },
+    ignoredColumns: ['MEMBER_RATING', 'OPTIN_TIME'],
   });
   render(<ImportContactsDialog open onClose={() => {}} onImported={() => {}} />);
   const user = userEvent.setup();
@@ -71,5 +72,6 @@ it('sends the choice for contacts already here and shows what the import did wit
   ).toBeTruthy();
   expect(screen.getByText('Read as Windows-1252 text, columns separated by semicolons.')).toBeTruthy();
   expect(screen.getByText('Line 4: Invalid email (broken)')).toBeTruthy();
+  expect(screen.getByText('Columns not imported: MEMBER_RATING, OPTIN_TIME.')).toBeTruthy();
   expect(vi.mocked(importContacts).mock.calls[0]![2]).toMatchObject({ existing: 'skip' });
 });

@@ -236,6 +236,9 @@ function ImportSummary({ result }: { result: ImportResult }) {
       <p className="mt-1 text-stone-600">
         Read as {result.format.encoding} text, columns separated by {DELIMITER_NAMES[result.format.delimiter]}.
       </p>
+      {result.ignoredColumns.length > 0 && (
+        <p className="mt-1 text-stone-600">Columns not imported: {result.ignoredColumns.join(', ')}.</p>
+      )}
       {result.errors.length > 0 && (
         <>
           <p className="mt-2">
