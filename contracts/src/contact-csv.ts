@@ -146,7 +146,13 @@ export function importItemOf(columns: ImportColumns, cells: readonly string[], l
   const issue = parsed.issues[0];
   const field = issue.path?.[0]?.key;
   const reason = field && field !== 'email' ? `${String(field)}: ${issue.message}` : issue.message;
-  return { error: { line, reason: field === 'email' && fields.email ? `${reason} (${fields.email})` : reason } };
+  return {
+    error: {
+      line,
+      reason: field === 'email' && fields.email ? `${reason} (${fields.email})` : reason,
+      cells: [...cells],
+    },
+  };
 }
 
 // ---- Rows on the bus ----

@@ -216,18 +216,23 @@ export type ImportChunkInput = v.InferInput<typeof ImportChunkInputSchema>;
 export const ImportChunkResultSchema = v.object({ imported: count, updated: count, unchanged: count, skipped: count });
 export type ImportChunkResult = v.InferOutput<typeof ImportChunkResultSchema>;
 
-export const ImportErrorSchema = v.object({ line: count, reason: v.string() });
+/** A row not imported: its line, why, and the row as the file had it (none for an unreadable row). */
+export const ImportErrorSchema = v.object({ line: count, reason: v.string(), cells: v.optional(v.array(v.string())) });
 export type ImportError = v.InferOutput<typeof ImportErrorSchema>;
 
 /**
- * The answer of `POST /api/marketing/contacts/import`: the first 100 errors and their total, and
- * the list the imported contacts joined when one was chosen (or named, and made) in the dialog.
+ * The answer of `POST /api/marketing/contacts/import`: what the import did, the rows it did not
+ * import (the first IMPORT_ERRORS_KEPT, with their cells while they fit IMPORT_ERROR_CELLS_MAX_CHARS,
+ * so they can be downloaded, fixed and imported again) and the list the imported contacts joined
+ * when one was chosen (or named, and made) in the dialog.
  */
 export const ImportResultSchema = v.object({
   ...ImportChunkResultSchema.entries,
-  /** Rows not imported (no or a bad e-mail, a field too long, an unreadable row): `errors` names the first 100. */
+  /** Rows not imported (no or a bad e-mail, a field too long, an unreadable row). */
   invalid: count,
   errors: v.array(ImportErrorSchema),
+  /** The file's header row, as it named its columns (the downloaded rows not imported keep it). */
+  header: v.array(v.string()),
   /** How the file was read: its text encoding ("UTF-8", "Windows-1252", "UTF-16LE", …) and column separator. */
   format: v.object({ encoding: v.string(), delimiter: v.picklist([',', ';', '\t']) }),
   /** The header's columns no field takes (as the file names them): not imported, and said so. */
@@ -235,7 +240,12 @@ export const ImportResultSchema = v.object({
   list: v.optional(v.object({ id, name: v.string() })),
 });
 export type ImportResult = v.InferOutput<typeof ImportResultSchema>;
+/** Rows not imported the dialog lists (all of those answered can be downloaded). */
 export const IMPORT_ERRORS_SHOWN = 100;
+/** Rows not imported an answer names. */
+export const IMPORT_ERRORS_KEPT = 10_000;
+/** Characters of the answer's rejected rows' cells; past them, rows are named by line and reason only. */
+export const IMPORT_ERROR_CELLS_MAX_CHARS = 2_000_000;
 
 // ---- Lists ----
 

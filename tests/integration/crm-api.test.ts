@@ -131,9 +131,10 @@ describeOnEachBackend('crm API', (backend) => {
       format: { encoding: 'UTF-8', delimiter: ',' },
       ignoredColumns: ['Favourite Colour'],
       errors: [
-        { line: 6, reason: 'Invalid email (not-an-email)' },
-        { line: 7, reason: 'Email is missing' },
+        { line: 6, reason: 'Invalid email (not-an-email)', cells: ['not-an-email', 'Bad', 'Row', '', '', ''] },
+        { line: 7, reason: 'Email is missing', cells: ['', 'Missing', 'Email', '', '', ''] },
       ],
+      header: ['Email Address', ' FIRST NAME ', 'last_name', 'Phone Number', 'Favourite Colour', 'notes'],
     });
     const one = await contactByEmail('one@import.test');
     expect(one).toMatchObject({
@@ -225,6 +226,7 @@ describeOnEachBackend('crm API', (backend) => {
       skipped: 0,
       invalid: 0,
       errors: [],
+      header: ['email', 'firstName', 'lastName'],
       format: { encoding: 'UTF-8', delimiter: ',' },
       ignoredColumns: [],
     });

@@ -119,6 +119,7 @@ describeOnEachBackend('CSV import across a crm restart', (backend) => {
       skipped: 0,
       invalid: 0,
       errors: [],
+      header: ['email', 'firstName', 'lastName'],
       format: { encoding: 'UTF-8', delimiter: ',' },
       ignoredColumns: [],
     });

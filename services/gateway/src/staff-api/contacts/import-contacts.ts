@@ -3,7 +3,8 @@
  * upload is streamed (busboy → csv-parse → chunks to crm), never held whole; a file over
  * IMPORT_MAX_BYTES is refused with 413 as soon as that is known. Answers how many contacts were
  * `imported` (new), `updated`, `unchanged` and `skipped` (known ones left alone by the `existing`
- * choice), how many rows were `invalid` with the first 100 `errors` (line and reason), and the
+ * choice), how many rows were `invalid` with the first 10,000 `errors` (line, reason and the row's
+ * cells, for the dialog's download), the file's `header`, and the
  * `format` the file was read in.
  * IMPORT_RATE_LIMIT imports per 10 minutes per staff user and per address; more are answered 429.
  * Fields sent before the file choose what happens to contacts already there (`existing`: update,
@@ -29,7 +30,8 @@ import {
   IMPORT_CHUNK_BYTES,
   IMPORT_EMPTY_FILE,
   IMPORT_HEADER_SEARCH_ROWS,
-  IMPORT_ERRORS_SHOWN,
+  IMPORT_ERROR_CELLS_MAX_CHARS,
+  IMPORT_ERRORS_KEPT,
   IMPORT_NO_FILE,
   ImportOptionsSchema,
   importFileProblem,
@@ -82,11 +84,12 @@ const lineBreaks = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0;
 /**
  * Yields every data row of the CSV, valid or not, in file order, in batches. Before the first
  * row, `on.format` is told the encoding and separator it is read with, and `on.header` the
- * columns the header names that no field takes (never dropped silently: the answer names them).
+ * header row and the columns it names that no field takes (never dropped silently: the answer
+ * names them).
  */
 export async function* readImportCsv(
   input: Readable,
-  on: { format?: (format: CsvFormat) => void; header?: (ignoredColumns: string[]) => void } = {},
+  on: { format?: (format: CsvFormat) => void; header?: (header: string[], ignoredColumns: string[]) => void } = {},
 ): AsyncGenerator<ImportItem[]> {
   const { format, stream } = await readCsvFormat(input);
   on.format?.(format);
@@ -126,7 +129,10 @@ export async function* readImportCsv(
         return undefined;
       }
       columns = header.columns;
-      on.header?.(record.filter((name, i) => !header.columns[i] && name.trim() !== '').map((name) => name.trim()));
+      on.header?.(
+        record,
+        record.filter((name, i) => !header.columns[i] && name.trim() !== '').map((name) => name.trim()),
+      );
       return undefined;
     }
     return importItemOf(columns, record, line);
@@ -412,11 +418,16 @@ export function importContacts(
           const errors: ImportError[] = [];
           let invalid = 0;
           let format: CsvFormat = { encoding: 'UTF-8', delimiter: ',' };
+          let header: string[] = [];
           let ignoredColumns: string[] = [];
           const on = {
             format: (f: CsvFormat) => (format = f),
-            header: (ignored: string[]) => (ignoredColumns = ignored),
+            header: (names: string[], ignored: string[]) => {
+              header = names;
+              ignoredColumns = ignored;
+            },
           };
+          let cellChars = 0;
           for await (const batch of readImportCsv(file, on)) {
             for (const item of batch) {
               if ('row' in item) {
@@ -427,7 +438,12 @@ export function importContacts(
                 }
               } else {
                 invalid++;
-                if (errors.length < IMPORT_ERRORS_SHOWN) errors.push(item.error);
+                if (errors.length < IMPORT_ERRORS_KEPT) {
+                  // Rows keep their cells (for the download) while they fit the answer's budget.
+                  const { cells, ...named } = item.error;
+                  cellChars += cells?.reduce((n, c) => n + c.length, 0) ?? 0;
+                  errors.push(cells && cellChars <= IMPORT_ERROR_CELLS_MAX_CHARS ? item.error : named);
+                }
               }
             }
           }
@@ -442,6 +458,7 @@ export function importContacts(
             invalid,
             errors,
             format,
+            header,
             ignoredColumns,
             ...(joined ? { list: joined } : {}),
           };

@@ -103,7 +103,21 @@ describe('notes above the header', () => {
     expect(format).toEqual({ encoding: 'UTF-8', delimiter: ',' });
     expect(items).toEqual([
       { row: ['marisol.begay@example.com', 'Marisol', 'Begay', null, null, null] },
-      { error: { line: 6, reason: 'Email is missing' } },
+      {
+        error: {
+          line: 6,
+          reason: 'Email is missing',
+          cells: [
+            'Tom',
+            'Yazzie',
+            'https://www.linkedin.com/in/tom-yazzie',
+            '',
+            'Page Builders',
+            'Owner',
+            '02 Jan 2024',
+          ],
+        },
+      },
     ]);
   });
 });

@@ -56,8 +56,9 @@ it('sends the choice for contacts already here and shows what the import did wit
     unchanged: 0,
     skipped: 2,
     invalid: 1,
-    errors: [{ line: 4, reason: 'Invalid email (broken)' }],
+    errors: [{ line: 4, reason: 'Invalid email (broken)', cells: ['broken', 'Ann', '=1+1'] }],
     format: { encoding: 'Windows-1252', delimiter: ';' },
+    header: ['email', 'firstName', 'notes'],
     ignoredColumns: ['MEMBER_RATING', 'OPTIN_TIME'],
   });
   render(<ImportContactsDialog open onClose={() => {}} onImported={() => {}} />);
@@ -74,4 +75,16 @@ it('sends the choice for contacts already here and shows what the import did wit
   expect(screen.getByText('Line 4: Invalid email (broken)')).toBeTruthy();
   expect(screen.getByText('Columns not imported: MEMBER_RATING, OPTIN_TIME.')).toBeTruthy();
   expect(vi.mocked(importContacts).mock.calls[0]![2]).toMatchObject({ existing: 'skip' });
+
+  // The rows not imported download as a CSV under the file's header, with line and reason.
+  const blobs: Blob[] = [];
+  const createObjectURL = vi.fn((b: Blob) => (blobs.push(b), 'blob:rejected'));
+  Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+  await user.click(screen.getByRole('button', { name: 'Download rows not imported (CSV)' }));
+  expect(click).toHaveBeenCalledTimes(1);
+  expect(await blobs[0]!.text()).toBe(
+    "line,reason,email,firstName,notes\r\n4,Invalid email (broken),broken,Ann,'=1+1\r\n",
+  );
+  click.mockRestore();
 });

@@ -11,7 +11,14 @@
 import { ListOptions } from '../../../components/form/list-options';
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { importFileProblem, type ImportExisting, type ImportResult, type OperationProgress } from '@lp/contracts';
+import {
+  IMPORT_ERRORS_SHOWN,
+  csvLine,
+  importFileProblem,
+  type ImportExisting,
+  type ImportResult,
+  type OperationProgress,
+} from '@lp/contracts';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { ProgressMeter } from '../../../components/ui/progress-meter';
@@ -219,7 +226,25 @@ const DELIMITER_NAMES: Record<ImportResult['format']['delimiter'], string> = {
   '\t': 'tabs',
 };
 
+/**
+ * The rows not imported as a CSV to fix and import again: each one's line and reason, then its
+ * cells under the file's own header (formula-safe cells, as the contacts export writes them).
+ */
+function downloadRejected(result: ImportResult) {
+  const lines = [
+    csvLine(['line', 'reason', ...result.header]),
+    ...result.errors.map((e) => csvLine([String(e.line), e.reason, ...(e.cells ?? [])])),
+  ];
+  const url = URL.createObjectURL(new Blob(lines, { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'rows-not-imported.csv';
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 function ImportSummary({ result }: { result: ImportResult }) {
+  const shown = result.errors.slice(0, IMPORT_ERRORS_SHOWN);
   const figures = [
     `${formatCount(result.imported)} new`,
     `${formatCount(result.updated)} updated`,
@@ -239,15 +264,20 @@ function ImportSummary({ result }: { result: ImportResult }) {
       {result.ignoredColumns.length > 0 && (
         <p className="mt-1 text-stone-600">Columns not imported: {result.ignoredColumns.join(', ')}.</p>
       )}
-      {result.errors.length > 0 && (
+      {shown.length > 0 && (
         <>
           <p className="mt-2">
-            {result.invalid > result.errors.length
-              ? `The first ${formatCount(result.errors.length)} of ${formatCount(result.invalid)} rows not imported:`
+            {result.invalid > shown.length
+              ? `The first ${formatCount(shown.length)} of ${formatCount(result.invalid)} rows not imported:`
               : 'Rows not imported:'}
           </p>
+          {result.errors.some((e) => e.cells) && (
+            <button type="button" className={`${dialogButton.cancel} mt-2`} onClick={() => downloadRejected(result)}>
+              Download rows not imported (CSV)
+            </button>
+          )}
           <ul className="mt-1 max-h-40 list-disc overflow-y-auto pl-5">
-            {result.errors.map((e) => (
+            {shown.map((e) => (
               <li key={`${e.line}-${e.reason}`}>
                 Line {e.line}: {e.reason}
               </li>
