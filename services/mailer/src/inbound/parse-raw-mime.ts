@@ -23,6 +23,44 @@ import {
 import { INBOUND_ATTACHMENT_MAX_BYTES, type InboundSource } from '@lp/contracts';
 import { finishInboundMail, type AttachmentBytes, type ParsedMail, type RawAttachment } from './finish-inbound-mail.ts';
 
+declare module 'mailparser' {
+  interface MailParser {
+    /** Turns a part's header lines into its header map (called for the message and each part). */
+    processHeaders(lines: HeaderLines): Headers;
+  }
+}
+
+/**
+ * Headers a message has once. Where a sender's client wrote one twice, a mail client shows the
+ * first, so that is the one kept (mailparser would keep the last).
+ */
+const SHOWN_ONCE = new Set(['from', 'sender', 'reply-to', 'subject', 'date', 'message-id', 'in-reply-to']);
+
+/** A header line's value, unfolded. */
+const valueOf = (line: string) =>
+  line
+    .slice(line.indexOf(':') + 1)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
+
+/**
+ * mailparser read as the sender meant: the first of a repeated header, and no Date at all
+ * where the Date cannot be read (mailparser puts the time of receipt in its place, which would
+ * show a message as sent when it arrived). The raw header block is left as it was written.
+ */
+class SenderFaithfulParser extends MailParser {
+  override processHeaders(lines: HeaderLines): Headers {
+    const seen = new Set<string>();
+    const kept = lines.filter(({ key, line }) => {
+      if (!SHOWN_ONCE.has(key)) return true;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return key !== 'date' || !Number.isNaN(new Date(valueOf(line)).getTime());
+    });
+    return super.processHeaders(kept);
+  }
+}
+
 const addressText = (a: AddressObject | AddressObject[] | undefined) =>
   !a ? '' : Array.isArray(a) ? a.map((x) => x.text).join(', ') : a.text;
 
@@ -66,7 +104,7 @@ export async function parseRawMime(
   source: InboundSource,
   spoolDir?: string,
 ): Promise<ParsedMail> {
-  const parser = new MailParser({ keepCidLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  const parser = new SenderFaithfulParser({ keepCidLinks: true, skipTextToHtml: true, skipTextLinks: true });
   let headers: Headers = new Map();
   let headerBlock = '';
   parser.once('headers', (h: Headers) => (headers = h));

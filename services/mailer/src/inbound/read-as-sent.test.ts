@@ -1,0 +1,27 @@
+/**
+ * Real messages from public mail-parser corpora (fixtures/README.md names each source) that a
+ * parser reads differently from the client their sender used: each is read as a mail client
+ * shows it to staff.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseInboundPost } from './parse-inbound-post.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+const parseRaw = (name: string) => parseInboundPost('raw', fixture(name), 'message/rfc822');
+
+describe('inbound mail read as the sender meant it', () => {
+  it('leaves the sent time unknown when the Date cannot be read, and keeps the header as written', async () => {
+    const mail = await parseRaw('mikel-mail-raw_email_with_bad_date.eml');
+    expect(mail.sentAt).toBeNull();
+    expect(mail.headers).toContain('Date: Pn, 29 paX 2007 21:13:00 +0100');
+    expect(mail.fromEmail).toBe('subventive@vodtravel.com');
+  });
+
+  it('shows the first of two Subject headers, as a mail client does', async () => {
+    const mail = await parseRaw('mikel-mail-raw_email_with_binary_encoded.eml');
+    expect(mail.subject).toBe('Testing outlook');
+    expect(mail.sentAt).toBe('2007-10-21T09:38:13.000Z');
+    expect(mail.headers).toContain('Subject: Another PDF');
+  });
+});
