@@ -158,6 +158,18 @@ describeOnEachBackend('inbox', (backend) => {
     }
   });
 
+  it('refuses an Outlook .msg or a file posted as a raw message (415 naming it) and stores nothing', async () => {
+    const before = (await list()).total;
+    const msg = await post('raw', fixture('msgreader-test1.msg'), 'message/rfc822', { query: SECRET });
+    expect(msg.status).toBe(415);
+    expect(((await msg.json()) as { error: { message: string } }).error.message).toContain('Outlook .msg');
+    const pdf = await post('raw', fixture('mikel-mail-test.pdf'), 'message/rfc822', { query: SECRET });
+    expect(pdf.status).toBe(415);
+    expect(((await pdf.json()) as { error: { message: string } }).error.message).toContain('not an e-mail message');
+    // Each answer came after the mailer decided: nothing was stored then or later.
+    expect((await list()).total).toBe(before);
+  });
+
   it('stores a Postmark post once, whichever provider posts the same Message-ID again', async () => {
     const first = await post('postmark', fixture('postmark-inbound.json'), 'application/json', { query: SECRET });
     expect(await first.json()).toEqual({ messageId: '73e6d360-66eb-11e1-8e72-a8904824019b', duplicate: false });

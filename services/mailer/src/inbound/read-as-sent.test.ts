@@ -24,4 +24,18 @@ describe('inbound mail read as the sender meant it', () => {
     expect(mail.sentAt).toBe('2007-10-21T09:38:13.000Z');
     expect(mail.headers).toContain('Subject: Another PDF');
   });
+
+  it('refuses an Outlook .msg and bytes with no header block with a 415 naming what they are', async () => {
+    await expect(parseRaw('msgreader-test1.msg')).rejects.toMatchObject({
+      status: 415,
+      message: expect.stringContaining('Outlook .msg'),
+    });
+    await expect(parseInboundPost('test', fixture('msgreader-test1.msg'), 'message/rfc822')).rejects.toMatchObject({
+      status: 415,
+    });
+    await expect(parseRaw('mikel-mail-test.pdf')).rejects.toMatchObject({
+      status: 415,
+      message: expect.stringContaining('does not begin with a header block'),
+    });
+  });
 });
