@@ -7,11 +7,13 @@
  * kept), so a parse holds the message's text, not its files. Without one (a message that is
  * already a field in memory) attachments are kept in memory.
  */
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import iconv from 'iconv-lite';
 import {
   MailParser,
   type AddressObject,
@@ -43,8 +45,47 @@ const valueOf = (line: string) =>
     .replace(/\r?\n[ \t]+/g, ' ')
     .trim();
 
+/** A Q-encoded word: `=?charset?Q?text?=` (its text holds no space or '?'). */
+const Q_ENCODED_WORD = /(=\?[^?\t\r\n ]+\?[Qq]\?)([^?\t\r\n ]*)(\?=)/g;
+
 /**
- * mailparser read as the sender meant: the first of a repeated header, and no Date at all
+ * windows-1252's characters for 0x80–0x9F; the five bytes it leaves undefined stay the C1
+ * controls of the same number, as browsers read them, so no byte becomes U+FFFD (Node's
+ * TextDecoder reads this label as plain latin1, iconv-lite gives U+FFFD for the five).
+ */
+const WINDOWS_1252_C1 = Array.from({ length: 32 }, (_, i) => {
+  const c = iconv.decode(Buffer.from([0x80 + i]), 'windows-1252');
+  return c === '\uFFFD' ? String.fromCharCode(0x80 + i) : c;
+});
+
+/** A header line's bytes (a latin1 string) as text: UTF-8 where they are that, else windows-1252. */
+const headerText = (line: string) => {
+  const bytes = Buffer.from(line, 'latin1');
+  return isUtf8(bytes)
+    ? bytes.toString('utf8')
+    : line.replace(/[\x80-\x9f]/g, (c) => WINDOWS_1252_C1[c.charCodeAt(0) - 0x80]!);
+};
+
+/**
+ * A header line (its bytes as a latin1 string, as mailparser holds it) that mailparser will read
+ * as UTF-8. Raw 8-bit bytes that are not UTF-8 would each become U+FFFD there. Inside a Q-encoded
+ * word (Eudora writes `Fr\xF6sche` where `Fr=F6sche` belongs) such a byte is escaped, so it is
+ * decoded by the word's declared charset; elsewhere the text is what old clients wrote, Latin-1 or
+ * its Windows superset, and is read as windows-1252 (which names every byte: no byte is lost).
+ */
+function eightBitReadable(line: string): string {
+  if (!/[\x80-\xff]/.test(line) || isUtf8(Buffer.from(line, 'latin1'))) return line;
+  const escaped = line.replace(
+    Q_ENCODED_WORD,
+    (_, open: string, text: string, close: string) =>
+      open + text.replace(/[\x80-\xff]/g, (c) => `=${c.charCodeAt(0).toString(16).toUpperCase()}`) + close,
+  );
+  return Buffer.from(headerText(escaped), 'utf8').toString('latin1');
+}
+
+/**
+ * mailparser read as the sender meant: 8-bit header bytes decoded as they were written, the
+ * first of a repeated header, and no Date at all
  * where the Date cannot be read (mailparser puts the time of receipt in its place, which would
  * show a message as sent when it arrived). The raw header block is left as it was written.
  */
@@ -57,7 +98,7 @@ class SenderFaithfulParser extends MailParser {
       seen.add(key);
       return key !== 'date' || !Number.isNaN(new Date(valueOf(line)).getTime());
     });
-    return super.processHeaders(kept);
+    return super.processHeaders(kept.map((h) => ({ key: h.key, line: eightBitReadable(h.line) })));
   }
 }
 
@@ -108,7 +149,8 @@ export async function parseRawMime(
   let headers: Headers = new Map();
   let headerBlock = '';
   parser.once('headers', (h: Headers) => (headers = h));
-  parser.once('headerLines', (lines: HeaderLines) => (headerBlock = lines.map((h) => h.line).join('\r\n')));
+  // Stored as written, its bytes read as UTF-8 where they are that, else as windows-1252.
+  parser.once('headerLines', (lines: HeaderLines) => (headerBlock = lines.map((h) => headerText(h.line)).join('\r\n')));
   let text = '';
   let html = '';
   const attachments: RawAttachment[] = [];

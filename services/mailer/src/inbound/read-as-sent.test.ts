@@ -38,4 +38,18 @@ describe('inbound mail read as the sender meant it', () => {
       message: expect.stringContaining('does not begin with a header block'),
     });
   });
+
+  it('decodes a Q-encoded word holding raw 8-bit bytes by its declared charset (Eudora)', async () => {
+    const mail = await parseRaw('zbateson-m2013.eml');
+    expect(mail.subject).toBe('Die Hasen und die Frösche');
+    expect(mail.to).toContain('Heinz Müller');
+  });
+
+  it('reads raw 8-bit Latin-1 header text as windows-1252, never as U+FFFD (Outlook 2000)', async () => {
+    const mail = await parseRaw('zbateson-m0002.eml');
+    expect(mail.subject).toBe('Die Hasen und die Frösche (Microsoft Outlook 00)');
+    expect(mail.to).toContain('Jürgen Schmürgen');
+    expect(mail.headers).toContain('Subject: Die Hasen und die Frösche (Microsoft Outlook 00)');
+    expect(`${mail.subject}${mail.to}`).not.toContain('\uFFFD');
+  });
 });
