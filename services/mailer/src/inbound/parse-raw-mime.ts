@@ -22,8 +22,10 @@ import {
   type Headers,
   type MessageText,
 } from 'mailparser';
+import { detectMimeType } from 'nodemailer/lib/mime-funcs/mime-types';
 import { INBOUND_ATTACHMENT_MAX_BYTES, type InboundSource } from '@lp/contracts';
 import { finishInboundMail, type AttachmentBytes, type ParsedMail, type RawAttachment } from './finish-inbound-mail.ts';
+import { isUuencode, takeUuencodedFiles, UudecodeStream } from './uudecode.ts';
 
 declare module 'mailparser' {
   interface MailParser {
@@ -165,10 +167,13 @@ export async function parseRawMime(
           continue;
         }
         const path = spoolDir ? join(spoolDir, `attachment-${attachments.length}`) : null;
-        const data = await keepAttachment(part.content as Readable, path);
+        // mailparser passes a uuencoded part on as its encoded text: it is decoded here.
+        const uudecode = isUuencode(part.headers.get('content-transfer-encoding')) ? new UudecodeStream() : null;
+        const content = part.content as Readable;
+        const data = await keepAttachment(uudecode ? content.pipe(uudecode) : content, path);
         part.release();
         attachments.push({
-          filename: part.filename ?? '',
+          filename: part.filename || uudecode?.name || '',
           contentType: part.contentType,
           contentId: part.contentId ?? null,
           data,
@@ -176,6 +181,11 @@ export async function parseRawMime(
       }
     },
   );
+  // Files uuencoded into the text itself become attachments; the body keeps the sender's words.
+  const uuencoded = takeUuencodedFiles(text);
+  text = uuencoded.text;
+  for (const file of uuencoded.files)
+    attachments.push({ filename: file.name, contentType: detectMimeType(file.name), contentId: null, data: file.data });
   const header = <T>(name: string) => headers.get(name) as T | undefined;
   const fromHeader = header<AddressObject>('from');
   const from = fromHeader?.value[0];

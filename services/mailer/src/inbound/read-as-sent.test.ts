@@ -5,9 +5,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { ParsedAttachment } from './finish-inbound-mail.ts';
 import { parseInboundPost } from './parse-inbound-post.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+/** A kept attachment's bytes, read the way the inbox stores them. */
+async function bytesOf(a: ParsedAttachment | undefined): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of a!.bytes!.read()) chunks.push(c);
+  return Buffer.concat(chunks);
+}
+
 const parseRaw = (name: string) => parseInboundPost('raw', fixture(name), 'message/rfc822');
 
 describe('inbound mail read as the sender meant it', () => {
@@ -51,5 +59,37 @@ describe('inbound mail read as the sender meant it', () => {
     expect(mail.to).toContain('Jürgen Schmürgen');
     expect(mail.headers).toContain('Subject: Die Hasen und die Frösche (Microsoft Outlook 00)');
     expect(`${mail.subject}${mail.to}`).not.toContain('\uFFFD');
+  });
+
+  it('decodes x-uuencode parts into their files, byte-exact and named (Netscape 4.7)', async () => {
+    const mail = await parseRaw('zbateson-m1014.eml');
+    expect(mail.attachments.map((a) => [a.filename, a.contentType, a.size])).toEqual([
+      ['redball.png', 'image/png', 1453],
+      ['greenball.png', 'image/png', 1298],
+      ['blueball.png', 'image/png', 1325],
+    ]);
+    for (const a of mail.attachments) expect(await bytesOf(a)).toEqual(fixture(`zbateson-files-${a.filename}`));
+    expect(mail.text).toContain('Slow but steady wins the race.');
+    expect(mail.text).not.toContain('begin 644');
+  });
+
+  it('decodes a part sent as `uuencode` and names it from its 8-bit filename (Eudora)', async () => {
+    const mail = await parseRaw('zbateson-m3007.eml');
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['greenball.png', 'blueball.png', 'HasenundFrösche.txt']);
+    expect(await bytesOf(mail.attachments[2])).toEqual(fixture('zbateson-files-HasenundFrosche.txt'));
+  });
+
+  it('takes uuencoded files out of a plain-text body: the text stays the message, the files are attachments (Outlook 2000)', async () => {
+    const mail = await parseRaw('zbateson-m0018.eml');
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['blueball.png', 'image/png'],
+      ['greenball.png', 'image/png'],
+      ['redball.png', 'image/png'],
+    ]);
+    for (const a of mail.attachments) expect(await bytesOf(a)).toEqual(fixture(`zbateson-files-${a.filename}`));
+    expect(mail.text).not.toMatch(/^begin 666|^end$/m);
+    expect(mail.text.replace(/\s+/g, ' ').trim()).toBe(
+      fixture('zbateson-files-hareandtortoise.txt').toString('latin1').replace(/\s+/g, ' ').trim(),
+    );
   });
 });
