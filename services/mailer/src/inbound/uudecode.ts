@@ -10,7 +10,9 @@ import { Transform, type TransformCallback } from 'node:stream';
 export const isUuencode = (transferEncoding: unknown) =>
   typeof transferEncoding === 'string' && /^(x-)?uu(e|encode|encoded)?$/i.test(transferEncoding.trim());
 
-const BEGIN_LINE = /^begin +[0-7]{3,4} +(.+?)\s*$/;
+/** `begin <mode> <name>` → the name (one space each, as encoders write it), else null. */
+const beginName = (line: string) => /^begin [0-7]{3,4} (.*)$/.exec(line)?.[1]!.trim() ?? null;
+const isEnd = (line: string) => /^end[ \t]*$/.test(line);
 
 /** One encoded line's bytes: its first character counts them, then 4 characters per 3 bytes. */
 function decodeLine(line: string): Buffer | null {
@@ -57,10 +59,10 @@ export class UudecodeStream extends Transform {
 
   private readLine(line: string) {
     if (this.state === 'before') {
-      const begin = BEGIN_LINE.exec(line);
-      if (begin) [this.state, this.name] = ['data', begin[1]!];
+      const name = beginName(line);
+      if (name !== null) [this.state, this.name] = ['data', name];
     } else if (this.state === 'data') {
-      if (/^end\s*$/.test(line)) this.state = 'done';
+      if (isEnd(line)) this.state = 'done';
       else {
         const bytes = decodeLine(line);
         if (bytes?.length) this.push(bytes);
@@ -71,19 +73,28 @@ export class UudecodeStream extends Transform {
 
 export type UuencodedFile = { name: string; data: Buffer };
 
-const BLOCK = /^begin +[0-7]{3,4} +([^\r\n]+?)[ \t]*\r?\n((?:[^\r\n]*\r?\n)*?)end[ \t]*(?:\r?\n|$)/gm;
-
 /**
  * Takes the uuencoded files out of a plain-text body: the body keeps its own text, each block
- * becomes a file. A `begin … end` stretch whose lines are not all uuencode is prose and stays.
+ * becomes a file. A `begin` line not followed by uuencode lines and `end` is prose and stays.
+ * Line by line, so a body of any size is read once ('end' and 'begin' are not uuencode lines).
  */
 export function takeUuencodedFiles(text: string): { text: string; files: UuencodedFile[] } {
+  if (!/^begin [0-7]/m.test(text)) return { text, files: [] };
+  const lines = text.split('\n');
+  const line = (i: number) => lines[i]!.replace(/\r$/, '');
+  const kept: string[] = [];
   const files: UuencodedFile[] = [];
-  const rest = text.replace(BLOCK, (block: string, name: string, body: string) => {
-    const lines = body.split(/\r?\n/).slice(0, -1);
-    if (!lines.some(Boolean) || !lines.every(isEncodedLine)) return block;
-    files.push({ name, data: Buffer.concat(lines.map((l) => decodeLine(l) ?? Buffer.alloc(0))) });
-    return '';
-  });
-  return { text: files.length ? rest : text, files };
+  for (let i = 0; i < lines.length; i++) {
+    const name = beginName(line(i));
+    let end = i + 1;
+    while (name !== null && end < lines.length && isEncodedLine(line(end))) end++;
+    const encoded = lines.slice(i + 1, end).map((_, k) => line(i + 1 + k));
+    if (name === null || end >= lines.length || !isEnd(line(end)) || !encoded.some(Boolean)) {
+      kept.push(lines[i]!);
+      continue;
+    }
+    files.push({ name, data: Buffer.concat(encoded.map((l) => decodeLine(l) ?? Buffer.alloc(0))) });
+    i = end;
+  }
+  return { text: kept.join('\n'), files };
 }
