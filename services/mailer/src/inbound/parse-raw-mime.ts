@@ -31,8 +31,13 @@ declare module 'mailparser' {
   interface MailParser {
     /** Turns a part's header lines into its header map (called for the message and each part). */
     processHeaders(lines: HeaderLines): Headers;
+    /** Makes a part's node: whether it is body text or an attachment is decided here. */
+    createNode(node: unknown): PartNode;
   }
 }
+
+/** The fields of mailparser's part node this parser reads or sets. */
+type PartNode = { contentType?: string; isAttachment?: boolean; headers: Headers };
 
 /**
  * Headers a message has once. Where a sender's client wrote one twice, a mail client shows the
@@ -101,6 +106,23 @@ class SenderFaithfulParser extends MailParser {
       return key !== 'date' || !Number.isNaN(new Date(valueOf(line)).getTime());
     });
     return super.processHeaders(kept.map((h) => ({ key: h.key, line: eightBitReadable(h.line) })));
+  }
+
+  private bodySeen = false;
+
+  /**
+   * A text file attached `inline; filename=…` (Netscape, Apple Mail) is a file the sender
+   * attached, not more of the message: mailparser would merge it into the body. The first text
+   * part is the body whatever it is called, so a message is never left without one.
+   */
+  override createNode(node: unknown): PartNode {
+    const part = super.createNode(node);
+    if (part.isAttachment !== false || !part.contentType?.startsWith('text/')) return part;
+    const disposition = part.headers.get('content-disposition');
+    const named = typeof disposition === 'object' && 'params' in disposition && !!disposition.params.filename;
+    if (named && this.bodySeen) part.isAttachment = true;
+    this.bodySeen = true;
+    return part;
   }
 }
 

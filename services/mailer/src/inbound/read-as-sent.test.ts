@@ -92,4 +92,20 @@ describe('inbound mail read as the sender meant it', () => {
       fixture('zbateson-files-hareandtortoise.txt').toString('latin1').replace(/\s+/g, ' ').trim(),
     );
   });
+
+  it('lists text files attached inline with a filename as attachments, the body staying the message (Netscape 4.7)', async () => {
+    const mail = await parseRaw('zbateson-m1009.eml');
+    expect(mail.attachments.map((a) => [a.filename, a.contentType])).toEqual([
+      ['blueball.png', 'image/png'],
+      ['greenball.png', 'image/png'],
+      ['hareandtoroise.txt', 'text/plain'],
+    ]);
+    expect(await bytesOf(mail.attachments[2])).toEqual(fixture('zbateson-files-hareandtortoise.txt'));
+    expect(mail.text.match(/Slow but steady wins the race/g)).toHaveLength(1);
+
+    const latin1 = await parseRaw('zbateson-m1015.eml');
+    expect(latin1.attachments.map((a) => a.filename)).toEqual(['HasenundFrösche.txt']);
+    expect(await bytesOf(latin1.attachments[0])).toEqual(fixture('zbateson-files-HasenundFrosche.txt'));
+    expect(latin1.text).not.toContain('Hasen');
+  });
 });
