@@ -5,7 +5,9 @@
  * Given a spool folder, each attachment is written there as it is decoded (hashed and counted on
  * the way, and no longer written once past INBOUND_ATTACHMENT_MAX_BYTES, since it will not be
  * kept), so a parse holds the message's text, not its files. Without one (a message that is
- * already a field in memory) attachments are kept in memory.
+ * already a field in memory) attachments are kept in memory. What mailparser reads otherwise
+ * than the sender's mail client would (8-bit headers, repeated headers, a bad Date, uuencoded
+ * files, text files attached inline) is read as the client shows it.
  */
 import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
@@ -92,9 +94,9 @@ function eightBitReadable(line: string): string {
 
 /**
  * mailparser read as the sender meant: 8-bit header bytes decoded as they were written, the
- * first of a repeated header, and no Date at all
- * where the Date cannot be read (mailparser puts the time of receipt in its place, which would
- * show a message as sent when it arrived). The raw header block is left as it was written.
+ * first of a repeated header, no Date at all where the Date cannot be read (mailparser puts the
+ * time of receipt in its place, which would show a message as sent when it arrived), and text
+ * files attached inline kept as files. The raw header block is left as it was written.
  */
 class SenderFaithfulParser extends MailParser {
   override processHeaders(lines: HeaderLines): Headers {
