@@ -41,6 +41,21 @@ describe('inbound mail read as the sender meant it', () => {
     await expect(parseInboundPost('test', fixture('msgreader-test1.msg'), 'message/rfc822')).rejects.toMatchObject({
       status: 415,
     });
+    // The providers' raw modes: SendGrid's `email` field, Mailgun's `body-mime`.
+    const form = (name: string) =>
+      Buffer.concat([
+        Buffer.from(`--f1\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`),
+        fixture('msgreader-test1.msg'),
+        Buffer.from('\r\n--f1--\r\n'),
+      ]);
+    for (const [provider, field] of [
+      ['sendgrid', 'email'],
+      ['mailgun', 'body-mime'],
+    ] as const)
+      await expect(
+        parseInboundPost(provider, form(field), 'multipart/form-data; boundary=f1'),
+        provider,
+      ).rejects.toMatchObject({ status: 415, message: expect.stringContaining('Outlook .msg') });
     await expect(parseRaw('mikel-mail-test.pdf')).rejects.toMatchObject({
       status: 415,
       message: expect.stringContaining('does not begin with a header block'),
