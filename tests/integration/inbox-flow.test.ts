@@ -158,6 +158,36 @@ describeOnEachBackend('inbox', (backend) => {
     }
   });
 
+  it('refuses an Outlook .msg or a file posted as a raw message (415 naming it) and stores nothing', async () => {
+    const before = (await list()).total;
+    const msg = await post('raw', fixture('msgreader-test1.msg'), 'message/rfc822', { query: SECRET });
+    expect(msg.status).toBe(415);
+    expect(((await msg.json()) as { error: { message: string } }).error.message).toContain('Outlook .msg');
+    const pdf = await post('raw', fixture('mikel-mail-test.pdf'), 'message/rfc822', { query: SECRET });
+    expect(pdf.status).toBe(415);
+    expect(((await pdf.json()) as { error: { message: string } }).error.message).toContain('not an e-mail message');
+    // Each answer came after the mailer decided: nothing was stored then or later.
+    expect((await list()).total).toBe(before);
+  });
+
+  it('serves the files of a uuencoded message as attachments, byte-exact and named', async () => {
+    const res = await post('raw', fixture('zbateson-m1014.eml'), 'message/rfc822', { query: SECRET });
+    expect(res.status).toBe(200);
+    const page = await waitFor('?q=Netscape+Communicator', 1);
+    const detail = (await (await staff(`/${page.emails[0]!.id}`)).json()) as InboxEmail;
+    expect(detail.bodyText).toContain('Slow but steady wins the race.');
+    expect(detail.attachments.map((a) => [a.filename, a.size, a.stored])).toEqual([
+      ['redball.png', 1453, true],
+      ['greenball.png', 1298, true],
+      ['blueball.png', 1325, true],
+    ]);
+    for (const a of detail.attachments) {
+      const file = await stack.api(`/api/marketing-dashboard/inbox/${detail.id}/attachments/${a.id}`, { token });
+      expect(file.headers.get('content-disposition')).toContain(a.filename);
+      expect(Buffer.from(await file.arrayBuffer())).toEqual(fixture(`zbateson-files-${a.filename}`));
+    }
+  });
+
   it('stores a Postmark post once, whichever provider posts the same Message-ID again', async () => {
     const first = await post('postmark', fixture('postmark-inbound.json'), 'application/json', { query: SECRET });
     expect(await first.json()).toEqual({ messageId: '73e6d360-66eb-11e1-8e72-a8904824019b', duplicate: false });

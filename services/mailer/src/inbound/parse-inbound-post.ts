@@ -10,6 +10,7 @@ import type { ParsedMail } from './finish-inbound-mail.ts';
 import { parseMailgun } from './parse-mailgun.ts';
 import { parsePostmark } from './parse-postmark.ts';
 import { parseRawMime } from './parse-raw-mime.ts';
+import { refuseNonMime } from './refuse-non-mime.ts';
 import { parseSendgrid } from './parse-sendgrid.ts';
 
 /**
@@ -26,6 +27,7 @@ export async function parseInboundPost(
   switch (source) {
     case 'raw':
     case 'test':
+      refuseNonMime(body);
       return parseRawMime(body, source, spoolDir).catch((err: unknown) => {
         throw new AppError(400, 'bad_request', `The message could not be parsed: ${(err as Error).message}`);
       });

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { AppError } from '@lp/runtime';
 import { finishInboundMail, headerOf, type ParsedMail } from './finish-inbound-mail.ts';
 import { parseRawMime } from './parse-raw-mime.ts';
+import { refuseNonMime } from './refuse-non-mime.ts';
 import { fieldJson, fieldText, readFormFields } from './read-form-fields.ts';
 
 // `[name, value]` pairs; a value is text or, for structured headers, a list.
@@ -21,7 +22,11 @@ export async function parseMailgun(body: Buffer, contentType: string): Promise<P
   if (!type.startsWith('multipart/form-data') && !type.startsWith('application/x-www-form-urlencoded'))
     throw new AppError(415, 'unsupported_media_type', 'Mailgun posts multipart/form-data or urlencoded forms');
   const { fields, files } = await readFormFields(body, contentType);
-  if (fields.has('body-mime')) return parseRawMime(fields.get('body-mime')!, 'mailgun');
+  const mime = fields.get('body-mime');
+  if (mime !== undefined) {
+    refuseNonMime(mime);
+    return parseRawMime(mime, 'mailgun');
+  }
   if (!fields.has('from') && !fields.has('sender'))
     throw new AppError(400, 'bad_request', 'Not a Mailgun message: no from or sender field');
 

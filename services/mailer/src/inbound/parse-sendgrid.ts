@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { AppError } from '@lp/runtime';
 import { finishInboundMail, headerOf, parseHeaderBlock, type ParsedMail } from './finish-inbound-mail.ts';
 import { parseRawMime } from './parse-raw-mime.ts';
+import { refuseNonMime } from './refuse-non-mime.ts';
 import { fieldJson, fieldText, readFormFields } from './read-form-fields.ts';
 
 // Field name → charset.
@@ -29,7 +30,11 @@ export async function parseSendgrid(body: Buffer, contentType: string): Promise<
   if (!contentType.toLowerCase().startsWith('multipart/form-data'))
     throw new AppError(415, 'unsupported_media_type', 'SendGrid Inbound Parse posts multipart/form-data');
   const { fields, files } = await readFormFields(body, contentType);
-  if (fields.has('email')) return parseRawMime(fields.get('email')!, 'sendgrid');
+  const email = fields.get('email');
+  if (email !== undefined) {
+    refuseNonMime(email);
+    return parseRawMime(email, 'sendgrid');
+  }
   if (!fields.has('from') && !fields.has('headers'))
     throw new AppError(400, 'bad_request', 'Not a SendGrid Inbound Parse post: no from, headers or email field');
 
