@@ -249,7 +249,7 @@ describeOnEachBackend('staff accounts, sessions and the audit log', (backend) =>
     const entries = await audit();
     const admin = stack.admin.username;
     const find = (action: string) => entries.find((e) => e.action === action && e.actor === admin);
-    expect(find('contacts.import')?.details).toMatchObject({ imported: 1, skipped: 1 });
+    expect(find('contacts.import')?.details).toMatchObject({ imported: 1, invalid: 1 });
     expect(find('email.send')).toMatchObject({
       target: `campaign ${sent.campaignId}`,
       details: { subject: 'Audit broadcast', audience: '1 recipients' },
