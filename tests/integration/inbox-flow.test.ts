@@ -188,7 +188,7 @@ describeOnEachBackend('inbox', (backend) => {
     }
   });
 
-  it('stores a Postmark post once, whichever provider posts the same Message-ID again', async () => {
+  it('stores a Postmark post once when it is posted again, and keeps a different message that reuses its Message-ID', async () => {
     const first = await post('postmark', fixture('postmark-inbound.json'), 'application/json', { query: SECRET });
     expect(await first.json()).toEqual({ messageId: '73e6d360-66eb-11e1-8e72-a8904824019b', duplicate: false });
     const page = await list('?q=Test+subject');
@@ -197,11 +197,17 @@ describeOnEachBackend('inbox', (backend) => {
     const sameId = Buffer.from(
       'From: other@example.com\r\nSubject: same id\r\nMessage-ID: <73e6d360-66eb-11e1-8e72-a8904824019b>\r\n\r\nhello\r\n',
     );
-    // A different message under a stored Message-ID is answered as the duplicate it is taken for.
+    // Mailers reuse ids: a different message under a stored Message-ID is kept, and said to be new.
     const other = await post('raw', sameId, 'message/rfc822', { query: SECRET });
-    expect(await other.json()).toEqual({ messageId: '73e6d360-66eb-11e1-8e72-a8904824019b', duplicate: true });
+    expect(await other.json()).toEqual({ messageId: '73e6d360-66eb-11e1-8e72-a8904824019b', duplicate: false });
+    // The same message delivered again through another relay (one more Received line) is the duplicate.
+    const relayed = Buffer.concat([Buffer.from('Received: from mx2.example.net by mx.example.org\r\n'), sameId]);
+    expect(await (await post('raw', relayed, 'message/rfc822', { query: SECRET })).json()).toEqual({
+      messageId: '73e6d360-66eb-11e1-8e72-a8904824019b',
+      duplicate: true,
+    });
     // Each answer came after the mailer's commit: what is listed now is all there will be.
-    expect((await list('?q=same+id')).total).toBe(0);
+    expect((await list('?q=same+id')).total).toBe(1);
     expect((await list('?q=Test+subject')).total).toBe(1);
     const detail = (await (await staff(`/${page.emails[0]!.id}`)).json()) as InboxEmail;
     expect(detail).toMatchObject({

@@ -3,7 +3,7 @@
  * declaration: the MAIL stream, the consumers of send requests, provider events and the opens
  * and clicks the gateway answers, the requests it answers (templates, campaigns, analytics,
  * tracking links of mail sent before links named their targets, the inbox, and inbound mail
- * handed over by the gateway: parsed, HTML sanitised, stored once per Message-ID) and the send
+ * handed over by the gateway: parsed, HTML sanitised, stored once per message) and the send
  * worker every replica runs.
  */
 import { fileURLToPath } from 'node:url';

@@ -3,7 +3,7 @@
  * the posts this mailer parses (a handful at a time, so several gateways cannot pile tens of
  * MB each into one mailer), the post's bytes taken from the large-payload store, parsed by its
  * provider's parser (a raw message's attachments spooled to a temporary folder as they decode),
- * stored once per Message-ID, and only then the key deleted and the answer given: a 200 to the
+ * stored once per message (a different message under a known Message-ID is kept too), and only then the key deleted and the answer given: a 200 to the
  * provider means the message is in the inbox. What is not the provider's post is its 400/413/415;
  * a bus that cannot hand the bytes over is a 503, so the provider posts again.
  */

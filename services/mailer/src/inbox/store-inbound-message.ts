@@ -1,9 +1,10 @@
 /**
- * Stores a parsed inbound message in one transaction, once per Message-ID: its HTML sanitised,
+ * Stores a parsed inbound message in one transaction, once per message: its HTML sanitised,
  * the message listed with its attachments, then each kept attachment's bytes copied from its
  * temporary file (or memory) into `inbound_attachment_chunks` a piece at a time, so no file is
- * held whole on the way in. A message whose Message-ID is stored already stores nothing
- * (`id` null): the first one kept wins.
+ * held whole on the way in. The same message posted again (a provider's retry, a second
+ * recipient's copy) stores nothing (`id` null); a different message under a Message-ID already
+ * stored is kept beside the first, since mailers reuse ids and forwarded copies differ.
  */
 import { createHash } from 'node:crypto';
 import type { InboundMail } from '@lp/contracts';
@@ -43,10 +44,33 @@ async function storeAttachmentBytes(trx: Knex.Transaction, attachmentId: number,
   if (start !== bytes.size) throw new Error(`attachment ${attachmentId} read ${start} bytes, expected ${bytes.size}`);
 }
 
+/**
+ * What makes two posts the same message: everything a reader sees of it (sender, recipients,
+ * subject, date, both bodies, threading ids, each attachment's name, type, size and bytes),
+ * not the provider's own headers (Received lines, spam scores), which differ per delivery.
+ */
+export function sameMessageKey(mail: ParsedMail): string {
+  const seen = [
+    mail.messageId,
+    mail.fromName,
+    mail.fromEmail,
+    mail.to,
+    mail.cc,
+    mail.subject,
+    mail.sentAt,
+    mail.text,
+    mail.html,
+    mail.inReplyTo,
+    mail.references,
+    mail.attachments.map((a) => [a.filename, a.contentType, a.size, a.bytes?.sha256 ?? null]),
+  ];
+  return createHash('sha256').update(JSON.stringify(seen)).digest('hex');
+}
+
 export async function storeInboundMessage(knex: Knex, mail: ParsedMail): Promise<{ id: number | null }> {
   const { html, hasRemoteImages } = sanitizeInboundHtml(mail.html);
   const listed: InboundMail = { ...mail, attachments: mail.attachments.map(({ bytes: _bytes, ...a }) => a) };
-  const mailKey = createHash('sha256').update(mail.messageId).digest('hex');
+  const mailKey = sameMessageKey(mail);
   return knex.transaction(async (trx) => {
     const { id, attachmentIds } = await insertInboundMessage(trx, listed, { mailKey, html, hasRemoteImages });
     if (id === null) return { id };

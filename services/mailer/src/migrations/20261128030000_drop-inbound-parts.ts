@@ -6,19 +6,11 @@
  * reached the bus), which their providers post again.
  */
 import type { Knex } from '@lp/runtime';
+import { up as createInboundParts } from './20261124010200_create-inbound-parts.ts';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.withSchema('mailer').dropTableIfExists('inbound_parts');
 }
 
-export async function down(knex: Knex): Promise<void> {
-  await knex.schema.withSchema('mailer').createTable('inbound_parts', (t) => {
-    t.text('upload_key').notNullable();
-    t.integer('index').notNullable();
-    t.integer('count').notNullable();
-    t.text('mail_key').notNullable();
-    t.binary('data').notNullable();
-    t.timestamp('received_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    t.primary(['upload_key', 'index']);
-  });
-}
+// Back to the table as it was first created.
+export const down = createInboundParts;

@@ -1,6 +1,7 @@
 /**
  * Stores one inbound message with its attachments (inside the caller's transaction); a message
- * whose Message-ID is already stored is a no-op (`id` null). A reply to a broadcast is linked
+ * whose `mailKey` (the same message, store-inbound-message.ts) is already stored is a no-op
+ * (`id` null). A reply to a broadcast is linked
  * to its campaign, delivery and contact. Attachments are listed here (`attachmentIds`, in order)
  * and their bytes added piece by piece (`insertInboundAttachmentChunk`).
  */
@@ -38,7 +39,7 @@ export async function insertInboundMessage(
       delivery_id: replied?.deliveryId ?? null,
       contact_id: replied?.contactId ?? null,
     })
-    .onConflict('message_id')
+    .onConflict('mail_key')
     .ignore()
     .returning<{ id: number }[]>('id');
   if (!row) return { id: null, attachmentIds: [] };

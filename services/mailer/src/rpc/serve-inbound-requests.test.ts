@@ -1,7 +1,7 @@
 /**
  * A post handed over to the mailer (`rpc.mailer.inbound.receive`, on the in-process bus and an
- * in-memory PGlite): answered only once stored, attachments byte-exact, once per Message-ID
- * whatever the content, the handed-over bytes let go; what is not the provider's post comes
+ * in-memory PGlite): answered only once stored, attachments byte-exact, the same message
+ * once (a different one reusing its Message-ID kept beside it), the handed-over bytes let go; what is not the provider's post comes
  * back as the post's own 400/415; a post that is gone, or a mailer with every turn taken, is a
  * 503 the provider retries.
  */
@@ -66,7 +66,7 @@ describe('inbound mail handed over to the mailer', () => {
     return { key, answer };
   };
   const stored = (messageId: string) =>
-    db.knex('mailer.inbound_messages').where({ message_id: messageId }).select('id', 'subject');
+    db.knex('mailer.inbound_messages').where({ message_id: messageId }).orderBy('id').select('id', 'subject');
 
   it('stores a post before answering, its attachment byte-exact, and lets go of the handed-over bytes', async () => {
     const file = randomBytes(1_300_000);
@@ -87,7 +87,7 @@ describe('inbound mail handed over to the mailer', () => {
     expect(await bus.getLarge(key)).toBeUndefined();
   });
 
-  it('stores one message per Message-ID: the same post again, or another message under that id, is a duplicate', async () => {
+  it('stores the same post once, and keeps a different message that reuses a Message-ID', async () => {
     const first = rawMessage({ from: 'b@example.com', subject: 'First', messageId: 'same-1@example.com' }, 'One.', []);
     const other = rawMessage({ from: 'c@example.com', subject: 'Other', messageId: 'same-1@example.com' }, 'Two.', []);
     expect((await receive('raw', first, 'message/rfc822')).answer).toEqual({
@@ -99,9 +99,27 @@ describe('inbound mail handed over to the mailer', () => {
     expect(await bus.getLarge(again.key)).toBeUndefined();
     expect((await receive('raw', other, 'message/rfc822')).answer).toEqual({
       messageId: 'same-1@example.com',
-      duplicate: true,
+      duplicate: false,
     });
-    expect(await stored('same-1@example.com')).toEqual([expect.objectContaining({ subject: 'First' })]);
+    expect((await receive('raw', other, 'message/rfc822')).answer).toMatchObject({ duplicate: true });
+    expect(await stored('same-1@example.com')).toEqual([
+      expect.objectContaining({ subject: 'First' }),
+      expect.objectContaining({ subject: 'Other' }),
+    ]);
+  });
+
+  it('tells messages under one Message-ID apart by an attachment: same name and size, other bytes', async () => {
+    const message = (bytes: Buffer) =>
+      rawMessage({ from: 'd@example.com', subject: 'Survey', messageId: 'survey-1@example.com' }, 'Attached.', [
+        { name: 'survey.pdf', type: 'application/pdf', bytes },
+      ]);
+    const a = randomBytes(4096);
+    const b = Buffer.from(a);
+    b[100] = b[100]! ^ 0xff;
+    expect((await receive('raw', message(a), 'message/rfc822')).answer).toMatchObject({ duplicate: false });
+    expect((await receive('raw', message(b), 'message/rfc822')).answer).toMatchObject({ duplicate: false });
+    expect((await receive('raw', message(a), 'message/rfc822')).answer).toMatchObject({ duplicate: true });
+    expect(await stored('survey-1@example.com')).toHaveLength(2);
   });
 
   it('answers what is not the provider’s post as that post’s 400 naming the field, or 415', async () => {
