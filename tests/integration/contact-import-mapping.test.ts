@@ -7,7 +7,14 @@
  * saying what is wrong.
  */
 import { readFileSync } from 'node:fs';
-import type { Contact, ImportMapping, ImportPreview, ImportResult } from '@lp/contracts';
+import {
+  IMPORT_PREVIEW_BYTES,
+  IMPORT_PREVIEW_ROWS,
+  type Contact,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportResult,
+} from '@lp/contracts';
 import { describe, expect, it } from 'vitest';
 import { useStack } from '../support/fixtures.ts';
 
@@ -67,7 +74,17 @@ describe('the import column mapping', () => {
     ]);
   });
 
+  it("previews the dialog's slice of a big file: exactly IMPORT_PREVIEW_BYTES, cut mid-row", async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `person${i}@import.test,Person ${i}`).join('\n');
+    const slice = Buffer.from(`email,firstName\n${rows}\n`).subarray(0, IMPORT_PREVIEW_BYTES);
+    const read = await preview(slice);
+    expect(read.rows).toHaveLength(IMPORT_PREVIEW_ROWS);
+    expect(read.rows[0]).toEqual({ line: 2, cells: ['person0@import.test', 'Person 0'] });
+  });
+
   it('refuses a preview the import would refuse, with the same words', async () => {
+    const anonymous = await stack.api('/api/marketing/contacts/import/preview', { method: 'POST' });
+    expect(anonymous.status).toBe(401);
     expect(await refusal(await post('import/preview', 'email\na@x.co\n', {}, 'contacts.txt'))).toBe(
       'Please upload a CSV file',
     );

@@ -371,7 +371,7 @@ export function createChunkSender(opts: {
 
 /**
  * Hands the `file` part of a multipart request to `onFile` with the fields sent before it,
- * failing with 413 (`refused`) past `limit` bytes.
+ * failing with 413 (`refused`) past `limit` bytes (a file of `limit` bytes is read).
  */
 function withUploadedFile<T>(
   req: IncomingMessage,
@@ -382,7 +382,8 @@ function withUploadedFile<T>(
   return new Promise<T>((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, limits: { fileSize: limit, files: 1, fields: 10 } });
+      // busboy stops a file when it reaches fileSize: one byte more lets a file of `limit` bytes through.
+      bb = busboy({ headers: req.headers, limits: { fileSize: limit + 1, files: 1, fields: 10 } });
     } catch {
       reject(invalidFile('Send the file as multipart/form-data in a field named file'));
       return;
