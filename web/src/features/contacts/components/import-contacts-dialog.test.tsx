@@ -184,3 +184,17 @@ it("says why the preview refused a file, in the import's words", async () => {
   expect((await screen.findByRole('alert')).textContent).toBe('The file has no email column');
   expect(screen.queryByRole('heading', { name: 'Columns of the file' })).toBeNull();
 });
+
+it('says it is reading the file while the preview is on its way, and waits for it before importing', async () => {
+  let answer: (preview: ImportPreview) => void = () => {};
+  vi.mocked(previewImportContacts).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+  render(<ImportContactsDialog open onClose={() => {}} onImported={() => {}} />);
+  const user = userEvent.setup();
+  await user.upload(screen.getByLabelText('CSV file'), new File(['email\na@example.com\n'], 'contacts.csv'));
+  expect(screen.getByRole('status').textContent).toBe("Reading the file's columns…");
+  expect(screen.getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true);
+  answer(SIMPLE);
+  await screen.findByRole('heading', { name: 'Columns of the file' });
+  expect(screen.queryByRole('status')).toBeNull();
+  expect(screen.getByRole('button', { name: 'Import' })).toHaveProperty('disabled', false);
+});

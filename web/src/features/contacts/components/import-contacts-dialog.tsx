@@ -2,7 +2,8 @@
  * Import Contacts (CSV): the file's own checks ('Please select a file to import', 'Please upload
  * a CSV file'), then the column mapping read from the file's beginning (each column of the file,
  * the field it goes to or Skip, the first rows as they will be stored: ImportMappingPreview; a
- * file the import would refuse is refused here with the same words), what to do with contacts already here (update them, only fill their empty fields,
+ * file the import would refuse is refused here with the same words; the mapping goes with the
+ * import), what to do with contacts already here (update them, only fill their empty fields,
  * or leave them), an optional list the contacts join (an existing one or a new one named here),
  * the upload's progress in percent and then the server's (rows stored of rows read), then the
  * result: new, updated, unchanged, skipped, and the rows that were not imported with their line
