@@ -29,6 +29,15 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   notes: 'Notes',
 };
 
+/** Columns not imported listed as they come; more scroll in a box of their own. */
+const LISTED_IN_FULL = 12;
+
+/**
+ * Fields whose text wraps in the rows' table (an address, notes); the others stay on one line
+ * (an e-mail, a phone number).
+ */
+const LONG_FIELDS: ReadonlySet<ImportField> = new Set(['address', 'notes']);
+
 /** The select's value for a column not imported. */
 const SKIP = '';
 
@@ -56,6 +65,7 @@ export function ImportMappingPreview({ preview, mapping, onChange }: Props) {
   const columns = importColumnsOf(mapping);
   const ignored = ignoredColumnsOf(preview.header, mapping);
   const unnamed = preview.header.filter((name, i) => !mapping[i] && name.trim() === '').length;
+  const notImported = [...ignored, ...(unnamed ? [`${unnamed} unnamed ${unnamed === 1 ? 'column' : 'columns'}`] : [])];
   const noEmail = !mapping.includes('email');
   const first = preview.rows[0]?.cells;
   return (
@@ -102,10 +112,15 @@ export function ImportMappingPreview({ preview, mapping, onChange }: Props) {
           {IMPORT_MAPPING_NO_EMAIL}
         </p>
       )}
-      {(ignored.length > 0 || unnamed > 0) && (
-        <p className="text-sm break-words text-stone-700">
-          Not imported:{' '}
-          {[...ignored, ...(unnamed ? [`${unnamed} unnamed ${unnamed === 1 ? 'column' : 'columns'}`] : [])].join(', ')}.
+      {notImported.length > 0 && (
+        // Outlook's export has 85 such columns: past a few lines they scroll (by keyboard too).
+        <p
+          className={`text-sm break-words text-stone-700 ${notImported.length > LISTED_IN_FULL ? 'max-h-28 overflow-y-auto rounded-md border border-stone-200 px-3 py-2' : ''}`}
+          {...(notImported.length > LISTED_IN_FULL
+            ? { tabIndex: 0, role: 'region', 'aria-label': `${notImported.length} columns not imported` }
+            : {})}
+        >
+          Not imported: {notImported.join(', ')}.
         </p>
       )}
       {preview.rows.length > 0 && !noEmail && (
@@ -142,7 +157,7 @@ export function ImportMappingPreview({ preview, mapping, onChange }: Props) {
                         item.row.map((value, f) => (
                           <td
                             key={IMPORT_FIELDS[f]}
-                            className="max-w-56 px-2 py-1.5 break-words whitespace-pre-line text-stone-900"
+                            className={`px-2 py-1.5 text-stone-900 ${LONG_FIELDS.has(IMPORT_FIELDS[f]!) ? 'max-w-64 min-w-32 break-words whitespace-pre-line' : 'whitespace-nowrap'}`}
                           >
                             {value ?? (
                               <span className="text-stone-400">
