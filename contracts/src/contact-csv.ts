@@ -8,7 +8,14 @@
  */
 import * as v from 'valibot';
 import { BUS_MAX_PAYLOAD_BYTES } from './subjects.ts';
-import { ImportCsvRowSchema, type Contact, type ImportError, type ImportRow } from './crm.ts';
+import {
+  ImportCsvRowSchema,
+  type Contact,
+  type ImportError,
+  type ImportField,
+  type ImportMapping,
+  type ImportRow,
+} from './crm.ts';
 
 // ---- The file ----
 
@@ -22,10 +29,6 @@ export function importFileProblem(file: { name: string } | null | undefined): st
 }
 
 // ---- The header ----
-
-/** The fields an import fills, in the order of an ImportRow. */
-export const IMPORT_FIELDS = ['email', 'firstName', 'lastName', 'phone', 'address', 'notes'] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** Header spellings, compared lower-cased with everything but letters and digits removed. */
 const ALIASES: Record<string, ImportField> = {
@@ -118,6 +121,23 @@ export function mapImportHeader(header: readonly string[]): { columns: ImportCol
     };
   return { columns };
 }
+
+/** The mapping the header's names choose: each column's field, null for a column not imported. */
+export const defaultImportMapping = (header: readonly string[]): ImportMapping =>
+  header.map((name) => fieldOfHeader(name) ?? null);
+
+/** A mapping chosen in the dialog as the columns an import reads. */
+export const importColumnsOf = (mapping: ImportMapping): ImportColumns => mapping.map((field) => field ?? undefined);
+
+/** The named columns of the header no field takes (as the file names them): not imported, and said so. */
+export const ignoredColumnsOf = (header: readonly string[], columns: ImportColumns | ImportMapping): string[] =>
+  header.filter((name, i) => !columns[i] && name.trim() !== '').map((name) => name.trim());
+
+/** The beginning of the file the dialog sends for its mapping preview (the whole file when smaller). */
+export const IMPORT_PREVIEW_BYTES = 256 * 1024;
+
+/** Data rows the mapping preview shows. */
+export const IMPORT_PREVIEW_ROWS = 5;
 
 // ---- The rows ----
 

@@ -192,6 +192,31 @@ export const ImportRowSchema = v.tuple([
 ]);
 export type ImportRow = v.InferOutput<typeof ImportRowSchema>;
 
+/** The fields an import fills, in the order of an ImportRow. */
+export const IMPORT_FIELDS = ['email', 'firstName', 'lastName', 'phone', 'address', 'notes'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** Said of a column mapping without an email column, by the dialog and by the gateway alike. */
+export const IMPORT_MAPPING_NO_EMAIL = 'Choose the column that holds the email';
+
+/**
+ * The column mapping chosen in the import dialog: the field each column of the file fills, in the
+ * header's order (null: the column is not imported). It crosses as JSON in the multipart field
+ * `columns`. Several columns may name one field (the first filled wins, as with Outlook's phones);
+ * one of them must be the email. The gateway checks its length against the file's header.
+ */
+export const ImportMappingSchema = v.pipe(
+  v.string('columns must be a JSON array of fields'),
+  v.parseJson(undefined, 'columns must be a JSON array of fields'),
+  v.array(
+    v.nullable(v.picklist(IMPORT_FIELDS, `Each column must be one of ${IMPORT_FIELDS.join(', ')}, or null to skip it`)),
+    'columns must be a JSON array of fields',
+  ),
+  v.maxLength(2000, 'columns names at most 2,000 columns'),
+  v.check((columns) => columns.includes('email'), IMPORT_MAPPING_NO_EMAIL),
+);
+export type ImportMapping = v.InferOutput<typeof ImportMappingSchema>;
+
 /**
  * What an import does with a contact it already has (matched by e-mail, any case): `update` gives
  * it the file's non-empty fields, `fill` only fills the fields it has empty, `skip` leaves it as
@@ -240,6 +265,20 @@ export const ImportResultSchema = v.object({
   list: v.optional(v.object({ id, name: v.string() })),
 });
 export type ImportResult = v.InferOutput<typeof ImportResultSchema>;
+/**
+ * The answer of `POST /api/marketing/contacts/import/preview`, which reads the beginning of a file
+ * as the import would (encoding, separator, the header looked for below an export's notes): how it
+ * was read, the header row, the field each column goes to by its name (null: not imported) and
+ * the first data rows' cells with their line numbers, for the dialog to show them as they will be
+ * stored under the mapping staff choose.
+ */
+export const ImportPreviewSchema = v.object({
+  format: ImportResultSchema.entries.format,
+  header: v.array(v.string()),
+  columns: v.array(v.nullable(v.picklist(IMPORT_FIELDS))),
+  rows: v.array(v.object({ line: count, cells: v.array(v.string()) })),
+});
+export type ImportPreview = v.InferOutput<typeof ImportPreviewSchema>;
 /** Rows not imported the dialog lists (all of those answered can be downloaded). */
 export const IMPORT_ERRORS_SHOWN = 100;
 /** Rows not imported an answer names. */
@@ -349,13 +388,15 @@ export const ImportCsvRowSchema = v.object({
 /**
  * An import's options, from the multipart fields sent before the file: the list its contacts join
  * (`listId`, an existing list, or `newListName`, a list made for the import, or neither) and what
- * it does with contacts it already has (`existing`, IMPORT_EXISTING; `update` when not said).
+ * it does with contacts it already has (`existing`, IMPORT_EXISTING; `update` when not said), and
+ * the column mapping chosen in the dialog (`columns`; without it, the header's names choose).
  */
 export const ImportOptionsSchema = v.pipe(
   v.object({
     listId: v.optional(v.pipe(intString('listId must be a list id'), v.minValue(1, 'listId must be a list id'))),
     newListName: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'At most 200 characters'), storable())),
     existing: v.optional(v.picklist(IMPORT_EXISTING, 'existing must be update, fill or skip'), 'update'),
+    columns: v.optional(ImportMappingSchema),
   }),
   v.check((c) => !(c.listId !== undefined && c.newListName), 'Choose an existing list or name a new one, not both'),
 );

@@ -1,7 +1,7 @@
 /**
  * Staff contacts under `/api/marketing` (session required): the paged, searchable list (total in
  * `X-Total-Count`, the next page in `Link: <…>; rel="next"`), add, read, edit, delete, history,
- * CSV export and import, `POST /contacts/bulk` (an action on chosen or all matching contacts),
+ * CSV export and import (and the import's column-mapping preview), `POST /contacts/bulk` (an action on chosen or all matching contacts),
  * the progress of an import or bulk action, and `POST /contacts-to-list`. crm owns the data and checks again.
  * The history adds the contact's mail from the mailer, asked by address: each message sent to it
  * (delivery status, opens, clicks) and each message it sent to the inbox; each owner answers its
@@ -28,7 +28,7 @@ import {
 } from '@lp/contracts';
 import { callRpc, notFound, type Bus } from '@lp/runtime';
 import { applyContactsBulk } from './contacts/apply-contacts-bulk.ts';
-import { importContacts } from './contacts/import-contacts.ts';
+import { importContacts, previewImport } from './contacts/import-contacts.ts';
 import { createProgressRegistry } from './contacts/operation-progress.ts';
 import { audited } from '../audit/record-audit.ts';
 import { changedFields } from '../audit/changed-fields.ts';
@@ -152,6 +152,9 @@ export function contactRoutes(deps: GatewayDeps) {
   });
 
   router.post('/contacts/import', serverPaced, importContacts(deps, progress));
+
+  // The beginning of a file read as its import would read it, for the dialog's column mapping.
+  router.post('/contacts/import/preview', previewImport());
 
   router.post('/contacts/bulk', serverPaced, applyContactsBulk(deps, progress));
 

@@ -1,17 +1,17 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { ImportChunkInput, ImportItem } from '@lp/contracts';
+import type { ImportChunkInput, ImportItem, ImportMapping } from '@lp/contracts';
 import { AppError, Counters, createLogger, type Bus } from '@lp/runtime';
 import { createChunkSender, readImportCsv } from './import-contacts.ts';
 
-async function read(text: string | Buffer, chunkSize = 7): Promise<ImportItem[]> {
+async function read(text: string | Buffer, chunkSize = 7, mapping?: ImportMapping): Promise<ImportItem[]> {
   const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
   // Small pieces: the parser must carry quotes, CRLF and the BOM across chunk boundaries.
   const pieces = Array.from({ length: Math.ceil(bytes.length / chunkSize) }, (_, i) =>
     bytes.subarray(i * chunkSize, (i + 1) * chunkSize),
   );
   const out: ImportItem[] = [];
-  for await (const batch of readImportCsv(Readable.from(pieces))) out.push(...batch);
+  for await (const batch of readImportCsv(Readable.from(pieces), {}, mapping)) out.push(...batch);
   return out;
 }
 
@@ -52,6 +52,35 @@ describe('readImportCsv', () => {
       { row: ['A@x.co', null, null, null, null, null] },
       { row: ['a@X.CO', null, null, null, null, null] },
     ]);
+  });
+});
+
+describe('readImportCsv with the mapping chosen in the dialog', () => {
+  const csv = 'Email,Name,Phone,Town\nann@x.co,Ann,555-0101,Page\n';
+
+  it('reads each column as the mapping says: a column skipped is not stored, one remapped fills its new field', async () => {
+    expect(await read(csv, 7, ['email', 'firstName', null, 'address'])).toEqual([
+      { row: ['ann@x.co', 'Ann', null, null, 'Page', null] },
+    ]);
+    // Several columns may fill one field: the first filled wins.
+    expect(await read('email,a,b\nann@x.co,,second\n', 7, ['email', 'notes', 'notes'])).toEqual([
+      { row: ['ann@x.co', null, null, null, null, 'second'] },
+    ]);
+  });
+
+  it("names the columns the mapping skips, and refuses a mapping of another length than the file's header", async () => {
+    let ignored: string[] = [];
+    const items = readImportCsv(Readable.from([Buffer.from(csv)]), { header: (_, names) => (ignored = names) }, [
+      'email',
+      null,
+      'phone',
+      null,
+    ]);
+    for await (const _ of items);
+    expect(ignored).toEqual(['Name', 'Town']);
+    await expect(read(csv, 7, ['email', 'firstName'])).rejects.toThrow(
+      "The column mapping names 2 columns but the file's header row has 4",
+    );
   });
 });
 

@@ -9,8 +9,12 @@
  * IMPORT_RATE_LIMIT imports per 10 minutes per staff user and per address; more are answered 429.
  * Fields sent before the file choose what happens to contacts already there (`existing`: update,
  * fill, skip; see IMPORT_EXISTING) and a list every imported contact (new or known) joins:
- * `listId`, or `newListName` (the list is made when the file starts). Under `X-Progress-Id`
- * the rows crm has stored of the rows read so far are reported while the import runs.
+ * `listId`, or `newListName` (the list is made when the file starts), and `columns`, the column
+ * mapping staff chose in the dialog (ImportMappingSchema: the field of each column, or null; without
+ * it the header's names choose). Under `X-Progress-Id` the rows crm has stored of the rows read so
+ * far are reported while the import runs. `POST /api/marketing/contacts/import/preview` reads the
+ * beginning of a file the same way (one reader: encoding, separator, header search) and answers
+ * its header, the field each column names and its first rows, for the dialog's mapping preview.
  *
  * What a header or a row means is contracts' (contact-csv.ts), shared with the dashboard; this
  * file holds the bytes: csv-parse reads the stream (a byte-order mark, CRLF, quoted commas and
@@ -22,7 +26,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { parse } from 'csv-parse';
 import type { Middleware } from 'koa';
@@ -33,7 +37,13 @@ import {
   IMPORT_ERROR_CELLS_MAX_CHARS,
   IMPORT_ERRORS_KEPT,
   IMPORT_NO_FILE,
+  IMPORT_PREVIEW_BYTES,
+  IMPORT_PREVIEW_ROWS,
+  ImportMappingSchema,
   ImportOptionsSchema,
+  defaultImportMapping,
+  ignoredColumnsOf,
+  importColumnsOf,
   importFileProblem,
   importItemOf,
   mapImportHeader,
@@ -45,10 +55,13 @@ import {
   type ImportExisting,
   type ImportError,
   type ImportItem,
+  type ImportMapping,
+  type ImportPreview,
   type ImportResult,
   type ImportRow,
 } from '@lp/contracts';
-import { AppError, callRpc, type Bus, type Counters, type RpcCallOptions } from '@lp/runtime';
+import * as v from 'valibot';
+import { AppError, badRequest, callRpc, type Bus, type Counters, type RpcCallOptions } from '@lp/runtime';
 import { audited } from '../../audit/record-audit.ts';
 import { requestLimiter } from '../../middleware/rate-limit.ts';
 import { validate } from '../../middleware/validate.ts';
@@ -81,16 +94,19 @@ const tooLarge = (limit: number) =>
 
 const lineBreaks = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0;
 
+/** A data row of the file as read: its cells and the line it starts on. */
+export type CsvRecord = { cells: string[]; line: number };
+
 /**
- * Yields every data row of the CSV, valid or not, in file order, in batches. Before the first
- * row, `on.format` is told the encoding and separator it is read with, and `on.header` the
- * header row and the columns it names that no field takes (never dropped silently: the answer
- * names them).
+ * Yields every data row of the CSV as its cells, in file order, in batches, with the rows the
+ * parser could not read as errors. Before the first row, `on.format` is told the encoding and
+ * separator it is read with, and `on.header` the header row and the field each of its columns
+ * names. The import and its preview both read a file this way.
  */
-export async function* readImportCsv(
+async function* readCsvRecords(
   input: Readable,
-  on: { format?: (format: CsvFormat) => void; header?: (header: string[], ignoredColumns: string[]) => void } = {},
-): AsyncGenerator<ImportItem[]> {
+  on: { format?: (format: CsvFormat) => void; header: (header: string[], byName: ImportColumns) => void },
+): AsyncGenerator<(CsvRecord | { error: ImportError })[]> {
   const { format, stream } = await readCsvFormat(input);
   on.format?.(format);
   const parser = parse({
@@ -110,17 +126,17 @@ export async function* readImportCsv(
   stream.on('error', (err) => parser.destroy(err));
   stream.pipe(parser);
 
-  let columns: ImportColumns | undefined;
+  let headerFound = false;
   let rowsAboveHeader = 0;
   let headerProblem: string | undefined;
   // Line numbers are counted from each record's raw text (csv-parse's own count differs
   // between LF and CRLF files): a record starts after every line break before it, including
   // the blank lines skipped just before it.
   let breaksBefore = 0;
-  const itemOf = ({ record, raw }: { record: string[]; raw: string }): ImportItem | undefined => {
+  const recordOf = ({ record, raw }: { record: string[]; raw: string }): CsvRecord | undefined => {
     const line = 1 + breaksBefore + lineBreaks(/^[\r\n]*/.exec(raw)?.[0] ?? '');
     breaksBefore += lineBreaks(raw);
-    if (!columns) {
+    if (!headerFound) {
       // The header is the first row naming an e-mail column; rows above it are an export's notes.
       const header = mapImportHeader(record);
       if ('problem' in header) {
@@ -128,14 +144,12 @@ export async function* readImportCsv(
         if (++rowsAboveHeader >= IMPORT_HEADER_SEARCH_ROWS) throw invalidFile(headerProblem);
         return undefined;
       }
-      columns = header.columns;
-      on.header?.(
-        record,
-        record.filter((name, i) => !header.columns[i] && name.trim() !== '').map((name) => name.trim()),
-      );
+      headerFound = true;
+      on.header(record, header.columns);
       return undefined;
     }
-    return importItemOf(columns, record, line);
+    // A row of blank cells is no row at all.
+    return record.every((cell) => cell.trim() === '') ? undefined : { cells: record, line };
   };
 
   // Records are taken in batches, as many as the parser holds, and handled synchronously: one
@@ -158,22 +172,86 @@ export async function* readImportCsv(
     failure = err;
     signal();
   });
-  for (;;) {
-    const batch: ImportItem[] = [];
-    let rec: { record: string[]; raw: string } | null;
-    while ((rec = parser.read() as typeof rec) !== null) {
+  try {
+    for (;;) {
+      const batch: (CsvRecord | { error: ImportError })[] = [];
+      let rec: { record: string[]; raw: string } | null;
+      while ((rec = parser.read() as typeof rec) !== null) {
+        while (skipped.length) batch.push({ error: skipped.shift()! });
+        const record = recordOf(rec);
+        if (record) batch.push(record);
+      }
       while (skipped.length) batch.push({ error: skipped.shift()! });
-      const item = itemOf(rec);
-      if (item) batch.push(item);
+      if (batch.length) yield batch;
+      if (failure) throw failure;
+      if (ended) break;
+      if (!signalled) await new Promise<void>((resolve) => (wake = resolve));
+      signalled = false;
     }
-    while (skipped.length) batch.push({ error: skipped.shift()! });
-    if (batch.length) yield batch;
-    if (failure) throw failure;
-    if (ended) break;
-    if (!signalled) await new Promise<void>((resolve) => (wake = resolve));
-    signalled = false;
+  } finally {
+    // A reader that stopped early (the preview, once it has its rows) leaves nothing reading.
+    if (!ended) {
+      stream.unpipe(parser);
+      parser.destroy();
+    }
   }
-  if (!columns) throw invalidFile(headerProblem ?? IMPORT_EMPTY_FILE);
+  if (!headerFound) throw invalidFile(headerProblem ?? IMPORT_EMPTY_FILE);
+}
+
+/**
+ * Yields every data row of the CSV, valid or not, in file order, in batches. Before the first
+ * row, `on.format` is told the encoding and separator it is read with, and `on.header` the
+ * header row and the columns no field takes (never dropped silently: the answer names them).
+ * `mapping`, the one chosen in the dialog, says which field each column fills; without it, the
+ * header's names do. A mapping of another length than the header is refused.
+ */
+export async function* readImportCsv(
+  input: Readable,
+  on: { format?: (format: CsvFormat) => void; header?: (header: string[], ignoredColumns: string[]) => void } = {},
+  mapping?: ImportMapping,
+): AsyncGenerator<ImportItem[]> {
+  let columns: ImportColumns = [];
+  const header = (names: string[], byName: ImportColumns) => {
+    if (mapping && mapping.length !== names.length)
+      throw invalidFile(
+        `The column mapping names ${mapping.length} columns but the file's header row has ${names.length}: ` +
+          'choose the file again to see its columns',
+      );
+    columns = mapping ? importColumnsOf(mapping) : byName;
+    on.header?.(names, ignoredColumnsOf(names, columns));
+  };
+  for await (const batch of readCsvRecords(input, { ...(on.format ? { format: on.format } : {}), header })) {
+    const items: ImportItem[] = [];
+    for (const record of batch) {
+      const item = 'error' in record ? record : importItemOf(columns, record.cells, record.line);
+      if (item) items.push(item);
+    }
+    if (items.length) yield items;
+  }
+}
+
+/**
+ * The beginning of a file read as its import would read it: the format, the header row, the
+ * field each column names, and the first `rows` data rows' cells (rows the parser could not read
+ * are left out: the import names them with their line).
+ */
+export async function previewImportCsv(input: Readable, rows = IMPORT_PREVIEW_ROWS): Promise<ImportPreview> {
+  let format: CsvFormat = { encoding: 'UTF-8', delimiter: ',' };
+  let header: string[] = [];
+  let columns: ImportMapping = [];
+  const shown: CsvRecord[] = [];
+  const on = {
+    format: (f: CsvFormat) => (format = f),
+    header: (names: string[]) => {
+      header = names;
+      columns = defaultImportMapping(names);
+    },
+  };
+  for await (const batch of readCsvRecords(input, on)) {
+    for (const record of batch) if (!('error' in record) && shown.length < rows) shown.push(record);
+    if (shown.length >= rows) break;
+  }
+  return { format, header, columns, rows: shown };
 }
 
 type ChunkSender = {
@@ -293,17 +371,19 @@ export function createChunkSender(opts: {
 
 /**
  * Hands the `file` part of a multipart request to `onFile` with the fields sent before it,
- * failing with 413 past `limit` bytes.
+ * failing with 413 (`refused`) past `limit` bytes (a file of `limit` bytes is read).
  */
 function withUploadedFile<T>(
   req: IncomingMessage,
   limit: number,
   onFile: (file: Readable, filename: string, fields: Record<string, string>) => Promise<T>,
+  refused: () => AppError = () => tooLarge(limit),
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
-      bb = busboy({ headers: req.headers, limits: { fileSize: limit, files: 1, fields: 10 } });
+      // busboy stops a file when it reaches fileSize: one byte more lets a file of `limit` bytes through.
+      bb = busboy({ headers: req.headers, limits: { fileSize: limit + 1, files: 1, fields: 10 } });
     } catch {
       reject(invalidFile('Send the file as multipart/form-data in a field named file'));
       return;
@@ -328,7 +408,7 @@ function withUploadedFile<T>(
       }
       started = true;
       current = file;
-      file.on('limit', () => file.destroy(tooLarge(limit)));
+      file.on('limit', () => file.destroy(refused()));
       const problem = importFileProblem({ name: info.filename ?? '' });
       if (problem) {
         file.resume();
@@ -347,24 +427,32 @@ function withUploadedFile<T>(
 
 /**
  * The import's options from the fields sent before the file: the list its contacts join (the
- * chosen one, checked by crm with each chunk, or one made now) and what to do with known contacts.
+ * chosen one, checked by crm with each chunk, or one made now), what to do with known contacts,
+ * and the column mapping chosen in the dialog, if any (a bad one is refused with its own message).
  */
 async function importOptions(
   bus: Bus,
   asked: RpcCallOptions,
   fields: Record<string, string>,
-): Promise<{ list?: { id: number; name: string }; existing: ImportExisting }> {
-  const options = validate(ImportOptionsSchema, fields);
-  const { existing } = options;
+): Promise<{ list?: { id: number; name: string }; existing: ImportExisting; mapping?: ImportMapping }> {
+  if (fields.columns !== undefined) {
+    const chosen = v.safeParse(ImportMappingSchema, fields.columns);
+    if (!chosen.success) {
+      const message = chosen.issues[0].message;
+      throw badRequest(message, { fields: { columns: [message] } });
+    }
+  }
+  const { existing, columns: mapping, ...options } = validate(ImportOptionsSchema, fields);
+  const chosen = { existing, ...(mapping ? { mapping } : {}) };
   if (options.newListName) {
     const list = await callRpc(bus, RPC.crm.listCreate, { name: options.newListName, description: null }, asked);
-    return { list: { id: list.id, name: list.name }, existing };
+    return { list: { id: list.id, name: list.name }, ...chosen };
   }
-  if (options.listId === undefined) return { existing };
+  if (options.listId === undefined) return chosen;
   const lists = await callRpc(bus, RPC.crm.listsList, {}, asked);
   const list = lists.find((l) => l.id === options.listId);
   if (!list) throw new AppError(404, 'not_found', 'The list to import into no longer exists');
-  return { list: { id: list.id, name: list.name }, existing };
+  return { list: { id: list.id, name: list.name }, ...chosen };
 }
 
 export function importContacts(
@@ -400,7 +488,8 @@ export function importContacts(
     try {
       const upload = () =>
         withUploadedFile(ctx.req, limit, async (file, filename, fields) => {
-          ({ list: joined, existing } = await importOptions(bus, asked, fields));
+          const options = await importOptions(bus, asked, fields);
+          ({ list: joined, existing } = options);
           let stored = 0;
           let sent = 0;
           const sender = createChunkSender({
@@ -428,7 +517,7 @@ export function importContacts(
             },
           };
           let cellChars = 0;
-          for await (const batch of readImportCsv(file, on)) {
+          for await (const batch of readImportCsv(file, on, options.mapping)) {
             for (const item of batch) {
               if ('row' in item) {
                 sent++;
@@ -497,6 +586,41 @@ export function importContacts(
       throw err;
     } finally {
       report.finish();
+    }
+  };
+}
+
+/**
+ * `POST /api/marketing/contacts/import/preview`: a multipart upload whose field `file` is the
+ * beginning of a CSV (the dialog sends its first IMPORT_PREVIEW_BYTES), read as the import reads
+ * it (previewImportCsv). Answers an ImportPreview, or the import's own 400 for a file it would
+ * refuse (not a .csv, empty, no header naming an email column).
+ */
+export function previewImport(): Middleware<GatewayState> {
+  const limit = IMPORT_PREVIEW_BYTES;
+  const refused = () =>
+    new AppError(413, 'payload_too_large', `The preview reads the first ${limit / 1024} KB of a file: send no more`);
+  return async (ctx) => {
+    if (!ctx.is('multipart/form-data')) throw invalidFile('Send the file as multipart/form-data in a field named file');
+    try {
+      if (Number(ctx.get('content-length') || 0) > limit + 64 * 1024) throw refused();
+      ctx.body = await withUploadedFile(
+        ctx.req,
+        limit,
+        async (file) => {
+          // A quarter of a megabyte at most: held whole, then read like an upload.
+          const pieces: Buffer[] = [];
+          for await (const piece of file) pieces.push(piece as Buffer);
+          return previewImportCsv(Readable.from([Buffer.concat(pieces)]));
+        },
+        refused,
+      );
+    } catch (err) {
+      // The rest of a refused upload is still on the socket: do not read it as the next request.
+      ctx.set('Connection', 'close');
+      ctx.req.unpipe();
+      ctx.req.resume();
+      throw err;
     }
   };
 }

@@ -1,9 +1,12 @@
-/** Real export layouts (fixtures/README.md): each read in its own encoding and separator, every field where it belongs. */
+/**
+ * Real export layouts (fixtures/README.md): each read in its own encoding and separator, every
+ * field where it belongs; the mapping preview reads their beginnings the same way.
+ */
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { ImportItem } from '@lp/contracts';
-import { readImportCsv } from './import-contacts.ts';
+import { previewImportCsv, readImportCsv } from './import-contacts.ts';
 import { encodingOf, type CsvFormat } from './read-csv-format.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -119,5 +122,77 @@ describe('notes above the header', () => {
         },
       },
     ]);
+  });
+});
+
+describe('the mapping preview', () => {
+  it("reads Outlook's Windows-1252 header and first rows: every column named, the fields its names choose", async () => {
+    const preview = await previewImportCsv(Readable.from([fixture('outlook-cp1252.csv')]));
+    expect(preview.format).toEqual({ encoding: 'Windows-1252', delimiter: ',' });
+    expect(preview.header).toHaveLength(92);
+    const at = (name: string) => preview.header.indexOf(name);
+    expect(preview.columns[at('First Name')]).toBe('firstName');
+    expect(preview.columns[at('E-mail Address')]).toBe('email');
+    expect(preview.columns[at('Mobile Phone')]).toBe('phone');
+    expect(preview.columns[at('Company')]).toBeNull();
+    expect(preview.rows.map((r) => r.line)).toEqual([2, 3, 4]);
+    expect(preview.rows[0]!.cells[at('First Name')]).toBe('François');
+    expect(preview.rows[1]!.cells[at('Last Name')]).toBe('Kjærgård');
+  });
+
+  it("reads European Excel's semicolons and Google's layout with its byte-order mark", async () => {
+    const excel = await previewImportCsv(Readable.from([fixture('mailchimp-excel-semicolon.csv')]));
+    expect(excel.format).toEqual({ encoding: 'Windows-1252', delimiter: ';' });
+    expect(excel.header.slice(0, 6)).toEqual([
+      'Email Address',
+      'First Name',
+      'Last Name',
+      'Address',
+      'Phone Number',
+      'MEMBER_RATING',
+    ]);
+    expect(excel.columns.slice(0, 6)).toEqual(['email', 'firstName', 'lastName', 'address', 'phone', null]);
+    expect(excel.rows[0]!.cells.slice(0, 5)).toEqual([
+      'anna.schroeder@example.de',
+      'Anna',
+      'Schröder',
+      'Hauptstraße 5; 10115 Berlin',
+      '+49 30 987654',
+    ]);
+
+    const google = await previewImportCsv(Readable.from([fixture('google-contacts.csv')]));
+    expect(google.format).toEqual({ encoding: 'UTF-8', delimiter: ',' });
+    // The mark is not part of the first column's name.
+    expect(google.header[0]).toBe('First Name');
+    expect(google.columns[google.header.indexOf('E-mail 1 - Value')]).toBe('email');
+    expect(google.columns[google.header.indexOf('Labels')]).toBeNull();
+    expect(google.rows).toHaveLength(2);
+  });
+
+  it("finds LinkedIn's header below its notes, and shows the first rows only", async () => {
+    const linkedin = await previewImportCsv(Readable.from([fixture('linkedin-connections.csv')]));
+    expect(linkedin.header).toEqual([
+      'First Name',
+      'Last Name',
+      'URL',
+      'Email Address',
+      'Company',
+      'Position',
+      'Connected On',
+    ]);
+    expect(linkedin.rows.map((r) => r.line)).toEqual([5, 6]);
+    const many = `email,firstName\n${Array.from({ length: 50 }, (_, i) => `p${i}@x.co,P${i}`).join('\n')}\n`;
+    const first = await previewImportCsv(Readable.from([Buffer.from(many)]), 3);
+    expect(first.rows).toEqual([
+      { line: 2, cells: ['p0@x.co', 'P0'] },
+      { line: 3, cells: ['p1@x.co', 'P1'] },
+      { line: 4, cells: ['p2@x.co', 'P2'] },
+    ]);
+  });
+
+  it('refuses what the import refuses, with the same words', async () => {
+    const preview = (text: string) => previewImportCsv(Readable.from([Buffer.from(text)]));
+    await expect(preview('')).rejects.toThrow('The file is empty');
+    await expect(preview('name,phone\nA,1\n')).rejects.toThrow(/no email column/);
   });
 });

@@ -1,6 +1,9 @@
 /**
  * Import Contacts (CSV): the file's own checks ('Please select a file to import', 'Please upload
- * a CSV file'), what to do with contacts already here (update them, only fill their empty fields,
+ * a CSV file'), then the column mapping read from the file's beginning (each column of the file,
+ * the field it goes to or Skip, the first rows as they will be stored: ImportMappingPreview; a
+ * file the import would refuse is refused here with the same words; the mapping goes with the
+ * import), what to do with contacts already here (update them, only fill their empty fields,
  * or leave them), an optional list the contacts join (an existing one or a new one named here),
  * the upload's progress in percent and then the server's (rows stored of rows read), then the
  * result: new, updated, unchanged, skipped, and the rows that were not imported with their line
@@ -9,13 +12,15 @@
  * import that stopped part-way says how many contacts it saved, and the table shows them).
  */
 import { ListOptions } from '../../../components/form/list-options';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import {
   IMPORT_ERRORS_SHOWN,
   csvLine,
   importFileProblem,
   type ImportExisting,
+  type ImportMapping,
+  type ImportPreview,
   type ImportResult,
   type OperationProgress,
 } from '@lp/contracts';
@@ -27,7 +32,8 @@ import { ApiError } from '../../../lib/api-request';
 import { errorMessage } from '../../../lib/error-message';
 import { countOf, formatCount } from '../../../lib/format-count';
 import { LISTS_KEY, useLists } from '../../../lib/use-lists';
-import { importContacts, type ImportList } from '../api/import-contacts';
+import { importContacts, previewImportContacts, type ImportList } from '../api/import-contacts';
+import { ImportMappingPreview, formatSentence } from './import-mapping-preview';
 import { useOperationProgress } from '../lib/use-operation-progress';
 
 /** The list select's value for "make a new list". */
@@ -51,6 +57,11 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
   const [listChoice, setListChoice] = useState('');
   const [newListName, setNewListName] = useState('');
   const [listError, setListError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  // The file whose preview is awaited: an answer for a file picked before it is dropped.
+  const previewOf = useRef<File | null>(null);
   const lists = useLists();
   const { mutate } = useSWRConfig();
   const server = useOperationProgress();
@@ -64,13 +75,43 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
     setListChoice('');
     setNewListName('');
     setListError(null);
+    previewOf.current = null;
+    setPreview(null);
+    setMapping(null);
+    setPreviewing(false);
     onClose();
+  };
+
+  const pickFile = async (picked: File | null) => {
+    setFile(picked);
+    setError(null);
+    setResult(null);
+    setPreview(null);
+    setMapping(null);
+    previewOf.current = picked;
+    if (!picked || importFileProblem(picked)) return setPreviewing(false);
+    setPreviewing(true);
+    try {
+      const read = await previewImportContacts(picked);
+      if (previewOf.current !== picked) return;
+      setPreview(read);
+      setMapping(read.columns);
+    } catch (err) {
+      if (previewOf.current !== picked) return;
+      // The import would refuse the file with the same words; any other failure leaves the
+      // import as it was without a preview (the header's names choose the columns).
+      setError(errorMessage(err, 'The file could not be previewed; importing it maps its columns by their names.'));
+    } finally {
+      if (previewOf.current === picked) setPreviewing(false);
+    }
   };
 
   const onSubmit = async (e: React.FormEvent) => {
     e.preventDefault();
     const problem = importFileProblem(file);
     if (problem || !file) return setError(problem);
+    // The mapping says so beside its columns (IMPORT_MAPPING_NO_EMAIL).
+    if (mapping && !mapping.includes('email')) return;
     if (listChoice === NEW_LIST && !newListName.trim()) return setListError('List name is required');
     const list: ImportList =
       listChoice === NEW_LIST
@@ -83,7 +124,9 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
     setResult(null);
     setProgress(0);
     try {
-      const r = await server.run((progressId) => importContacts(file, setProgress, { list, existing, progressId }));
+      const r = await server.run((progressId) =>
+        importContacts(file, setProgress, { list, existing, progressId, ...(mapping ? { columns: mapping } : {}) }),
+      );
       setProgress(null);
       setResult(r);
       toast({
@@ -112,13 +155,19 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
       open={open}
       onClose={close}
       title="Import Contacts"
-      description="A CSV file with a header row: email, firstName, lastName, phone, address, notes (only email is required)."
+      wide={preview !== null}
+      description="A CSV file with a header row: email, firstName, lastName, phone, address, notes, or the columns of a Google, Outlook, HubSpot or Mailchimp export (only email is required). You see where each column goes before importing."
       footer={
         <>
           <button type="button" className={dialogButton.cancel} onClick={close}>
             {result ? 'Close' : 'Cancel'}
           </button>
-          <button type="submit" form="import-form" className={dialogButton.primary} disabled={progress !== null}>
+          <button
+            type="submit"
+            form="import-form"
+            className={dialogButton.primary}
+            disabled={progress !== null || previewing}
+          >
             {progress !== null ? 'Importing...' : 'Import'}
           </button>
         </>
@@ -132,14 +181,25 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
               type="file"
               accept=".csv,text/csv"
               className={controlClass}
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setError(null);
-                setResult(null);
-              }}
+              onChange={(e) => void pickFile(e.target.files?.[0] ?? null)}
             />
           )}
         </FormField>
+        {previewing && (
+          <p role="status" className="text-sm text-stone-700">
+            Reading the file's columns…
+          </p>
+        )}
+        {preview && mapping && !result && (
+          <ImportMappingPreview
+            preview={preview}
+            mapping={mapping}
+            onChange={(column, field) => {
+              setMapping(mapping.map((f, i) => (i === column ? field : f)));
+              setError(null);
+            }}
+          />
+        )}
         <FormField id="import-existing" label="Contacts already here">
           {(p) => (
             <select
@@ -220,12 +280,6 @@ function ImportProgress({ upload, server }: { upload: number; server: OperationP
   );
 }
 
-const DELIMITER_NAMES: Record<ImportResult['format']['delimiter'], string> = {
-  ',': 'commas',
-  ';': 'semicolons',
-  '\t': 'tabs',
-};
-
 /**
  * The rows not imported as a CSV to fix and import again: each one's line and reason, then its
  * cells under the file's own header (formula-safe cells, as the contacts export writes them).
@@ -258,9 +312,7 @@ function ImportSummary({ result }: { result: ImportResult }) {
         Imported {countOf(result.imported + result.updated, 'contact')} successfully ({figures.join(', ')}).
       </p>
       {result.list && <p className="mt-1">They are on the list {result.list.name}.</p>}
-      <p className="mt-1 text-stone-600">
-        Read as {result.format.encoding} text, columns separated by {DELIMITER_NAMES[result.format.delimiter]}.
-      </p>
+      <p className="mt-1 text-stone-600">{formatSentence(result.format)}</p>
       {result.ignoredColumns.length > 0 && (
         <p className="mt-1 text-stone-600">Columns not imported: {result.ignoredColumns.join(', ')}.</p>
       )}
