@@ -89,7 +89,6 @@ describe('the import column mapping', () => {
       'Please upload a CSV file',
     );
     expect(await refusal(await post('import/preview', '\r\n\r\n'))).toBe('The file is empty');
-    expect(await refusal(await post('import/preview', 'name,phone\nA,1\n'))).toMatch(/^The file has no email column/);
     expect(await refusal(await post('import/preview', Buffer.alloc(300 * 1024, 'a')), 413)).toBe(
       'The preview reads the first 256 KB of a file: send no more',
     );
@@ -106,6 +105,24 @@ describe('the import column mapping', () => {
       firstName: 'Mapa',
       phone: null,
       metadata: { address: 'Page AZ' },
+    });
+  });
+
+  it('imports a header in another language once its email column is chosen: the preview offers it, a plain import refuses', async () => {
+    const csv = 'Nombre;Apellidos;Correo;Móvil\r\nLucía;Gómez;lucia@import.test;+34 600 555 010\r\n';
+    expect(await refusal(await post('import', csv))).toMatch(/^The file has no email column/);
+    const read = await preview(csv);
+    expect(read).toMatchObject({
+      header: ['Nombre', 'Apellidos', 'Correo', 'Móvil'],
+      columns: [null, null, 'email', null],
+    });
+    const chosen: ImportMapping = ['firstName', 'lastName', 'email', 'phone'];
+    const result = await json<ImportResult>(await post('import', csv, { columns: JSON.stringify(chosen) }));
+    expect(result).toMatchObject({ imported: 1, invalid: 0, ignoredColumns: [] });
+    expect(await contactByEmail('lucia@import.test')).toMatchObject({
+      firstName: 'Lucía',
+      lastName: 'Gómez',
+      phone: '+34 600 555 010',
     });
   });
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { ImportChunkInput, ImportItem, ImportMapping } from '@lp/contracts';
 import { AppError, Counters, createLogger, type Bus } from '@lp/runtime';
-import { createChunkSender, readImportCsv } from './import-contacts.ts';
+import { createChunkSender, previewImportCsv, readImportCsv } from './import-contacts.ts';
 
 async function read(text: string | Buffer, chunkSize = 7, mapping?: ImportMapping): Promise<ImportItem[]> {
   const bytes = Buffer.isBuffer(text) ? text : Buffer.from(text);
@@ -81,6 +81,38 @@ describe('readImportCsv with the mapping chosen in the dialog', () => {
     await expect(read(csv, 7, ['email', 'firstName'])).rejects.toThrow(
       "The column mapping names 2 columns but the file's header row has 4",
     );
+  });
+});
+
+describe('a header naming no e-mail column (German Outlook: "E-Mail-Adresse")', () => {
+  // The first columns of German Outlook's CSV export, as Excel writes them there (semicolons).
+  const header = 'Anrede;Vorname;Nachname;Firma;Mobiltelefon;E-Mail-Adresse;Notizen';
+  const rows = (n: number) =>
+    Array.from({ length: n }, (_, i) => `Frau;Jana${i};Krüger;;0151 555 01${i};jana${i}@beispiel.de;`);
+  const file = (n: number) => [header, ...rows(n)].join('\r\n') + '\r\n';
+  const mapping: ImportMapping = [null, 'firstName', 'lastName', null, 'phone', 'email', 'notes'];
+
+  it('is refused without a mapping, as before: the file has no email column', async () => {
+    await expect(read(file(3))).rejects.toThrow(/no email column/);
+    await expect(read(file(12))).rejects.toThrow(/no email column/);
+  });
+
+  it('is previewed with its first row as the header and the column of addresses offered as the email', async () => {
+    const preview = await previewImportCsv(Readable.from([Buffer.from(file(12))]));
+    expect(preview.header).toEqual(header.split(';'));
+    expect(preview.columns).toEqual([null, null, null, null, null, 'email', null]);
+    expect(preview.rows[0]).toEqual({ cells: rows(1)[0]!.split(';'), line: 2 });
+  });
+
+  it('imports every row with the mapping chosen in the dialog, short files and long ones alike', async () => {
+    for (const n of [3, 12]) {
+      const items = await read(file(n), 7, mapping);
+      expect(items).toHaveLength(n);
+      expect(items[0]).toEqual({ row: ['jana0@beispiel.de', 'Jana0', 'Krüger', '0151 555 010', null, null] });
+      expect(items[n - 1]).toEqual({
+        row: [`jana${n - 1}@beispiel.de`, `Jana${n - 1}`, 'Krüger', `0151 555 01${n - 1}`, null, null],
+      });
+    }
   });
 });
 

@@ -46,6 +46,7 @@ import {
   importColumnsOf,
   importFileProblem,
   importItemOf,
+  fieldOfHeader,
   mapImportHeader,
   RPC,
   rowJsonBytes,
@@ -102,10 +103,17 @@ export type CsvRecord = { cells: string[]; line: number };
  * parser could not read as errors. Before the first row, `on.format` is told the encoding and
  * separator it is read with, and `on.header` the header row and the field each of its columns
  * names. The import and its preview both read a file this way.
+ *
+ * The header is the first row naming an e-mail column (rows above it are an export's notes, as
+ * LinkedIn writes them). When none of the first IMPORT_HEADER_SEARCH_ROWS rows names one, a file
+ * read `byHand` (the preview, and an import with a mapping chosen there: a header in another
+ * language, "Correo") takes its first row as the header; otherwise it is refused as having no
+ * email column.
  */
 async function* readCsvRecords(
   input: Readable,
   on: { format?: (format: CsvFormat) => void; header: (header: string[], byName: ImportColumns) => void },
+  byHand = false,
 ): AsyncGenerator<(CsvRecord | { error: ImportError })[]> {
   const { format, stream } = await readCsvFormat(input);
   on.format?.(format);
@@ -127,29 +135,44 @@ async function* readCsvRecords(
   stream.pipe(parser);
 
   let headerFound = false;
-  let rowsAboveHeader = 0;
+  /** The rows read while looking for the header: the first is the header of a file read by hand. */
+  const above: { record: string[]; line: number }[] = [];
   let headerProblem: string | undefined;
   // Line numbers are counted from each record's raw text (csv-parse's own count differs
   // between LF and CRLF files): a record starts after every line break before it, including
   // the blank lines skipped just before it.
   let breaksBefore = 0;
-  const recordOf = ({ record, raw }: { record: string[]; raw: string }): CsvRecord | undefined => {
+  // A row of blank cells is no row at all.
+  const dataRow = (record: string[], line: number): CsvRecord | undefined =>
+    record.every((cell) => cell.trim() === '') ? undefined : { cells: record, line };
+  /** No row named an e-mail column: the first row is the header, the rows after it data. */
+  const firstRowIsHeader = (): CsvRecord[] => {
+    const [header, ...rest] = above;
+    if (!byHand || !header) throw invalidFile(headerProblem ?? IMPORT_EMPTY_FILE);
+    headerFound = true;
+    on.header(header.record, header.record.map(fieldOfHeader));
+    return rest.flatMap(({ record, line }) => dataRow(record, line) ?? []);
+  };
+  const readRecord = (
+    { record, raw }: { record: string[]; raw: string },
+    into: (CsvRecord | { error: ImportError })[],
+  ) => {
     const line = 1 + breaksBefore + lineBreaks(/^[\r\n]*/.exec(raw)?.[0] ?? '');
     breaksBefore += lineBreaks(raw);
-    if (!headerFound) {
-      // The header is the first row naming an e-mail column; rows above it are an export's notes.
-      const header = mapImportHeader(record);
-      if ('problem' in header) {
-        headerProblem ??= header.problem;
-        if (++rowsAboveHeader >= IMPORT_HEADER_SEARCH_ROWS) throw invalidFile(headerProblem);
-        return undefined;
-      }
-      headerFound = true;
-      on.header(record, header.columns);
-      return undefined;
+    if (headerFound) {
+      const row = dataRow(record, line);
+      if (row) into.push(row);
+      return;
     }
-    // A row of blank cells is no row at all.
-    return record.every((cell) => cell.trim() === '') ? undefined : { cells: record, line };
+    const header = mapImportHeader(record);
+    if ('problem' in header) {
+      headerProblem ??= header.problem;
+      above.push({ record, line });
+      if (above.length >= IMPORT_HEADER_SEARCH_ROWS) into.push(...firstRowIsHeader());
+      return;
+    }
+    headerFound = true;
+    on.header(record, header.columns);
   };
 
   // Records are taken in batches, as many as the parser holds, and handled synchronously: one
@@ -178,10 +201,10 @@ async function* readCsvRecords(
       let rec: { record: string[]; raw: string } | null;
       while ((rec = parser.read() as typeof rec) !== null) {
         while (skipped.length) batch.push({ error: skipped.shift()! });
-        const record = recordOf(rec);
-        if (record) batch.push(record);
+        readRecord(rec, batch);
       }
       while (skipped.length) batch.push({ error: skipped.shift()! });
+      if (ended && !failure && !headerFound) batch.push(...firstRowIsHeader());
       if (batch.length) yield batch;
       if (failure) throw failure;
       if (ended) break;
@@ -195,7 +218,6 @@ async function* readCsvRecords(
       parser.destroy();
     }
   }
-  if (!headerFound) throw invalidFile(headerProblem ?? IMPORT_EMPTY_FILE);
 }
 
 /**
@@ -220,7 +242,8 @@ export async function* readImportCsv(
     columns = mapping ? importColumnsOf(mapping) : byName;
     on.header?.(names, ignoredColumnsOf(names, columns));
   };
-  for await (const batch of readCsvRecords(input, { ...(on.format ? { format: on.format } : {}), header })) {
+  const byHand = mapping !== undefined;
+  for await (const batch of readCsvRecords(input, { ...(on.format ? { format: on.format } : {}), header }, byHand)) {
     const items: ImportItem[] = [];
     for (const record of batch) {
       const item = 'error' in record ? record : importItemOf(columns, record.cells, record.line);
@@ -230,10 +253,26 @@ export async function* readImportCsv(
   }
 }
 
+const looksLikeEmail = (cell: string) => /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(cell.trim());
+
+/**
+ * A header that names no e-mail column (another language: "Correo", "E-Mail-Adresse 1"): the
+ * column whose filled cells in the first rows are all e-mail addresses is offered as the email.
+ */
+function withEmailByContent(columns: ImportMapping, rows: CsvRecord[]): ImportMapping {
+  if (columns.includes('email')) return columns;
+  const column = columns.findIndex((field, i) => {
+    const filled = rows.map((r) => r.cells[i] ?? '').filter((cell) => cell.trim() !== '');
+    return field === null && filled.length > 0 && filled.every(looksLikeEmail);
+  });
+  return column < 0 ? columns : columns.map((field, i) => (i === column ? 'email' : field));
+}
+
 /**
  * The beginning of a file read as its import would read it: the format, the header row, the
- * field each column names, and the first `rows` data rows' cells (rows the parser could not read
- * are left out: the import names them with their line).
+ * field each column names (or, where none names the email, the column of addresses offered as
+ * it), and the first `rows` data rows' cells (rows the parser could not read are left out: the
+ * import names them with their line).
  */
 export async function previewImportCsv(input: Readable, rows = IMPORT_PREVIEW_ROWS): Promise<ImportPreview> {
   let format: CsvFormat = { encoding: 'UTF-8', delimiter: ',' };
@@ -247,11 +286,11 @@ export async function previewImportCsv(input: Readable, rows = IMPORT_PREVIEW_RO
       columns = defaultImportMapping(names);
     },
   };
-  for await (const batch of readCsvRecords(input, on)) {
+  for await (const batch of readCsvRecords(input, on, true)) {
     for (const record of batch) if (!('error' in record) && shown.length < rows) shown.push(record);
     if (shown.length >= rows) break;
   }
-  return { format, header, columns, rows: shown };
+  return { format, header, columns: withEmailByContent(columns, shown), rows: shown };
 }
 
 type ChunkSender = {
@@ -594,7 +633,7 @@ export function importContacts(
  * `POST /api/marketing/contacts/import/preview`: a multipart upload whose field `file` is the
  * beginning of a CSV (the dialog sends its first IMPORT_PREVIEW_BYTES), read as the import reads
  * it (previewImportCsv). Answers an ImportPreview, or the import's own 400 for a file it would
- * refuse (not a .csv, empty, no header naming an email column).
+ * refuse (not a .csv, empty). A header naming no email column is answered too, to be mapped by hand.
  */
 export function previewImport(): Middleware<GatewayState> {
   const limit = IMPORT_PREVIEW_BYTES;

@@ -172,16 +172,12 @@ it('shows the mapping and the first rows as they will be stored; a changed colum
 
 it("says why the preview refused a file, in the import's words", async () => {
   vi.mocked(previewImportContacts).mockRejectedValue(
-    new ApiError(
-      400,
-      'Bad Request',
-      JSON.stringify({ error: { code: 'bad_request', message: 'The file has no email column' } }),
-    ),
+    new ApiError(400, 'Bad Request', JSON.stringify({ error: { code: 'bad_request', message: 'The file is empty' } })),
   );
   render(<ImportContactsDialog open onClose={() => {}} onImported={() => {}} />);
   const user = userEvent.setup();
-  await user.upload(screen.getByLabelText('CSV file'), new File(['name\nAnn\n'], 'people.csv'));
-  expect((await screen.findByRole('alert')).textContent).toBe('The file has no email column');
+  await user.upload(screen.getByLabelText('CSV file'), new File(['\r\n\r\n'], 'people.csv'));
+  expect((await screen.findByRole('alert')).textContent).toBe('The file is empty');
   expect(screen.queryByRole('heading', { name: 'Columns of the file' })).toBeNull();
 });
 
