@@ -78,7 +78,6 @@ const TABLET_MODEL = /Tab|TAB|Pad(?![a-z])|PAD|\bMID\b|Tablet|TABLET/;
 const TABLET_BUILD = /\/apad\b|Build\/MID\b/;
 
 const CACHE_MAX = 5000;
-const clients = new Map<string, Client>();
 
 /** Tokens that name a family whatever else the user agent imitates. */
 const TOKENS: readonly [RegExp, string][] = [
@@ -190,16 +189,41 @@ function withHints(client: Client, hints: ClientHints, userAgent: string): Clien
   return { browser: browser ?? client.browser, os: os ?? client.os, deviceType };
 }
 
+/** Per user agent: its client, and its clients per hint values (Sec-CH-UA, then mobile and platform). */
+type Entry = { client: Client; hinted?: Map<string, Map<string, Client>> };
+const entries = new Map<string, Entry>();
+let cached = 0;
+
 /** The browser, OS and device type of a user agent, with the request's client hints when it sent any. */
 export function clientOfUserAgent(userAgent: string, hints?: ClientHints): Client {
-  const hinted = hints !== undefined && (hints.ua ?? hints.mobile ?? hints.platform) !== undefined;
-  const key = hinted ? `${userAgent}\n${hints.ua ?? ''}\n${hints.mobile ?? ''}\n${hints.platform ?? ''}` : userAgent;
-  let client = clients.get(key);
+  let entry = entries.get(userAgent);
+  if (!entry) {
+    if (cached >= CACHE_MAX) {
+      entries.clear();
+      cached = 0;
+    }
+    entry = { client: parse(userAgent) };
+    entries.set(userAgent, entry);
+    cached++;
+  }
+  if (hints === undefined || (hints.ua ?? hints.mobile ?? hints.platform) === undefined) return entry.client;
+  // Nested maps, not one joined key: each header string is hashed once, none is copied.
+  entry.hinted ??= new Map();
+  let byBrands = entry.hinted.get(hints.ua ?? '');
+  if (!byBrands) {
+    byBrands = new Map();
+    entry.hinted.set(hints.ua ?? '', byBrands);
+  }
+  const rest = `${hints.mobile ?? ''};${hints.platform ?? ''}`;
+  let client = byBrands.get(rest);
   if (!client) {
-    const parsed = parse(userAgent);
-    client = hinted ? withHints(parsed, hints, userAgent) : parsed;
-    if (clients.size >= CACHE_MAX) clients.clear();
-    clients.set(key, client);
+    if (cached >= CACHE_MAX) {
+      entries.clear();
+      cached = 0;
+    }
+    client = withHints(entry.client, hints, userAgent);
+    byBrands.set(rest, client);
+    cached++;
   }
   return client;
 }
