@@ -134,6 +134,7 @@ describe('batch events', () => {
     referrer: null,
     deviceType: 'desktop',
     browser: 'Chrome',
+    os: 'Windows',
     utmSource: null,
     utmMedium: null,
     utmCampaign: null,
@@ -148,6 +149,15 @@ describe('batch events', () => {
     expect(v.safeParse(PageviewsRecordedSchema, { ...eventMeta(), hits: [{ ...hit, at: 'yesterday' }] }).success).toBe(
       false,
     );
+  });
+
+  it("takes a page view without an OS (a gateway older than it) as one of unknown OS, and bounds the OS's length", () => {
+    const { os: _os, ...older } = hit;
+    const parsed = v.parse(PageviewsRecordedSchema, { ...eventMeta(), hits: [older] });
+    expect(parsed.hits[0]!.os).toBeNull();
+    expect(
+      v.safeParse(PageviewsRecordedSchema, { ...eventMeta(), hits: [{ ...hit, os: 'x'.repeat(51) }] }).success,
+    ).toBe(false);
   });
 
   it('keeps event properties as an object or null', () => {
@@ -200,7 +210,7 @@ describe('batch events refuse what PostgreSQL cannot store', () => {
   };
 
   it('refuses a NUL in any string of a page view or an event, properties included', () => {
-    for (const field of ['path', 'sessionId', 'referrer', 'browser', 'utmSource', 'utmContent'] as const)
+    for (const field of ['path', 'sessionId', 'referrer', 'browser', 'os', 'utmSource', 'utmContent'] as const)
       expect(
         v.safeParse(PageviewsRecordedSchema, { ...eventMeta(), hits: [{ ...view, [field]: `/${nul}` }] }).success,
         field,

@@ -16,6 +16,7 @@ export const ANALYTICS_LIMITS = {
   referrer: 2000,
   sessionId: 100,
   browser: 50,
+  os: 50,
   utm: 200,
   eventName: 100,
   eventCategory: 100,
@@ -142,6 +143,8 @@ export const PageviewHitSchema = v.object({
   referrer: nullableText(L.referrer),
   deviceType: v.nullable(v.picklist(DEVICE_TYPES)),
   browser: nullableText(L.browser),
+  /** Operating system as people name it (Windows, macOS, iOS, Android, Linux, Chrome OS, …); absent from a gateway older than it. */
+  os: v.optional(nullableText(L.os), null),
   utmSource: nullableText(L.utm),
   utmMedium: nullableText(L.utm),
   utmCampaign: nullableText(L.utm),

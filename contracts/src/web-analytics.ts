@@ -88,6 +88,7 @@ export const WebAnalyticsSchema = v.object({
     campaigns: v.array(TopRowSchema),
     devices: v.array(TopRowSchema),
     browsers: v.array(TopRowSchema),
+    operatingSystems: v.array(TopRowSchema),
   }),
 });
 export type WebAnalytics = v.InferOutput<typeof WebAnalyticsSchema>;

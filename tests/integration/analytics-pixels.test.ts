@@ -19,6 +19,7 @@ type PageViewRow = {
   session_id: string;
   device_type: string | null;
   browser: string | null;
+  os: string | null;
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
@@ -112,6 +113,7 @@ describeOnEachBackend('analytics pixels', (backend) => {
       referrer: 'https://www.google.com/',
       device_type: 'mobile',
       browser: 'Safari',
+      os: 'iOS',
       utm_source: 'newsletter',
       utm_medium: 'email',
       utm_campaign: 'spring-lots',

@@ -14,9 +14,14 @@ describeOnEachBackend('web analytics end to end', (backend) => {
   let token: string;
   const stack = useStack({ backend, setup: async (s) => (token = await s.login()) });
 
-  const pixel = async (path: string, params: Record<string, string>, userAgent = CHROME_UA) => {
+  const pixel = async (
+    path: string,
+    params: Record<string, string>,
+    userAgent = CHROME_UA,
+    clientHints: Record<string, string> = {},
+  ) => {
     const res = await fetch(`${stack.baseUrl}${path}?${new URLSearchParams(params)}`, {
-      headers: { 'user-agent': userAgent },
+      headers: { 'user-agent': userAgent, ...clientHints },
     });
     expect(res.headers.get('x-pixel-dropped')).toBeNull();
     return res;
@@ -64,13 +69,17 @@ describeOnEachBackend('web analytics end to end', (backend) => {
       val: '30000',
       p: '/lot-map',
     });
-    await pixel('/api/analytics/pixel', {
-      p: '/',
-      sid: b,
-      ref: 'https://www.google.com/',
-      dt: 'desktop',
-      br: 'Chrome',
-    });
+    // Edge on Windows, whose user agent reads as Chrome's: its client hints name it.
+    await pixel(
+      '/api/analytics/pixel',
+      { p: '/', sid: b, ref: 'https://www.google.com/', dt: 'desktop', br: 'Chrome' },
+      CHROME_UA,
+      {
+        'sec-ch-ua': '"Not/A)Brand";v="8", "Chromium";v="126", "Microsoft Edge";v="126"',
+        'sec-ch-ua-mobile': '?0',
+        'sec-ch-ua-platform': '"Windows"',
+      },
+    );
 
     const r = await eventually(
       async () => {
@@ -88,6 +97,14 @@ describeOnEachBackend('web analytics end to end', (backend) => {
     expect(r.top.campaigns.map((c) => [c.value, c.visits])).toEqual([['spring-lots', 1]]);
     expect(r.top.referrers.map((c) => c.value).sort()).toEqual(['google.com', 'mail.example.com']);
     expect(r.top.devices.map((c) => c.value).sort()).toEqual(['desktop', 'mobile']);
+    expect(r.top.browsers.map((c) => [c.value, c.visits]).sort()).toEqual([
+      ['Edge', 1],
+      ['Safari', 1],
+    ]);
+    expect(r.top.operatingSystems.map((c) => [c.value, c.visits, c.pageviews]).sort()).toEqual([
+      ['Windows', 1, 1],
+      ['iOS', 1, 2],
+    ]);
     expect(r.series.at(-1)).toMatchObject({ visits: 2, visitors: 2, pageviews: 3 });
 
     const sent = await stack.api('/api/contact', {

@@ -24,7 +24,7 @@ export const SAMPLE_SUBMISSION = {
 };
 
 /**
- * One page view as the gateway's write buffer publishes it: from desktop Chrome, with no
+ * One page view as the gateway's write buffer publishes it: from desktop Chrome on Windows, with no
  * referrer and no UTM parameters unless `hit` says otherwise.
  */
 export const pageviewHit = ({
@@ -39,6 +39,7 @@ export const pageviewHit = ({
   referrer: null,
   deviceType: 'desktop',
   browser: 'Chrome',
+  os: 'Windows',
   utmSource: null,
   utmMedium: null,
   utmCampaign: null,

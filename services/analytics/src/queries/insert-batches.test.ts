@@ -26,6 +26,7 @@ describe('batch inserts', () => {
       referrer: 'https://www.google.com/',
       deviceType: 'mobile' as const,
       browser: 'Safari',
+      os: 'iOS',
       utmSource: 'newsletter',
       utmMedium: 'email',
       utmCampaign: 'spring-lots',
@@ -49,6 +50,8 @@ describe('batch inserts', () => {
     expect(rows[0]).toMatchObject({
       utm_campaign: 'spring-lots',
       device_type: 'mobile',
+      browser: 'Safari',
+      os: 'iOS',
       referrer: 'https://www.google.com/',
       utm_extra: { utm_id: 'fb-2026' },
     });

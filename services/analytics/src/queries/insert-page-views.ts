@@ -13,6 +13,7 @@ export type InsertedPageView = {
   utmCampaign: string | null;
   device: string | null;
   browser: string | null;
+  os: string | null;
 };
 
 /**
@@ -35,6 +36,7 @@ export async function insertPageViews(
     session_id: h.sessionId,
     device_type: h.deviceType,
     browser: h.browser,
+    os: h.os,
     utm_source: h.utmSource,
     utm_medium: h.utmMedium,
     utm_campaign: h.utmCampaign,
@@ -44,9 +46,9 @@ export async function insertPageViews(
   }));
   const { rows: stored } = await knex.raw<{ rows: { hit_index: number }[] }>(
     `insert into analytics.page_views (event_id, hit_index, occurred_at, path, referrer, session_id, device_type,
-       browser, utm_source, utm_medium, utm_campaign, utm_term, utm_content, utm_extra)
+       browser, os, utm_source, utm_medium, utm_campaign, utm_term, utm_content, utm_extra)
      select event_id, hit_index, occurred_at, path, referrer, session_id, device_type,
-       browser, utm_source, utm_medium, utm_campaign, utm_term, utm_content, utm_extra
+       browser, os, utm_source, utm_medium, utm_campaign, utm_term, utm_content, utm_extra
      from json_populate_recordset(null::analytics.page_views, ?::json)
      on conflict (event_id, hit_index, occurred_at) do nothing
      returning hit_index`,
@@ -69,6 +71,7 @@ export async function insertPageViews(
           utmCampaign: h.utmCampaign,
           device: h.deviceType,
           browser: h.browser,
+          os: h.os,
         };
       }),
   };

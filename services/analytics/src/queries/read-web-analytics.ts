@@ -115,6 +115,7 @@ export async function readWebAnalytics(
       campaigns: top('utm_campaign', 'visits').filter((r) => r.value !== ''),
       devices: top('device', 'visits'),
       browsers: top('browser', 'visits'),
+      operatingSystems: top('os', 'visits'),
     },
   };
 }

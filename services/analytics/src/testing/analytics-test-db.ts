@@ -11,7 +11,7 @@ export async function openAnalyticsTestDb(): Promise<Database> {
   return db;
 }
 
-/** A desktop Firefox view of the home page without referrer or campaign, unless `extra` says otherwise. */
+/** A desktop Firefox (Linux) view of the home page without referrer or campaign, unless `extra` says otherwise. */
 export const pageView = (sessionId: string, at: string, extra: Partial<PageviewHit> = {}): PageviewHit => ({
   at,
   path: '/',
@@ -19,6 +19,7 @@ export const pageView = (sessionId: string, at: string, extra: Partial<PageviewH
   referrer: null,
   deviceType: 'desktop',
   browser: 'Firefox',
+  os: 'Linux',
   utmSource: null,
   utmMedium: null,
   utmCampaign: null,

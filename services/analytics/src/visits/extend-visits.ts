@@ -15,7 +15,7 @@ import { toVisitRow, type VisitRow } from './visit-rows.ts';
 
 const GAP_MS = VISIT_GAP_MINUTES * 60_000;
 const COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path, referrer_host,
-  utm_source, utm_medium, utm_campaign, device, browser`;
+  utm_source, utm_medium, utm_campaign, device, browser, os`;
 
 /** 1 page view, 2 interaction, 3 engagement ping (the SQL's kinds and tie order). */
 type Hit = { sessionId: string; at: Date; kind: 1 | 2 | 3; pv?: InsertedPageView };
@@ -56,6 +56,7 @@ function startVisit(h: Hit, timeZone: string): VisitRow {
     utm_campaign: null,
     device: null,
     browser: null,
+    os: null,
   };
 }
 
@@ -72,6 +73,7 @@ function addHit(v: VisitRow, h: Hit): void {
       v.utm_campaign = h.pv.utmCampaign;
       v.device = h.pv.device;
       v.browser = h.pv.browser;
+      v.os = h.pv.os;
     }
     v.pageviews++;
   }
@@ -92,7 +94,7 @@ export async function extendVisits(
   const { rows } = await trx.raw<{ rows: VisitRow[] }>(
     `select distinct on (v.session_id) v.session_id, v.started_at, v.last_at, v.last_real_at, v.day::text as day,
        v.pageviews, v.interactions, v.entry_path, v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign,
-       v.device, v.browser
+       v.device, v.browser, v.os
      from analytics.visits v where v.session_id in (select value from json_array_elements_text(?::json))
      order by v.session_id, v.started_at desc`,
     [JSON.stringify([...bySession.keys()])],

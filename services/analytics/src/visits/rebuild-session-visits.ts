@@ -13,7 +13,7 @@ import { toVisitRow, type VisitRow } from './visit-rows.ts';
 
 const GAP_MS = VISIT_GAP_MINUTES * 60_000;
 const VISIT_COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path, referrer_host,
-  utm_source, utm_medium, utm_campaign, device, browser`;
+  utm_source, utm_medium, utm_campaign, device, browser, os`;
 
 export type SessionHit = { sessionId: string; at: Date };
 
@@ -44,7 +44,7 @@ export async function rebuildSessionVisits(
 
   const old = await trx.raw<{ rows: VisitRow[] }>(
     `select v.session_id, v.started_at, v.last_at, v.last_real_at, v.day::text as day, v.pageviews, v.interactions, v.entry_path,
-       v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign, v.device, v.browser
+       v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign, v.device, v.browser, v.os
      from analytics.visits v
      join json_to_recordset(?::json) as w(session_id text, lo timestamptz, hi timestamptz)
        on v.session_id = w.session_id

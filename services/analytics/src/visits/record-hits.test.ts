@@ -111,7 +111,7 @@ describe('visits and daily roll-ups', () => {
           utmSource: 'newsletter',
         }),
         pv('a', phx(D1, '10:20'), { path: '/market' }),
-        pv('b', phx(D1, '23:50'), { deviceType: 'mobile', browser: 'Safari' }),
+        pv('b', phx(D1, '23:50'), { deviceType: 'mobile', browser: 'Safari', os: 'iOS' }),
         pv('b', phx(D2, '00:10')),
         pv('c', phx(D2, '12:00')),
         pv('d', phx(D2, '14:00')),
@@ -137,6 +137,10 @@ describe('visits and daily roll-ups', () => {
     expect(r.top.devices.map((s) => [s.value, s.visits])).toEqual([
       ['desktop', 4],
       ['mobile', 1],
+    ]);
+    expect(r.top.operatingSystems.map((s) => [s.value, s.visits, s.pageviews])).toEqual([
+      ['Linux', 4, 5],
+      ['iOS', 1, 2],
     ]);
   });
 

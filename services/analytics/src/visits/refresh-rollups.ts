@@ -13,7 +13,7 @@ import { addToSketch, emptySketch, estimateSketch } from './visitor-sketch.ts';
 import type { VISIT_DIMENSIONS } from './visit-rows.ts';
 
 const COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path, referrer_host,
-  utm_source, utm_medium, utm_campaign, device, browser`;
+  utm_source, utm_medium, utm_campaign, device, browser, os`;
 
 const DIMENSION_SQL: Record<(typeof VISIT_DIMENSIONS)[number], string> = {
   referrer: `coalesce(referrer_host, '')`,
@@ -23,6 +23,7 @@ const DIMENSION_SQL: Record<(typeof VISIT_DIMENSIONS)[number], string> = {
   utm_campaign: `coalesce(utm_campaign, '')`,
   device: `coalesce(device, '')`,
   browser: `coalesce(browser, '')`,
+  os: `coalesce(os, '')`,
 };
 
 /** The first day whose raw hits are all still kept (null: nothing dropped yet). */

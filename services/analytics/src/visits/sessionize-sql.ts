@@ -4,7 +4,7 @@
  * visit survives midnight). Page views (kind 1) and named events (kind 2, interactions) form
  * visits; engagement pings (kind 3) only extend one: a ping counts when the session's previous
  * page view or interaction is at most 30 minutes before it, and is dropped otherwise. The
- * visit's attributes (entry page, referrer host, UTM, device, browser) are its first page
+ * visit's attributes (entry page, referrer host, UTM, device, browser, OS) are its first page
  * view's; its day is the day it started in the site's time zone. Own-site referrers count as
  * none. `:hits_filter` limits the page view and event scans (a time range, or sessions with
  * their windows).
@@ -34,11 +34,11 @@ export function sessionizeSql(filter: HitsFilter): { sql: string; bindings: Knex
   const sql = `
 with hits as (
   select p.session_id, p.occurred_at as at, 1 as kind, p.path, p.referrer, p.utm_source, p.utm_medium,
-         p.utm_campaign, p.device_type, p.browser
+         p.utm_campaign, p.device_type, p.browser, p.os
   from analytics.page_views p ${filter.pageViews}
   union all
   select e.session_id, e.occurred_at, case when e.name = '${ENGAGEMENT_EVENT}' then 3 else 2 end, e.path,
-         null, null, null, null, null, null
+         null, null, null, null, null, null, null
   from analytics.events e ${filter.events}
 ),
 with_real as (
@@ -66,14 +66,15 @@ grouped as (
     (array_agg(utm_medium order by at, kind) filter (where kind = 1))[1] as utm_medium,
     (array_agg(utm_campaign order by at, kind) filter (where kind = 1))[1] as utm_campaign,
     (array_agg(device_type order by at, kind) filter (where kind = 1))[1] as device,
-    (array_agg(browser order by at, kind) filter (where kind = 1))[1] as browser
+    (array_agg(browser order by at, kind) filter (where kind = 1))[1] as browser,
+    (array_agg(os order by at, kind) filter (where kind = 1))[1] as os
   from numbered group by session_id, n
 )
 select g.session_id, g.started_at, g.last_at, g.last_real_at,
   ((g.started_at at time zone ${zoneLiteral(filter.timeZone)})::date)::text as day,
   g.pageviews, g.interactions, g.entry_path,
   ${referrerHost('g.referrer')} as referrer_host,
-  g.utm_source, g.utm_medium, g.utm_campaign, g.device, g.browser
+  g.utm_source, g.utm_medium, g.utm_campaign, g.device, g.browser, g.os
 from grouped g`;
   return { sql, bindings: filter.bindings };
 }

@@ -2,7 +2,7 @@
  * A visit as stored (analytics.visits) and what it adds to the daily roll-ups: one visit,
  * a bounce when it has one page view and no interaction, its duration (last hit − first hit,
  * pings included) and its page views, on its start day, in the totals and under each
- * dimension (referrer host, source, UTM source/medium/campaign, device, browser).
+ * dimension (referrer host, source, UTM source/medium/campaign, device, browser, operating system).
  */
 export type VisitRow = {
   session_id: string;
@@ -21,6 +21,8 @@ export type VisitRow = {
   utm_campaign: string | null;
   device: string | null;
   browser: string | null;
+  /** Operating system (Windows, macOS, iOS, Android, Linux, Chrome OS, …). */
+  os: string | null;
 };
 
 export type Figures = { visits: number; bounces: number; duration_s: number; pageviews: number };
@@ -33,6 +35,7 @@ export const VISIT_DIMENSIONS = [
   'utm_campaign',
   'device',
   'browser',
+  'os',
 ] as const;
 export type VisitDimension = (typeof VISIT_DIMENSIONS)[number];
 
@@ -64,6 +67,7 @@ export function dimensionValues(v: VisitRow): Record<VisitDimension, string> {
     utm_campaign: v.utm_campaign ?? '',
     device: v.device ?? '',
     browser: v.browser ?? '',
+    os: v.os ?? '',
   };
 }
 
@@ -83,4 +87,5 @@ export const toVisitRow = (r: VisitRow): VisitRow => ({
   utm_campaign: r.utm_campaign,
   device: r.device,
   browser: r.browser,
+  os: r.os,
 });

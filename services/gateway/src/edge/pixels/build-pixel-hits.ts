@@ -30,14 +30,15 @@ export function extraUtmOf(raw: unknown): Record<string, string> | null {
 }
 
 /**
- * Browser and device type come from the request's user agent (`clientOfUserAgent`); the `br` and
- * `dt` a tracker may still send (an old cached copy) are checked but not believed.
+ * Browser, OS and device type come from the request's user agent and client hints
+ * (`clientOfUserAgent`); the `br` and `dt` a tracker may still send (an old cached copy) are
+ * checked but not believed.
  */
 export function buildPageviewHit(
   q: PageviewPixelQuery,
-  req: Pick<PixelRequest, 'receivedAt' | 'query' | 'userAgent'>,
+  req: Pick<PixelRequest, 'receivedAt' | 'query' | 'userAgent' | 'clientHints'>,
 ): PageviewHit {
-  const client = req.userAgent ? clientOfUserAgent(req.userAgent) : null;
+  const client = req.userAgent ? clientOfUserAgent(req.userAgent, req.clientHints) : null;
   return {
     at: req.receivedAt.toISOString(),
     path: q.p,
@@ -45,6 +46,7 @@ export function buildPageviewHit(
     referrer: q.ref ?? null,
     deviceType: client?.deviceType ?? null,
     browser: client?.browser ?? null,
+    os: client?.os ?? null,
     utmSource: q.utm_source ?? null,
     utmMedium: q.utm_medium ?? null,
     utmCampaign: q.utm_campaign ?? null,

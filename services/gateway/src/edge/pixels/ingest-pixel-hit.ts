@@ -15,6 +15,7 @@
 import * as v from 'valibot';
 import { fieldErrorsOf, isStaffPath } from '@lp/contracts';
 import type { Counters, Logger } from '@lp/runtime';
+import type { ClientHints } from './client-of-user-agent.ts';
 import { isBotUserAgent } from './is-bot-user-agent.ts';
 import type { HitKind } from './pixel-buffer.ts';
 
@@ -32,6 +33,8 @@ export type HitDropReason = (typeof HIT_DROP_REASONS)[number];
 export type PixelRequest = {
   ip: string;
   userAgent: string | undefined;
+  /** The low-entropy client hints Chromium sends on its own (Sec-CH-UA, -Mobile, -Platform), when it sent any. */
+  clientHints?: ClientHints;
   /** The parsed query string, unchecked. */
   query: unknown;
   /** The request carries the staff session cookie: a signed-in (or recently signed-in) staff browser. */

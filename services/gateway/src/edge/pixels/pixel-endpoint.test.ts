@@ -1,6 +1,6 @@
 /**
- * The pixel endpoint over real HTTP with a fake bus: the GIF answer for every hit (dropped ones marked), bot
- * drops, and the shutdown hook that flushes both write buffers before the bus closes.
+ * The pixel endpoint over real HTTP with a fake bus: the GIF answer for every hit (dropped ones marked), client
+ * hints, bot drops, and the shutdown hook that flushes both write buffers before the bus closes.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -152,6 +152,33 @@ describe('pixel endpoint', () => {
     expect(events[0]).toMatchObject({ category: 'cta', properties: { lot: 12 }, value: null });
     expect(counters.get('gateway_hits_accepted_total', { kind: 'pageview' })).toBe(5);
     expect(counters.get('gateway_hits_accepted_total', { kind: 'event' })).toBe(2);
+  });
+
+  it("names the browser, OS and device of a page view from the request's client hints where Chromium sent them", async () => {
+    const hinted = (sid: string, hints: Record<string, string>) =>
+      fetch(`${base}/api/analytics/pixel?${new URLSearchParams({ p: '/', sid })}`, {
+        headers: { 'user-agent': CHROME, ...hints },
+      });
+    await hinted('hints-edge', {
+      'sec-ch-ua': '"Not/A)Brand";v="8", "Chromium";v="126", "Microsoft Edge";v="126"',
+      'sec-ch-ua-mobile': '?0',
+      'sec-ch-ua-platform': '"Windows"',
+    });
+    await hinted('hints-none', {});
+    await hooks[0]!();
+    const hits = published
+      .filter((p) => p.subject === 'analytics.pageviews.recorded')
+      .flatMap((p) => (p.payload as PageviewsRecorded).hits);
+    expect(hits.find((h) => h.sessionId === 'hints-edge')).toMatchObject({
+      browser: 'Edge',
+      os: 'Windows',
+      deviceType: 'desktop',
+    });
+    expect(hits.find((h) => h.sessionId === 'hints-none')).toMatchObject({
+      browser: 'Chrome',
+      os: 'Windows',
+      deviceType: 'desktop',
+    });
   });
 
   it('drops a hit for a dashboard page, or from a browser with a staff session cookie, and counts each', async () => {

@@ -21,6 +21,7 @@ import {
 import { BatchedRateLimiter } from '../../middleware/rate-limit.ts';
 import type { GatewayDeps } from '../../routes/context.ts';
 import { buildEventHit, buildPageviewHit } from './build-pixel-hits.ts';
+import type { ClientHints } from './client-of-user-agent.ts';
 import { createHitIngestion, type IngestOutcome, type PixelRequest } from './ingest-pixel-hit.ts';
 import { PIXEL_BUFFER_DEFAULTS, PixelBuffer } from './pixel-buffer.ts';
 
@@ -48,6 +49,21 @@ const STAFF_COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=[^;\\s]`);
  */
 export const hasStaffSessionCookie = (cookie: string | undefined): boolean =>
   cookie !== undefined && STAFF_COOKIE.test(cookie);
+
+const headerText = (h: string | string[] | undefined): string | undefined => (Array.isArray(h) ? h[0] : h);
+
+/**
+ * The low-entropy client hints Chromium sends on every secure request without being asked
+ * (`Sec-CH-UA`, `Sec-CH-UA-Mobile`, `Sec-CH-UA-Platform`); undefined when the browser sent none
+ * (Firefox, Safari, plain http).
+ */
+export function clientHintsOf(headers: IncomingMessage['headers']): ClientHints | undefined {
+  const ua = headerText(headers['sec-ch-ua']);
+  const mobile = headerText(headers['sec-ch-ua-mobile']);
+  const platform = headerText(headers['sec-ch-ua-platform']);
+  if (ua === undefined && mobile === undefined && platform === undefined) return undefined;
+  return { ua, mobile, platform };
+}
 
 export type PixelEndpoint = {
   /** Answers the request when it is a pixel hit (GET or HEAD); false for anything else. */
@@ -152,6 +168,7 @@ export function createPixelEndpoint({ bus, knex, log, counters, config, onShutdo
         const hit: PixelRequest = {
           ip: clientIp(req),
           userAgent: req.headers['user-agent'],
+          clientHints: clientHintsOf(req.headers),
           query: parseQuery(q < 0 ? '' : url.slice(q + 1)),
           staffSession: hasStaffSessionCookie(req.headers.cookie),
           receivedAt: new Date(),

@@ -26,7 +26,7 @@ const analytics = (days: 7 | 30 | 90 | 365, over: Partial<WebAnalytics> = {}): W
   ...totals(),
   previous: totals(),
   series: [{ day: '2026-11-24', visits: 0, visitors: 0, pageviews: 0 }],
-  top: { pages: [], referrers: [], sources: [], campaigns: [], devices: [], browsers: [] },
+  top: { pages: [], referrers: [], sources: [], campaigns: [], devices: [], browsers: [], operatingSystems: [] },
   ...over,
 });
 const busy = (days: 7 | 30 | 90 | 365) =>
@@ -47,6 +47,10 @@ const busy = (days: 7 | 30 | 90 | 365) =>
       campaigns: [{ value: 'spring-lots', visits: 120, pageviews: 400, bounceRate: 20 }],
       devices: [{ value: 'mobile', visits: 700, pageviews: 1500, bounceRate: 45 }],
       browsers: [{ value: 'Safari', visits: 600, pageviews: 1400, bounceRate: 44 }],
+      operatingSystems: [
+        { value: 'iOS', visits: 650, pageviews: 1450, bounceRate: 43 },
+        { value: '', visits: 20, pageviews: 25, bounceRate: 90 },
+      ],
     },
   });
 
@@ -92,6 +96,10 @@ describe('Analytics screen, Web tab', () => {
     expect(screen.getByText('+2.3 pts')).toBeTruthy();
     expect(screen.getByText('1m 15s')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'About Bounce rate' })).toBeTruthy();
+    const systems = screen.getByRole('heading', { name: 'Operating systems' }).closest('section')!;
+    expect(within(systems).getByRole('columnheader', { name: 'Operating system' })).toBeTruthy();
+    expect(within(within(systems).getByText('iOS').closest('tr')!).getByText('650')).toBeTruthy();
+    expect(within(systems).getByText('Unknown')).toBeTruthy();
     const campaigns = screen.getByRole('heading', { name: 'Top campaigns' }).closest('section')!;
     expect(within(campaigns).getByText('spring-lots')).toBeTruthy();
     const leads = screen.getByRole('heading', { name: 'Leads by source' }).closest('section')!;

@@ -1,5 +1,5 @@
 /**
- * One top-10 table (pages, referrers, sources, campaigns, devices, browsers), values shown whole:
+ * One top-10 table (pages, referrers, sources, campaigns, devices, browsers, operating systems), values shown whole:
  * wrapped between words in the width the numbers leave (on a phone a cut-off value with its text
  * in a tooltip could not be read).
  */

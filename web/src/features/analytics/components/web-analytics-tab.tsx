@@ -35,6 +35,7 @@ const TOP_TABLES: readonly TopTableSpec[] = [
   { top: 'campaigns', title: 'Top campaigns', head: 'Campaign', measure: 'visits', none: 'No campaign' },
   { top: 'devices', title: 'Devices', head: 'Device', measure: 'visits', none: 'Unknown' },
   { top: 'browsers', title: 'Browsers', head: 'Browser', measure: 'visits', none: 'Unknown' },
+  { top: 'operatingSystems', title: 'Operating systems', head: 'Operating system', measure: 'visits', none: 'Unknown' },
 ];
 
 const isEmpty = (d: WebAnalytics) => d.totalVisits === 0 && d.previous.totalVisits === 0 && d.pageviews === 0;

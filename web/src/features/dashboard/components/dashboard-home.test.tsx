@@ -25,7 +25,7 @@ const webAnalytics: WebAnalytics = {
   ...totals,
   previous: totals,
   series: [],
-  top: { pages: [], referrers: [], sources: [], campaigns: [], devices: [], browsers: [] },
+  top: { pages: [], referrers: [], sources: [], campaigns: [], devices: [], browsers: [], operatingSystems: [] },
 };
 let answers: Record<string, { status: number; body: unknown }>;
 const unavailable = {
