@@ -18,6 +18,25 @@ describe('fieldOfHeader', () => {
       ),
     ).toEqual(['email', 'email', 'firstName', 'firstName', 'lastName', 'phone', 'notes', undefined]);
   });
+
+  it("reads Thunderbird's address book export: its first e-mail, phones and home address", () => {
+    // The first columns of Thunderbird's CSV export of an address book, as it names them.
+    const header =
+      'First Name,Last Name,Display Name,Nickname,Primary Email,Secondary Email,Screen Name,Work Phone,Home Phone,Fax Number,Pager Number,Mobile Number,Home Address,Home Address 2,Home City,Home State,Home ZipCode,Home Country,Work Address,Notes';
+    const mapped = header.split(',').map((name) => [name, fieldOfHeader(name)] as const);
+    expect(mapped.filter(([, field]) => field)).toEqual([
+      ['First Name', 'firstName'],
+      ['Last Name', 'lastName'],
+      ['Primary Email', 'email'],
+      ['Secondary Email', 'email'],
+      ['Work Phone', 'phone'],
+      ['Home Phone', 'phone'],
+      ['Mobile Number', 'phone'],
+      ['Home Address', 'address'],
+      ['Work Address', 'address'],
+      ['Notes', 'notes'],
+    ]);
+  });
 });
 
 describe('rowJsonBytes', () => {

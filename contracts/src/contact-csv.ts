@@ -73,6 +73,17 @@ const ALIASES: Record<string, ImportField> = {
   businessaddress: 'address',
   // HubSpot ("Mobile Phone Number") and Mailchimp ("Email Address", "Phone Number", "Address").
   mobilephonenumber: 'phone',
+  // Thunderbird's address book ("Primary Email", "Secondary Email", "Work Phone", "Mobile Number",
+  // "Home Address", "Work Address"), Salesforce and Zoho ("Mailing Street"), Brevo ("SMS").
+  primaryemail: 'email',
+  secondaryemail: 'email',
+  workphone: 'phone',
+  mobilenumber: 'phone',
+  cellphone: 'phone',
+  sms: 'phone',
+  workaddress: 'address',
+  mailingstreet: 'address',
+  mailingaddress: 'address',
 };
 
 /** The field a column's header names; undefined when the column is not imported. */

@@ -156,7 +156,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
       onClose={close}
       title="Import Contacts"
       wide={preview !== null}
-      description="A CSV file with a header row: email, firstName, lastName, phone, address, notes, or the columns of a Google, Outlook, HubSpot or Mailchimp export (only email is required). You see where each column goes before importing."
+      description="A CSV file with a header row: email, firstName, lastName, phone, address, notes, or the columns of a Google, Outlook, Thunderbird, HubSpot or Mailchimp export (only email is required). You see where each column goes before importing."
       footer={
         <>
           <button type="button" className={dialogButton.cancel} onClick={close}>
