@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   cleanEmailStyle,
-  cleanEmailStyleSheet,
   isAllowedMsoCondition,
   fillMergeTags,
   findUnknownMergeTags,
@@ -9,6 +8,7 @@ import {
   isAllowedEmailImageSrc,
   unknownMergeTagsMessage,
 } from './email-html.ts';
+import { cleanEmailStyleSheet } from './email-css.ts';
 
 describe('e-mail HTML policy', () => {
   it('keeps allowed inline styles and drops the rest', () => {

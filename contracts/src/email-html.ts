@@ -4,11 +4,10 @@
  * so the preview shows exactly what recipients get: which elements and attributes survive,
  * which link targets and image sources are allowed, which inline CSS properties are kept. Also
  * the merge tags a template may use, how unknown ones are found and how they are filled in.
- * A template's `<style>` sheet is kept under the same property rules (`cleanEmailStyleSheet`,
- * parsed with PostCSS), and so are Outlook's conditional comments (`isAllowedMsoCondition`).
+ * A template's `<style>` sheet is kept under the same property rules (`cleanEmailStyleSheet` in
+ * email-css.ts, apart so that PostCSS loads only where sheets are cleaned), and so are Outlook's
+ * conditional comments (`isAllowedMsoCondition`).
  */
-import type { Container, Document, Root } from 'postcss';
-import safeParse from 'postcss-safe-parser';
 
 /** Elements an e-mail body may contain (table layouts included: most mail clients need them). */
 export const EMAIL_HTML_TAGS = [
@@ -165,7 +164,7 @@ const SAFE_STYLE_VALUE = /^[#\w\s.,%'"()/+*!-]{1,200}$/;
 const STYLE_FUNCTIONS: ReadonlySet<string> = new Set(['rgb', 'rgba', 'hsl', 'hsla', 'calc']);
 
 /** Whether `prop: value` is kept: an allowed property and a value holding no code or remote resource. */
-function isSafeDeclaration(prop: string, value: string): boolean {
+export function isSafeEmailDeclaration(prop: string, value: string): boolean {
   if (!STYLE_PROPERTIES.has(prop) || !SAFE_STYLE_VALUE.test(value) || /url|expression/i.test(value)) return false;
   for (const m of value.matchAll(/(?<![\w-])([\w-]*)\(/g)) if (!STYLE_FUNCTIONS.has(m[1]!.toLowerCase())) return false;
   // Text coloured like its background is hidden text to spam filters (SpamAssassin's
@@ -184,69 +183,9 @@ export function cleanEmailStyle(style: string): string {
     if (i < 0) continue;
     const prop = decl.slice(0, i).trim().toLowerCase();
     const value = decl.slice(i + 1).trim();
-    if (isSafeDeclaration(prop, value)) kept.push(`${prop}: ${value}`);
+    if (isSafeEmailDeclaration(prop, value)) kept.push(`${prop}: ${value}`);
   }
   return kept.join('; ');
-}
-
-/**
- * A selector kept in a `<style>` sheet: elements, classes, ids, attribute tests, combinators and
- * pseudo-classes; nothing that could end the rule or the `<style>` element, no escapes.
- */
-const SAFE_SELECTOR = /^[\w\s.#:>+~*,()[\]="'|^$-]{1,500}$/;
-/** A media query kept: `only screen and (max-width: 620px)`, `all`, `(prefers-color-scheme: dark)`. */
-const SAFE_MEDIA_QUERY = /^[\w\s():,.-]{1,200}$/;
-
-/** The kept declarations of a rule, one per line. */
-function cleanDeclarations(container: Container, indent: string): string[] {
-  const out: string[] = [];
-  for (const node of container.nodes ?? []) {
-    if (node.type !== 'decl') continue;
-    const prop = node.prop.trim().toLowerCase();
-    const value = node.value.trim();
-    if (isSafeDeclaration(prop, value)) out.push(`${indent}${prop}: ${value}${node.important ? ' !important' : ''};`);
-  }
-  return out;
-}
-
-/** Style rules kept, in order; at the top level, `@media` blocks holding them too (one level, as e-mail needs). */
-function cleanRules(container: Container, topLevel: boolean): string[] {
-  const out: string[] = [];
-  for (const node of container.nodes ?? []) {
-    if (node.type === 'rule') {
-      const selectors = node.selectors.map((sel) => sel.trim());
-      if (!selectors.every((sel) => SAFE_SELECTOR.test(sel))) continue;
-      const selector = selectors.join(',\n');
-      const decls = cleanDeclarations(node, '  ');
-      if (decls.length) out.push(`${selector} {\n${decls.join('\n')}\n}`);
-    } else if (topLevel && node.type === 'atrule' && node.name.toLowerCase() === 'media') {
-      const query = node.params.trim();
-      if (!SAFE_MEDIA_QUERY.test(query) || /url|expression/i.test(query)) continue;
-      const rules = cleanRules(node, false);
-      if (rules.length) out.push(`@media ${query} {\n${rules.map((r) => r.replace(/^/gm, '  ')).join('\n')}\n}`);
-    }
-    // Anything else goes: @import and @font-face (remote code and fonts), @charset, @keyframes,
-    // @supports, @page, @namespace, comments.
-  }
-  return out;
-}
-
-/**
- * A `<style>` sheet under the policy, parsed with PostCSS's tolerant parser (an unclosed block or
- * a stray brace is read as a browser reads it) and written back from what is kept: style rules
- * with a safe selector and their allowed declarations (as `cleanEmailStyle` keeps them,
- * `!important` included), `@media` blocks holding such rules; '' when nothing is kept. The result
- * never holds `<`, so it cannot end its `<style>` element.
- */
-export function cleanEmailStyleSheet(css: string): string {
-  let root: Root | Document;
-  try {
-    root = safeParse(css);
-  } catch {
-    return '';
-  }
-  // A plain sheet parses to a root (a document is what HTML-embedding syntaxes give).
-  return root.type === 'root' ? cleanRules(root, true).join('\n') : '';
 }
 
 /**

@@ -15,13 +15,13 @@ import {
   EMAIL_HTML_TAGS,
   EMAIL_IMAGE_ATTRIBUTES,
   cleanEmailStyle,
-  cleanEmailStyleSheet,
   emailAttributesOf,
   escapeHtml,
   isAllowedEmailHref,
   isAllowedEmailImageSrc,
   isAllowedMsoCondition,
 } from '@lp/contracts';
+import { cleanEmailStyleSheet } from '@lp/contracts/email-css';
 import { DROP_WITH_CONTENT, strictHtmlBase } from '@lp/runtime/html/sanitize-base';
 
 /** An element's attributes under the policy: its own and the global ones, `style` filtered, links and images checked. */

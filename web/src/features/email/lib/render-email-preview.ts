@@ -11,12 +11,12 @@ import {
   EMAIL_HTML_TAGS,
   EMAIL_IMAGE_ATTRIBUTES,
   cleanEmailStyle,
-  cleanEmailStyleSheet,
   emailAttributesOf,
   fillMergeTags,
   isAllowedEmailHref,
   isAllowedEmailImageSrc,
 } from '@lp/contracts/email-html';
+import { cleanEmailStyleSheet } from '@lp/contracts/email-css';
 import { site } from '@lp/contracts/site';
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
