@@ -195,6 +195,21 @@ describe('what reaches a sent message', () => {
     expect(msg.text.startsWith('Hi there')).toBe(true);
   });
 
+  it('fills merge tags and tracks links in a template whose CSS is inlined', () => {
+    const content = sanitizeEmailHtml(
+      '<style>a { color: #0867ec } p { margin: 0 }</style><p>Hi {{firstName}}, <a href="https://lots.example.test/b">B</a> ' +
+        '<a href="{{unsubscribeUrl}}">Leave</a></p>',
+    );
+    const msg = compileMessage({ ...campaign, content }, ctx)(ann);
+    expect(msg.html).toContain('<p style="margin: 0;">Hi Ann &lt;b&gt;, <a href="https://mail.example.test/e/c/');
+    expect(msg.html).toMatch(
+      /<a href="https:\/\/mail\.example\.test\/unsubscribe\/[^"]+" style="color: #0867ec;">Leave<\/a>/,
+    );
+    expect(msg.text).toContain(
+      'Hi Ann <b>, B (https://lots.example.test/b) Leave (https://mail.example.test/unsubscribe/',
+    );
+  });
+
   it("keeps a template's conditional comments for Outlook in the message", () => {
     const content = sanitizeEmailHtml(
       '<style>p { color: #333 }</style><!--[if mso]><table width="600"><tr><td><![endif]--><p>Hi</p><!--[if mso]></td></tr></table><![endif]-->',
