@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   cleanEmailStyle,
+  isAllowedMsoCondition,
   fillMergeTags,
   findUnknownMergeTags,
   isAllowedEmailHref,
   isAllowedEmailImageSrc,
   unknownMergeTagsMessage,
 } from './email-html.ts';
+import { cleanEmailStyleSheet } from './email-css.ts';
 
 describe('e-mail HTML policy', () => {
   it('keeps allowed inline styles and drops the rest', () => {
@@ -14,6 +16,55 @@ describe('e-mail HTML policy', () => {
       'color: red; font-size: 14px',
     );
     expect(cleanEmailStyle('width: expression(alert(1))')).toBe('');
+  });
+
+  it('keeps what stock templates style with: Outlook, WebKit, box model, !important, colour functions', () => {
+    expect(
+      cleanEmailStyle(
+        'background: #ffffff; mso-hide: all; visibility: hidden; text-transform: capitalize; box-sizing: border-box; ' +
+          'display: none!important; color: rgba(0, 0, 0, 0.5); font: 14px/1.5 "Helvetica Neue", Arial',
+      ),
+    ).toBe(
+      'background: #ffffff; mso-hide: all; visibility: hidden; text-transform: capitalize; box-sizing: border-box; ' +
+        'display: none!important; color: rgba(0, 0, 0, 0.5); font: 14px/1.5 "Helvetica Neue", Arial',
+    );
+    // Code, remote resources, hidden-by-colour text, anything but !important after a bang.
+    for (const decl of [
+      'behavior: url(x.htc)',
+      '-moz-binding: url(https://x.test/b.xml#x)',
+      'background: url(javascript:alert(1))',
+      'background: \\75rl(https://x.test/p.gif)',
+      'width: calc(1px) expression(alert(1))',
+      'color: var(--x)',
+      'color: attr(title)',
+      'color: transparent',
+      'color: red !ie',
+      'font-family: "Arial',
+    ])
+      expect(cleanEmailStyle(decl), decl).toBe('');
+  });
+
+  it('rebuilds a <style> sheet from its allowed rules: no imports, fonts, expressions, bindings, escapes, markup', () => {
+    const css =
+      '@charset "utf-8"; @import url(https://x.test/a.css); @font-face { font-family: X; src: url(https://x.test/f.woff) }' +
+      '/* a comment */ .btn a, td:hover { color: #fff; behavior: url(x.htc); -moz-binding: url(x); padding: 12px 24px !important }' +
+      'p { background: url(javascript:alert(1)); } a[x-apple-data-detectors] { color: inherit !important }' +
+      '@media only screen and (max-width: 620px) { .main { width: 100% !important } @media print { p { color: red } } }' +
+      '@media screen and (x:expression(alert(1))) { p { color: red } } @keyframes k { from { color: red } }' +
+      'p\\3c script { color: red } @supports (display: grid) { p { color: red } }';
+    expect(cleanEmailStyleSheet(css)).toBe(
+      '.btn a,\ntd:hover {\n  color: #fff;\n  padding: 12px 24px !important;\n}\n' +
+        'a[x-apple-data-detectors] {\n  color: inherit !important;\n}\n' +
+        '@media only screen and (max-width: 620px) {\n  .main {\n    width: 100% !important;\n  }\n}',
+    );
+    expect(cleanEmailStyleSheet('p { color: red } </style><script>alert(1)</script>')).not.toContain('<');
+    expect(cleanEmailStyleSheet('}}} p { color: red')).toBe('p {\n  color: red;\n}');
+  });
+
+  it("reads Outlook's conditions, nothing else", () => {
+    for (const c of ['mso', '!mso', 'gte mso 9', '(gte mso 9)|(IE)', 'mso | IE'])
+      expect(isAllowedMsoCondition(c), c).toBe(true);
+    for (const c of ['mso]><script>', 'mso"', '<img src=x>', '']) expect(isAllowedMsoCondition(c), c).toBe(false);
   });
 
   it('allows http(s), mailto and the unsubscribe tag as link targets, https images only', () => {

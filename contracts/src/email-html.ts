@@ -4,6 +4,9 @@
  * so the preview shows exactly what recipients get: which elements and attributes survive,
  * which link targets and image sources are allowed, which inline CSS properties are kept. Also
  * the merge tags a template may use, how unknown ones are found and how they are filled in.
+ * A template's `<style>` sheet is kept under the same property rules (`cleanEmailStyleSheet` in
+ * email-css.ts, apart so that PostCSS loads only where sheets are cleaned), and so are Outlook's
+ * conditional comments (`isAllowedMsoCondition`).
  */
 
 /** Elements an e-mail body may contain (table layouts included: most mail clients need them). */
@@ -43,30 +46,58 @@ export const EMAIL_HTML_TAGS = [
 ] as const;
 export type EmailHtmlTag = (typeof EMAIL_HTML_TAGS)[number];
 
-/** Attributes kept as written (besides `style`, filtered by `cleanEmailStyle`). */
+/**
+ * Attributes kept as written (besides `style`, filtered by `cleanEmailStyle`): the table
+ * attributes Outlook's Word engine lays out with (bgcolor, width, height, align), and the
+ * `<style>` sheet's hooks on every element (`class`, `dir`, `lang`).
+ */
 export const EMAIL_HTML_ATTRIBUTES: Readonly<Partial<Record<EmailHtmlTag, readonly string[]>>> = {
   a: ['href', 'title'],
-  img: ['src', 'alt', 'title', 'width', 'height'],
-  table: ['width', 'align', 'border', 'cellpadding', 'cellspacing', 'role'],
-  td: ['width', 'align', 'valign', 'colspan', 'rowspan'],
-  th: ['width', 'align', 'valign', 'colspan', 'rowspan'],
-  tr: ['align', 'valign'],
+  img: ['src', 'alt', 'title', 'width', 'height', 'align', 'border'],
+  table: ['width', 'height', 'align', 'border', 'cellpadding', 'cellspacing', 'role', 'bgcolor', 'background'],
+  td: ['width', 'height', 'align', 'valign', 'colspan', 'rowspan', 'bgcolor', 'background'],
+  th: ['width', 'height', 'align', 'valign', 'colspan', 'rowspan', 'bgcolor', 'background'],
+  tr: ['align', 'valign', 'bgcolor', 'height'],
   div: ['align'],
   p: ['align'],
   ol: ['start'],
 };
+/** Attributes every allowed element keeps. */
+export const EMAIL_GLOBAL_ATTRIBUTES = ['class', 'dir', 'lang'] as const;
 
-/** Inline CSS properties kept in `style`; any other declaration is removed. */
+/** The attributes `tag` keeps (its own and the global ones; `style` apart). */
+export function emailAttributesOf(tag: string): readonly string[] {
+  return [...(EMAIL_HTML_ATTRIBUTES[tag as EmailHtmlTag] ?? []), ...EMAIL_GLOBAL_ATTRIBUTES];
+}
+
+/** Attributes holding an image address, checked by `isAllowedEmailImageSrc`. */
+export const EMAIL_IMAGE_ATTRIBUTES: readonly string[] = ['src', 'background'];
+
+/**
+ * CSS properties kept, inline and in `<style>`; any other declaration is removed (`behavior`,
+ * `-moz-binding`, `position`, `content`, `background-image` and the like). The Outlook (`mso-`)
+ * and WebKit/IE text-size properties are the ones stock responsive templates rely on.
+ */
 export const EMAIL_STYLE_PROPERTIES = [
   'color',
+  'background',
   'background-color',
+  'font',
   'font-family',
   'font-size',
   'font-weight',
   'font-style',
+  'font-variant',
   'line-height',
+  'letter-spacing',
   'text-align',
   'text-decoration',
+  'text-transform',
+  'text-indent',
+  'white-space',
+  'word-break',
+  'word-wrap',
+  'overflow-wrap',
   'margin',
   'margin-top',
   'margin-bottom',
@@ -78,32 +109,90 @@ export const EMAIL_STYLE_PROPERTIES = [
   'padding-left',
   'padding-right',
   'border',
+  'border-top',
+  'border-bottom',
+  'border-left',
+  'border-right',
+  'border-color',
+  'border-style',
+  'border-width',
+  'border-top-width',
+  'border-bottom-width',
+  'border-left-width',
+  'border-right-width',
   'border-radius',
   'border-collapse',
+  'border-spacing',
+  'box-sizing',
   'width',
+  'min-width',
   'max-width',
   'height',
+  'min-height',
+  'max-height',
   'display',
+  'visibility',
+  'opacity',
+  'overflow',
   'vertical-align',
+  'clear',
+  'float',
+  'table-layout',
+  'direction',
+  'cursor',
+  'list-style-type',
+  'mso-hide',
+  'mso-table-lspace',
+  'mso-table-rspace',
+  'mso-line-height-rule',
+  'mso-padding-alt',
+  'mso-border-alt',
+  'mso-height-rule',
+  'mso-text-raise',
+  '-ms-text-size-adjust',
+  '-webkit-text-size-adjust',
+  '-webkit-font-smoothing',
 ] as const;
+const STYLE_PROPERTIES: ReadonlySet<string> = new Set(EMAIL_STYLE_PROPERTIES);
 
-/** A declaration value: words, numbers, units, colours, commas and quotes; no url(), no expressions. */
-const SAFE_STYLE_VALUE = /^[#\w\s.,%'"-]{1,200}$/;
+/**
+ * A declaration value: words, numbers, units, colours, commas, quotes, slashes (`font: 14px/1.5`)
+ * and the colour and size functions; no `url()`, no `expression()`, no escapes (`\75rl(`), no
+ * `<`, `;`, braces or `@` (nothing that ends the declaration, the rule or the `<style>`).
+ */
+const SAFE_STYLE_VALUE = /^[#\w\s.,%'"()/+*!-]{1,200}$/;
+const STYLE_FUNCTIONS: ReadonlySet<string> = new Set(['rgb', 'rgba', 'hsl', 'hsla', 'calc']);
+
+/** Whether `prop: value` is kept: an allowed property and a value holding no code or remote resource. */
+export function isSafeEmailDeclaration(prop: string, value: string): boolean {
+  if (!STYLE_PROPERTIES.has(prop) || !SAFE_STYLE_VALUE.test(value) || /url|expression/i.test(value)) return false;
+  for (const m of value.matchAll(/(?<![\w-])([\w-]*)\(/g)) if (!STYLE_FUNCTIONS.has(m[1]!.toLowerCase())) return false;
+  // Text coloured like its background is hidden text to spam filters (SpamAssassin's
+  // HTML_FONT_LOW_CONTRAST): a hidden element is hidden by its size or display, not its colour.
+  if (prop === 'color' && /^transparent\b/i.test(value)) return false;
+  // A quote left open would run on past the declaration.
+  if (value.split('"').length % 2 === 0 || value.split("'").length % 2 === 0) return false;
+  return !/!(?!\s*important\s*$)/i.test(value);
+}
 
 /** Keeps the allowed declarations of an inline style; '' when none survives. */
 export function cleanEmailStyle(style: string): string {
-  const allowed: readonly string[] = EMAIL_STYLE_PROPERTIES;
   const kept: string[] = [];
   for (const decl of style.split(';')) {
     const i = decl.indexOf(':');
     if (i < 0) continue;
     const prop = decl.slice(0, i).trim().toLowerCase();
     const value = decl.slice(i + 1).trim();
-    if (!allowed.includes(prop) || !SAFE_STYLE_VALUE.test(value) || /url|expression/i.test(value)) continue;
-    kept.push(`${prop}: ${value}`);
+    if (isSafeEmailDeclaration(prop, value)) kept.push(`${prop}: ${value}`);
   }
   return kept.join('; ');
 }
+
+/**
+ * The condition of an Outlook conditional comment (`<!--[if mso]>`, `<!--[if gte mso 9]>`,
+ * `<!--[if !mso]><!-->`, `<!--[if (gte mso 9)|(IE)]>`): words, numbers, `!`, `|`, `&` and brackets.
+ */
+export const isAllowedMsoCondition = (condition: string) => /^[\w\s!()|&.]{1,60}$/.test(condition);
 
 // Browsers ignore ASCII whitespace and control characters inside a URL's scheme.
 // eslint-disable-next-line no-control-regex

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { doIUseEmail } from '@jsx-email/doiuse-email';
 import { describe, expect, it } from 'vitest';
 import { readClickToken, readToken } from '@lp/runtime/mail/tracking-tokens';
-import { compileMessage, renderMessage, type RenderCampaign } from './render-message.ts';
+import { sanitizeEmailHtml } from '../templates/sanitize-email-html.ts';
+import { compileMessage, renderMessage, trackedLinksOf, type RenderCampaign } from './render-message.ts';
 
 const SECRET = 'secret-0123456789abcdef';
 const ctx = { secret: SECRET, publicUrl: 'https://mail.example.test/' };
@@ -153,8 +155,9 @@ describe('what reaches a sent message', () => {
   it('hides the preheader everywhere, Outlook included, and names the campaign token and sender domain in the Message-ID', () => {
     const msg = compileMessage(campaign, ctx)(ann);
     const preheader = /<div style="([^"]*)">For Ann/.exec(msg.html)![1]!;
-    for (const rule of ['mso-hide:all', 'max-height:0', 'font-size:0', 'color:transparent'])
-      expect(preheader).toContain(rule);
+    for (const rule of ['mso-hide:all', 'max-height:0', 'font-size:0']) expect(preheader).toContain(rule);
+    // Hidden by its size, not by a colour matching the background (spam filters score that).
+    expect(preheader).not.toContain('transparent');
     const other = compileMessage({ ...campaign, messageIdToken: 'cd'.repeat(16) }, ctx)(ann);
     expect(other.messageId).not.toBe(msg.messageId);
     expect(msg.messageId).toMatch(/@example\.test>$/);
@@ -164,5 +167,56 @@ describe('what reaches a sent message', () => {
     const msg = compileMessage({ ...campaign, content: '<p>Hello {{firstName}}</p>' }, ctx)(ann);
     const check = doIUseEmail(msg.html, { emailClients: ['gmail.*', 'outlook.*'] });
     expect(check.success ? [] : check.errors).toEqual([]);
+  });
+
+  it("sends a stock template's CSS inlined, its media queries in the head, its links tracked", () => {
+    const saved = sanitizeEmailHtml(
+      readFileSync(new URL('../templates/fixtures/leemunroe-email.html', import.meta.url), 'utf8'),
+    );
+    const links = new Map(trackedLinksOf(saved).map((url, i) => [url, i]));
+    const msg = compileMessage({ ...campaign, content: saved, links }, ctx)(ann);
+    const [head, body] = msg.html.split('</head>') as [string, string];
+    // Gmail and Outlook get each rule on its element, table attributes included.
+    expect(body).toMatch(
+      /<td style="[^"]*background-color: #0867ec;" valign="top" align="center" bgcolor="#0867ec"> <a href="https:\/\/mail\.example\.test\/e\/c\/[^"]+" style="[^"]*display: inline-block;[^"]*text-transform: capitalize; background-color: #0867ec; border-color: #0867ec; color: #ffffff;">Call To Action<\/a>/,
+    );
+    expect(body).toContain(
+      'class="main" style="border-collapse: separate; mso-table-lspace: 0pt; mso-table-rspace: 0pt; background: #ffffff; border: 1px solid #eaebed; border-radius: 16px; width: 100%;" width="100%"',
+    );
+    expect(body).not.toContain('<style');
+    // What cannot be inlined stays, in the head: the responsive rules and :hover.
+    expect(head).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(head).toContain(
+      '@media only screen and (max-width: 640px) {\n  .main p,\n  .main td,\n  .main span {\n    font-size: 16px !important;',
+    );
+    expect(head).toContain('.btn-primary a:hover {');
+    expect(head).not.toMatch(/\.wrapper \{\n {2}box-sizing/);
+    // The template's own hidden preheader stays out of the text part.
+    expect(msg.text.startsWith('Hi there')).toBe(true);
+  });
+
+  it('fills merge tags and tracks links in a template whose CSS is inlined', () => {
+    const content = sanitizeEmailHtml(
+      '<style>a { color: #0867ec } p { margin: 0 }</style><p>Hi {{firstName}}, <a href="https://lots.example.test/b">B</a> ' +
+        '<a href="{{unsubscribeUrl}}">Leave</a></p>',
+    );
+    const msg = compileMessage({ ...campaign, content }, ctx)(ann);
+    expect(msg.html).toContain('<p style="margin: 0;">Hi Ann &lt;b&gt;, <a href="https://mail.example.test/e/c/');
+    expect(msg.html).toMatch(
+      /<a href="https:\/\/mail\.example\.test\/unsubscribe\/[^"]+" style="color: #0867ec;">Leave<\/a>/,
+    );
+    expect(msg.text).toContain(
+      'Hi Ann <b>, B (https://lots.example.test/b) Leave (https://mail.example.test/unsubscribe/',
+    );
+  });
+
+  it("keeps a template's conditional comments for Outlook in the message", () => {
+    const content = sanitizeEmailHtml(
+      '<style>p { color: #333 }</style><!--[if mso]><table width="600"><tr><td><![endif]--><p>Hi</p><!--[if mso]></td></tr></table><![endif]-->',
+    );
+    const msg = compileMessage({ ...campaign, content, links: new Map() }, ctx)(ann);
+    expect(msg.html).toContain(
+      '<!--[if mso]><table width="600"><tr><td><![endif]--><p style="color: #333;">Hi</p><!--[if mso]></td></tr></table><![endif]-->',
+    );
   });
 });

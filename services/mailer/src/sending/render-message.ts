@@ -1,6 +1,7 @@
 /**
  * One recipient's message, the one rendering path of every mail the mailer sends (a broadcast
- * and a test send alike): the content sanitised by the e-mail HTML policy, merge tags filled
+ * and a test send alike): the content sanitised by the e-mail HTML policy, its `<style>` sheets
+ * inlined once per campaign (the rest, media queries, in the head), merge tags filled
  * (HTML-escaped in the body), every tracked link pointed at its signed click redirect (which names
  * its target, campaign attribution included, so the gateway redirects without asking the mailer),
  * a hidden preheader with the preview text (plain text, escaped: it never carries markup), a footer with
@@ -22,6 +23,7 @@ import {
 } from '@lp/contracts';
 import { makeClickToken, makeToken } from '@lp/runtime/mail/tracking-tokens';
 import { sanitizeEmailHtml } from '../templates/sanitize-email-html.ts';
+import { inlineEmailCss } from './inline-email-css.ts';
 import { attributeClickUrl, ownSiteHosts } from '../tracking/attribute-click-url.ts';
 
 export type RenderCampaign = {
@@ -77,7 +79,13 @@ const headings = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
   selector,
   options: { uppercase: false },
 }));
-const hidden = ['[hidden]', '[style*="display:none"]', '[style*="display: none"]', '[style*="mso-hide:all"]'];
+const hidden = [
+  '[hidden]',
+  '[style*="display:none"]',
+  '[style*="display: none"]',
+  '[style*="mso-hide:all"]',
+  '[style*="mso-hide: all"]',
+];
 
 /**
  * The plain-text part, as a mail client would show the HTML: whitespace collapsed as a browser
@@ -103,12 +111,13 @@ export const htmlToText = (html: string): string =>
 /**
  * The hidden preheader: inbox previews read it, no client shows it. `display:none` alone shows in
  * Outlook (which needs `mso-hide:all`), reads as hidden text to spam filters, and Gmail's mobile
- * web mail ignores it; zero size, zero font and transparent text hide it in every Gmail and Outlook
- * with properties each of them supports (caniemail's data, checked by `@jsx-email/doiuse-email`
- * in render-message.test.ts).
+ * web mail ignores it; zero size and zero font hide it in every Gmail and Outlook with properties
+ * each of them supports (caniemail's data, checked by `@jsx-email/doiuse-email` in
+ * render-message.test.ts). No `color:transparent`: text coloured like its background is what
+ * spam filters score as hidden text (SpamAssassin's HTML_FONT_LOW_CONTRAST), and the e-mail
+ * policy removes it from templates for that reason.
  */
-const PREHEADER_STYLE =
-  'mso-hide:all;font-size:0;line-height:0;max-height:0;max-width:0;height:0;width:0;color:transparent';
+const PREHEADER_STYLE = 'mso-hide:all;font-size:0;line-height:0;max-height:0;max-width:0;height:0;width:0';
 
 /** The sender's domain (Message-IDs name the domain that sends), else the site's host. */
 function messageIdDomain(fromEmail: string, fallback: string): string {
@@ -160,7 +169,9 @@ export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRe
   };
   const nonce = randomBytes(6).toString('hex');
   const marker = (idx: number) => `\u0000${nonce}:${idx}\u0000`;
-  const content = sanitizeEmailHtml(c.content);
+  // The template's CSS inlined once for the campaign; what cannot be inlined goes in the head.
+  const { head: sheet, body: content } = inlineEmailCss(sanitizeEmailHtml(c.content));
+  const head = `<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${sheet}</head>`;
   const marked = content.replace(
     /(<a\b[^>]*?\shref=")([^"]*)(")/gi,
     (whole, pre: string, href: string, post: string) => {
@@ -219,7 +230,7 @@ export function compileMessage(c: RenderCampaign, ctx: RenderContext): MessageRe
       to: r.email,
       subject: fill(subject, raw),
       // No <body> tag (optional in HTML): Outlook's mobile and Mac apps do not support the element.
-      html: `<!doctype html><html><head><meta charset="utf-8"></head>${preheader}${fill(body, html)}${footer}${pixel}</html>`,
+      html: `<!doctype html><html>${head}${preheader}${fill(body, html)}${footer}${pixel}</html>`,
       text: `${fill(textParts, raw)}${textFooter}${unsubscribeUrl}\n`,
       messageId: `<${c.messageIdToken}.d${r.deliveryId}.c${c.id}@${idDomain}>`,
       headers: {

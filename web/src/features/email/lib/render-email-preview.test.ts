@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { renderEmailPreview, sanitizeEmailPreview } from './render-email-preview';
+import template from '../../../../../services/mailer/src/templates/fixtures/leemunroe-email.html?raw';
+// What the mailer saves for that template (asserted by sanitize-email-html.test.ts).
+import saved from '../../../../../services/mailer/src/templates/fixtures/saved/leemunroe-email.html?raw';
+
+/** A fragment as a browser reads it: elements, sorted attributes, text; comments left out. */
+function tree(html: string): string {
+  const root = document.createElement('div');
+  root.innerHTML = html;
+  const walk = (node: Node): string => {
+    if (node.nodeType === Node.TEXT_NODE) return (node.textContent ?? '').replace(/\s+/g, ' ');
+    if (node.nodeType !== Node.ELEMENT_NODE) return '';
+    const el = node as Element;
+    const attrs = [...el.attributes].map((a) => `${a.name}=${a.value}`).sort();
+    return `<${el.localName} ${attrs.join(' ')}>${[...el.childNodes].map(walk).join('')}</${el.localName}>`;
+  };
+  return [...root.childNodes].map(walk).join('').replace(/\s+/g, ' ');
+}
 
 describe('the editor preview applies the mailer policy', () => {
   it('drops what the server drops and keeps what it keeps', () => {
@@ -20,5 +37,27 @@ describe('the editor preview applies the mailer policy', () => {
   it("previews {{constructor}} and {{toString}} as written: they are not the product's fields", () => {
     const doc = renderEmailPreview('<p>Hi {{constructor}} {{ toString }} {{firstName}}</p>');
     expect(doc).toContain('<p>Hi {{constructor}} {{ toString }} Jane</p>');
+  });
+
+  it('shows a stock template as the mailer saves it: its <style> sheet (cleaned), classes, table attributes', () => {
+    const preview = sanitizeEmailPreview(template);
+    expect(tree(preview)).toBe(tree(saved));
+    expect(preview).toContain('.btn-primary a {\n  background-color: #0867ec;');
+    expect(preview.match(/\sclass="/g)).toHaveLength(11);
+    expect(renderEmailPreview(template)).toContain(
+      '<table role="presentation" border="0" cellpadding="0" cellspacing="0" class="main">',
+    );
+  });
+
+  it('drops code from <style> sheets and conditional comments as the mailer does', () => {
+    const out = sanitizeEmailPreview(
+      '<style>@import url(https://evil.example/a.css); p { color: red; behavior: url(x.htc); -moz-binding: url(x) }' +
+        'td { background: url(javascript:alert(1)); width: expression(alert(1)) }</style>' +
+        '<!--[if mso]><script>alert(1)</script><![endif]--><!--[if !mso]><!--><p onclick="x()" class="m">web</p><!--<![endif]-->' +
+        '<style>p { color: blue } </style><script>alert(2)</script></style>',
+    );
+    expect(out).toBe(
+      '<style>\np {\n  color: red;\n}\n</style><p class="m">web</p><style>\np {\n  color: blue;\n}\n</style>',
+    );
   });
 });
