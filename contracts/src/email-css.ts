@@ -68,3 +68,39 @@ export function cleanEmailStyleSheet(css: string): string {
   // A plain sheet parses to a root (a document is what HTML-embedding syntaxes give).
   return root.type === 'root' ? cleanRules(root, true).join('\n') : '';
 }
+
+/**
+ * The class of the element a message's content is wrapped in, when sent and when previewed: the
+ * template's sheets are scoped to it, so no rule of a template reaches what the product adds
+ * around it (the footer with the postal address and the unsubscribe link, the preheader).
+ */
+export const EMAIL_CONTENT_CLASS = 'lp-content';
+
+/** `body`, `html body`, `:root > body` and the like at the start of a selector: the content's wrapper stands for them. */
+const DOCUMENT_SELECTOR = /^(?:(?:html|:root)(?:\s*>\s*|\s+))?body(?![\w-])|^(?:html|:root)(?![\w-])/i;
+
+function scopeSelector(selector: string, scope: string): string {
+  const sel = selector.trim();
+  const document = DOCUMENT_SELECTOR.exec(sel);
+  if (!document) return `${scope} ${sel}`;
+  // `body.wide` qualifies the wrapper itself, `body p` is inside it, `body` is the wrapper.
+  return `${scope}${sel.slice(document[0].length)}`;
+}
+
+/**
+ * A sheet (the policy's clean output) with every selector scoped to the content's wrapper:
+ * `p` becomes `.lp-content p`, `body` the wrapper itself, inside `@media` blocks too.
+ */
+export function scopeEmailStyleSheet(css: string, scope = `.${EMAIL_CONTENT_CLASS}`): string {
+  let root: Root | Document;
+  try {
+    root = safeParse(css);
+  } catch {
+    return '';
+  }
+  if (root.type !== 'root') return '';
+  root.walkRules((rule) => {
+    rule.selectors = rule.selectors.map((sel) => scopeSelector(sel, scope));
+  });
+  return root.toString();
+}

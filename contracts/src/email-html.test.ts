@@ -8,7 +8,7 @@ import {
   isAllowedEmailImageSrc,
   unknownMergeTagsMessage,
 } from './email-html.ts';
-import { cleanEmailStyleSheet } from './email-css.ts';
+import { cleanEmailStyleSheet, scopeEmailStyleSheet } from './email-css.ts';
 
 describe('e-mail HTML policy', () => {
   it('keeps allowed inline styles and drops the rest', () => {
@@ -113,4 +113,26 @@ describe('e-mail HTML policy', () => {
     expect(findUnknownMergeTags(`{{${spaces}nickname${spaces}}}`)).toEqual(['{{nickname}}']);
     expect(findUnknownMergeTags(`{{${'{{ a '.repeat(20_000)}`)).toEqual([]);
   }, 2_000);
+});
+
+describe('scopeEmailStyleSheet', () => {
+  it("scopes every rule to the content's wrapper, body and html standing for the wrapper, inside @media too", () => {
+    const css = cleanEmailStyleSheet(
+      'p, .btn a:hover { color: #333 } body { background: #eee } html > body .main { width: 100% } ' +
+        'body.wide td { padding: 0 } @media only screen and (max-width: 620px) { table.body h1 { font-size: 28px } }',
+    );
+    const selectors = scopeEmailStyleSheet(css)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /[{,]$/.test(line) && !line.startsWith('@'))
+      .map((line) => line.slice(0, -1).trim());
+    expect(selectors).toEqual([
+      '.lp-content p',
+      '.lp-content .btn a:hover',
+      '.lp-content',
+      '.lp-content .main',
+      '.lp-content.wide td',
+      '.lp-content table.body h1',
+    ]);
+  });
 });

@@ -170,6 +170,8 @@ export function isSafeEmailDeclaration(prop: string, value: string): boolean {
   // Text coloured like its background is hidden text to spam filters (SpamAssassin's
   // HTML_FONT_LOW_CONTRAST): a hidden element is hidden by its size or display, not its colour.
   if (prop === 'color' && /^transparent\b/i.test(value)) return false;
+  // A negative margin pulls what follows over or under the content: the footer the product adds among it.
+  if (prop.startsWith('margin') && /(?:^|[\s,(])-[\d.]/.test(value)) return false;
   // A quote left open would run on past the declaration.
   if (value.split('"').length % 2 === 0 || value.split("'").length % 2 === 0) return false;
   return !/!(?!\s*important\s*$)/i.test(value);

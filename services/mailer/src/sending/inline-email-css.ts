@@ -8,6 +8,7 @@
  * allowed rules, so nothing juice writes inline is outside the policy; juice fetches nothing.
  */
 import juice from 'juice';
+import { EMAIL_CONTENT_CLASS, scopeEmailStyleSheet } from '@lp/contracts/email-css';
 
 export type InlinedEmail = {
   /** The `<style>` elements left for the message's head ('' when the content had none). */
@@ -59,8 +60,21 @@ function takeStyleElements(html: string): InlinedEmail {
   return { head, body: body + html.slice(from) };
 }
 
-/** The content's CSS inlined; its non-inlinable rules apart for the head. */
+/**
+ * The content's CSS inlined; its non-inlinable rules apart for the head. The content is wrapped
+ * in the `lp-content` element and every sheet left (the head's, Outlook's own inside conditional
+ * comments) is scoped to it: a template's rule can style the template, never the footer or the
+ * preheader the product adds around it (`@media all { p { display: none } }` would hide the
+ * unsubscribe link).
+ */
 export function inlineEmailCss(html: string): InlinedEmail {
-  if (!html.includes('<style>')) return { head: '', body: html };
-  return takeStyleElements(juice(html, JUICE_OPTIONS));
+  const wrapped = `<div class="${EMAIL_CONTENT_CLASS}">${html}</div>`;
+  if (!html.includes('<style>')) return { head: '', body: wrapped };
+  // The policy's sheets hold no `<`: a sheet ends at the first `</style>`. Scoped before inlining,
+  // so a template's `body` rules style the wrapper that stands for its body.
+  const scoped = wrapped.replace(
+    /<style>([^<]*)<\/style>/g,
+    (_, css: string) => `<style>${scopeEmailStyleSheet(css)}</style>`,
+  );
+  return takeStyleElements(juice(scoped, JUICE_OPTIONS));
 }

@@ -96,8 +96,9 @@ describe('what reaches a sent message', () => {
       'Hi Ann &lt;b&gt; &lt;/div&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;' +
         '&lt;form action=https://evil.example&gt;</div>',
     );
-    // The preheader is still one hidden div, closed where the renderer closes it.
-    expect(body.match(/<div/g)).toHaveLength(1);
+    // The preheader is still one hidden div, closed where the renderer closes it (the other is the content's wrapper).
+    expect(body.match(/<div/g)).toEqual(['<div', '<div']);
+    expect(body).toMatch(/^<\/head><div style="[^"]*">[^<]*<\/div><div class="lp-content">/);
   });
 
   it('sanitises the content itself, whatever the caller passed', () => {
@@ -187,9 +188,9 @@ describe('what reaches a sent message', () => {
     // What cannot be inlined stays, in the head: the responsive rules and :hover.
     expect(head).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(head).toContain(
-      '@media only screen and (max-width: 640px) {\n  .main p,\n  .main td,\n  .main span {\n    font-size: 16px !important;',
+      '@media only screen and (max-width: 640px) {\n  .lp-content .main p,\n  .lp-content .main td,\n  .lp-content .main span {\n    font-size: 16px !important;',
     );
-    expect(head).toContain('.btn-primary a:hover {');
+    expect(head).toContain('.lp-content .btn-primary a:hover {');
     expect(head).not.toMatch(/\.wrapper \{\n {2}box-sizing/);
     // The template's own hidden preheader stays out of the text part.
     expect(msg.text.startsWith('Hi there')).toBe(true);
@@ -217,6 +218,34 @@ describe('what reaches a sent message', () => {
     const msg = compileMessage({ ...campaign, content, links: new Map() }, ctx)(ann);
     expect(msg.html).toContain(
       '<!--[if mso]><table width="600"><tr><td><![endif]--><p style="color: #333;">Hi</p><!--[if mso]></td></tr></table><![endif]-->',
+    );
+  });
+
+  it("keeps a template's rules off what the product adds: the footer's postal address and unsubscribe link stay shown", () => {
+    const content = sanitizeEmailHtml(
+      '<style>@media all { p, a, hr { display: none !important; font-size: 0 !important } } ' +
+        'body p { color: #ffffff } html > body { background: #ffffff }</style><p>Lots this week</p>',
+    );
+    const msg = compileMessage({ ...campaign, content, links: new Map() }, ctx)(ann);
+    const [head, body] = msg.html.split('</head>') as [string, string];
+    // Every rule left in the head reaches only the template's own elements, inside its wrapper.
+    const sheet = head.slice(head.indexOf('<style>') + '<style>'.length, head.indexOf('</style>'));
+    const selectors = sheet
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /[{,]$/.test(line) && !line.startsWith('@'))
+      .map((line) => line.slice(0, -1).trim());
+    expect(selectors).toEqual(['.lp-content p', '.lp-content a', '.lp-content hr']);
+    // The inlined rules were applied inside the wrapper only: the footer after it keeps its own styles.
+    expect(body).toMatch(
+      /<div class="lp-content" style="background: #ffffff;"><p style="color: #ffffff;">Lots this week<\/p><\/div><hr style="border:none;/,
+    );
+    expect(body).toContain('<p style="font-size:12px;color:#666;line-height:1.5">');
+  });
+
+  it('drops negative margins, which could pull the content over the footer', () => {
+    expect(sanitizeEmailHtml('<p style="margin-bottom: -400px; color: #333">x</p>')).toBe(
+      '<p style="color: #333">x</p>',
     );
   });
 });

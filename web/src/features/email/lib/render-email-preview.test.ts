@@ -60,4 +60,17 @@ describe('the editor preview applies the mailer policy', () => {
       '<style>\np {\n  color: red;\n}\n</style><p class="m">web</p><style>\np {\n  color: blue;\n}\n</style>',
     );
   });
+
+  it("keeps the template's rules off the footer, as sent: its sheet scoped to the content's wrapper", () => {
+    const doc = new DOMParser().parseFromString(
+      renderEmailPreview('<style>p, a { display: none !important }</style><p>Lots this week</p>'),
+      'text/html',
+    );
+    expect(doc.querySelector('style')?.textContent).toContain('.lp-content p,\n.lp-content a {');
+    const footer = [...doc.querySelectorAll('p')].at(-1)!;
+    expect(footer.textContent).toContain('Unsubscribe');
+    expect(footer.closest('.lp-content')).toBeNull();
+    expect(getComputedStyle(footer).display).not.toBe('none');
+    expect(doc.querySelector('.lp-content p')?.textContent).toBe('Lots this week');
+  });
 });

@@ -16,7 +16,7 @@ import {
   isAllowedEmailHref,
   isAllowedEmailImageSrc,
 } from '@lp/contracts/email-html';
-import { cleanEmailStyleSheet } from '@lp/contracts/email-css';
+import { EMAIL_CONTENT_CLASS, cleanEmailStyleSheet, scopeEmailStyleSheet } from '@lp/contracts/email-css';
 import { site } from '@lp/contracts/site';
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
@@ -73,7 +73,17 @@ export function renderEmailPreview(
   html: string,
   sample = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com' },
 ) {
-  const body = fillMergeTags(sanitizeEmailPreview(html), { ...sample, unsubscribeUrl: '#unsubscribe' }, { html: true });
+  const clean = fillMergeTags(
+    sanitizeEmailPreview(html),
+    { ...sample, unsubscribeUrl: '#unsubscribe' },
+    { html: true },
+  );
+  // Wrapped and scoped as sent (the mailer's inline-email-css.ts): no rule of the template reaches the footer.
+  const scoped = clean.replace(
+    /<style>([^<]*)<\/style>/g,
+    (_, css: string) => `<style>${scopeEmailStyleSheet(css)}</style>`,
+  );
+  const body = `<div class="${EMAIL_CONTENT_CLASS}">${scoped}</div>`;
   return (
     `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"></head>` +
     `<body style="font-family:Arial,sans-serif;margin:16px;color:#1f2937">${body}` +
