@@ -59,14 +59,19 @@ function cleanRules(container: Container, topLevel: boolean): string[] {
  * never holds `<`, so it cannot end its `<style>` element.
  */
 export function cleanEmailStyleSheet(css: string): string {
+  const root = parseSheet(css);
+  return root ? cleanRules(root, true).join('\n') : '';
+}
+
+/** A sheet read as a browser reads it; null when it cannot be (a document is what HTML-embedding syntaxes give). */
+function parseSheet(css: string): Root | null {
   let root: Root | Document;
   try {
     root = safeParse(css);
   } catch {
-    return '';
+    return null;
   }
-  // A plain sheet parses to a root (a document is what HTML-embedding syntaxes give).
-  return root.type === 'root' ? cleanRules(root, true).join('\n') : '';
+  return root.type === 'root' ? root : null;
 }
 
 /**
@@ -92,15 +97,18 @@ function scopeSelector(selector: string, scope: string): string {
  * `p` becomes `.lp-content p`, `body` the wrapper itself, inside `@media` blocks too.
  */
 export function scopeEmailStyleSheet(css: string, scope = `.${EMAIL_CONTENT_CLASS}`): string {
-  let root: Root | Document;
-  try {
-    root = safeParse(css);
-  } catch {
-    return '';
-  }
-  if (root.type !== 'root') return '';
+  const root = parseSheet(css);
+  if (!root) return '';
   root.walkRules((rule) => {
     rule.selectors = rule.selectors.map((sel) => scopeSelector(sel, scope));
   });
   return root.toString();
 }
+
+/**
+ * Every `<style>` element of `html` (the policy's output, whose sheets hold no `<`, so a sheet
+ * ends at the first `</style>`) with its sheet scoped to the content's wrapper: the mailer before
+ * inlining, the editor's preview before showing.
+ */
+export const scopeStyleElements = (html: string): string =>
+  html.replace(/<style>([^<]*)<\/style>/g, (_, css: string) => `<style>${scopeEmailStyleSheet(css)}</style>`);

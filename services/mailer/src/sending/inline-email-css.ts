@@ -8,7 +8,7 @@
  * allowed rules, so nothing juice writes inline is outside the policy; juice fetches nothing.
  */
 import juice from 'juice';
-import { EMAIL_CONTENT_CLASS, scopeEmailStyleSheet } from '@lp/contracts/email-css';
+import { EMAIL_CONTENT_CLASS, scopeStyleElements } from '@lp/contracts/email-css';
 
 export type InlinedEmail = {
   /** The `<style>` elements left for the message's head ('' when the content had none). */
@@ -70,11 +70,6 @@ function takeStyleElements(html: string): InlinedEmail {
 export function inlineEmailCss(html: string): InlinedEmail {
   const wrapped = `<div class="${EMAIL_CONTENT_CLASS}">${html}</div>`;
   if (!html.includes('<style>')) return { head: '', body: wrapped };
-  // The policy's sheets hold no `<`: a sheet ends at the first `</style>`. Scoped before inlining,
-  // so a template's `body` rules style the wrapper that stands for its body.
-  const scoped = wrapped.replace(
-    /<style>([^<]*)<\/style>/g,
-    (_, css: string) => `<style>${scopeEmailStyleSheet(css)}</style>`,
-  );
-  return takeStyleElements(juice(scoped, JUICE_OPTIONS));
+  // Scoped before inlining, so a template's `body` rules style the wrapper that stands for its body.
+  return takeStyleElements(juice(scopeStyleElements(wrapped), JUICE_OPTIONS));
 }

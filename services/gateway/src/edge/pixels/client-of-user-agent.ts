@@ -194,14 +194,18 @@ type Entry = { client: Client; hinted?: Map<string, Map<string, Client>> };
 const entries = new Map<string, Entry>();
 let cached = 0;
 
+/** A full memory starts over: a site's visitors share a few hundred user agents, a crawl brings thousands once. */
+function makeRoom() {
+  if (cached < CACHE_MAX) return;
+  entries.clear();
+  cached = 0;
+}
+
 /** The browser, OS and device type of a user agent, with the request's client hints when it sent any. */
 export function clientOfUserAgent(userAgent: string, hints?: ClientHints): Client {
   let entry = entries.get(userAgent);
   if (!entry) {
-    if (cached >= CACHE_MAX) {
-      entries.clear();
-      cached = 0;
-    }
+    makeRoom();
     entry = { client: parse(userAgent) };
     entries.set(userAgent, entry);
     cached++;
@@ -217,10 +221,7 @@ export function clientOfUserAgent(userAgent: string, hints?: ClientHints): Clien
   const rest = `${hints.mobile ?? ''};${hints.platform ?? ''}`;
   let client = byBrands.get(rest);
   if (!client) {
-    if (cached >= CACHE_MAX) {
-      entries.clear();
-      cached = 0;
-    }
+    makeRoom();
     client = withHints(entry.client, hints, userAgent);
     byBrands.set(rest, client);
     cached++;

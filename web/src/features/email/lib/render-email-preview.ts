@@ -16,7 +16,7 @@ import {
   isAllowedEmailHref,
   isAllowedEmailImageSrc,
 } from '@lp/contracts/email-html';
-import { EMAIL_CONTENT_CLASS, cleanEmailStyleSheet, scopeEmailStyleSheet } from '@lp/contracts/email-css';
+import { EMAIL_CONTENT_CLASS, cleanEmailStyleSheet, scopeStyleElements } from '@lp/contracts/email-css';
 import { site } from '@lp/contracts/site';
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
@@ -79,10 +79,7 @@ export function renderEmailPreview(
     { html: true },
   );
   // Wrapped and scoped as sent (the mailer's inline-email-css.ts): no rule of the template reaches the footer.
-  const scoped = clean.replace(
-    /<style>([^<]*)<\/style>/g,
-    (_, css: string) => `<style>${scopeEmailStyleSheet(css)}</style>`,
-  );
+  const scoped = scopeStyleElements(clean);
   const body = `<div class="${EMAIL_CONTENT_CLASS}">${scoped}</div>`;
   return (
     `<!doctype html><html><head><meta charset="utf-8"><base target="_blank"></head>` +
