@@ -21,6 +21,11 @@ import { describeOnEachBackend, eventually } from '../support/stack.ts';
 import { useStackAndBrowser } from '../support/fixtures.ts';
 
 const SECRET = 'e2e-inbound-secret-0123456789';
+/** A 1×1 transparent PNG: what the remote image host answers. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
 const SHOTS = process.env.INBOX_SCREENSHOTS_DIR ?? join(tmpdir(), 'inbox-screens');
 
 const rawEmail = (n: string, opts: { from?: string; subject: string; html?: string; text?: string }) =>
@@ -197,12 +202,23 @@ describeOnEachBackend('the inbox in Chromium', (backend) => {
     page.on('request', (r) => {
       if (r.url().startsWith('https://images.example.net/')) remote.push(r.url());
     });
-    await page.route('https://images.example.net/**', (route) => route.fulfill({ status: 204 }));
+    await page.route('https://images.example.net/**', (route) =>
+      route.fulfill({ contentType: 'image/png', body: ONE_PIXEL_PNG }),
+    );
     await dialog.getByText('Remote images are blocked to protect your privacy.').waitFor();
     await page.screenshot({ path: join(SHOTS, `inbox-dialog-1440-${backend}.png`) });
     expect(remote).toEqual([]);
     await dialog.getByRole('button', { name: 'Show images' }).click();
     await expect.poll(() => remote.length).toBeGreaterThan(0);
+    // Shown, not only asked for: the dashboard's own policy lets the message's pictures in.
+    await expect
+      .poll(() =>
+        body
+          .locator('img[src^="https://images.example.net/"]')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
 
     await dialog.getByRole('button', { name: 'Add to contacts' }).click();
     await page.getByText('Contact added successfully').waitFor();

@@ -42,6 +42,13 @@ describe('security headers', () => {
     expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 
+  it('dashboard pages show pictures from any https host (e-mails in srcdoc frames are held to it); site pages do not', async () => {
+    const dashboard = csp(await fetch(`${dev}/marketing/inbox`));
+    expect(dashboard).toMatch(/(^|; )img-src 'self' data: blob: \S+ https:(;|$)/);
+    expect(dashboard).toMatch(/frame-ancestors 'self'$/);
+    expect(csp(await fetch(`${dev}/lots`)).match(/img-src[^;]*/)?.[0]).not.toMatch(/ https:( |$)/);
+  });
+
   it('the lot map may also be framed by the configured seller sites', async () => {
     const res = await fetch(`${dev}/embed`);
     expect(csp(res)).toMatch(/frame-ancestors 'self' https:\/\/seller\.example$/);

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Middleware } from 'koa';
-import { site } from '@lp/contracts';
+import { isStaffPath, site } from '@lp/contracts';
 import type { GatewayState } from './request-context.ts';
 
 export type SecurityHeaderOptions = {
@@ -38,9 +38,18 @@ export function readScriptHashes(webDist: string): string[] {
   }
 }
 
-/** The policy for one page; `frameAncestors` is the only part that differs between pages. */
-export function contentSecurityPolicy(frameAncestors: readonly string[], scriptHashes: readonly string[]): string {
-  const imageHosts = site.blogImageHosts.map((h) => `https://${h}`);
+/**
+ * The policy for one page: who may frame it, and (the dashboard) pictures from any https host.
+ * The dashboard shows e-mails in srcdoc frames (a template's preview, an inbox message), and a
+ * srcdoc document is held to its page's policy as well as its own: a message's pictures live on
+ * any host, and an inbox message's own policy allows them only once the reader clicks Show images.
+ */
+export function contentSecurityPolicy(
+  frameAncestors: readonly string[],
+  scriptHashes: readonly string[],
+  { anyHttpsImage = false } = {},
+): string {
+  const imageHosts = anyHttpsImage ? ['https:'] : site.blogImageHosts.map((h) => `https://${h}`);
   return [
     "default-src 'self'",
     ["script-src 'self'", ...scriptHashes].join(' '),
@@ -67,12 +76,14 @@ export function parseFrameAncestors(value: string): string[] | Error {
 export function securityHeaders(options: SecurityHeaderOptions): Middleware<GatewayState> {
   const pagePolicy = contentSecurityPolicy(["'self'"], options.scriptHashes);
   const embedPolicy = contentSecurityPolicy(["'self'", ...options.embedFrameAncestors], options.scriptHashes);
+  const dashboardPolicy = contentSecurityPolicy(["'self'"], options.scriptHashes, { anyHttpsImage: true });
   // JSON, images and files: nothing in them may run or be framed.
   const apiPolicy = "default-src 'none'; frame-ancestors 'none'";
   return async (ctx, next) => {
     const isApi = ctx.path.startsWith('/api/');
     const isEmbed = ctx.path === '/embed' || ctx.path === '/embed/';
-    ctx.set('Content-Security-Policy', isApi ? apiPolicy : isEmbed ? embedPolicy : pagePolicy);
+    const policy = isApi ? apiPolicy : isEmbed ? embedPolicy : isStaffPath(ctx.path) ? dashboardPolicy : pagePolicy;
+    ctx.set('Content-Security-Policy', policy);
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     // Older browsers without frame-ancestors: same origin only (it has no allow-list for /embed).
