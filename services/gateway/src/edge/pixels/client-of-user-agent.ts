@@ -13,9 +13,12 @@
  *   "Macintosh" since iPadOS 13, so iPadOS cannot be told apart and is not a name here), Android,
  *   Linux (every distribution), Chrome OS, and the parser's name for the rest (Windows Phone,
  *   HarmonyOS, KaiOS, Tizen, …);
- * - device types: the parser's device (its model data) first; a TV, console or car is
- *   `desktop` (a big, fixed screen; the three types are the handheld ones and the rest); a
- *   Chromebook, Pixelbook or x86 Android is `desktop`; an Android model named like a tablet
+ * - device types: a TV, console or car is `desktop` (a big, fixed screen; the three types are the
+ *   handheld ones and the rest), and so is a Chromebook, Pixelbook or x86 Android; what a browser
+ *   or platform says of its device next (Puffin's …IT/…AT tablets and …IP/…AP phones; an iPad, a
+ *   Kindle, Amazon's Silk; Opera Mini and Mobile, Symbian, Java ME, Maemo, MeeGo, Palm's webOS
+ *   phones; Internet Explorer's "Touch" on Windows a tablet); then the parser's device (its model
+ *   data); an Android model named like a tablet
  *   (…Tab…, …Pad…, MID, Yandex's `apad` build) is `tablet`; otherwise Android with "Mobile" is a
  *   phone and without it a tablet, as Android browsers mark them; a watch is `mobile`.
  *
@@ -77,6 +80,16 @@ const TABLET_MODEL = /Tab|TAB|Pad(?![a-z])|PAD|\bMID\b|Tablet|TABLET/;
 /** Yandex's apps say `apad` on a tablet; old tablets' builds were named MID. */
 const TABLET_BUILD = /\/apad\b|Build\/MID\b/;
 
+/**
+ * Phone browsers and phone systems whatever else the user agent says: Opera Mini and Opera Mobile
+ * (Opera's tablet build says "Opera Tablet"), Symbian, Java ME, Maemo, MeeGo, Palm's webOS (LG's
+ * webOS TVs are big screens, matched before), MediaTek's feature phones.
+ */
+const HANDHELD =
+  /\bOpera Mini\/|\bOpera Mobi\b|\bSymbian|\bSymbOS\b|\bSeries ?60\b|\bS60;|\bMIDP\b|\bJ2ME\b|\bMaemo\b|\bMeeGo\b|\bwebOS\/|\bhpwOS\/|\bMTK;|\bNucleus\b/;
+/** Puffin names the device class in its version: …AP/IP a phone, …AT/IT a tablet (Android, iOS). */
+const PUFFIN = /\bPuffin\/[\d.]+([AI][PT])\b/;
+
 const CACHE_MAX = 5000;
 
 /** Tokens that name a family whatever else the user agent imitates. */
@@ -108,17 +121,24 @@ function osOf(name: string | undefined, userAgent: string): string | null {
   return (OS_NAME[name] ?? name).slice(0, 50);
 }
 
-function deviceTypeOf(type: string | undefined, model: string | undefined, userAgent: string): DeviceType {
+function deviceTypeOf(device: { type?: string; model?: string }, userAgent: string): DeviceType {
+  const { type, model } = device;
   if (BIG_SCREEN.test(userAgent)) return 'desktop';
   if (/Android/i.test(userAgent) && LAPTOP.test(userAgent)) return 'desktop';
+  const puffin = PUFFIN.exec(userAgent)?.[1];
+  if (puffin) return puffin.endsWith('T') ? 'tablet' : 'mobile';
+  // An iPad's in-app browsers too (some say "iPhone OS"); Kindles, and Silk, Amazon's browser on Fire tablets.
+  if (/\biPad\b|\bKindle\b|\bSilk\//.test(userAgent)) return 'tablet';
+  if (HANDHELD.test(userAgent)) return 'mobile';
   if (type === 'tablet') return 'tablet';
   if (type !== undefined && type !== 'mobile' && type !== 'wearable') return 'desktop'; // smarttv, console, embedded (cars), xr
   if (/IEMobile|Windows CE|Windows Phone|Lumia/.test(userAgent)) return 'mobile';
-  if (/Windows NT[^)]*\bARM\b[^)]*\bTouch\b/.test(userAgent)) return 'tablet'; // Windows RT: Surface and its kind
+  // Internet Explorer says "Touch" on touch hardware: Surface and its kind, counted as tablets as both corpora do.
+  if (/Windows NT[^)]*\bTouch\b/.test(userAgent)) return 'tablet';
   if (/Windows NT|Macintosh/.test(userAgent)) return 'desktop';
   if (!/Android/i.test(userAgent)) return type === undefined ? 'desktop' : 'mobile';
-  // Android: the parser calls every model it does not know "mobile", so its word is not model data here.
   if (TABLET_MODEL.test(model ?? '') || TABLET_BUILD.test(userAgent)) return 'tablet';
+  // Android: the parser calls every model it does not know "mobile", so its word is not model data here.
   if (type === 'wearable') return 'mobile';
   return /Mobile/i.test(userAgent) ? 'mobile' : 'tablet';
 }
@@ -128,7 +148,7 @@ function parse(userAgent: string): Client {
   return {
     browser: familyOf(browser.name, userAgent),
     os: osOf(os.name, userAgent),
-    deviceType: deviceTypeOf(device.type, device.model, userAgent),
+    deviceType: deviceTypeOf(device, userAgent),
   };
 }
 
