@@ -194,3 +194,35 @@ it('says it is reading the file while the preview is on its way, and waits for i
   expect(screen.queryByRole('status')).toBeNull();
   expect(screen.getByRole('button', { name: 'Import' })).toHaveProperty('disabled', false);
 });
+
+it('does not import the same file twice: after a result the next import starts from another file', async () => {
+  vi.mocked(importContacts).mockResolvedValue({
+    imported: 1,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    invalid: 0,
+    errors: [],
+    header: ['email'],
+    ignoredColumns: [],
+    format: { encoding: 'UTF-8', delimiter: ',' },
+  });
+  await importFile();
+  await screen.findByText(/^Imported 1 contact successfully/);
+  expect(screen.queryByRole('button', { name: 'Import' })).toBeNull();
+  expect(screen.getAllByRole('button', { name: 'Close' }).length).toBeGreaterThan(0);
+
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Import another file' }));
+  expect(screen.queryByText(/^Imported 1 contact successfully/)).toBeNull();
+  expect((screen.getByLabelText('CSV file') as HTMLInputElement).files?.length ?? 0).toBe(0);
+  expect(document.activeElement).toBe(screen.getByLabelText('CSV file'));
+  await user.click(screen.getByRole('button', { name: 'Import' }));
+  expect(await screen.findByText('Please select a file to import')).toBeTruthy();
+  expect(importContacts).toHaveBeenCalledTimes(1);
+
+  await pickFile(user);
+  await user.click(screen.getByRole('button', { name: 'Import' }));
+  await screen.findByText(/^Imported 1 contact successfully/);
+  expect(importContacts).toHaveBeenCalledTimes(2);
+});

@@ -62,6 +62,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
   const [previewing, setPreviewing] = useState(false);
   // The file whose preview is awaited: an answer for a file picked before it is dropped.
   const previewOf = useRef<File | null>(null);
+  const fileInput = useRef<HTMLInputElement | null>(null);
   const lists = useLists();
   const { mutate } = useSWRConfig();
   const server = useOperationProgress();
@@ -104,6 +105,13 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
     } finally {
       if (previewOf.current === picked) setPreviewing(false);
     }
+  };
+
+  /** After a result: the file, its columns and the result cleared; the list and the choice for existing contacts kept. */
+  const importAnother = () => {
+    void pickFile(null);
+    if (fileInput.current) fileInput.current.value = '';
+    fileInput.current?.focus();
   };
 
   const onSubmit = async (e: React.FormEvent) => {
@@ -162,14 +170,21 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
           <button type="button" className={dialogButton.cancel} onClick={close}>
             {result ? 'Close' : 'Cancel'}
           </button>
-          <button
-            type="submit"
-            form="import-form"
-            className={dialogButton.primary}
-            disabled={progress !== null || previewing}
-          >
-            {progress !== null ? 'Importing...' : 'Import'}
-          </button>
+          {result ? (
+            // The same file is not imported twice by a second click: the next import starts from a new file.
+            <button type="button" className={dialogButton.primary} onClick={importAnother}>
+              Import another file
+            </button>
+          ) : (
+            <button
+              type="submit"
+              form="import-form"
+              className={dialogButton.primary}
+              disabled={progress !== null || previewing}
+            >
+              {progress !== null ? 'Importing...' : 'Import'}
+            </button>
+          )}
         </>
       }
     >
@@ -178,6 +193,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
           {(p) => (
             <input
               {...p}
+              ref={fileInput}
               type="file"
               accept=".csv,text/csv"
               className={controlClass}
