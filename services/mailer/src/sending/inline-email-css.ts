@@ -71,5 +71,17 @@ export function inlineEmailCss(html: string): InlinedEmail {
   const wrapped = `<div class="${EMAIL_CONTENT_CLASS}">${html}</div>`;
   if (!html.includes('<style>')) return { head: '', body: wrapped };
   // Scoped before inlining, so a template's `body` rules style the wrapper that stands for its body.
-  return takeStyleElements(juice(scopeStyleElements(wrapped), JUICE_OPTIONS));
+  return takeStyleElements(withoutSizeWords(juice(scopeStyleElements(wrapped), JUICE_OPTIONS)));
 }
+
+/** A table element's or image's start tag (the policy's output: attribute values in double quotes). */
+const SIZED_TAG = /<(?:img|table|td|th)\b[^>]*>/g;
+/** A `width` or `height` attribute that is not a number of pixels or a percentage. */
+const SIZE_WORD = / (?:width|height)="(?!\d+(?:\.\d+)?%?")[^"]*"/g;
+
+/**
+ * juice copies a CSS size into the attribute as written, `width: auto` as `width="auto"`, which
+ * is not a size: Outlook's Word engine reads it as nothing or zero. Such attributes are dropped;
+ * the style attribute keeps the rule for the clients that read CSS.
+ */
+const withoutSizeWords = (html: string): string => html.replace(SIZED_TAG, (tag) => tag.replace(SIZE_WORD, ''));

@@ -196,6 +196,28 @@ describe('what reaches a sent message', () => {
     expect(msg.text.startsWith('Hi there')).toBe(true);
   });
 
+  it("writes only sizes into width and height attributes: a stock template's `width: auto` stays CSS", () => {
+    for (const file of ['leemunroe-email.html', 'mailgun-action.html', 'postmark-basic-welcome.html']) {
+      const content = sanitizeEmailHtml(
+        readFileSync(new URL(`../templates/fixtures/${file}`, import.meta.url), 'utf8'),
+      );
+      const { html } = compileMessage({ ...campaign, content, links: new Map() }, ctx)(ann);
+      const sizes = html.match(/ (?:width|height)="[^"]*"/g) ?? [];
+      expect(sizes.length, file).toBeGreaterThan(0);
+      expect(
+        sizes.filter((a) => !/="\d+(?:\.\d+)?%?"$/.test(a)),
+        file,
+      ).toEqual([]);
+    }
+    // leemunroe's images say `width: auto` in the sheet: kept in their style, not as an attribute.
+    const lee = sanitizeEmailHtml(
+      readFileSync(new URL('../templates/fixtures/leemunroe-email.html', import.meta.url), 'utf8'),
+    );
+    expect(compileMessage({ ...campaign, content: lee, links: new Map() }, ctx)(ann).html).toMatch(
+      /style="[^"]*width: auto/,
+    );
+  });
+
   it('fills merge tags and tracks links in a template whose CSS is inlined', () => {
     const content = sanitizeEmailHtml(
       '<style>a { color: #0867ec } p { margin: 0 }</style><p>Hi {{firstName}}, <a href="https://lots.example.test/b">B</a> ' +
