@@ -74,8 +74,16 @@ process.stdout.write(
   `markup the product adds (empty template): Gmail/Outlook errors ${clientErrors(productOnly.html)}\n\n`,
 );
 
-for (const name of TEMPLATES) {
-  const source = readFileSync(new URL(name, FIXTURES), 'utf8');
+/** A few lines as staff write them in the editor: the shortest kind of broadcast. */
+const SHORT_BROADCAST =
+  '<p>Hi {{firstName}},</p><p>Three new lots with a lake view are open near Page. ' +
+  '<a href="https://lakepowelllots.com/lots">See the lots</a></p><p>Ann at Lake Powell Lots</p>';
+const sources: [string, string][] = [
+  ...TEMPLATES.map((name): [string, string] => [name, readFileSync(new URL(name, FIXTURES), 'utf8')]),
+  ['a short broadcast written in the editor', SHORT_BROADCAST],
+];
+
+for (const [name, source] of sources) {
   const saved = sanitizeEmailHtml(source);
   const message = renderBroadcast(saved);
   const raw = await new MailComposer(composeRawMessage(message) as never).compile().build();

@@ -205,6 +205,7 @@ describeOnEachBackend('email delivery', (backend) => {
     const unsubscribeUrl = /^<([^>]+)>$/.exec(header('list-unsubscribe') ?? '')?.[1] ?? '';
     expect(unsubscribeUrl).toMatch(new RegExp(`^${PUBLIC}/unsubscribe/`));
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(header('list-id')).toMatch(/^Lake Powell Lots <broadcasts\.[a-z0-9.-]+>$/);
     expect(html).toContain(`href="${unsubscribeUrl}"`);
     expect(alice.text).toContain(site.postalAddress);
     // The link is tracked: the message points at a signed redirect, not at the page itself.

@@ -55,6 +55,8 @@ describe('compileMessage', () => {
     expect(readToken(SECRET, 'unsubscribe', unsubscribe.split('/').at(-1)!)).toEqual({ deliveryId: 41 });
     expect(msg.html).toMatch(/src="https:\/\/mail\.example\.test\/e\/o\/41\.[^"]+\.gif"/);
     expect(msg.messageId).toBe(`<${'ab'.repeat(16)}.d41.c7@example.test>`);
+    // The list the unsubscribe headers belong to (RFC 2919), on the sender's domain.
+    expect(msg.headers['List-Id']).toBe('Lake Powell Lots <broadcasts.example.test>');
   });
 
   it("signs a link to the seller's own site with the campaign's attribution", () => {
