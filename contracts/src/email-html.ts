@@ -190,6 +190,41 @@ export function cleanEmailStyle(style: string): string {
   return kept.join('; ');
 }
 
+/** A template's `<body …>` start tag (the first one) and its end tag. */
+const BODY_START = /<body\b((?:[^>"']|"[^"]*"|'[^']*')*)>/i;
+const BODY_END = /<\/body\s*>/i;
+const ATTRIBUTE = /([^\s"'=<>/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+/**
+ * A template's `<body>` as the `<div>` its content is kept in. Content is a fragment (the product
+ * writes the message's own body), so a body's attributes would be lost with its tag, and with them
+ * the design's page colour: its `style`, `class`, `dir` and `lang` go to the div and `bgcolor` to
+ * its style as `background-color`; the policy then cleans them as any div's. Applied by both the
+ * mailer's sanitiser and the editor's preview; HTML without a body is returned as it is.
+ */
+export function bodyAsDiv(html: string): string {
+  const start = BODY_START.exec(html);
+  if (!start) return html;
+  const attrs = new Map<string, string>();
+  for (const m of (start[1] ?? '').matchAll(ATTRIBUTE))
+    if (!attrs.has(m[1]!.toLowerCase())) attrs.set(m[1]!.toLowerCase(), m[2] ?? m[3] ?? m[4] ?? '');
+  const bgcolor = attrs.get('bgcolor')?.trim();
+  const style = [bgcolor && /^#?[\w]+$/.test(bgcolor) ? `background-color: ${bgcolor}` : '', attrs.get('style') ?? '']
+    .filter(Boolean)
+    .join('; ');
+  const kept = [
+    ...(style ? [['style', style] as const] : []),
+    ...['class', 'dir', 'lang'].flatMap((k) => {
+      const v = attrs.get(k);
+      return v === undefined ? [] : [[k, v] as const];
+    }),
+  ];
+  // Values as written (entities included); only a double quote from a single-quoted value is escaped.
+  const div = `<div${kept.map(([k, v]) => ` ${k}="${v.replace(/"/g, '&quot;')}"`).join('')}>`;
+  const rest = html.slice(start.index + start[0].length);
+  return html.slice(0, start.index) + div + rest.replace(BODY_END, '</div>');
+}
+
 /**
  * The condition of an Outlook conditional comment (`<!--[if mso]>`, `<!--[if gte mso 9]>`,
  * `<!--[if !mso]><!-->`, `<!--[if (gte mso 9)|(IE)]>`): words, numbers, `!`, `|`, `&` and brackets.

@@ -51,6 +51,18 @@ describe('sanitizeEmailHtml', () => {
     expect(saved).not.toContain('transparent');
   });
 
+  it("keeps the body's page colour, style and class on the div that holds the content", () => {
+    const inlined = sanitizeEmailHtml(fixture('leemunroe-email-inlined.html'));
+    expect(inlined).toMatch(/<div style="font-family: Helvetica, sans-serif;[^"]*background-color: #f4f5f6;[^"]*">/);
+    const mailgun = sanitizeEmailHtml(fixture('mailgun-action.html'));
+    expect(mailgun).toContain('<div class="body" style="background-color: #f4f4f4">');
+    // An old-style bgcolor becomes the div's background colour; the body's end tag ends the div.
+    expect(sanitizeEmailHtml('<body bgcolor="#eeeeee" onload="x()"><p>Hi</p></body>')).toBe(
+      '<div style="background-color: #eeeeee"><p>Hi</p></div>',
+    );
+    for (const saved of [inlined, mailgun]) expect(sanitizeEmailHtml(saved)).toBe(saved);
+  });
+
   it("keeps Outlook's conditional comments with their content under the policy: ghost tables, MSO styles", () => {
     const saved = sanitizeEmailHtml(fixture('mailgun-action.html'));
     // The ghost table Outlook lays the message out with: opened in one block, closed in another.

@@ -3,8 +3,9 @@
  * CSS properties, link and image rules the editor's preview applies as well). Scripts, frames,
  * forms, event handlers and every other scheme are removed with their content. What an e-mail
  * design needs is kept: the template's `<style>` sheets (moved out of its `<head>`, each rebuilt
- * from its allowed rules by `cleanEmailStyleSheet`), `class` attributes, table attributes, and
- * Outlook's conditional comments, whose content goes through the same policy token by token (a
+ * from its allowed rules by `cleanEmailStyleSheet`), `class` attributes, table attributes, the
+ * body's attributes on the div that holds its content (`bodyAsDiv`), and Outlook's conditional
+ * comments, whose content goes through the same policy token by token (a
  * conditional block often opens a table another one closes, so its tags are not balanced).
  * Idempotent: applied when a template or a send is stored and so again on its own output.
  */
@@ -13,6 +14,7 @@ import { Parser } from 'htmlparser2';
 import sanitizeHtml from 'sanitize-html';
 import {
   EMAIL_HTML_TAGS,
+  bodyAsDiv,
   EMAIL_IMAGE_ATTRIBUTES,
   cleanEmailStyle,
   emailAttributesOf,
@@ -222,7 +224,7 @@ function restoreConditionals(html: string, marker: string, found: readonly Condi
 export function sanitizeEmailHtml(html: string): string {
   // A tag name of its own per call: the content cannot write a marker that would be restored.
   const marker = `lp-mso-${randomBytes(8).toString('hex')}`;
-  const { html: marked, found } = extractConditionals(html, marker);
+  const { html: marked, found } = extractConditionals(bodyAsDiv(html), marker);
   const clean = cleanStyleElements(sanitizeHtml(marked, optionsWith(marker)));
   return found.length ? restoreConditionals(clean, marker, found) : clean;
 }

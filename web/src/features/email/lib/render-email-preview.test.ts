@@ -49,6 +49,12 @@ describe('the editor preview applies the mailer policy', () => {
     );
   });
 
+  it("shows the body's page colour, style and class as the mailer keeps them, on the content's div", () => {
+    expect(
+      sanitizeEmailPreview('<body class="body" bgcolor="#eeeeee" style="margin: 0" onload="x()"><p>Hi</p></body>'),
+    ).toBe('<div style="background-color: #eeeeee; margin: 0" class="body"><p>Hi</p></div>');
+  });
+
   it('drops code from <style> sheets and conditional comments as the mailer does', () => {
     const out = sanitizeEmailPreview(
       '<style>@import url(https://evil.example/a.css); p { color: red; behavior: url(x.htc); -moz-binding: url(x) }' +

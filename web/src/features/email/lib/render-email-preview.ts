@@ -9,6 +9,7 @@
 import DOMPurify from 'dompurify';
 import {
   EMAIL_HTML_TAGS,
+  bodyAsDiv,
   EMAIL_IMAGE_ATTRIBUTES,
   cleanEmailStyle,
   emailAttributesOf,
@@ -53,7 +54,7 @@ function emailPurifier() {
 
 /** The policy's clean HTML (merge tags left as written). */
 export function sanitizeEmailPreview(html: string): string {
-  const clean = emailPurifier().sanitize(html, {
+  const clean = emailPurifier().sanitize(bodyAsDiv(html), {
     ALLOWED_TAGS: [...EMAIL_HTML_TAGS, 'style'],
     ALLOWED_ATTR: [...new Set([...EMAIL_HTML_TAGS.flatMap((t) => emailAttributesOf(t)), 'style'])],
     FORBID_TAGS: ['script'],
