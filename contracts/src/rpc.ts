@@ -81,6 +81,8 @@ import {
   AnalyticsRangeInputSchema,
   AnalyticsRefreshedSchema,
   AttributionInputSchema,
+  LiveVisitorsInputSchema,
+  LiveVisitorsSchema,
   LeadAttributionSchema,
   LeadsBySourceInputSchema,
   LeadsBySourceSchema,
@@ -198,6 +200,8 @@ export const RPC = {
     leadsBySource: rpc('rpc.analytics.leads-by-source.get', LeadsBySourceInputSchema, LeadsBySourceSchema),
     /** Staff: page views of each lot's page and clicks on it in the map, in a time range. */
     lotViews: rpc('rpc.analytics.lot-views.count', LotInterestInputSchema, LotViewsSchema),
+    /** Staff: who is on the site now, and on which pages. */
+    liveVisitors: rpc('rpc.analytics.live-visitors.get', LiveVisitorsInputSchema, LiveVisitorsSchema),
   },
   mailer: {
     stats: rpc('rpc.mailer.stats.get', NoInputSchema, MailerStatsSchema),

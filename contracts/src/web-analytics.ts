@@ -168,3 +168,22 @@ export const LeadsBySourceSchema = v.object({
   unattributed: count,
 });
 export type LeadsBySource = v.InferOutput<typeof LeadsBySourceSchema>;
+
+/** Who is on the site now: visitors with a page view or an event (engagement pings included) this recently. */
+export const LIVE_WINDOW_MINUTES = 5;
+/** How often the dashboard asks again while it shows live visitors. */
+export const LIVE_REFRESH_MS = 5_000;
+
+export const LiveVisitorsInputSchema = v.nullish(v.object({}));
+
+/**
+ * Visitors (session ids) with a hit in the last LIVE_WINDOW_MINUTES, and the page each is on (the
+ * path of their latest hit), most visitors first, at most ANALYTICS_TOP_N pages.
+ */
+export const LiveVisitorsSchema = v.object({
+  visitors: count,
+  pages: v.array(v.object({ path: v.string(), visitors: count })),
+  /** When the answer was read (ISO 8601): the window ends here. */
+  asOf: v.string(),
+});
+export type LiveVisitors = v.InferOutput<typeof LiveVisitorsSchema>;

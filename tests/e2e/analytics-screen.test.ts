@@ -1,12 +1,14 @@
 /**
  * The Analytics screen in Chromium against the real platform (embedded): a new site's empty
  * state, then visits from the pixels shown after a refresh, a range change (a new request
- * with days=7), the chart type switch between line and bar, and interest per lot in the range.
+ * with days=7), the chart type switch between line and bar, interest per lot in the range, and
+ * the dashboard home's live visitors following a visitor who arrives while it is open.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useStackAndBrowser } from '../support/fixtures.ts';
 import { CHROME_UA } from '../support/samples.ts';
+import { screenshotInto } from '../support/screenshots.ts';
 
 const { stack, browser } = useStackAndBrowser({ backend: 'embedded' });
 
@@ -124,6 +126,25 @@ describe('Analytics screen', () => {
         .getByRole('cell')
         .allTextContents(),
     ).toEqual(['2', '0', '0']);
+    await page.close();
+  });
+
+  it('follows who is on the site on the dashboard home, without a reload, at 1280 and 375 px', async () => {
+    const page = await signedIn('/marketing');
+    const card = page.getByRole('region', { name: 'On the site now' });
+    await card.getByText(/in the last 5 minutes/).waitFor();
+    // A visitor arrives on a lot page while the home is open.
+    const path = `/lots/live-${Date.now()}`;
+    await fetch(`${stack.baseUrl}/api/analytics/pixel?p=${encodeURIComponent(path)}&sid=e2e-live`, {
+      headers: { 'user-agent': CHROME_UA },
+    });
+    await card.getByRole('link', { name: path }).waitFor({ timeout: 20_000 });
+    expect(await card.getByRole('row', { name: new RegExp(path) }).textContent()).toBe(`${path}1`);
+    await screenshotInto(process.env.E2E_SCREENSHOTS, page, 'live-visitors-w1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await card.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshotInto(process.env.E2E_SCREENSHOTS, page, 'live-visitors-w375');
     await page.close();
   });
 });

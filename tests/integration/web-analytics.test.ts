@@ -2,10 +2,10 @@
  * Web analytics end to end, on both backends: pixel hits → gateway → bus → analytics consumers
  * (raw hits, visits and roll-ups in one transaction) → Postgres → the staff API's numbers; a
  * form submission attributed to its visitor's first-touch UTM campaign; the range check; a
- * refresh that re-aggregates to the same numbers.
+ * refresh that re-aggregates to the same numbers; the visitors on the site now and their pages.
  */
 import { expect, it } from 'vitest';
-import type { LeadAttribution, LeadsBySource, WebAnalytics } from '@lp/contracts';
+import type { LeadAttribution, LeadsBySource, LiveVisitors, WebAnalytics } from '@lp/contracts';
 import { describeOnEachBackend, eventually } from '../support/stack.ts';
 import { useStack } from '../support/fixtures.ts';
 import { CHROME_UA, IPHONE_UA, SAMPLE_SUBMISSION } from '../support/samples.ts';
@@ -153,5 +153,28 @@ describeOnEachBackend('web analytics end to end', (backend) => {
       [a],
     );
     expect(rows.map((x) => x.utm_extra)).toEqual([{ utm_id: 'nl-42' }]);
+  });
+
+  it('shows who is on the site now and on which page, to staff only', async () => {
+    expect((await stack.api('/api/marketing-dashboard/live-visitors')).status).toBe(401);
+    const tag = crypto.randomUUID().slice(0, 8);
+    const [ann, bob, cat] = ['ann', 'bob', 'cat'].map((n) => `${n}-${tag}`) as [string, string, string];
+    // Ann moves on from the home page to a lot; Bob and Cat read the same lot page.
+    await pixel('/api/analytics/pixel', { p: `/live-${tag}`, sid: ann });
+    await pixel('/api/analytics/pixel', { p: `/lots/live-${tag}`, sid: ann });
+    await pixel('/api/analytics/pixel', { p: `/lots/live-${tag}`, sid: bob }, IPHONE_UA);
+    await pixel('/api/analytics/pixel', { p: `/contact-${tag}`, sid: cat });
+    await pixel('/api/analytics/pixel', { p: `/lots/live-${tag}`, sid: cat });
+    const live = await eventually(async () => {
+      const res = await stack.api('/api/marketing-dashboard/live-visitors', { token });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as LiveVisitors;
+      return body.pages.some((p) => p.path === `/lots/live-${tag}` && p.visitors === 3) ? body : undefined;
+    });
+    // Each visitor is on one page, their latest: the pages they left are not listed.
+    expect(live.pages.map((p) => p.path)).not.toContain(`/live-${tag}`);
+    expect(live.pages.map((p) => p.path)).not.toContain(`/contact-${tag}`);
+    expect(live.visitors).toBeGreaterThanOrEqual(3);
+    expect(Date.now() - Date.parse(live.asOf)).toBeLessThan(60_000);
   });
 });

@@ -1,8 +1,9 @@
 /** The analytics service's request handlers (declared in contracts' `RPC.analytics`). */
-import { addDays, RPC, siteDayOf, SUBMISSIONS_PAGE_MAX } from '@lp/contracts';
+import { addDays, LIVE_WINDOW_MINUTES, RPC, siteDayOf, SUBMISSIONS_PAGE_MAX } from '@lp/contracts';
 import { answerRpc } from '@lp/runtime';
 import { readAttribution } from '../queries/read-attribution.ts';
 import { readLeadsBySource } from '../queries/read-leads-by-source.ts';
+import { readLiveVisitors } from '../queries/read-live-visitors.ts';
 import { readLatestLeadPerSession, readLeadsSince } from '../queries/read-stored-leads.ts';
 import { readWebAnalytics } from '../queries/read-web-analytics.ts';
 import { refreshRollups } from '../visits/refresh-rollups.ts';
@@ -28,5 +29,9 @@ export const serveAnalyticsRequests = [
     const since = new Date(now.getTime() - (days + 2) * DAY_MS);
     const { leads, untracked } = await readLeadsSince(knex, since);
     return readLeadsBySource(knex, days, leads, now, config.SITE_TIME_ZONE, untracked);
+  }),
+  answerRpc(RPC.analytics.liveVisitors, (_input, { knex }) => {
+    const now = new Date();
+    return readLiveVisitors(knex, new Date(now.getTime() - LIVE_WINDOW_MINUTES * 60_000), now);
   }),
 ];

@@ -9,7 +9,9 @@
  * - `GET /api/marketing-dashboard/leads-by-source?days=…`: leads and conversion rate per
  *   first-touch source and campaign;
  * - `GET /api/marketing-dashboard/submission-attribution`: first touch, visits and pages before
- *   converting for each tracked visitor (session id) who sent a form, as of their first form.
+ *   converting for each tracked visitor (session id) who sent a form, as of their first form;
+ * - `GET /api/marketing-dashboard/live-visitors`: visitors with a hit in the last 5 minutes and
+ *   the pages they are on (the dashboard asks again every few seconds).
  * Both are one request each: analytics keeps its own copy of the form submissions (from the
  * event crm stores them from), so crm is not asked and need not be running.
  */
@@ -41,6 +43,10 @@ export function webAnalyticsRoutes({ bus }: GatewayDeps) {
 
   router.get('/submission-attribution', async (ctx) => {
     ctx.body = await callRpc(bus, RPC.analytics.attribution, {}, askedBy(ctx));
+  });
+
+  router.get('/live-visitors', async (ctx) => {
+    ctx.body = await callRpc(bus, RPC.analytics.liveVisitors, {}, askedBy(ctx));
   });
 
   return router;

@@ -12,6 +12,7 @@ import { DEFAULT_ANALYTICS_RANGE } from '@lp/contracts';
 import { ErrorState } from '../../../components/ui/error-state';
 import { useWebAnalytics } from '../../../lib/use-web-analytics';
 import { WebAnalyticsHomeCards } from './web-analytics-home-cards';
+import { LiveVisitorsCard } from './live-visitors-card';
 import { useEmailAnalytics } from '../../../lib/use-email-analytics';
 import { useMarketingStats } from '../api/get-stats';
 import { StatCard } from './stat-card';
@@ -71,6 +72,7 @@ export function DashboardHome() {
           <StatCard key={c.title} {...c} />
         ))}
       </div>
+      <LiveVisitorsCard />
       <WebAnalyticsHomeCards data={web.data} failed={!!web.error} />
     </>
   );
