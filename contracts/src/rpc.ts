@@ -86,6 +86,7 @@ import {
   LeadAttributionSchema,
   LeadsBySourceInputSchema,
   LeadsBySourceSchema,
+  WebAnalyticsInputSchema,
   WebAnalyticsSchema,
 } from './web-analytics.ts';
 import {
@@ -191,7 +192,7 @@ export const RPC = {
   },
   analytics: {
     /** Staff: the web-analytics summary of a range, from the daily roll-ups. */
-    webAnalytics: rpc('rpc.analytics.web-analytics.get', AnalyticsRangeInputSchema, WebAnalyticsSchema),
+    webAnalytics: rpc('rpc.analytics.web-analytics.get', WebAnalyticsInputSchema, WebAnalyticsSchema),
     /** Staff: re-aggregate the range's visits and roll-ups from the raw hits (idempotent). */
     refresh: rpc('rpc.analytics.rollups.refresh', AnalyticsRangeInputSchema, AnalyticsRefreshedSchema),
     /** Staff: first touch, visits and pages before converting, per lead (by session id). */

@@ -23,6 +23,83 @@ export const ENGAGEMENT_EVENT = 'engagement';
 /** Rows per top-N table. */
 export const ANALYTICS_TOP_N = 10;
 
+/**
+ * Drill-down filters of the Web Analytics screen, by the name they have in the screen's URL, the
+ * API's query string and the RPC: each narrows every figure, chart and table to the visits that
+ * match; several combine (all must match). `page` matches a visit that viewed that page (a
+ * trailing `*` matches every page under a prefix: `/lots/*`) and counts only its page views of
+ * matching pages; the others are the visit's own values (its first page view's).
+ */
+export const ANALYTICS_FILTER_KEYS = [
+  'page',
+  'entry_page',
+  'source',
+  'referrer',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'device',
+  'browser',
+  'os',
+] as const;
+export type AnalyticsFilterKey = (typeof ANALYTICS_FILTER_KEYS)[number];
+/** Filter value → the visits it keeps; '' keeps those without one (direct traffic, no campaign). */
+export type AnalyticsFilters = Partial<Record<AnalyticsFilterKey, string>>;
+/** How '' (none: direct, no campaign, unknown) is written in a URL or query string. */
+export const FILTER_NONE = '(none)';
+export const ANALYTICS_FILTER_MAX_LENGTH = 500;
+
+const filterValue = v.pipe(
+  v.string(),
+  v.maxLength(ANALYTICS_FILTER_MAX_LENGTH, `A filter value is at most ${ANALYTICS_FILTER_MAX_LENGTH} characters`),
+);
+/** A filter in a query string: given once, FILTER_NONE standing for ''. */
+const filterParam = v.optional(
+  v.pipe(
+    v.string('A filter may be given once'),
+    filterValue,
+    v.transform((s) => (s === FILTER_NONE ? '' : s)),
+  ),
+);
+const FILTER_QUERY_ENTRIES = Object.fromEntries(ANALYTICS_FILTER_KEYS.map((k) => [k, filterParam])) as Record<
+  AnalyticsFilterKey,
+  typeof filterParam
+>;
+
+export const AnalyticsFiltersSchema = v.object(
+  Object.fromEntries(ANALYTICS_FILTER_KEYS.map((k) => [k, v.optional(filterValue)])) as Record<
+    AnalyticsFilterKey,
+    v.OptionalSchema<typeof filterValue, undefined>
+  >,
+);
+
+/** The filters a query string gives (`source=google&page=/lots/*`), none absent: what the RPC takes. */
+export function filtersOf(query: Partial<Record<AnalyticsFilterKey, string | undefined>>): AnalyticsFilters {
+  const filters: AnalyticsFilters = {};
+  for (const k of ANALYTICS_FILTER_KEYS) {
+    const value = query[k];
+    if (value !== undefined) filters[k] = value;
+  }
+  return filters;
+}
+
+/** The filters as query-string pairs, in a stable order ('' written as FILTER_NONE). */
+export function filterParams(filters: AnalyticsFilters): [AnalyticsFilterKey, string][] {
+  return ANALYTICS_FILTER_KEYS.flatMap((k) => {
+    const value = filters[k];
+    return value === undefined ? [] : [[k, value === '' ? FILTER_NONE : value] as [AnalyticsFilterKey, string]];
+  });
+}
+
+/** A page filter's matcher: exact, or every path under a prefix when it ends in `*`. */
+export function pageMatcher(pattern: string): (path: string) => boolean {
+  if (pattern.endsWith('*')) {
+    const prefix = pattern.slice(0, -1);
+    return (path) => path.startsWith(prefix);
+  }
+  return (path) => path === pattern;
+}
+
 /** `?days=` as a query string gives it: one of the ranges (a repeated key is no range). */
 export const AnalyticsDaysParamSchema = v.pipe(
   v.string(),
@@ -35,6 +112,12 @@ export const AnalyticsRangeQuerySchema = v.object({
   days: v.optional(AnalyticsDaysParamSchema, String(DEFAULT_ANALYTICS_RANGE)),
 });
 
+/** `GET …/web-analytics`: the range and any drill-down filters (each at most once). */
+export const WebAnalyticsQuerySchema = v.strictObject(
+  { ...AnalyticsRangeQuerySchema.entries, ...FILTER_QUERY_ENTRIES },
+  `The options of web analytics are days and the filters ${ANALYTICS_FILTER_KEYS.join(', ')}`,
+);
+
 /** The refresh command takes its range and nothing else: an unknown option is refused, not ignored. */
 export const AnalyticsRefreshQuerySchema = v.strictObject(
   AnalyticsRangeQuerySchema.entries,
@@ -42,6 +125,11 @@ export const AnalyticsRefreshQuerySchema = v.strictObject(
 );
 
 export const AnalyticsRangeInputSchema = v.object({ days: v.picklist(ANALYTICS_RANGES) });
+
+export const WebAnalyticsInputSchema = v.object({
+  days: v.picklist(ANALYTICS_RANGES),
+  filters: v.optional(AnalyticsFiltersSchema, {}),
+});
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
@@ -75,6 +163,8 @@ export type TopRow = v.InferOutput<typeof TopRowSchema>;
 
 export const WebAnalyticsSchema = v.object({
   days: v.picklist(ANALYTICS_RANGES),
+  /** The filters applied (none: the whole site). */
+  filters: AnalyticsFiltersSchema,
   /** First and last day of the range (inclusive). */
   from: v.string(),
   to: v.string(),
@@ -83,6 +173,8 @@ export const WebAnalyticsSchema = v.object({
   series: v.array(WebAnalyticsDaySchema),
   top: v.object({
     pages: v.array(TopRowSchema),
+    /** The first page of each visit. */
+    entryPages: v.array(TopRowSchema),
     referrers: v.array(TopRowSchema),
     sources: v.array(TopRowSchema),
     campaigns: v.array(TopRowSchema),

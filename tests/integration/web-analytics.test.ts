@@ -26,8 +26,8 @@ describeOnEachBackend('web analytics end to end', (backend) => {
     expect(res.headers.get('x-pixel-dropped')).toBeNull();
     return res;
   };
-  const webAnalytics = async (days = 30) => {
-    const res = await stack.api(`/api/marketing-dashboard/web-analytics?days=${days}`, { token });
+  const webAnalytics = async (days = 30, filters = '') => {
+    const res = await stack.api(`/api/marketing-dashboard/web-analytics?days=${days}${filters}`, { token });
     expect(res.status).toBe(200);
     return (await res.json()) as WebAnalytics;
   };
@@ -42,6 +42,13 @@ describeOnEachBackend('web analytics end to end', (backend) => {
     expect(bad.status).toBe(400);
     expect(JSON.stringify(await bad.json())).toContain('7, 30, 90, 365');
     expect((await stack.api('/api/marketing-dashboard/web-analytics?days=30')).status).toBe(401);
+    // Filters: each at most once, of a bounded length, and only known ones.
+    for (const query of ['source=a&source=b', 'colour=blue', `page=/${'x'.repeat(500)}`]) {
+      const refused = await stack.api(`/api/marketing-dashboard/web-analytics?${query}`, { token });
+      expect([query, refused.status]).toEqual([query, 400]);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('validation_failed');
+    }
+    expect((await webAnalytics(30, '&source=google.com')).filters).toEqual({ source: 'google.com' });
     expect((await stack.api('/api/marketing-dashboard/refresh-analytics', { method: 'POST' })).status).toBe(401);
   });
 
@@ -146,6 +153,20 @@ describeOnEachBackend('web analytics end to end', (backend) => {
     expect(refreshed.status).toBe(200);
     const again = await webAnalytics();
     expect({ ...again, previous: undefined }).toEqual({ ...r, previous: undefined });
+    expect(again.top.entryPages.map((p) => [p.value, p.visits])).toEqual([['/', 2]]);
+
+    // Drill-down: the newsletter's visit alone, then the desktop visits that saw the home page.
+    const newsletter = await webAnalytics(30, '&source=newsletter');
+    expect(newsletter).toMatchObject({ totalVisits: 1, uniqueVisitors: 1, pageviews: 2, bounceRate: 0 });
+    expect(newsletter.top.pages.map((p) => [p.value, p.pageviews])).toEqual([
+      ['/', 1],
+      ['/lot-map', 1],
+    ]);
+    expect(newsletter.top.browsers.map((p) => p.value)).toEqual(['Safari']);
+    const desktopHome = await webAnalytics(30, '&device=desktop&page=%2F');
+    expect(desktopHome).toMatchObject({ totalVisits: 1, pageviews: 1, bounceRate: 100 });
+    expect(desktopHome.top.referrers.map((p) => p.value)).toEqual(['google.com']);
+    expect((await webAnalytics(30, '&source=(none)')).totalVisits).toBe(0);
 
     // The extra utm_* parameter is kept beside the five named ones.
     const { rows } = await stack.platform.db.knex.raw<{ rows: { utm_extra: unknown }[] }>(

@@ -1,12 +1,16 @@
 /**
- * GET /api/marketing-dashboard/web-analytics?days=N (spec §7: keyed on the path with the days
- * appended). The Analytics screen and the dashboard home read the same key.
+ * GET /api/marketing-dashboard/web-analytics?days=N[&filter=value…] (spec §7: keyed on the path
+ * with the days appended, then any drill-down filters in a stable order). The Analytics screen and
+ * the dashboard home read the same key for the whole site.
  */
 import useSWR from 'swr';
-import type { AnalyticsRange, WebAnalytics } from '@lp/contracts';
+import { filterParams, type AnalyticsFilters, type AnalyticsRange, type WebAnalytics } from '@lp/contracts';
 
-export const webAnalyticsKey = (days: AnalyticsRange) => `/api/marketing-dashboard/web-analytics?days=${days}`;
+export function webAnalyticsKey(days: AnalyticsRange, filters: AnalyticsFilters = {}): string {
+  const query = new URLSearchParams([['days', String(days)], ...filterParams(filters)]);
+  return `/api/marketing-dashboard/web-analytics?${query.toString()}`;
+}
 
-export function useWebAnalytics(days: AnalyticsRange) {
-  return useSWR<WebAnalytics>(webAnalyticsKey(days));
+export function useWebAnalytics(days: AnalyticsRange, filters: AnalyticsFilters = {}) {
+  return useSWR<WebAnalytics>(webAnalyticsKey(days, filters), { keepPreviousData: true });
 }

@@ -1,5 +1,5 @@
 /**
- * The web-analytics answer for the last `days` days (today included, site time zone) and the
+ * The web-analytics answer (no filter) for the last `days` days (today included, site time zone) and the
  * same number of days before them, read from the daily roll-ups only: two small range scans
  * (O(days) rows), whatever the number of hits. Unique visitors are the union of the days'
  * visitor sketches; bounce rate and time on site are over the visits started in the range.
@@ -27,12 +27,15 @@ type TotalsRow = {
   visitors: number;
   visitor_sketch: unknown;
 };
-type PartRow = { dimension: string; value: string; visits: number; bounces: number; pageviews: number };
+/** A top-table row before ranking: a dimension's value and its figures. */
+export type PartRow = { dimension: string; value: string; visits: number; bounces: number; pageviews: number };
 
-const pct = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * part) / whole) / 10 : 0);
+export const pct = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * part) / whole) / 10 : 0);
 
-function totalsOf(rows: TotalsRow[]): WebAnalyticsTotals {
-  const sketch = emptySketch();
+type DayFigures = { visits: number; bounces: number; duration_s: number; pageviews: number };
+
+/** The four figures (and page views) of some days' figures and their distinct visitors. */
+export function totalsFrom(rows: readonly DayFigures[], visitors: number): WebAnalyticsTotals {
   let visits = 0;
   let bounces = 0;
   let duration = 0;
@@ -42,14 +45,63 @@ function totalsOf(rows: TotalsRow[]): WebAnalyticsTotals {
     bounces += r.bounces;
     duration += r.duration_s;
     pageviews += r.pageviews;
-    mergeSketch(sketch, sketchOf(r.visitor_sketch));
   }
   return {
     totalVisits: visits,
-    uniqueVisitors: Math.min(estimateSketch(sketch), visits),
+    uniqueVisitors: Math.min(visitors, visits),
     averageTimeOnSite: visits > 0 ? Math.round(duration / visits) : 0,
     bounceRate: pct(bounces, visits),
     pageviews,
+  };
+}
+
+/** Unique visitors are the union of the days' sketches. */
+function totalsOf(rows: TotalsRow[]): WebAnalyticsTotals {
+  const sketch = emptySketch();
+  for (const r of rows) mergeSketch(sketch, sketchOf(r.visitor_sketch));
+  return totalsFrom(rows, estimateSketch(sketch));
+}
+
+/** The per-day series of the range's days (a day without visits is zero). */
+export function seriesOf(
+  from: string,
+  to: string,
+  rows: readonly (DayFigures & { day: string; visitors: number })[],
+): WebAnalytics['series'] {
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return daysBetween(from, to).map((day) => {
+    const r = byDay.get(day);
+    return {
+      day,
+      visits: r ? r.visits : 0,
+      visitors: r ? Math.min(r.visitors, r.visits) : 0,
+      pageviews: r ? r.pageviews : 0,
+    };
+  });
+}
+
+/** The top-10 tables of the answer from its part rows (visits or page views, most first). */
+export function topTablesOf(parts: readonly PartRow[]): WebAnalytics['top'] {
+  const top = (dimension: string, by: 'visits' | 'pageviews'): TopRow[] =>
+    parts
+      .filter((r) => r.dimension === dimension && r[by] > 0)
+      .sort((a, b) => b[by] - a[by] || a.value.localeCompare(b.value))
+      .slice(0, ANALYTICS_TOP_N)
+      .map((r) => ({
+        value: r.value,
+        visits: r.visits,
+        pageviews: r.pageviews,
+        bounceRate: pct(r.bounces, r.visits),
+      }));
+  return {
+    pages: top('page', 'pageviews'),
+    entryPages: top('entry_page', 'visits'),
+    referrers: top('referrer', 'visits').filter((r) => r.value !== ''),
+    sources: top('source', 'visits'),
+    campaigns: top('utm_campaign', 'visits').filter((r) => r.value !== ''),
+    devices: top('device', 'visits'),
+    browsers: top('browser', 'visits'),
+    operatingSystems: top('os', 'visits'),
   };
 }
 
@@ -77,45 +129,14 @@ export async function readWebAnalytics(
   ]);
   const current = totals.rows.filter((r) => r.day >= from);
   const previous = totals.rows.filter((r) => r.day < from);
-  const byDay = new Map(current.map((r) => [r.day, r]));
-  const series = daysBetween(from, to).map((day) => {
-    const r = byDay.get(day);
-    const visitors = r ? r.visitors : 0;
-    return {
-      day,
-      visits: r ? r.visits : 0,
-      visitors: r ? Math.min(visitors, r.visits) : 0,
-      pageviews: r ? r.pageviews : 0,
-    };
-  });
-
-  const top = (dimension: string, by: 'visits' | 'pageviews'): TopRow[] =>
-    parts.rows
-      .filter((r) => r.dimension === dimension && r[by] > 0)
-      .sort((a, b) => b[by] - a[by] || a.value.localeCompare(b.value))
-      .slice(0, ANALYTICS_TOP_N)
-      .map((r) => ({
-        value: r.value,
-        visits: r.visits,
-        pageviews: r.pageviews,
-        bounceRate: pct(r.bounces, r.visits),
-      }));
-
   return {
     days,
+    filters: {},
     from,
     to,
     ...totalsOf(current),
     previous: totalsOf(previous),
-    series,
-    top: {
-      pages: top('page', 'pageviews'),
-      referrers: top('referrer', 'visits').filter((r) => r.value !== ''),
-      sources: top('source', 'visits'),
-      campaigns: top('utm_campaign', 'visits').filter((r) => r.value !== ''),
-      devices: top('device', 'visits'),
-      browsers: top('browser', 'visits'),
-      operatingSystems: top('os', 'visits'),
-    },
+    series: seriesOf(from, to, current),
+    top: topTablesOf(parts.rows),
   };
 }

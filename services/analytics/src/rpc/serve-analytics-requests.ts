@@ -5,14 +5,18 @@ import { readAttribution } from '../queries/read-attribution.ts';
 import { readLeadsBySource } from '../queries/read-leads-by-source.ts';
 import { readLiveVisitors } from '../queries/read-live-visitors.ts';
 import { readLatestLeadPerSession, readLeadsSince } from '../queries/read-stored-leads.ts';
+import { readFilteredWebAnalytics } from '../queries/read-filtered-web-analytics.ts';
 import { readWebAnalytics } from '../queries/read-web-analytics.ts';
 import { refreshRollups } from '../visits/refresh-rollups.ts';
 
 const DAY_MS = 86_400_000;
 
 export const serveAnalyticsRequests = [
-  answerRpc(RPC.analytics.webAnalytics, ({ days }, { knex, config }) =>
-    readWebAnalytics(knex, days, new Date(), config.SITE_TIME_ZONE),
+  // The whole site from the roll-ups; a drill-down from the stored visits.
+  answerRpc(RPC.analytics.webAnalytics, ({ days, filters }, { knex, config }) =>
+    Object.keys(filters).length === 0
+      ? readWebAnalytics(knex, days, new Date(), config.SITE_TIME_ZONE)
+      : readFilteredWebAnalytics(knex, days, filters, new Date(), config.SITE_TIME_ZONE),
   ),
   answerRpc(RPC.analytics.refresh, async ({ days }, { knex, config }) => {
     const to = siteDayOf(new Date(), config.SITE_TIME_ZONE);

@@ -15,7 +15,9 @@ import type { VISIT_DIMENSIONS } from './visit-rows.ts';
 const COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path, referrer_host,
   utm_source, utm_medium, utm_campaign, device, browser, os`;
 
-const DIMENSION_SQL: Record<(typeof VISIT_DIMENSIONS)[number], string> = {
+/** Each visit dimension's value in SQL over analytics.visits ('' for none), as dimensionValues gives it. */
+export const DIMENSION_SQL: Record<(typeof VISIT_DIMENSIONS)[number], string> = {
+  entry_page: `coalesce(entry_path, '')`,
   referrer: `coalesce(referrer_host, '')`,
   source: `coalesce(utm_source, referrer_host, '')`,
   utm_source: `coalesce(utm_source, '')`,

@@ -2,7 +2,7 @@
  * A visit as stored (analytics.visits) and what it adds to the daily roll-ups: one visit,
  * a bounce when it has one page view and no interaction, its duration (last hit − first hit,
  * pings included) and its page views, on its start day, in the totals and under each
- * dimension (referrer host, source, UTM source/medium/campaign, device, browser, operating system).
+ * dimension (entry page, referrer host, source, UTM source/medium/campaign, device, browser, operating system).
  */
 export type VisitRow = {
   session_id: string;
@@ -27,7 +27,12 @@ export type VisitRow = {
 
 export type Figures = { visits: number; bounces: number; duration_s: number; pageviews: number };
 
+/**
+ * A visit's own values, each a `daily_breakdowns` dimension and a `daily_facets` column, and the
+ * drill-down filters of the same names (contracts' ANALYTICS_FILTER_KEYS, `page` aside).
+ */
 export const VISIT_DIMENSIONS = [
+  'entry_page',
   'referrer',
   'source',
   'utm_source',
@@ -60,6 +65,7 @@ export function figuresOf(v: VisitRow, sign: 1 | -1): Figures {
 
 export function dimensionValues(v: VisitRow): Record<VisitDimension, string> {
   return {
+    entry_page: v.entry_path ?? '',
     referrer: v.referrer_host ?? '',
     source: sourceOf(v),
     utm_source: v.utm_source ?? '',

@@ -3,7 +3,8 @@
  * analytics service, which owns the hits:
  * - `GET /api/marketing-dashboard/web-analytics?days=7|30|90|365` (default 30; anything else
  *   is a 400 naming the allowed values): the four figures, the previous period's, the per-day
- *   series and the top-10 tables;
+ *   series and the top-10 tables; drill-down filters narrow them all (`&source=google&page=/lots/*`,
+ *   `(none)` for direct / none; each at most once, an unknown option is a 400);
  * - `POST /api/marketing-dashboard/refresh-analytics[?days=…]`: re-aggregates the range from
  *   the raw hits (idempotent; concurrent calls take turns);
  * - `GET /api/marketing-dashboard/leads-by-source?days=…`: leads and conversion rate per
@@ -15,7 +16,13 @@
  * Both are one request each: analytics keeps its own copy of the form submissions (from the
  * event crm stores them from), so crm is not asked and need not be running.
  */
-import { AnalyticsRangeQuerySchema, AnalyticsRefreshQuerySchema, RPC } from '@lp/contracts';
+import {
+  AnalyticsRangeQuerySchema,
+  AnalyticsRefreshQuerySchema,
+  filtersOf,
+  RPC,
+  WebAnalyticsQuerySchema,
+} from '@lp/contracts';
 import { callRpc } from '@lp/runtime';
 import { serverPaced } from '../middleware/server-paced.ts';
 import { refuseBody, validate } from '../middleware/validate.ts';
@@ -25,8 +32,8 @@ export function webAnalyticsRoutes({ bus }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing-dashboard' });
 
   router.get('/web-analytics', async (ctx) => {
-    const { days } = validate(AnalyticsRangeQuerySchema, ctx.query);
-    ctx.body = await callRpc(bus, RPC.analytics.webAnalytics, { days }, askedBy(ctx));
+    const { days, ...filters } = validate(WebAnalyticsQuerySchema, ctx.query);
+    ctx.body = await callRpc(bus, RPC.analytics.webAnalytics, { days, filters: filtersOf(filters) }, askedBy(ctx));
   });
 
   router.post('/refresh-analytics', serverPaced, async (ctx) => {

@@ -21,12 +21,22 @@ const totals = (over: Partial<WebAnalyticsTotals> = {}): WebAnalyticsTotals => (
 });
 const analytics = (days: 7 | 30 | 90 | 365, over: Partial<WebAnalytics> = {}): WebAnalytics => ({
   days,
+  filters: {},
   from: '2026-10-26',
   to: '2026-11-24',
   ...totals(),
   previous: totals(),
   series: [{ day: '2026-11-24', visits: 0, visitors: 0, pageviews: 0 }],
-  top: { pages: [], referrers: [], sources: [], campaigns: [], devices: [], browsers: [], operatingSystems: [] },
+  top: {
+    pages: [],
+    entryPages: [],
+    referrers: [],
+    sources: [],
+    campaigns: [],
+    devices: [],
+    browsers: [],
+    operatingSystems: [],
+  },
   ...over,
 });
 const busy = (days: 7 | 30 | 90 | 365) =>
@@ -42,6 +52,7 @@ const busy = (days: 7 | 30 | 90 | 365) =>
     series: [{ day: '2026-11-24', visits: 1200, visitors: 900, pageviews: 3000 }],
     top: {
       pages: [{ value: '/lot-map', visits: 0, pageviews: 800, bounceRate: 0 }],
+      entryPages: [{ value: '/', visits: 700, pageviews: 1500, bounceRate: 48 }],
       referrers: [{ value: 'google.com', visits: 300, pageviews: 700, bounceRate: 35 }],
       sources: [{ value: '', visits: 500, pageviews: 900, bounceRate: 50 }],
       campaigns: [{ value: 'spring-lots', visits: 120, pageviews: 400, bounceRate: 20 }],
@@ -245,5 +256,56 @@ describe('Analytics screen, Web tab', () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('1,200')).toBeTruthy();
+  });
+
+  it('drills down: a clicked value narrows every figure, filters combine and come off one by one', async () => {
+    const narrowed = (filters: WebAnalytics['filters']) => () =>
+      json(analytics(30, { ...busy(30), filters, ...totals({ totalVisits: 77, uniqueVisitors: 70, pageviews: 90 }) }));
+    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(busy(30));
+    routes['GET /api/marketing-dashboard/web-analytics?days=30&source=%28none%29'] = narrowed({ source: '' });
+    routes['GET /api/marketing-dashboard/web-analytics?days=30&source=%28none%29&browser=Safari'] = narrowed({
+      source: '',
+      browser: 'Safari',
+    });
+    routes['GET /api/marketing-dashboard/web-analytics?days=30&browser=Safari'] = () =>
+      json(analytics(30, { filters: { browser: 'Safari' } }));
+    render();
+    const sources = (await screen.findByRole('heading', { name: 'Top sources' })).closest('section')!;
+    await user.click(within(sources).getByRole('button', { name: 'Direct / none' }));
+    expect(await screen.findByText('77')).toBeTruthy();
+    const filters = screen.getByRole('region', { name: 'Filters' });
+    expect(within(filters).getByText('Source is none')).toBeTruthy();
+    // A table whose filter is in force offers no drill-down; the others still do.
+    const sourcesNow = screen.getByRole('heading', { name: 'Top sources' }).closest('section')!;
+    expect(within(sourcesNow).queryByRole('button')).toBeNull();
+    // Leads by source and interest per lot answer for the whole site: not shown under a filter.
+    expect(screen.queryByRole('heading', { name: 'Leads by source' })).toBeNull();
+
+    const browsers = screen.getByRole('heading', { name: 'Browsers' }).closest('section')!;
+    await user.click(within(browsers).getByRole('button', { name: 'Safari' }));
+    await waitFor(() =>
+      expect(calls()).toContain('GET /api/marketing-dashboard/web-analytics?days=30&source=%28none%29&browser=Safari'),
+    );
+    expect(await screen.findByText('Browser is Safari')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Remove filter: Source is none' }));
+    expect(await screen.findByText('No visits match these filters in this range.')).toBeTruthy();
+    expect(screen.queryByText('Source is none')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('opens on the view its address names, and a range change keeps the filters', async () => {
+    routes['GET /api/marketing-dashboard/web-analytics?days=90&page=%2Flots%2F*'] = () =>
+      json(analytics(90, { ...busy(90), filters: { page: '/lots/*' } }));
+    routes['GET /api/marketing-dashboard/web-analytics?days=7&page=%2Flots%2F*'] = () =>
+      json(analytics(7, { ...busy(7), filters: { page: '/lots/*' } }));
+    renderScreen(<AnalyticsPage emailTab={null} />, '/?days=90&page=/lots/*');
+    expect(await screen.findByText('Page is /lots/*')).toBeTruthy();
+    expect(await screen.findByText('1,200')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Time range'), '7');
+    await waitFor(() =>
+      expect(calls()).toContain('GET /api/marketing-dashboard/web-analytics?days=7&page=%2Flots%2F*'),
+    );
+    expect(screen.getByText('Page is /lots/*')).toBeTruthy();
   });
 });

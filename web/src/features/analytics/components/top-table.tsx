@@ -1,24 +1,50 @@
 /**
- * One top-10 table (pages, referrers, sources, campaigns, devices, browsers, operating systems), values shown whole:
- * wrapped between words in the width the numbers leave (on a phone a cut-off value with its text
- * in a tooltip could not be read).
+ * One top-10 table (pages, entry pages, referrers, sources, campaigns, devices, browsers,
+ * operating systems), values shown whole: wrapped between words in the width the numbers leave
+ * (on a phone a cut-off value with its text in a tooltip could not be read). Each value is a
+ * button that narrows the whole screen to it (drill-down), unless the screen is already narrowed
+ * by this table's filter.
  */
-import type { TopRow } from '@lp/contracts';
+import type { AnalyticsFilterKey, TopRow } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
 import { FiguresTable } from '../../../components/ui/figures-table';
 import { formatCount, formatRate, labelOf } from '../../../lib/format-analytics';
+import { FILTER_LABELS } from '../lib/filters';
 
-type Props = { title: string; head: string; rows: TopRow[]; measure: 'visits' | 'pageviews'; none: string };
+type Props = {
+  title: string;
+  head: string;
+  rows: TopRow[];
+  measure: 'visits' | 'pageviews';
+  none: string;
+  /** The filter a row's value sets; undefined when this table's filter is in force. */
+  filter?: AnalyticsFilterKey;
+  onFilter: (key: AnalyticsFilterKey, value: string) => void;
+};
 
-export function TopTable({ title, head, rows, measure, none }: Props) {
+export function TopTable({ title, head, rows, measure, none, filter, onFilter }: Props) {
   return (
     <Card title={title}>
       {rows.length === 0 ? (
         <p className="text-sm text-stone-600">Nothing in this range.</p>
       ) : (
         <FiguresTable
+          caption={title}
           head={head}
-          name={(r) => labelOf(r.value, none)}
+          name={(r) =>
+            filter ? (
+              <button
+                type="button"
+                onClick={() => onFilter(filter, r.value)}
+                title={`Show only visits where ${FILTER_LABELS[filter]} is ${labelOf(r.value, none)}`}
+                className="-mx-1 rounded px-1 text-left break-words text-lake-800 underline decoration-stone-300 underline-offset-2 hover:bg-lake-50 hover:decoration-lake-700 focus-visible:outline-2 focus-visible:outline-lake-700"
+              >
+                {labelOf(r.value, none)}
+              </button>
+            ) : (
+              labelOf(r.value, none)
+            )
+          }
           rows={rows}
           rowKey={(r) => r.value}
           columns={

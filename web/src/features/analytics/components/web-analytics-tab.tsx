@@ -3,15 +3,21 @@
  * and chart type (line or bar) selectors, a refresh action (posts, then refetches), the four
  * stat cards with the previous period's change, the per-day chart, the top-10 tables,
  * "Leads by source" and "Interest per lot"; loading skeletons, an empty state for a new site and an error with retry.
+ * Clicking a value in a table narrows everything to it (drill-down); the range and the filters
+ * live in the URL, so a view can be bookmarked, shared, and gone back from with the browser.
+ * While a new view loads, the last one stays on screen, marked as updating.
  */
 import { useState } from 'react';
-import { DEFAULT_ANALYTICS_RANGE, type AnalyticsRange, type WebAnalytics } from '@lp/contracts';
+import { useSearchParams } from 'react-router-dom';
+import type { AnalyticsFilterKey, WebAnalytics } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
 import { RangeAndChartSelects } from '../../../components/ui/analytics-controls';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/error-message';
 import { useWebAnalytics } from '../../../lib/use-web-analytics';
 import { useRefreshAnalytics } from '../api/refresh-analytics';
+import { paramsOf, viewOf, withoutFilter, type WebAnalyticsView } from '../lib/filters';
+import { ActiveFilters } from './active-filters';
 import { LeadsBySourceCard } from './leads-by-source';
 import { LotInterestCard } from './lot-interest-card';
 import { WebStatCards } from './stat-cards';
@@ -19,23 +25,47 @@ import { TopTable } from './top-table';
 import { VisitsChart, type ChartType } from './visits-chart';
 
 export const EMPTY_TEXT = 'No visits yet: the tracker starts counting when the site gets visitors';
+export const NO_MATCH_TEXT = 'No visits match these filters in this range.';
 
 /** The top-10 tables, in the order shown: which list, its heading and what an empty value means. */
 type TopTableSpec = {
   top: keyof WebAnalytics['top'];
+  filter: AnalyticsFilterKey;
   title: string;
   head: string;
   measure: 'visits' | 'pageviews';
   none: string;
 };
 const TOP_TABLES: readonly TopTableSpec[] = [
-  { top: 'pages', title: 'Top pages', head: 'Page', measure: 'pageviews', none: '—' },
-  { top: 'referrers', title: 'Top referrers', head: 'Referrer', measure: 'visits', none: 'Direct / none' },
-  { top: 'sources', title: 'Top sources', head: 'Source', measure: 'visits', none: 'Direct / none' },
-  { top: 'campaigns', title: 'Top campaigns', head: 'Campaign', measure: 'visits', none: 'No campaign' },
-  { top: 'devices', title: 'Devices', head: 'Device', measure: 'visits', none: 'Unknown' },
-  { top: 'browsers', title: 'Browsers', head: 'Browser', measure: 'visits', none: 'Unknown' },
-  { top: 'operatingSystems', title: 'Operating systems', head: 'Operating system', measure: 'visits', none: 'Unknown' },
+  { top: 'pages', filter: 'page', title: 'Top pages', head: 'Page', measure: 'pageviews', none: '—' },
+  { top: 'entryPages', filter: 'entry_page', title: 'Entry pages', head: 'Page', measure: 'visits', none: '—' },
+  {
+    top: 'referrers',
+    filter: 'referrer',
+    title: 'Top referrers',
+    head: 'Referrer',
+    measure: 'visits',
+    none: 'Direct / none',
+  },
+  { top: 'sources', filter: 'source', title: 'Top sources', head: 'Source', measure: 'visits', none: 'Direct / none' },
+  {
+    top: 'campaigns',
+    filter: 'utm_campaign',
+    title: 'Top campaigns',
+    head: 'Campaign',
+    measure: 'visits',
+    none: 'No campaign',
+  },
+  { top: 'devices', filter: 'device', title: 'Devices', head: 'Device', measure: 'visits', none: 'Unknown' },
+  { top: 'browsers', filter: 'browser', title: 'Browsers', head: 'Browser', measure: 'visits', none: 'Unknown' },
+  {
+    top: 'operatingSystems',
+    filter: 'os',
+    title: 'Operating systems',
+    head: 'Operating system',
+    measure: 'visits',
+    none: 'Unknown',
+  },
 ];
 
 const isEmpty = (d: WebAnalytics) => d.totalVisits === 0 && d.previous.totalVisits === 0 && d.pageviews === 0;
@@ -55,11 +85,15 @@ function LoadingState() {
 }
 
 export function WebAnalyticsTab() {
-  const [days, setDays] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
+  const [params, setParams] = useSearchParams();
+  const view = viewOf(params);
+  const { days, filters } = view;
+  const show = (next: WebAnalyticsView) => setParams(paramsOf(next, params));
+  const filtered = Object.keys(filters).length > 0;
   const [chart, setChart] = useState<ChartType>('line');
   const [refreshing, setRefreshing] = useState(false);
   const [refreshError, setRefreshError] = useState<string | null>(null);
-  const { data, error, isLoading, mutate } = useWebAnalytics(days);
+  const { data, error, isLoading, isValidating, mutate } = useWebAnalytics(days, filters);
   const refresh = useRefreshAnalytics();
 
   const onRefresh = async () => {
@@ -77,7 +111,7 @@ export function WebAnalyticsTab() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
-        <RangeAndChartSelects days={days} onDays={setDays} chart={chart} onChart={setChart} />
+        <RangeAndChartSelects days={days} onDays={(d) => show({ days: d, filters })} chart={chart} onChart={setChart} />
         <button
           type="button"
           onClick={onRefresh}
@@ -92,8 +126,18 @@ export function WebAnalyticsTab() {
           The analytics could not be refreshed. {refreshError}
         </p>
       )}
-      {isLoading && <LoadingState />}
-      {error && !isLoading && (
+      <ActiveFilters
+        filters={filters}
+        onRemove={(key) => show({ days, filters: withoutFilter(filters, key) })}
+        onClear={() => show({ days, filters: {} })}
+      />
+      {isLoading && !data && <LoadingState />}
+      {data && isLoading && (
+        <p role="status" className="text-sm text-stone-600">
+          Updating figures…
+        </p>
+      )}
+      {error && !isValidating && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-4 text-red-800">
           <span>Failed to load web analytics. Please try again.</span>
           <button
@@ -105,25 +149,31 @@ export function WebAnalyticsTab() {
           </button>
         </div>
       )}
-      {data && !isLoading && isEmpty(data) && (
+      {data && !error && isEmpty(data) && (
         <Card>
-          <p className="py-8 text-center text-stone-700">{EMPTY_TEXT}</p>
+          <p className="py-8 text-center text-stone-700">{filtered ? NO_MATCH_TEXT : EMPTY_TEXT}</p>
         </Card>
       )}
-      {data && !isLoading && !isEmpty(data) && (
-        <>
+      {data && !error && !isEmpty(data) && (
+        <div aria-busy={isLoading} className={`space-y-6 ${isLoading ? 'opacity-60 transition-opacity' : ''}`}>
           <WebStatCards data={data} />
           <Card title={`Visits per day, last ${data.days} days`}>
             <VisitsChart series={data.series} type={chart} />
           </Card>
           <div className="grid gap-4 lg:grid-cols-2">
-            {TOP_TABLES.map(({ top, ...table }) => (
-              <TopTable key={table.title} {...table} rows={data.top[top]} />
+            {TOP_TABLES.map(({ top, filter, ...table }) => (
+              <TopTable
+                key={table.title}
+                {...table}
+                rows={data.top[top]}
+                filter={filters[filter] === undefined ? filter : undefined}
+                onFilter={(key, value) => show({ days, filters: { ...filters, [key]: value } })}
+              />
             ))}
           </div>
-          <LeadsBySourceCard days={days} />
-          <LotInterestCard days={days} />
-        </>
+          {!filtered && <LeadsBySourceCard days={days} />}
+          {!filtered && <LotInterestCard days={days} />}
+        </div>
       )}
     </div>
   );

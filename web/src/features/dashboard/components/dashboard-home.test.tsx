@@ -20,12 +20,22 @@ const stats: MarketingStats = {
 const totals = { totalVisits: 12, uniqueVisitors: 9, averageTimeOnSite: 75, bounceRate: 40, pageviews: 30 };
 const webAnalytics: WebAnalytics = {
   days: 30,
+  filters: {},
   from: '2026-10-26',
   to: '2026-11-24',
   ...totals,
   previous: totals,
   series: [],
-  top: { pages: [], referrers: [], sources: [], campaigns: [], devices: [], browsers: [], operatingSystems: [] },
+  top: {
+    pages: [],
+    entryPages: [],
+    referrers: [],
+    sources: [],
+    campaigns: [],
+    devices: [],
+    browsers: [],
+    operatingSystems: [],
+  },
 };
 let answers: Record<string, { status: number; body: unknown }>;
 const unavailable = {

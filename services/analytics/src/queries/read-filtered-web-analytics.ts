@@ -1,0 +1,127 @@
+/**
+ * The web-analytics answer narrowed by drill-down filters (source = google, device = mobile,
+ * page = /lots/*, …): read from the stored visits, not the roll-ups, since the roll-ups hold
+ * each dimension alone. In one transaction the range's matching visits (and the
+ * previous period's) are collected once into a temporary table (dropped at commit), then summed per day, per
+ * dimension and per page. Unique visitors are exact (distinct session ids).
+ *
+ * A visit matches a dimension filter by its own value ('' for none, as in the tables) and a
+ * page filter when it viewed a matching page; under a page filter the page views counted are
+ * those of matching pages only (Plausible's definition), so the pages table shows them alone.
+ */
+import {
+  addDays,
+  DEFAULT_SITE_TIME_ZONE,
+  siteDayOf,
+  type AnalyticsFilters,
+  type AnalyticsRange,
+  type WebAnalytics,
+} from '@lp/contracts';
+import type { Knex } from '@lp/runtime';
+import { DIMENSION_SQL } from '../visits/refresh-rollups.ts';
+import { VISIT_DIMENSIONS } from '../visits/visit-rows.ts';
+import { seriesOf, topTablesOf, totalsFrom, type PartRow } from './read-web-analytics.ts';
+
+type DayRow = { day: string; visits: number; bounces: number; duration_s: number; pageviews: number; visitors: number };
+
+/** `path` matching a page filter in SQL: equal, or `like` the prefix before a trailing `*`. */
+export function pageMatchSql(column: string, pattern: string): { sql: string; binding: string } {
+  if (!pattern.endsWith('*')) return { sql: `${column} = ?`, binding: pattern };
+  const prefix = pattern.slice(0, -1).replace(/[\\%_]/g, (c) => `\\${c}`);
+  return { sql: `${column} like ? escape '\\'`, binding: `${prefix}%` };
+}
+
+export async function readFilteredWebAnalytics(
+  knex: Knex,
+  days: AnalyticsRange,
+  filters: AnalyticsFilters,
+  now: Date = new Date(),
+  timeZone: string = DEFAULT_SITE_TIME_ZONE,
+): Promise<WebAnalytics> {
+  const to = siteDayOf(now, timeZone);
+  const from = addDays(to, -(days - 1));
+  const prevFrom = addDays(from, -days);
+
+  const where: string[] = ['v.day between ?::date and ?::date'];
+  const bindings: string[] = [prevFrom, to];
+  for (const dimension of VISIT_DIMENSIONS) {
+    const value = filters[dimension];
+    if (value === undefined) continue;
+    // Unqualified columns are the visit's: only the page subqueries read another table, by alias.
+    where.push(`${DIMENSION_SQL[dimension]} = ?`);
+    bindings.push(value);
+  }
+  // The page views of a visit: its session's between its first and last hit, and (so only the
+  // monthly partitions of the days asked are read) none before `day`'s midnight anywhere on Earth.
+  const pagesOfVisitFrom = (day: string) =>
+    `p.session_id = v.session_id and p.occurred_at between v.started_at and v.last_at
+     and p.occurred_at >= '${new Date(Date.parse(`${day}T00:00:00Z`) - 14 * 3_600_000).toISOString()}'::timestamptz`;
+  const ofVisit = pagesOfVisitFrom(prevFrom);
+  const page = filters.page === undefined ? null : pageMatchSql('p.path', filters.page);
+  const shownPageviews = page
+    ? `(select count(*) from analytics.page_views p where ${ofVisit} and ${page.sql})::int`
+    : 'v.pageviews';
+  const pageBindings = page ? [page.binding] : [];
+  if (page) {
+    where.push(`exists (select 1 from analytics.page_views p where ${ofVisit} and ${page.sql})`);
+    bindings.push(page.binding);
+  }
+
+  return knex.transaction(async (trx) => {
+    // Compiling a plan costs more here than it saves (0.45 s of 0.8 s measured on 10 million page views).
+    await trx.raw('set local jit = off');
+    await trx.raw(
+      `create temporary table filtered_visits on commit drop as
+         select v.session_id, v.started_at, v.last_at, v.day,
+                (v.pageviews = 1 and v.interactions = 0) as bounce,
+                extract(epoch from v.last_at - v.started_at)::float8 as duration_s,
+                ${shownPageviews} as pageviews,
+                ${VISIT_DIMENSIONS.map((d) => `${DIMENSION_SQL[d]} as ${d}`).join(', ')}
+         from analytics.visits v where ${where.join(' and ')}`,
+      [...pageBindings, ...bindings],
+    );
+    const [perDay, visitors, parts, pages] = [
+      await trx.raw<{ rows: DayRow[] }>(
+        `select day::text as day, count(*)::int as visits, (count(*) filter (where bounce))::int as bounces,
+                  coalesce(sum(duration_s), 0)::float8 as duration_s, coalesce(sum(pageviews), 0)::int as pageviews,
+                  count(distinct session_id)::int as visitors
+           from filtered_visits group by day`,
+      ),
+      await trx.raw<{ rows: { current: number; previous: number }[] }>(
+        `select (count(distinct session_id) filter (where day >= ?::date))::int as current,
+                  (count(distinct session_id) filter (where day < ?::date))::int as previous
+           from filtered_visits`,
+        [from, from],
+      ),
+      await trx.raw<{ rows: PartRow[] }>(
+        `select d.dimension, d.value, count(*)::int as visits, (count(*) filter (where f.bounce))::int as bounces,
+                  coalesce(sum(f.pageviews), 0)::int as pageviews
+           from filtered_visits f
+           cross join lateral (values ${VISIT_DIMENSIONS.map((d) => `('${d}', f.${d})`).join(', ')}) as d(dimension, value)
+           where f.day >= ?::date
+           group by d.dimension, d.value`,
+        [from],
+      ),
+      await trx.raw<{ rows: PartRow[] }>(
+        `select 'page' as dimension, p.path as value, 0 as visits, 0 as bounces, count(*)::int as pageviews
+           from filtered_visits v join analytics.page_views p on ${pagesOfVisitFrom(from)}
+           where v.day >= ?::date ${page ? `and ${page.sql}` : ''}
+           group by p.path`,
+        [from, ...pageBindings],
+      ),
+    ];
+    const current = perDay.rows.filter((r) => r.day >= from);
+    const previous = perDay.rows.filter((r) => r.day < from);
+    const unique = visitors.rows[0] ?? { current: 0, previous: 0 };
+    return {
+      days,
+      filters,
+      from,
+      to,
+      ...totalsFrom(current, unique.current),
+      previous: totalsFrom(previous, unique.previous),
+      series: seriesOf(from, to, current),
+      top: topTablesOf([...parts.rows, ...pages.rows]),
+    };
+  });
+}
