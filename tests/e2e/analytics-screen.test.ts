@@ -1,13 +1,15 @@
 /**
  * The Analytics screen in Chromium against the real platform (embedded): a new site's empty
  * state, then visits from the pixels shown after a refresh, a range change (a new request
- * with days=7), the chart type switch between line and bar, interest per lot in the range, and
- * the dashboard home's live visitors following a visitor who arrives while it is open.
+ * with days=7), the chart type switch between line and bar, interest per lot in the range,
+ * drill-down (a clicked source and page narrow the URL and every table, survive a reload and go
+ * back with the browser), and the dashboard home's live visitors following a visitor who arrives
+ * while it is open.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useStackAndBrowser } from '../support/fixtures.ts';
-import { CHROME_UA } from '../support/samples.ts';
+import { CHROME_UA, IPHONE_UA } from '../support/samples.ts';
 import { screenshotInto } from '../support/screenshots.ts';
 
 const { stack, browser } = useStackAndBrowser({ backend: 'embedded' });
@@ -126,6 +128,71 @@ describe('Analytics screen', () => {
         .getByRole('cell')
         .allTextContents(),
     ).toEqual(['2', '0', '0']);
+    await page.close();
+  });
+
+  it('drills down: a clicked source, then a page, narrow the URL and every table, and come off again', async () => {
+    const google = 'https://www.google.com/search?q=lake+powell';
+    for (const [sid, path, ref, ua] of [
+      ['e2e-g1', '/lots/9', google, CHROME_UA],
+      ['e2e-g1', '/contact', '', CHROME_UA],
+      ['e2e-g2', '/blog', google, IPHONE_UA],
+    ] as const) {
+      const params = new URLSearchParams({ p: path, sid, ...(ref ? { ref } : {}) });
+      await fetch(`${stack.baseUrl}/api/analytics/pixel?${params}`, { headers: { 'user-agent': ua } });
+    }
+    const token = await stack.login();
+    await expect
+      .poll(async () => {
+        const res = await stack.api('/api/marketing-dashboard/web-analytics?days=30&source=google.com', { token });
+        return ((await res.json()) as { totalVisits: number }).totalVisits;
+      })
+      .toBe(2);
+
+    const page = await signedIn('/marketing/analytics');
+    const card = (name: string) => page.locator('section', { has: page.getByRole('heading', { name, exact: true }) });
+    const names = (name: string) => card(name).getByRole('table').locator('tbody tr td:first-child').allTextContents();
+    const visits = page.getByRole('group', { name: 'Total visits' });
+
+    await card('Top sources').getByRole('button', { name: 'google.com' }).click();
+    await page.getByRole('region', { name: 'Filters' }).getByText('Source is google.com').waitFor();
+    expect(new URL(page.url()).searchParams.get('source')).toBe('google.com');
+    await visits.getByText('2', { exact: true }).waitFor();
+    await expect.poll(() => names('Top pages')).toEqual(['/blog', '/contact', '/lots/9']);
+    expect(await names('Top sources')).toEqual(['google.com']);
+    // The table of the filter in force offers no drill-down; the others do.
+    expect(await card('Top sources').getByRole('button').count()).toBe(0);
+    expect((await names('Devices')).sort()).toEqual(['desktop', 'mobile']);
+
+    await card('Top pages').getByRole('button', { name: '/lots/9' }).click();
+    await page.getByText('Page is /lots/9').waitFor();
+    await visits.getByText('1', { exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('/lots/9');
+    expect(await names('Devices')).toEqual(['desktop']);
+    await page.getByRole('button', { name: 'Clear filters' }).waitFor();
+    await screenshotInto(process.env.E2E_SCREENSHOTS, page, 'analytics-drill-down-w1280');
+
+    // A bookmarked or shared address opens on the same view.
+    await page.reload();
+    await page.getByText('Page is /lots/9').waitFor();
+    await page.getByText('Source is google.com').waitFor();
+    await visits.getByText('1', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Remove filter: Source is google.com' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('source')).toBeNull();
+    expect(await page.getByText('Page is /lots/9').count()).toBe(1);
+    await expect.poll(() => names('Top pages')).toEqual(['/lots/9']);
+    // The browser's Back returns to the view before.
+    await page.goBack();
+    await page.getByText('Source is google.com').waitFor();
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('region', { name: 'Filters' }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshotInto(process.env.E2E_SCREENSHOTS, page, 'analytics-drill-down-w375');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Filters' }).count()).toBe(0);
+    expect(new URL(page.url()).search).toBe('');
     await page.close();
   });
 
