@@ -5,7 +5,9 @@
  * roll-ups with the service's refresh, then times the web-analytics answer (the function the
  * analytics service's request handler runs) for 7, 30, 90 and 365 days — p50 and p95 of 20
  * calls each — and, beside it, the same 365-day answer (per-day visits and visitors, top pages
- * and sources) as a plain GROUP BY over the raw table. Target: p50 ≤ 50 ms for 365 days.
+ * and sources) as a plain GROUP BY over the raw table. Target: p50 ≤ 50 ms for 365 days. Then
+ * the drill-down answers (read from the stored visits): one filter (source = google.com) and
+ * two (and page = /blog/*) over 30 and 365 days, p50 of 5 calls. Target: p50 ≤ 150 ms.
  *
  * Flags: --rows <n> (10000000), --keep (leave the database for a look).
  * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
@@ -19,6 +21,7 @@ import { addDays, ANALYTICS_RANGES, siteDayOf } from '@lp/contracts';
 import { migrate, openPostgres } from '@lp/runtime';
 import { analyticsService } from '@lp/analytics';
 import { ensureMonthPartitions, monthOf } from '@lp/analytics/queries/ensure-month-partitions';
+import { readFilteredWebAnalytics } from '@lp/analytics/queries/read-filtered-web-analytics';
 import { readWebAnalytics } from '@lp/analytics/queries/read-web-analytics';
 import { refreshRollups } from '@lp/analytics/visits/refresh-rollups';
 import { createDatabase } from './support/processes.ts';
@@ -225,6 +228,32 @@ try {
     `365 days: roll-ups p50 ${year.p50.toFixed(1)} ms (target ≤ 50 ms: ${year.p50 <= 50 ? 'met' : 'NOT met'}), ` +
       `${(rawTimes.p50 / year.p50).toFixed(0)}× faster than the raw GROUP BY`,
   );
+
+  out('');
+  out('drill-down answers (from the stored visits), 5 calls each after one warm-up:');
+  out(
+    `${'days'.padStart(6)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}   filters: visits / unique visitors / page views`,
+  );
+  let worst = 0;
+  for (const [days, filters] of [
+    [30, { source: 'google.com' }],
+    [365, { source: 'google.com' }],
+    [30, { source: 'google.com', page: '/blog/*' }],
+    [365, { source: 'google.com', page: '/blog/*' }],
+  ] as const) {
+    const answer = await readFilteredWebAnalytics(knex, days, filters, at);
+    const r = await time(5, () => readFilteredWebAnalytics(knex, days, filters, at));
+    worst = Math.max(worst, r.p50);
+    out(
+      `${String(days).padStart(6)} ${`${r.p50.toFixed(0)} ms`.padStart(9)} ${`${r.p95.toFixed(0)} ms`.padStart(9)}   ` +
+        `${Object.entries(filters)
+          .map(([k, v]) => `${k} = ${v}`)
+          .join(
+            ', ',
+          )}: ${answer.totalVisits.toLocaleString('en-US')} / ${answer.uniqueVisitors.toLocaleString('en-US')} / ${answer.pageviews.toLocaleString('en-US')}`,
+    );
+  }
+  out(`drill-down: slowest p50 ${worst.toFixed(0)} ms (target ≤ 150 ms: ${worst <= 150 ? 'met' : 'NOT met'})`);
 } finally {
   await close();
   if (KEEP) out(`kept database ${db.name}`);

@@ -1,7 +1,8 @@
 /**
  * The web-analytics answer narrowed by drill-down filters (source = google, device = mobile,
  * page = /lots/*, …): read from the stored visits, not the roll-ups, since the roll-ups hold
- * each dimension alone. In one transaction the range's matching visits (and the
+ * each dimension alone. Each visit carries its own values and its pages (path → page views), so
+ * one scan of the range's visits answers everything, the raw hits untouched. In one transaction the range's matching visits (and the
  * previous period's) are collected once into a temporary table (dropped at commit), then summed per day, per
  * dimension and per page. Unique visitors are exact (distinct session ids).
  *
@@ -47,23 +48,19 @@ export async function readFilteredWebAnalytics(
   for (const dimension of VISIT_DIMENSIONS) {
     const value = filters[dimension];
     if (value === undefined) continue;
-    // Unqualified columns are the visit's: only the page subqueries read another table, by alias.
+    // Unqualified columns are the visit's: the page subqueries name theirs by alias.
     where.push(`${DIMENSION_SQL[dimension]} = ?`);
     bindings.push(value);
   }
-  // The page views of a visit: its session's between its first and last hit, and (so only the
-  // monthly partitions of the days asked are read) none before `day`'s midnight anywhere on Earth.
-  const pagesOfVisitFrom = (day: string) =>
-    `p.session_id = v.session_id and p.occurred_at between v.started_at and v.last_at
-     and p.occurred_at >= '${new Date(Date.parse(`${day}T00:00:00Z`) - 14 * 3_600_000).toISOString()}'::timestamptz`;
-  const ofVisit = pagesOfVisitFrom(prevFrom);
-  const page = filters.page === undefined ? null : pageMatchSql('p.path', filters.page);
+  // A visit's pages (path → page views) as rows `pg(path, views)`.
+  const pagesOf = (visit: string) => `jsonb_each_text(${visit}.pages) as pg(path, views)`;
+  const page = filters.page === undefined ? null : pageMatchSql('pg.path', filters.page);
   const shownPageviews = page
-    ? `(select count(*) from analytics.page_views p where ${ofVisit} and ${page.sql})::int`
+    ? `(select coalesce(sum(pg.views::int), 0) from ${pagesOf('v')} where ${page.sql})::int`
     : 'v.pageviews';
   const pageBindings = page ? [page.binding] : [];
   if (page) {
-    where.push(`exists (select 1 from analytics.page_views p where ${ofVisit} and ${page.sql})`);
+    where.push(`exists (select 1 from ${pagesOf('v')} where ${page.sql})`);
     bindings.push(page.binding);
   }
 
@@ -72,7 +69,7 @@ export async function readFilteredWebAnalytics(
     await trx.raw('set local jit = off');
     await trx.raw(
       `create temporary table filtered_visits on commit drop as
-         select v.session_id, v.started_at, v.last_at, v.day,
+         select v.session_id, v.day, v.pages,
                 (v.pageviews = 1 and v.interactions = 0) as bounce,
                 extract(epoch from v.last_at - v.started_at)::float8 as duration_s,
                 ${shownPageviews} as pageviews,
@@ -103,10 +100,10 @@ export async function readFilteredWebAnalytics(
         [from],
       ),
       await trx.raw<{ rows: PartRow[] }>(
-        `select 'page' as dimension, p.path as value, 0 as visits, 0 as bounces, count(*)::int as pageviews
-           from filtered_visits v join analytics.page_views p on ${pagesOfVisitFrom(from)}
+        `select 'page' as dimension, pg.path as value, 0 as visits, 0 as bounces, sum(pg.views::int)::int as pageviews
+           from filtered_visits v cross join lateral ${pagesOf('v')}
            where v.day >= ?::date ${page ? `and ${page.sql}` : ''}
-           group by p.path`,
+           group by pg.path`,
         [from, ...pageBindings],
       ),
     ];

@@ -11,11 +11,9 @@ import type { Knex } from '@lp/runtime';
 import type { InsertedEvent } from '../queries/insert-events.ts';
 import type { InsertedPageView } from '../queries/insert-page-views.ts';
 import { rebuildSessionVisits } from './rebuild-session-visits.ts';
-import { toVisitRow, type VisitRow } from './visit-rows.ts';
+import { toVisitRow, VISIT_COLUMNS, type VisitRow } from './visit-rows.ts';
 
 const GAP_MS = VISIT_GAP_MINUTES * 60_000;
-const COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path, referrer_host,
-  utm_source, utm_medium, utm_campaign, device, browser, os`;
 
 /** 1 page view, 2 interaction, 3 engagement ping (the SQL's kinds and tie order). */
 type Hit = { sessionId: string; at: Date; kind: 1 | 2 | 3; pv?: InsertedPageView };
@@ -57,6 +55,7 @@ function startVisit(h: Hit, timeZone: string): VisitRow {
     device: null,
     browser: null,
     os: null,
+    pages: {},
   };
 }
 
@@ -76,6 +75,7 @@ function addHit(v: VisitRow, h: Hit): void {
       v.os = h.pv.os;
     }
     v.pageviews++;
+    v.pages[h.pv.path] = (v.pages[h.pv.path] ?? 0) + 1;
   }
 }
 
@@ -94,7 +94,7 @@ export async function extendVisits(
   const { rows } = await trx.raw<{ rows: VisitRow[] }>(
     `select distinct on (v.session_id) v.session_id, v.started_at, v.last_at, v.last_real_at, v.day::text as day,
        v.pageviews, v.interactions, v.entry_path, v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign,
-       v.device, v.browser, v.os
+       v.device, v.browser, v.os, v.pages
      from analytics.visits v where v.session_id in (select value from json_array_elements_text(?::json))
      order by v.session_id, v.started_at desc`,
     [JSON.stringify([...bySession.keys()])],
@@ -116,7 +116,8 @@ export async function extendVisits(
       late.push(...list);
       continue;
     }
-    const extended = last ? { ...last } : undefined;
+    // A copy to extend (its pages too): `last` stays as it was, the visit to subtract.
+    const extended = last ? { ...last, pages: { ...last.pages } } : undefined;
     let cur = extended;
     let extendedChanged = false;
     for (const h of list) {
@@ -147,8 +148,8 @@ export async function extendVisits(
     );
   if (after.length > 0)
     await trx.raw(
-      `insert into analytics.visits (${COLUMNS})
-       select ${COLUMNS} from json_populate_recordset(null::analytics.visits, ?::json)`,
+      `insert into analytics.visits (${VISIT_COLUMNS})
+       select ${VISIT_COLUMNS} from json_populate_recordset(null::analytics.visits, ?::json)`,
       [JSON.stringify(after)],
     );
   if (late.length === 0) return { before, after };

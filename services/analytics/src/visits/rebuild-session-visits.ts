@@ -9,11 +9,9 @@
 import { VISIT_GAP_MINUTES } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { sessionizeSql } from './sessionize-sql.ts';
-import { toVisitRow, type VisitRow } from './visit-rows.ts';
+import { toVisitRow, VISIT_COLUMNS, type VisitRow } from './visit-rows.ts';
 
 const GAP_MS = VISIT_GAP_MINUTES * 60_000;
-const VISIT_COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path, referrer_host,
-  utm_source, utm_medium, utm_campaign, device, browser, os`;
 
 export type SessionHit = { sessionId: string; at: Date };
 
@@ -44,7 +42,7 @@ export async function rebuildSessionVisits(
 
   const old = await trx.raw<{ rows: VisitRow[] }>(
     `select v.session_id, v.started_at, v.last_at, v.last_real_at, v.day::text as day, v.pageviews, v.interactions, v.entry_path,
-       v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign, v.device, v.browser, v.os
+       v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign, v.device, v.browser, v.os, v.pages
      from analytics.visits v
      join json_to_recordset(?::json) as w(session_id text, lo timestamptz, hi timestamptz)
        on v.session_id = w.session_id

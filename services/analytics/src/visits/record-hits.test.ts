@@ -155,6 +155,7 @@ describe('visits and daily roll-ups', () => {
     await recordEvents(db.knex, e1);
     const snapshot = async () => ({
       visits: await visits(),
+      pages: (await db.knex.raw(`select session_id, started_at, pages from analytics.visits order by 1, 2`)).rows,
       totals: (
         await db.knex.raw(
           `select day::text, visits, bounces, round(duration_s::numeric, 3) as d, pageviews, encode(visitor_sketch, 'hex') as s
@@ -187,7 +188,7 @@ describe('visits and daily roll-ups', () => {
     const snapshot = async () => ({
       visits: (
         await db.knex.raw(
-          `select session_id, started_at, last_at, last_real_at, day::text, pageviews, interactions, entry_path
+          `select session_id, started_at, last_at, last_real_at, day::text, pageviews, interactions, entry_path, pages
            from analytics.visits order by started_at`,
         )
       ).rows,
@@ -244,6 +245,7 @@ describe('visits and daily roll-ups', () => {
     }
     const snapshot = async () => ({
       visits: await visits(),
+      pages: (await db.knex.raw(`select session_id, started_at, pages from analytics.visits order by 1, 2`)).rows,
       totals: (
         await db.knex.raw(
           `select day::text, visits, bounces, round(duration_s::numeric, 3) as d, pageviews, encode(visitor_sketch, 'hex') as s

@@ -10,10 +10,7 @@ import { lockRollups } from './record-hits.ts';
 import { sessionizeSql } from './sessionize-sql.ts';
 import { zoneLiteral } from './site-day.ts';
 import { addToSketch, emptySketch, estimateSketch } from './visitor-sketch.ts';
-import type { VISIT_DIMENSIONS } from './visit-rows.ts';
-
-const COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path, referrer_host,
-  utm_source, utm_medium, utm_campaign, device, browser, os`;
+import { VISIT_COLUMNS, type VISIT_DIMENSIONS } from './visit-rows.ts';
 
 /** Each visit dimension's value in SQL over analytics.visits ('' for none), as dimensionValues gives it. */
 export const DIMENSION_SQL: Record<(typeof VISIT_DIMENSIONS)[number], string> = {
@@ -63,8 +60,8 @@ export async function refreshRollups(
     });
     await trx.raw(`delete from analytics.visits where day between ?::date and ?::date`, [from, to]);
     await trx.raw(
-      `insert into analytics.visits (${COLUMNS})
-       select ${COLUMNS.replace('day,', 'day::date,')} from (${sql}) s where s.day::date between ?::date and ?::date`,
+      `insert into analytics.visits (${VISIT_COLUMNS})
+       select ${VISIT_COLUMNS.replace('day,', 'day::date,')} from (${sql}) s where s.day::date between ?::date and ?::date`,
       [...bindings, from, to],
     );
     await trx.raw(`delete from analytics.daily_totals where day between ?::date and ?::date`, [from, to]);

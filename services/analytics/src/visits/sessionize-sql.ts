@@ -5,7 +5,7 @@
  * visits; engagement pings (kind 3) only extend one: a ping counts when the session's previous
  * page view or interaction is at most 30 minutes before it, and is dropped otherwise. The
  * visit's attributes (entry page, referrer host, UTM, device, browser, OS) are its first page
- * view's; its day is the day it started in the site's time zone. Own-site referrers count as
+ * view's, and its pages the page views per path; its day is the day it started in the site's time zone. Own-site referrers count as
  * none. `:hits_filter` limits the page view and event scans (a time range, or sessions with
  * their windows).
  */
@@ -57,7 +57,7 @@ numbered as (
   select *, sum(starts) over (partition by session_id order by at, kind rows unbounded preceding) as n from marked
 ),
 grouped as (
-  select session_id, min(at) as started_at, max(at) as last_at, max(at) filter (where kind <> 3) as last_real_at,
+  select session_id, n, min(at) as started_at, max(at) as last_at, max(at) filter (where kind <> 3) as last_real_at,
     count(*) filter (where kind = 1)::int as pageviews,
     count(*) filter (where kind = 2)::int as interactions,
     (array_agg(path order by at, kind) filter (where kind = 1))[1] as entry_path,
@@ -69,12 +69,17 @@ grouped as (
     (array_agg(browser order by at, kind) filter (where kind = 1))[1] as browser,
     (array_agg(os order by at, kind) filter (where kind = 1))[1] as os
   from numbered group by session_id, n
+),
+page_counts as (
+  select session_id, n, jsonb_object_agg(path, views) as pages
+  from (select session_id, n, path, count(*)::int as views from numbered where kind = 1 group by 1, 2, 3) c
+  group by session_id, n
 )
 select g.session_id, g.started_at, g.last_at, g.last_real_at,
   ((g.started_at at time zone ${zoneLiteral(filter.timeZone)})::date)::text as day,
   g.pageviews, g.interactions, g.entry_path,
   ${referrerHost('g.referrer')} as referrer_host,
-  g.utm_source, g.utm_medium, g.utm_campaign, g.device, g.browser, g.os
-from grouped g`;
+  g.utm_source, g.utm_medium, g.utm_campaign, g.device, g.browser, g.os, coalesce(pc.pages, '{}'::jsonb) as pages
+from grouped g left join page_counts pc on pc.session_id = g.session_id and pc.n = g.n`;
   return { sql, bindings: filter.bindings };
 }

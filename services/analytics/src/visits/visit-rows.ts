@@ -23,7 +23,16 @@ export type VisitRow = {
   browser: string | null;
   /** Operating system (Windows, macOS, iOS, Android, Linux, Chrome OS, …). */
   os: string | null;
+  /**
+   * The pages it viewed and how often (path → page views): what a drill-down counts per page
+   * without reading the raw hits. Bounded by the site's distinct pages, however long the visit.
+   */
+  pages: Record<string, number>;
 };
+
+/** The columns of analytics.visits, as every writer of visits lists them. */
+export const VISIT_COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path,
+  referrer_host, utm_source, utm_medium, utm_campaign, device, browser, os, pages`;
 
 export type Figures = { visits: number; bounces: number; duration_s: number; pageviews: number };
 
@@ -94,4 +103,5 @@ export const toVisitRow = (r: VisitRow): VisitRow => ({
   device: r.device,
   browser: r.browser,
   os: r.os,
+  pages: r.pages ?? {},
 });
