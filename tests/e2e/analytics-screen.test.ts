@@ -6,6 +6,7 @@
  * back with the browser), and the dashboard home's live visitors following a visitor who arrives
  * while it is open.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useStackAndBrowser } from '../support/fixtures.ts';
@@ -161,7 +162,7 @@ describe('Analytics screen', () => {
     await expect.poll(() => names('Top pages')).toEqual(['/blog', '/contact', '/lots/9']);
     expect(await names('Top sources')).toEqual(['google.com']);
     // The table of the filter in force offers no drill-down; the others do.
-    expect(await card('Top sources').getByRole('button').count()).toBe(0);
+    expect(await card('Top sources').getByRole('button', { name: 'google.com' }).count()).toBe(0);
     expect((await names('Devices')).sort()).toEqual(['desktop', 'mobile']);
 
     await card('Top pages').getByRole('button', { name: '/lots/9' }).click();
@@ -171,6 +172,15 @@ describe('Analytics screen', () => {
     expect(await names('Devices')).toEqual(['desktop']);
     await page.getByRole('button', { name: 'Clear filters' }).waitFor();
     await screenshotInto(process.env.E2E_SCREENSHOTS, page, 'analytics-drill-down-w1280');
+    // A table downloads as shown, named for its range and filters.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Devices as CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^devices_\d{4}-\d\d-\d\d_to_\d{4}-\d\d-\d\d_page-lots-9_source-google-com\.csv$/,
+    );
+    expect(await readFile((await download.path())!, 'utf8')).toBe('Device,Visits,Bounce rate (%)\r\ndesktop,1,0.0\r\n');
 
     // A bookmarked or shared address opens on the same view.
     await page.reload();

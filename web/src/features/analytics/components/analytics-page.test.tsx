@@ -277,7 +277,7 @@ describe('Analytics screen, Web tab', () => {
     expect(within(filters).getByText('Source is none')).toBeTruthy();
     // A table whose filter is in force offers no drill-down; the others still do.
     const sourcesNow = screen.getByRole('heading', { name: 'Top sources' }).closest('section')!;
-    expect(within(sourcesNow).queryByRole('button')).toBeNull();
+    expect(within(sourcesNow).queryByRole('button', { name: 'Direct / none' })).toBeNull();
     // Leads by source and interest per lot answer for the whole site: not shown under a filter.
     expect(screen.queryByRole('heading', { name: 'Leads by source' })).toBeNull();
 
@@ -307,5 +307,31 @@ describe('Analytics screen, Web tab', () => {
       expect(calls()).toContain('GET /api/marketing-dashboard/web-analytics?days=7&page=%2Flots%2F*'),
     );
     expect(screen.getByText('Page is /lots/*')).toBeTruthy();
+  });
+
+  it('downloads a table as shown, as CSV named for its range and filters', async () => {
+    routes['GET /api/marketing-dashboard/web-analytics?days=30&source=%28none%29'] = () =>
+      json({ ...busy(30), filters: { source: '' } });
+    const saved: { name: string; blob: Blob }[] = [];
+    let blob: Blob | undefined;
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((b) => {
+      blob = b as Blob;
+      return 'blob:csv';
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: blob! });
+    });
+    renderScreen(<AnalyticsPage emailTab={null} />, '/?source=(none)');
+    await user.click(await screen.findByRole('button', { name: 'Download Operating systems as CSV' }));
+    await user.click(screen.getByRole('button', { name: 'Download Top pages as CSV' }));
+    expect(saved.map((f) => f.name)).toEqual([
+      'operating-systems_2026-10-26_to_2026-11-24_source-none.csv',
+      'top-pages_2026-10-26_to_2026-11-24_source-none.csv',
+    ]);
+    expect(await saved[0]!.blob.text()).toBe(
+      'Operating system,Visits,Bounce rate (%)\r\niOS,650,43.0\r\nUnknown,20,90.0\r\n',
+    );
+    expect(await saved[1]!.blob.text()).toBe('Page,Page views\r\n/lot-map,800\r\n');
   });
 });

@@ -3,12 +3,13 @@
  * operating systems), values shown whole: wrapped between words in the width the numbers leave
  * (on a phone a cut-off value with its text in a tooltip could not be read). Each value is a
  * button that narrows the whole screen to it (drill-down), unless the screen is already narrowed
- * by this table's filter.
+ * by this table's filter. The table downloads as CSV, as shown.
  */
-import type { AnalyticsFilterKey, TopRow } from '@lp/contracts';
+import { csvLine, type AnalyticsFilterKey, type TopRow } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
 import { FiguresTable } from '../../../components/ui/figures-table';
 import { formatCount, formatRate, labelOf } from '../../../lib/format-analytics';
+import { downloadCsv } from '../../../lib/download-csv';
 import { FILTER_LABELS } from '../lib/filters';
 
 type Props = {
@@ -20,11 +21,42 @@ type Props = {
   /** The filter a row's value sets; undefined when this table's filter is in force. */
   filter?: AnalyticsFilterKey;
   onFilter: (key: AnalyticsFilterKey, value: string) => void;
+  /** The file a download is saved as (names the table, the range and the filters). */
+  csvName: string;
 };
 
-export function TopTable({ title, head, rows, measure, none, filter, onFilter }: Props) {
+/** The table as on screen, as CSV: the same rows, labels and figures (a rate in percent). */
+export function topTableCsv({
+  head,
+  rows,
+  measure,
+  none,
+}: Pick<Props, 'head' | 'rows' | 'measure' | 'none'>): string[] {
+  return measure === 'visits'
+    ? [
+        csvLine([head, 'Visits', 'Bounce rate (%)']),
+        ...rows.map((r) => csvLine([labelOf(r.value, none), String(r.visits), r.bounceRate.toFixed(1)])),
+      ]
+    : [csvLine([head, 'Page views']), ...rows.map((r) => csvLine([labelOf(r.value, none), String(r.pageviews)]))];
+}
+
+export function TopTable({ title, head, rows, measure, none, filter, onFilter, csvName }: Props) {
   return (
-    <Card title={title}>
+    <Card
+      title={title}
+      actions={
+        rows.length > 0 && (
+          <button
+            type="button"
+            onClick={() => downloadCsv(csvName, topTableCsv({ head, rows, measure, none }))}
+            aria-label={`Download ${title} as CSV`}
+            className="min-h-10 rounded-md px-3 text-sm font-semibold text-lake-900 ring-1 ring-stone-300 hover:bg-stone-100"
+          >
+            CSV
+          </button>
+        )
+      }
+    >
       {rows.length === 0 ? (
         <p className="text-sm text-stone-600">Nothing in this range.</p>
       ) : (

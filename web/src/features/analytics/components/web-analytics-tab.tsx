@@ -16,7 +16,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/error-message';
 import { useWebAnalytics } from '../../../lib/use-web-analytics';
 import { useRefreshAnalytics } from '../api/refresh-analytics';
-import { paramsOf, viewOf, withoutFilter, type WebAnalyticsView } from '../lib/filters';
+import { csvNameOf, paramsOf, viewOf, withoutFilter, type WebAnalyticsView } from '../lib/filters';
 import { ActiveFilters } from './active-filters';
 import { LeadsBySourceCard } from './leads-by-source';
 import { LotInterestCard } from './lot-interest-card';
@@ -168,6 +168,7 @@ export function WebAnalyticsTab() {
                 rows={data.top[top]}
                 filter={filters[filter] === undefined ? filter : undefined}
                 onFilter={(key, value) => show({ days, filters: { ...filters, [key]: value } })}
+                csvName={csvNameOf(table.title, data)}
               />
             ))}
           </div>

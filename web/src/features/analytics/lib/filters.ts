@@ -5,6 +5,7 @@
  */
 import {
   ANALYTICS_FILTER_KEYS,
+  type WebAnalytics,
   ANALYTICS_RANGES,
   DEFAULT_ANALYTICS_RANGE,
   FILTER_NONE,
@@ -13,6 +14,7 @@ import {
   type AnalyticsFilters,
   type AnalyticsRange,
 } from '@lp/contracts';
+import { fileNamePart } from '../../../lib/download-csv';
 
 /** What a filter is called on screen ("Source is google.com"). */
 export const FILTER_LABELS: Record<AnalyticsFilterKey, string> = {
@@ -58,4 +60,16 @@ export function paramsOf(view: WebAnalyticsView, current: URLSearchParams): URLS
 export function withoutFilter(filters: AnalyticsFilters, key: AnalyticsFilterKey): AnalyticsFilters {
   const { [key]: _removed, ...rest } = filters;
   return rest;
+}
+
+/**
+ * A table's CSV file name: the table, the range's days and its filters, e.g.
+ * `top-pages_2026-10-30_to_2026-11-28_source-google-com.csv`.
+ */
+export function csvNameOf(table: string, data: Pick<WebAnalytics, 'from' | 'to' | 'filters'>): string {
+  const filters = ANALYTICS_FILTER_KEYS.flatMap((k) => {
+    const value = data.filters[k];
+    return value === undefined ? [] : [`${fileNamePart(k)}-${fileNamePart(value) || 'none'}`];
+  });
+  return `${[fileNamePart(table), `${data.from}_to_${data.to}`, ...filters].join('_')}.csv`;
 }

@@ -35,6 +35,7 @@ import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { importContacts, previewImportContacts, type ImportList } from '../api/import-contacts';
 import { ImportMappingPreview, formatSentence } from './import-mapping-preview';
 import { useOperationProgress } from '../lib/use-operation-progress';
+import { downloadCsv } from '../../../lib/download-csv';
 
 /** The list select's value for "make a new list". */
 const NEW_LIST = 'new';
@@ -305,12 +306,7 @@ function downloadRejected(result: ImportResult) {
     csvLine(['line', 'reason', ...result.header]),
     ...result.errors.map((e) => csvLine([String(e.line), e.reason, ...(e.cells ?? [])])),
   ];
-  const url = URL.createObjectURL(new Blob(lines, { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'rows-not-imported.csv';
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadCsv('rows-not-imported.csv', lines);
 }
 
 function ImportSummary({ result }: { result: ImportResult }) {
