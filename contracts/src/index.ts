@@ -20,6 +20,7 @@ export * from './inbox.ts';
 export * from './inbound-xss-corpus.ts';
 export * from './staff-accounts.ts';
 export * from './web-analytics.ts';
+export * from './tracked-events.ts';
 export * from './site-days.ts';
 export * from './email.ts';
 export * from './email-html.ts';

@@ -87,6 +87,8 @@ import {
   LeadsBySourceInputSchema,
   LeadsBySourceSchema,
   WebAnalyticsInputSchema,
+  SiteEventsInputSchema,
+  SiteEventsSchema,
   WebAnalyticsSchema,
 } from './web-analytics.ts';
 import {
@@ -193,6 +195,7 @@ export const RPC = {
   analytics: {
     /** Staff: the web-analytics summary of a range, from the daily roll-ups. */
     webAnalytics: rpc('rpc.analytics.web-analytics.get', WebAnalyticsInputSchema, WebAnalyticsSchema),
+    siteEvents: rpc('rpc.analytics.site-events.get', SiteEventsInputSchema, SiteEventsSchema),
     /** Staff: re-aggregate the range's visits and roll-ups from the raw hits (idempotent). */
     refresh: rpc('rpc.analytics.rollups.refresh', AnalyticsRangeInputSchema, AnalyticsRefreshedSchema),
     /** Staff: first touch, visits and pages before converting, per lead (by session id). */

@@ -279,3 +279,23 @@ export const LiveVisitorsSchema = v.object({
   asOf: v.string(),
 });
 export type LiveVisitors = v.InferOutput<typeof LiveVisitorsSchema>;
+
+/** Outbound links, file downloads and pages not found over a range (`GET …/site-events?days=`). */
+export const SiteEventsInputSchema = v.object({ days: v.picklist(ANALYTICS_RANGES) });
+
+/** A link (its address without query or fragment) or a missing page, and how often it was hit. */
+export const SiteEventRowSchema = v.object({
+  value: v.string(),
+  /** For a page not found: the page that linked to it ('' for none or unknown). */
+  referrer: v.string(),
+  hits: count,
+});
+export type SiteEventRow = v.InferOutput<typeof SiteEventRowSchema>;
+
+export const SiteEventsSchema = v.object({
+  days: v.picklist(ANALYTICS_RANGES),
+  outboundLinks: v.array(SiteEventRowSchema),
+  fileDownloads: v.array(SiteEventRowSchema),
+  notFound: v.array(SiteEventRowSchema),
+});
+export type SiteEvents = v.InferOutput<typeof SiteEventsSchema>;

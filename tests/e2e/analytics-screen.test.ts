@@ -206,6 +206,50 @@ describe('Analytics screen', () => {
     await page.close();
   });
 
+  it("counts a visitor's outbound link, download and missing page, tracked without page code", async () => {
+    // A visitor's browser (headless Chromium's own user agent is dropped as a bot).
+    const context = await browser.newContext({ userAgent: CHROME_UA });
+    const visitor = await context.newPage();
+    await visitor.route('https://www.nps.gov/**', (r) => r.fulfill({ status: 200, body: 'Glen Canyon' }));
+    await visitor.goto(`${stack.baseUrl}/market`);
+    await visitor.locator('html[data-ready="true"]').waitFor();
+    // Links as an article's content would hold them: to another site, to a file, to a page that is gone.
+    const follow = async (href: string) => {
+      await visitor.evaluate((h) => {
+        const a = document.createElement('a');
+        a.href = h;
+        a.textContent = h;
+        a.id = 'e2e-link';
+        document.querySelector('main')!.prepend(a);
+      }, href);
+      await visitor.locator('#e2e-link').click();
+    };
+    await follow('https://www.nps.gov/glca/index.htm?utm=x');
+    await visitor.waitForURL('https://www.nps.gov/**');
+    await visitor.goto(`${stack.baseUrl}/market`);
+    await visitor.locator('html[data-ready="true"]').waitFor();
+    await follow('/no-such-lot-page');
+    await visitor.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await context.close();
+
+    const token = await stack.login();
+    await expect
+      .poll(async () => {
+        const res = await stack.api('/api/marketing-dashboard/site-events?days=30', { token });
+        const body = (await res.json()) as { outboundLinks: unknown[]; notFound: unknown[] };
+        return [body.outboundLinks.length, body.notFound.length];
+      })
+      .toEqual([1, 1]);
+    const page = await signedIn('/marketing/analytics');
+    const card = (name: string) => page.locator('section', { has: page.getByRole('heading', { name, exact: true }) });
+    await card('Outbound links').getByRole('link', { name: 'https://www.nps.gov/glca/index.htm' }).waitFor();
+    const missing = card('Pages not found');
+    await missing.getByText('/no-such-lot-page').waitFor();
+    await missing.getByText(`Linked from ${stack.baseUrl}/market`).waitFor();
+    await card('File downloads').getByText('No file was downloaded in this range.').waitFor();
+    await page.close();
+  });
+
   it('follows who is on the site on the dashboard home, without a reload, at 1280 and 375 px', async () => {
     const page = await signedIn('/marketing');
     const card = page.getByRole('region', { name: 'On the site now' });

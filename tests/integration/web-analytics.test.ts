@@ -5,7 +5,7 @@
  * refresh that re-aggregates to the same numbers; the visitors on the site now and their pages.
  */
 import { expect, it } from 'vitest';
-import type { LeadAttribution, LeadsBySource, LiveVisitors, WebAnalytics } from '@lp/contracts';
+import type { LeadAttribution, LeadsBySource, LiveVisitors, SiteEvents, WebAnalytics } from '@lp/contracts';
 import { describeOnEachBackend, eventually } from '../support/stack.ts';
 import { useStack } from '../support/fixtures.ts';
 import { CHROME_UA, IPHONE_UA, SAMPLE_SUBMISSION } from '../support/samples.ts';
@@ -174,6 +174,36 @@ describeOnEachBackend('web analytics end to end', (backend) => {
       [a],
     );
     expect(rows.map((x) => x.utm_extra)).toEqual([{ utm_id: 'nl-42' }]);
+  });
+
+  it("counts outbound link clicks, file downloads and pages not found from the tracker's events", async () => {
+    const sid = crypto.randomUUID();
+    const county = 'https://www.coconino.az.gov/permits';
+    for (const [n, p, lbl] of [
+      ['outbound_click', '/builder', county],
+      ['outbound_click', '/market', county],
+      ['file_download', '/lots/9', `${stack.baseUrl}/files/plat-map.pdf`],
+      ['not_found', '/lots/99', 'https://www.zillow.com/homedetails'],
+    ] as const)
+      await pixel('/api/analytics/event-pixel', { n, c: 'link', sid, p, lbl });
+    const events = await eventually(
+      async () => {
+        const res = await stack.api('/api/marketing-dashboard/site-events?days=7', { token });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as SiteEvents;
+        return body.notFound.length > 0 && body.outboundLinks[0]?.hits === 2 ? body : undefined;
+      },
+      15_000,
+      'the events in the roll-up',
+    );
+    expect(events).toEqual({
+      days: 7,
+      outboundLinks: [{ value: county, referrer: '', hits: 2 }],
+      fileDownloads: [{ value: `${stack.baseUrl}/files/plat-map.pdf`, referrer: '', hits: 1 }],
+      notFound: [{ value: '/lots/99', referrer: 'https://www.zillow.com/homedetails', hits: 1 }],
+    });
+    expect((await stack.api('/api/marketing-dashboard/site-events?days=3', { token })).status).toBe(400);
+    expect((await stack.api('/api/marketing-dashboard/site-events?days=7')).status).toBe(401);
   });
 
   it('shows who is on the site now and on which page, to staff only', async () => {

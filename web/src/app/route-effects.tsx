@@ -1,10 +1,11 @@
 /**
  * What every navigation does: a new path scrolls to the top (a hash-only change does not),
- * the page view is tracked, and the document head follows the page.
+ * the page view is tracked (and a page that does not exist, with the page that linked to it), and
+ * the document head follows the page.
  */
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { trackPageView } from '../lib/analytics/tracker';
+import { trackNotFound, trackPageView } from '../lib/analytics/tracker';
 import { matchPublicRoute, isDashboardPath } from './match-route';
 import { applyHead } from './page-head';
 import { DASHBOARD_META, NOT_FOUND_META } from './route-table';
@@ -14,15 +15,19 @@ export function RouteEffects() {
   const previous = useRef<string | null>(null);
 
   useEffect(() => {
-    const first = previous.current === null;
-    const pathChanged = previous.current !== pathname;
+    const cameFrom = previous.current;
+    const first = cameFrom === null;
+    const pathChanged = cameFrom !== pathname;
     previous.current = pathname;
+    const missing = !matchPublicRoute(pathname) && !isDashboardPath(pathname);
     if (pathChanged && !first) {
       if (!hash) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
-      const route = matchPublicRoute(pathname);
-      applyHead(route?.meta ?? (isDashboardPath(pathname) ? DASHBOARD_META : NOT_FOUND_META), pathname);
+      applyHead(matchPublicRoute(pathname)?.meta ?? (missing ? NOT_FOUND_META : DASHBOARD_META), pathname);
     }
     trackPageView(pathname);
+    // A page that does not exist, and the page that linked to it: the app's previous page, else
+    // the document's referrer (the 404 page was loaded from a link elsewhere).
+    if (missing && pathChanged) trackNotFound(first ? document.referrer : `${window.location.origin}${cameFrom}`);
   }, [pathname, hash]);
 
   return null;

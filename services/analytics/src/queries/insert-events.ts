@@ -3,7 +3,13 @@ import type { Knex } from '@lp/runtime';
 import type { EventsRecorded } from '@lp/contracts';
 
 /** An event this insert stored (not one stored before). */
-export type InsertedEvent = { sessionId: string; occurredAt: Date; name: string };
+export type InsertedEvent = {
+  sessionId: string;
+  occurredAt: Date;
+  name: string;
+  label: string | null;
+  path: string | null;
+};
 
 /** One JSON parameter in, the stored hits' indexes out (see insert-page-views.ts). */
 export async function insertEvents(
@@ -39,7 +45,7 @@ export async function insertEvents(
       .sort((a, b) => a - b)
       .map((i) => {
         const h = batch.hits[i]!;
-        return { sessionId: h.sessionId, occurredAt: new Date(h.at), name: h.name };
+        return { sessionId: h.sessionId, occurredAt: new Date(h.at), name: h.name, label: h.label, path: h.path };
       }),
   };
 }

@@ -6,6 +6,7 @@ import { readLeadsBySource } from '../queries/read-leads-by-source.ts';
 import { readLiveVisitors } from '../queries/read-live-visitors.ts';
 import { readLatestLeadPerSession, readLeadsSince } from '../queries/read-stored-leads.ts';
 import { readFilteredWebAnalytics } from '../queries/read-filtered-web-analytics.ts';
+import { readSiteEvents } from '../queries/read-site-events.ts';
 import { readWebAnalytics } from '../queries/read-web-analytics.ts';
 import { refreshRollups } from '../visits/refresh-rollups.ts';
 
@@ -17,6 +18,9 @@ export const serveAnalyticsRequests = [
     Object.keys(filters).length === 0
       ? readWebAnalytics(knex, days, new Date(), config.SITE_TIME_ZONE)
       : readFilteredWebAnalytics(knex, days, filters, new Date(), config.SITE_TIME_ZONE),
+  ),
+  answerRpc(RPC.analytics.siteEvents, ({ days }, { knex, config }) =>
+    readSiteEvents(knex, days, new Date(), config.SITE_TIME_ZONE),
   ),
   answerRpc(RPC.analytics.refresh, async ({ days }, { knex, config }) => {
     const to = siteDayOf(new Date(), config.SITE_TIME_ZONE);

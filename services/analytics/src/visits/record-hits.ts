@@ -11,6 +11,7 @@ import { insertEvents } from '../queries/insert-events.ts';
 import { insertPageViews } from '../queries/insert-page-views.ts';
 import { ensureMonthPartitions, monthOf, rememberPartitions } from '../queries/ensure-month-partitions.ts';
 import { applyRollupDeltas } from './apply-rollup-deltas.ts';
+import { countSiteEvents } from './count-site-events.ts';
 import { extendVisits, hitsOf } from './extend-visits.ts';
 
 /** Taken (transaction-scoped) by every writer of visits and roll-ups. */
@@ -48,6 +49,7 @@ export async function recordEvents(
     const { inserted, rows } = await insertEvents(trx, batch);
     const change = await extendVisits(trx, hitsOf([], rows), timeZone);
     await applyRollupDeltas(trx, change, [], timeZone);
+    await countSiteEvents(trx, rows, timeZone);
     return { inserted };
   });
   rememberPartitions(knex, 'events', months);

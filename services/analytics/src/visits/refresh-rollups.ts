@@ -7,6 +7,7 @@
 import { DEFAULT_SITE_TIME_ZONE } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { lockRollups } from './record-hits.ts';
+import { siteEventsSql } from './count-site-events.ts';
 import { sessionizeSql } from './sessionize-sql.ts';
 import { zoneLiteral } from './site-day.ts';
 import { addToSketch, emptySketch, estimateSketch } from './visitor-sketch.ts';
@@ -66,6 +67,11 @@ export async function refreshRollups(
     );
     await trx.raw(`delete from analytics.daily_totals where day between ?::date and ?::date`, [from, to]);
     await trx.raw(`delete from analytics.daily_breakdowns where day between ?::date and ?::date`, [from, to]);
+    await trx.raw(`delete from analytics.daily_events where day between ?::date and ?::date`, [from, to]);
+    await trx.raw(`insert into analytics.daily_events (day, name, value, referrer, hits) ${siteEventsSql(timeZone)}`, [
+      from,
+      to,
+    ]);
     await trx.raw(
       `insert into analytics.daily_totals (day, visits, bounces, duration_s, pageviews)
        select day, count(*), count(*) filter (where pageviews = 1 and interactions = 0),

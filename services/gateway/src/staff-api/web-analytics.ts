@@ -5,6 +5,8 @@
  *   is a 400 naming the allowed values): the four figures, the previous period's, the per-day
  *   series and the top-10 tables; drill-down filters narrow them all (`&source=google&page=/lots/*`,
  *   `(none)` for direct / none; each at most once, an unknown option is a 400);
+ * - `GET /api/marketing-dashboard/site-events?days=…`: the most clicked outbound links and file
+ *   downloads, and the pages not found with the page that linked to each;
  * - `POST /api/marketing-dashboard/refresh-analytics[?days=…]`: re-aggregates the range from
  *   the raw hits (idempotent; concurrent calls take turns);
  * - `GET /api/marketing-dashboard/leads-by-source?days=…`: leads and conversion rate per
@@ -34,6 +36,11 @@ export function webAnalyticsRoutes({ bus }: GatewayDeps) {
   router.get('/web-analytics', async (ctx) => {
     const { days, ...filters } = validate(WebAnalyticsQuerySchema, ctx.query);
     ctx.body = await callRpc(bus, RPC.analytics.webAnalytics, { days, filters: filtersOf(filters) }, askedBy(ctx));
+  });
+
+  router.get('/site-events', async (ctx) => {
+    const { days } = validate(AnalyticsRangeQuerySchema, ctx.query);
+    ctx.body = await callRpc(bus, RPC.analytics.siteEvents, { days }, askedBy(ctx));
   });
 
   router.post('/refresh-analytics', serverPaced, async (ctx) => {

@@ -11,6 +11,7 @@ import {
   pixelBaseUrl,
   resetTrackerForTests,
   trackEvent,
+  trackNotFound,
   trackPageView,
   trackerState,
   utmParamsOf,
@@ -226,6 +227,73 @@ describe('tracker', () => {
       setVisibility('hidden');
       window.dispatchEvent(new Event('pagehide'));
       expect(pings()).toHaveLength(0);
+    });
+  });
+
+  describe('links and missing pages', () => {
+    const keepalive = () => {
+      const sent: URL[] = [];
+      vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+        expect(init).toMatchObject({ keepalive: true, mode: 'no-cors' });
+        sent.push(new URL(String(input)));
+        return Promise.resolve(new Response(null));
+      });
+      return sent;
+    };
+    const link = (href: string, attrs: Record<string, string> = {}) => {
+      const a = document.createElement('a');
+      a.href = href;
+      for (const [k, v] of Object.entries(attrs)) a.setAttribute(k, v);
+      a.innerHTML = '<span>Go</span>';
+      a.addEventListener('click', (e) => e.preventDefault()); // jsdom cannot navigate
+      document.body.appendChild(a);
+      return a;
+    };
+
+    it('sends a click on a link to another site, and on a file, labelled without query or fragment', () => {
+      initTracker();
+      const sent = keepalive();
+      link('https://www.coconino.az.gov/permits?id=7#fees').querySelector('span')!.click();
+      link('/files/plat-map.PDF?v=2').click();
+      link('/brochure', { download: '' }).click();
+      link('/lots/9').click(); // a page of this site
+      link('mailto:sales@example.com').click();
+      expect(
+        sent.map((u) => [u.pathname, u.searchParams.get('n'), u.searchParams.get('lbl'), u.searchParams.get('p')]),
+      ).toEqual([
+        ['/api/analytics/event-pixel', 'outbound_click', 'https://www.coconino.az.gov/permits', '/market'],
+        ['/api/analytics/event-pixel', 'file_download', `${window.location.origin}/files/plat-map.PDF`, '/market'],
+        ['/api/analytics/event-pixel', 'file_download', `${window.location.origin}/brochure`, '/market'],
+      ]);
+      // A middle click opens the link too; a right click does not.
+      const a = link('https://www.nps.gov/glca/');
+      a.dispatchEvent(new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+      a.dispatchEvent(new MouseEvent('auxclick', { bubbles: true, button: 2 }));
+      expect(sent.slice(3).map((u) => u.searchParams.get('lbl'))).toEqual(['https://www.nps.gov/glca/']);
+    });
+
+    it('sends no link click from a staff browser, nor before the tracker started or after it stopped', () => {
+      const sent = keepalive();
+      link('https://example.org/').click();
+      initTracker();
+      markStaffSession(true);
+      link('https://example.org/').click();
+      markStaffSession(false);
+      resetTrackerForTests();
+      link('https://example.org/').click();
+      expect(sent).toEqual([]);
+    });
+
+    it('names a missing page and the page that linked to it, without its query', () => {
+      initTracker();
+      window.history.replaceState(null, '', '/lots/99');
+      trackNotFound('https://www.zillow.com/homedetails/123?utm=x');
+      trackNotFound('');
+      const events = pixels().filter((u) => u.pathname === '/api/analytics/event-pixel');
+      expect(events.map((u) => [u.searchParams.get('n'), u.searchParams.get('p'), u.searchParams.get('lbl')])).toEqual([
+        ['not_found', '/lots/99', 'https://www.zillow.com/homedetails/123'],
+        ['not_found', '/lots/99', null],
+      ]);
     });
   });
 });

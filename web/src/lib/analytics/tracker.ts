@@ -19,9 +19,21 @@
  * navigates to another path, if at least ENGAGEMENT_MIN_MS. The analytics service lets it
  * extend the visit (so one-page visits do not all count 0 s); it is never a page view and
  * never an interaction for the bounce rate.
+ *
+ * Links, without page code: a click (or middle click) on a link to another site sends an
+ * `outbound_click` event and one on a link to a file (a download attribute, or a known file type)
+ * a `file_download`, labelled with the link's address without query or fragment; both go as a
+ * keepalive request, which survives the page being left. `trackNotFound` sends `not_found` for the
+ * current path, labelled with the page that linked to it.
  */
 import { isStaffPath } from '@lp/contracts/staff-paths';
 import { site } from '@lp/contracts/site';
+import {
+  FILE_DOWNLOAD_EVENT,
+  FILE_DOWNLOAD_EXTENSIONS,
+  NOT_FOUND_EVENT,
+  OUTBOUND_CLICK_EVENT,
+} from '@lp/contracts/tracked-events';
 import { createUuid } from '../create-uuid';
 
 export const STORAGE_KEYS = {
@@ -37,6 +49,9 @@ export const UTM_MAX_PARAMS = 10;
 /** The gateway refuses a known utm_* value longer than this (ANALYTICS_LIMITS.utm). */
 export const UTM_MAX_LENGTH = 200;
 const UTM_MAX_KEY_LENGTH = 64;
+/** An event label longer than this is refused by the gateway (ANALYTICS_LIMITS.eventLabel). */
+export const LABEL_MAX_LENGTH = 200;
+const DOWNLOAD_PATH = new RegExp(`\\.(${FILE_DOWNLOAD_EXTENSIONS.join('|')})$`, 'i');
 /** Engaged time below this is not worth a request. */
 export const ENGAGEMENT_MIN_MS = 1000;
 export const ENGAGEMENT_EVENT = 'engagement';
@@ -122,6 +137,55 @@ function sendPixel(path: string, params: URLSearchParams): void {
   setTimeout(() => img.remove(), PIXEL_REMOVE_MS);
 }
 
+/** For a hit sent as the page may be left (a link followed): a keepalive request outlives the page. */
+function sendPixelKeepalive(path: string, params: URLSearchParams): void {
+  if (typeof fetch !== 'function') return sendPixel(path, params);
+  fetch(`${pixelBaseUrl()}${path}?${params.toString()}`, {
+    keepalive: true,
+    mode: 'no-cors',
+    credentials: 'include',
+  }).catch(() => console.error(`Analytics pixel failed: ${path}`));
+}
+
+/** A link's address as a label: without query or fragment (they may carry personal data), capped. */
+export function linkLabel(url: URL): string {
+  return `${url.origin}${url.pathname}`.slice(0, LABEL_MAX_LENGTH);
+}
+
+/** What a followed link is worth recording as: another site, a file, or nothing (a page of this site). */
+export function linkEventOf(link: HTMLAnchorElement, here: Location = window.location): string | null {
+  let url: URL;
+  try {
+    url = new URL(link.href, here.href);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.host !== here.host) return OUTBOUND_CLICK_EVENT;
+  if (link.hasAttribute('download') || DOWNLOAD_PATH.test(url.pathname)) return FILE_DOWNLOAD_EVENT;
+  return null;
+}
+
+function onLinkClick(event: MouseEvent): void {
+  try {
+    if (event.type === 'auxclick' && event.button !== 1) return;
+    const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
+    if (!link || lastPath === null || isStaff(window.location.pathname)) return;
+    const name = linkEventOf(link);
+    if (!name) return;
+    const params = new URLSearchParams({
+      n: name,
+      c: 'link',
+      sid: getSessionId(),
+      lbl: linkLabel(new URL(link.href, window.location.href)),
+      p: window.location.pathname,
+    });
+    sendPixelKeepalive('/api/analytics/event-pixel', params);
+  } catch (error) {
+    console.error('Analytics link click failed:', error);
+  }
+}
+
 function pauseEngagement(): void {
   if (visibleSince !== null) engagedMs += Date.now() - visibleSince;
   visibleSince = null;
@@ -163,9 +227,13 @@ function onPageHide(): void {
 function listenForEngagement(): void {
   document.addEventListener('visibilitychange', onVisibilityChange);
   window.addEventListener('pagehide', onPageHide);
+  document.addEventListener('click', onLinkClick, true);
+  document.addEventListener('auxclick', onLinkClick, true);
   detach = () => {
     document.removeEventListener('visibilitychange', onVisibilityChange);
     window.removeEventListener('pagehide', onPageHide);
+    document.removeEventListener('click', onLinkClick, true);
+    document.removeEventListener('auxclick', onLinkClick, true);
   };
 }
 
@@ -255,6 +323,20 @@ export function trackEvent(event: TrackedEvent): void {
   } catch (error) {
     console.error('Analytics event failed:', error);
   }
+}
+
+/**
+ * The current path is a page that does not exist: `cameFrom` is the page that linked to it (the
+ * app's previous page, else the document's referrer), sent without query or fragment.
+ */
+export function trackNotFound(cameFrom: string): void {
+  let label: string | undefined;
+  try {
+    label = cameFrom ? linkLabel(new URL(cameFrom, window.location.href)) : undefined;
+  } catch {
+    label = undefined;
+  }
+  trackEvent({ name: NOT_FOUND_EVENT, category: 'navigation', ...(label ? { label } : {}) });
 }
 
 export function trackerState(): TrackerState {

@@ -2,7 +2,7 @@
  * The Analytics screen's Web tab (staff spec §2, §4, §9): range (7/30/90/365 days, default 30)
  * and chart type (line or bar) selectors, a refresh action (posts, then refetches), the four
  * stat cards with the previous period's change, the per-day chart, the top-10 tables,
- * "Leads by source" and "Interest per lot"; loading skeletons, an empty state for a new site and an error with retry.
+ * "Leads by source", "Interest per lot" and outbound links, file downloads and pages not found; loading skeletons, an empty state for a new site and an error with retry.
  * Clicking a value in a table narrows everything to it (drill-down); the range and the filters
  * live in the URL, so a view can be bookmarked, shared, and gone back from with the browser.
  * While a new view loads, the last one stays on screen, marked as updating.
@@ -20,6 +20,7 @@ import { csvNameOf, paramsOf, viewOf, withoutFilter, type WebAnalyticsView } fro
 import { ActiveFilters } from './active-filters';
 import { LeadsBySourceCard } from './leads-by-source';
 import { LotInterestCard } from './lot-interest-card';
+import { SiteEventsCards } from './site-events-cards';
 import { WebStatCards } from './stat-cards';
 import { TopTable } from './top-table';
 import { VisitsChart, type ChartType } from './visits-chart';
@@ -174,6 +175,7 @@ export function WebAnalyticsTab() {
           </div>
           {!filtered && <LeadsBySourceCard days={days} />}
           {!filtered && <LotInterestCard days={days} />}
+          {!filtered && <SiteEventsCards days={days} />}
         </div>
       )}
     </div>
