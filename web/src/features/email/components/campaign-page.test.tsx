@@ -73,7 +73,8 @@ const render = () =>
     </FreshCache>,
   );
 
-it('sends the unknown-fate messages again only after warning of a second copy', async () => {
+// A dozen user steps: on a busy two-core machine they can take longer than the default 5 s.
+it('sends the unknown-fate messages again only after warning of a second copy', { timeout: 20_000 }, async () => {
   detail = campaign(4);
   const user = userEvent.setup();
   render();

@@ -88,7 +88,8 @@ const render = () =>
   );
 const posts = () => calls.filter((c) => c.method === 'POST');
 const sendButton = () => screen.getByRole('button', { name: 'Send Email' }) as HTMLButtonElement;
-const confirmation = () => screen.getByRole('dialog', { name: 'Send Email' });
+/** The confirmation, which opens once the form's (asynchronous) validation has passed. */
+const confirmation = () => screen.findByRole('dialog', { name: 'Send Email' }, { timeout: 5000 });
 
 async function chooseWelcome(user: ReturnType<typeof userEvent.setup>) {
   expect(sendButton().disabled).toBe(true);
@@ -118,7 +119,7 @@ it(
     await user.type(screen.getByLabelText(/^Subject/), 'Autumn lots');
     await user.selectOptions(await screen.findByLabelText('List'), 'Lake view buyers · 1,234 contacts');
     await user.click(sendButton());
-    const dialog = confirmation();
+    const dialog = await confirmation();
     expect(dialog.textContent).toContain('Subject: Autumn lots');
     expect(dialog.textContent).toContain('Recipients: Lake view buyers (1,234 contacts)');
     expect(dialog.textContent).not.toContain('List #');
@@ -161,7 +162,7 @@ it(
     expect(chosen.textContent).toContain('maria.garcia@example.com');
 
     await user.click(sendButton());
-    const dialog = confirmation();
+    const dialog = await confirmation();
     expect(dialog.textContent).toContain('Subject: Welcome to the lake');
     expect(dialog.textContent).toContain('2 recipients: dana.nash@example.com, maria.garcia@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
