@@ -126,9 +126,16 @@ describe('Analytics screen', () => {
       .poll(() => table.getByRole('rowheader').allTextContents(), { timeout: 20_000 })
       .toEqual(['Lot 4', 'Lot 12']);
     await expect
-      .poll(() => table.getByRole('row', { name: /Lot 12/ }).getByRole('cell').allTextContents(), {
-        timeout: 20_000,
-      })
+      .poll(
+        () =>
+          table
+            .getByRole('row', { name: /Lot 12/ })
+            .getByRole('cell')
+            .allTextContents(),
+        {
+          timeout: 20_000,
+        },
+      )
       .toEqual(['2', '0', '0']);
     await page.close();
   });
