@@ -21,6 +21,7 @@ import { addDays, ANALYTICS_RANGES, siteDayOf } from '@lp/contracts';
 import { migrate, openPostgres } from '@lp/runtime';
 import { analyticsService } from '@lp/analytics';
 import { ensureMonthPartitions, monthOf } from '@lp/analytics/queries/ensure-month-partitions';
+import { askOf } from '@lp/analytics/queries/analytics-ask';
 import { readFilteredWebAnalytics } from '@lp/analytics/queries/read-filtered-web-analytics';
 import { readWebAnalytics } from '@lp/analytics/queries/read-web-analytics';
 import { refreshRollups } from '@lp/analytics/visits/refresh-rollups';
@@ -185,8 +186,8 @@ try {
   );
   let year = { p50: 0, p95: 0 };
   for (const days of ANALYTICS_RANGES) {
-    const answer = await readWebAnalytics(knex, days, at);
-    const r = await time(20, () => readWebAnalytics(knex, days, at));
+    const answer = await readWebAnalytics(knex, askOf({ days }, at));
+    const r = await time(20, () => readWebAnalytics(knex, askOf({ days }, at)));
     if (days === 365) year = r;
     out(
       `${String(days).padStart(6)} ${`${r.p50.toFixed(1)} ms`.padStart(9)} ${`${r.p95.toFixed(1)} ms`.padStart(9)}   ` +
@@ -241,8 +242,8 @@ try {
     [30, { source: 'google.com', page: '/blog/*' }],
     [365, { source: 'google.com', page: '/blog/*' }],
   ] as const) {
-    const answer = await readFilteredWebAnalytics(knex, days, filters, at);
-    const r = await time(5, () => readFilteredWebAnalytics(knex, days, filters, at));
+    const answer = await readFilteredWebAnalytics(knex, askOf({ days }, at), filters);
+    const r = await time(5, () => readFilteredWebAnalytics(knex, askOf({ days }, at), filters));
     worst = Math.max(worst, r.p50);
     out(
       `${String(days).padStart(6)} ${`${r.p50.toFixed(0)} ms`.padStart(9)} ${`${r.p95.toFixed(0)} ms`.padStart(9)}   ` +

@@ -10,7 +10,7 @@ import { EventMetaSchema } from './events.ts';
 import { HistoryShownSinceSchema } from './history-window.ts';
 import { RecordVersionSchema } from './record-version.ts';
 import { storable } from './text.ts';
-import { ANALYTICS_RANGES } from './web-analytics.ts';
+import { ANALYTICS_RANGES } from './analytics-period.ts';
 
 const required = (message: string, max: number) =>
   v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, message), storable());

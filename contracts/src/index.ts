@@ -19,6 +19,7 @@ export * from './lots.ts';
 export * from './inbox.ts';
 export * from './inbound-xss-corpus.ts';
 export * from './staff-accounts.ts';
+export * from './analytics-period.ts';
 export * from './web-analytics.ts';
 export * from './tracked-events.ts';
 export * from './site-days.ts';

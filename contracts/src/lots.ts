@@ -10,7 +10,7 @@ import { EventMetaSchema } from './events.ts';
 import { RecordVersionSchema } from './record-version.ts';
 import { storable } from './text.ts';
 import { LOT_INTEREST_RANGES, LOT_STATUSES, LOT_TAGS, type LotInterestRange } from './lot-names.ts';
-import { ANALYTICS_RANGES, AnalyticsDaysParamSchema, type AnalyticsRange } from './web-analytics.ts';
+import { ANALYTICS_RANGES, AnalyticsDaysParamSchema, type AnalyticsRange } from './analytics-period.ts';
 
 export * from './lot-names.ts';
 

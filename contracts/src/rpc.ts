@@ -78,7 +78,7 @@ import {
   PublicLotsSchema,
 } from './lots.ts';
 import {
-  AnalyticsRangeInputSchema,
+  AnalyticsRefreshInputSchema,
   AnalyticsRefreshedSchema,
   AttributionInputSchema,
   LiveVisitorsInputSchema,
@@ -197,7 +197,7 @@ export const RPC = {
     webAnalytics: rpc('rpc.analytics.web-analytics.get', WebAnalyticsInputSchema, WebAnalyticsSchema),
     siteEvents: rpc('rpc.analytics.site-events.get', SiteEventsInputSchema, SiteEventsSchema),
     /** Staff: re-aggregate the range's visits and roll-ups from the raw hits (idempotent). */
-    refresh: rpc('rpc.analytics.rollups.refresh', AnalyticsRangeInputSchema, AnalyticsRefreshedSchema),
+    refresh: rpc('rpc.analytics.rollups.refresh', AnalyticsRefreshInputSchema, AnalyticsRefreshedSchema),
     /** Staff: first touch, visits and pages before converting, per lead (by session id). */
     attribution: rpc('rpc.analytics.attribution.list', AttributionInputSchema, v.array(LeadAttributionSchema)),
     /** Staff: leads and conversion rate per first-touch source and campaign. */

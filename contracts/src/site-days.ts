@@ -3,7 +3,12 @@
  * ranges over them: one definition for web analytics, the mailer's e-mail analytics and the
  * dashboard's counters, so "the last 30 days" means the same days on every screen.
  */
-import { DEFAULT_SITE_TIME_ZONE } from './web-analytics.ts';
+
+/**
+ * The default of SITE_TIME_ZONE: the seller is in Arizona (no daylight saving). Analytics days
+ * start at midnight in the configured zone, and the dashboard shows every time in it.
+ */
+export const DEFAULT_SITE_TIME_ZONE = 'America/Phoenix';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

@@ -5,17 +5,14 @@
  * them under /api/marketing-dashboard. Days are calendar days in the site's time zone.
  */
 import * as v from 'valibot';
-
-/** The ranges the dashboard offers (spec §9), in days; 30 is the default. */
-export const ANALYTICS_RANGES = [7, 30, 90, 365] as const;
-export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
-export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = 30;
-
-/**
- * The default of SITE_TIME_ZONE: the seller is in Arizona (no daylight saving). Analytics days
- * start at midnight in the configured zone, and the dashboard shows every time in it.
- */
-export const DEFAULT_SITE_TIME_ZONE = 'America/Phoenix';
+import {
+  ANALYTICS_PERIOD_INPUT_ENTRIES,
+  ANALYTICS_PERIOD_QUERY_ENTRIES,
+  AnalyticsComparisonSchema,
+  DEFAULT_ANALYTICS_COMPARISON,
+  SitePeriodSchema,
+  withPeriodRules,
+} from './analytics-period.ts';
 /** A visit ends after this long without a hit (sliding). */
 export const VISIT_GAP_MINUTES = 30;
 /** The tracker's engagement ping: an event with this name (never a page view, never an interaction). */
@@ -49,18 +46,15 @@ export type AnalyticsFilters = Partial<Record<AnalyticsFilterKey, string>>;
 export const FILTER_NONE = '(none)';
 export const ANALYTICS_FILTER_MAX_LENGTH = 500;
 
+/** A filter's value as a URL or query string writes it: FILTER_NONE stands for ''. */
+export const filterValueOf = (written: string): string => (written === FILTER_NONE ? '' : written);
+
 const filterValue = v.pipe(
   v.string(),
   v.maxLength(ANALYTICS_FILTER_MAX_LENGTH, `A filter value is at most ${ANALYTICS_FILTER_MAX_LENGTH} characters`),
 );
 /** A filter in a query string: given once, FILTER_NONE standing for ''. */
-const filterParam = v.optional(
-  v.pipe(
-    v.string('A filter may be given once'),
-    filterValue,
-    v.transform((s) => (s === FILTER_NONE ? '' : s)),
-  ),
-);
+const filterParam = v.optional(v.pipe(v.string('A filter may be given once'), filterValue, v.transform(filterValueOf)));
 const FILTER_QUERY_ENTRIES = Object.fromEntries(ANALYTICS_FILTER_KEYS.map((k) => [k, filterParam])) as Record<
   AnalyticsFilterKey,
   typeof filterParam
@@ -100,36 +94,36 @@ export function pageMatcher(pattern: string): (path: string) => boolean {
   return (path) => path === pattern;
 }
 
-/** `?days=` as a query string gives it: one of the ranges (a repeated key is no range). */
-export const AnalyticsDaysParamSchema = v.pipe(
-  v.string(),
-  v.transform(Number),
-  v.picklist(ANALYTICS_RANGES, `days must be one of ${ANALYTICS_RANGES.join(', ')}`),
+/**
+ * `GET …/web-analytics`: the period (`days`, or `from` and `to`), what it is compared with
+ * (`compare`) and any drill-down filters (each at most once).
+ */
+export const WebAnalyticsQuerySchema = withPeriodRules(
+  v.strictObject(
+    {
+      ...ANALYTICS_PERIOD_QUERY_ENTRIES,
+      compare: v.optional(v.pipe(v.string('compare may be given once'), AnalyticsComparisonSchema)),
+      ...FILTER_QUERY_ENTRIES,
+    },
+    `The options of web analytics are days, from, to, compare and the filters ${ANALYTICS_FILTER_KEYS.join(', ')}`,
+  ),
 );
 
-/** `?days=` of the analytics routes: one of the ranges, 30 when absent; anything else is a 400. */
-export const AnalyticsRangeQuerySchema = v.object({
-  days: v.optional(AnalyticsDaysParamSchema, String(DEFAULT_ANALYTICS_RANGE)),
-});
-
-/** `GET …/web-analytics`: the range and any drill-down filters (each at most once). */
-export const WebAnalyticsQuerySchema = v.strictObject(
-  { ...AnalyticsRangeQuerySchema.entries, ...FILTER_QUERY_ENTRIES },
-  `The options of web analytics are days and the filters ${ANALYTICS_FILTER_KEYS.join(', ')}`,
+/** The refresh command takes its period and nothing else: an unknown option is refused, not ignored. */
+export const AnalyticsRefreshQuerySchema = withPeriodRules(
+  v.strictObject(ANALYTICS_PERIOD_QUERY_ENTRIES, 'The options of a refresh are days, or from and to'),
 );
 
-/** The refresh command takes its range and nothing else: an unknown option is refused, not ignored. */
-export const AnalyticsRefreshQuerySchema = v.strictObject(
-  AnalyticsRangeQuerySchema.entries,
-  'The only option of a refresh is days',
+export const AnalyticsRefreshInputSchema = withPeriodRules(v.object(ANALYTICS_PERIOD_INPUT_ENTRIES));
+
+export const WebAnalyticsInputSchema = withPeriodRules(
+  v.object({
+    ...ANALYTICS_PERIOD_INPUT_ENTRIES,
+    compare: v.optional(AnalyticsComparisonSchema, DEFAULT_ANALYTICS_COMPARISON),
+    filters: v.optional(AnalyticsFiltersSchema, {}),
+  }),
 );
-
-export const AnalyticsRangeInputSchema = v.object({ days: v.picklist(ANALYTICS_RANGES) });
-
-export const WebAnalyticsInputSchema = v.object({
-  days: v.picklist(ANALYTICS_RANGES),
-  filters: v.optional(AnalyticsFiltersSchema, {}),
-});
+export type WebAnalyticsInput = v.InferInput<typeof WebAnalyticsInputSchema>;
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
@@ -162,15 +156,22 @@ export const TopRowSchema = v.object({
 export type TopRow = v.InferOutput<typeof TopRowSchema>;
 
 export const WebAnalyticsSchema = v.object({
-  days: v.picklist(ANALYTICS_RANGES),
+  /** The range's first and last day (both included) and its length in days. */
+  ...SitePeriodSchema.entries,
+  /** True for custom days, false for the last `days` days. */
+  custom: v.boolean(),
   /** The filters applied (none: the whole site). */
   filters: AnalyticsFiltersSchema,
-  /** First and last day of the range (inclusive). */
-  from: v.string(),
-  to: v.string(),
   ...WebAnalyticsTotalsSchema.entries,
+  /** The comparison period's figures (`comparison` says which days). */
   previous: WebAnalyticsTotalsSchema,
   series: v.array(WebAnalyticsDaySchema),
+  /** What the figures are compared with: its days and their series, day by day in the same order. */
+  comparison: v.object({
+    compare: AnalyticsComparisonSchema,
+    ...SitePeriodSchema.entries,
+    series: v.array(WebAnalyticsDaySchema),
+  }),
   top: v.object({
     pages: v.array(TopRowSchema),
     /** The first page of each visit. */
@@ -226,8 +227,8 @@ export const LeadAttributionSchema = v.object({
 });
 export type LeadAttribution = v.InferOutput<typeof LeadAttributionSchema>;
 
-/** Leads by source over a range: the leads are analytics' own copy of the form submissions. */
-export const LeadsBySourceInputSchema = v.object({ days: v.picklist(ANALYTICS_RANGES) });
+/** Leads by source over a period: the leads are analytics' own copy of the form submissions. */
+export const LeadsBySourceInputSchema = withPeriodRules(v.object(ANALYTICS_PERIOD_INPUT_ENTRIES));
 
 /**
  * A lead converts in a visit: its session's latest visit started at or before it was submitted.
@@ -248,7 +249,7 @@ export const LeadSourceRowSchema = v.object({
 export type LeadSourceRow = v.InferOutput<typeof LeadSourceRowSchema>;
 
 export const LeadsBySourceSchema = v.object({
-  days: v.picklist(ANALYTICS_RANGES),
+  ...SitePeriodSchema.entries,
   sources: v.array(LeadSourceRowSchema),
   campaigns: v.array(LeadSourceRowSchema),
   /**
@@ -280,8 +281,8 @@ export const LiveVisitorsSchema = v.object({
 });
 export type LiveVisitors = v.InferOutput<typeof LiveVisitorsSchema>;
 
-/** Outbound links, file downloads and pages not found over a range (`GET …/site-events?days=`). */
-export const SiteEventsInputSchema = v.object({ days: v.picklist(ANALYTICS_RANGES) });
+/** Outbound links, file downloads and pages not found over a period (`GET …/site-events?days=`). */
+export const SiteEventsInputSchema = withPeriodRules(v.object(ANALYTICS_PERIOD_INPUT_ENTRIES));
 
 /** A link (its address without query or fragment) or a missing page, and how often it was hit. */
 export const SiteEventRowSchema = v.object({
@@ -293,7 +294,7 @@ export const SiteEventRowSchema = v.object({
 export type SiteEventRow = v.InferOutput<typeof SiteEventRowSchema>;
 
 export const SiteEventsSchema = v.object({
-  days: v.picklist(ANALYTICS_RANGES),
+  ...SitePeriodSchema.entries,
   outboundLinks: v.array(SiteEventRowSchema),
   fileDownloads: v.array(SiteEventRowSchema),
   notFound: v.array(SiteEventRowSchema),

@@ -3,8 +3,8 @@
  * state, then visits from the pixels shown after a refresh, a range change (a new request
  * with days=7), the chart type switch between line and bar, interest per lot in the range,
  * drill-down (a clicked source and page narrow the URL and every table, survive a reload and go
- * back with the browser), and the dashboard home's live visitors following a visitor who arrives
- * while it is open.
+ * back with the browser), custom days compared with the days before and a year earlier, and the
+ * dashboard home's live visitors following a visitor who arrives while it is open.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -214,6 +214,73 @@ describe('Analytics screen', () => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => page.getByRole('region', { name: 'Filters' }).count()).toBe(0);
     expect(new URL(page.url()).search).toBe('');
+    await page.close();
+  });
+
+  it('shows custom days against the days before and the same days last year, kept in the URL, at 1440 and 375 px', async () => {
+    await fetch(`${stack.baseUrl}/api/analytics/pixel?p=/lots/21&sid=e2e-custom`, {
+      headers: { 'user-agent': CHROME_UA },
+    });
+    const token = await stack.login();
+    type Week = { from: string; to: string; totalVisits: number; top: { pages: { value: string }[] } };
+    let week: Week | undefined;
+    await expect
+      .poll(
+        async () => {
+          week = (await (await stack.api('/api/marketing-dashboard/web-analytics?days=7', { token })).json()) as Week;
+          return week.top.pages.some((p) => p.value === '/lots/21');
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const { from, to, totalVisits } = week!;
+
+    const page = await signedIn('/marketing/analytics');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('heading', { name: 'Visits per day, last 30 days' }).waitFor();
+    await page.getByLabel('Time range').selectOption({ label: 'Custom range' });
+    const form = page.getByRole('form', { name: 'Custom range' });
+    // Out of order: said beside the fields, nothing asked.
+    await form.getByLabel('From').fill(to);
+    await form.getByLabel('To').fill(from);
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await form.getByRole('alert').getByText('The last day must be on or after the first.').waitFor();
+    expect(new URL(page.url()).searchParams.get('from')).toBeNull();
+
+    await form.getByLabel('From').fill(from);
+    await form.getByLabel('To').fill(to);
+    await form.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('heading', { name: /^Visits per day, \w{3} \d+, \d{4} – \w{3} \d+, \d{4}$/ }).waitFor();
+    const url = () => Object.fromEntries(new URL(page.url()).searchParams);
+    expect(url()).toEqual({ from, to });
+    const visits = page.getByRole('group', { name: 'Total visits' });
+    await visits.getByText(String(totalVisits), { exact: true }).waitFor();
+    // The visits are all today: the week before had none, and the cards say so.
+    await page.getByText('No earlier visits to compare').first().waitFor();
+    const compared = page.getByText(/^Compared with /);
+    const lastYear = String(Number(from.slice(0, 4)) - 1);
+    expect(await compared.textContent()).not.toContain(lastYear);
+
+    await page.getByLabel('Compare with').selectOption({ label: 'Same period last year' });
+    await expect.poll(() => compared.textContent(), { timeout: 20_000 }).toContain(lastYear);
+    expect(url()).toEqual({ from, to, compare: 'year' });
+    await page.getByRole('list', { name: 'Legend' }).getByText('Visits, same days last year').waitFor();
+    await screenshotInto(process.env.E2E_SCREENSHOTS, page, 'analytics-custom-range-w1440');
+
+    // Reloaded (or opened from a shared link): the same view, the form holding its days.
+    await page.reload();
+    await page.getByRole('list', { name: 'Legend' }).getByText('Visits, same days last year').waitFor();
+    expect(await page.getByRole('form', { name: 'Custom range' }).getByLabel('From').inputValue()).toBe(from);
+    expect(await page.getByLabel('Time range').inputValue()).toBe('custom');
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('form', { name: 'Custom range' }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshotInto(process.env.E2E_SCREENSHOTS, page, 'analytics-custom-range-w375');
+
+    await page.getByLabel('Time range').selectOption({ label: 'Last 7 days' });
+    await page.getByRole('heading', { name: 'Visits per day, last 7 days' }).waitFor();
+    expect(url()).toEqual({ days: '7', compare: 'year' });
     await page.close();
   });
 

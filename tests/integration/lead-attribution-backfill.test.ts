@@ -82,6 +82,14 @@ describeOnRealBackends('analytics replays the submissions retained before it fir
       'both earlier submissions replayed into analytics',
     );
     // Neither visitor has a stored visit: the untracked one and the one whose session analytics never saw.
-    expect(leads).toEqual({ days: 7, sources: [], campaigns: [], emailCampaigns: [], unattributed: 2 });
+    expect(leads).toEqual({
+      from: expect.any(String),
+      to: expect.any(String),
+      days: 7,
+      sources: [],
+      campaigns: [],
+      emailCampaigns: [],
+      unattributed: 2,
+    });
   });
 });

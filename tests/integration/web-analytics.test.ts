@@ -176,6 +176,64 @@ describeOnEachBackend('web analytics end to end', (backend) => {
     expect(rows.map((x) => x.utm_extra)).toEqual([{ utm_id: 'nl-42' }]);
   });
 
+  it('answers custom days compared with the days before or a year earlier, and refuses days after today', async () => {
+    const sid = crypto.randomUUID();
+    await pixel('/api/analytics/pixel', { p: '/lots/3', sid, dt: 'desktop', br: 'Chrome' });
+    const last30 = await eventually(
+      async () => {
+        const now = await webAnalytics();
+        return now.top.pages.some((p) => p.value === '/lots/3') ? now : undefined;
+      },
+      15_000,
+      'the visit in the roll-ups',
+    );
+    const today = last30.to;
+    const get = (query: string) => stack.api(`/api/marketing-dashboard/web-analytics?${query}`, { token });
+
+    const todayAlone = (await (await get(`from=${today}&to=${today}`)).json()) as WebAnalytics;
+    expect(todayAlone).toMatchObject({ from: today, to: today, days: 1, custom: true });
+    expect(todayAlone.totalVisits).toBe(last30.series.at(-1)!.visits);
+    expect(todayAlone.comparison).toMatchObject({ compare: 'previous', to: last30.series.at(-2)!.day, days: 1 });
+    const yearAgo = (await (await get(`from=${today}&to=${today}&compare=year&page=/lots/3`)).json()) as WebAnalytics;
+    expect(yearAgo).toMatchObject({ totalVisits: 1, pageviews: 1, filters: { page: '/lots/3' } });
+    expect(yearAgo.comparison).toMatchObject({ compare: 'year', days: 1 });
+    expect(yearAgo.comparison.from.slice(5)).toBe(today.slice(5) === '02-29' ? '02-28' : today.slice(5));
+    expect(yearAgo.previous.totalVisits).toBe(0);
+
+    // Refused with the field to fix: a range past today, out of order, half given, too long.
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    for (const [query, field] of [
+      [`from=${today}&to=${tomorrow}`, 'to'],
+      [`from=${today}&to=2020-01-01`, 'to'],
+      [`from=${today}`, 'to'],
+      ['from=2024-01-01&to=2025-06-01', 'to'],
+      [`days=7&from=${today}&to=${today}`, 'days'],
+      ['compare=decade', 'compare'],
+    ]) {
+      const refused = await get(query!);
+      const body = (await refused.json()) as { error: { details: { fields: Record<string, string[]> } } };
+      expect([query, refused.status, Object.keys(body.error.details.fields)]).toEqual([query, 400, [field]]);
+    }
+
+    // The cards beside the figures and the refresh take the same days.
+    for (const path of ['leads-by-source', 'site-events']) {
+      const res = await stack.api(`/api/marketing-dashboard/${path}?from=${today}&to=${today}`, { token });
+      expect([path, res.status]).toEqual([path, 200]);
+      expect(await res.json()).toMatchObject({ from: today, to: today, days: 1 });
+      expect((await stack.api(`/api/marketing-dashboard/${path}?from=${today}`, { token })).status).toBe(400);
+    }
+    const refreshed = await stack.api(`/api/marketing-dashboard/refresh-analytics?from=${today}&to=${today}`, {
+      method: 'POST',
+      token,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(await refreshed.json()).toMatchObject({ days: 1, from: today, to: today });
+    expect((await (await get(`from=${today}&to=${today}`)).json()) as WebAnalytics).toMatchObject({
+      totalVisits: todayAlone.totalVisits,
+      pageviews: todayAlone.pageviews,
+    });
+  });
+
   it("counts outbound link clicks, file downloads and pages not found from the tracker's events", async () => {
     const sid = crypto.randomUUID();
     const county = 'https://www.coconino.az.gov/permits';
@@ -197,6 +255,8 @@ describeOnEachBackend('web analytics end to end', (backend) => {
       'the events in the roll-up',
     );
     expect(events).toEqual({
+      from: expect.any(String),
+      to: expect.any(String),
       days: 7,
       outboundLinks: [{ value: county, referrer: '', hits: 2 }],
       fileDownloads: [{ value: `${stack.baseUrl}/files/plat-map.pdf`, referrer: '', hits: 1 }],
@@ -221,7 +281,7 @@ describeOnEachBackend('web analytics end to end', (backend) => {
       expect(res.status).toBe(200);
       const body = (await res.json()) as LiveVisitors;
       return body.pages.some((p) => p.path === `/lots/live-${tag}` && p.visitors === 3) ? body : undefined;
-    });
+    }, 15_000);
     // Each visitor is on one page, their latest: the pages they left are not listed.
     expect(live.pages.map((p) => p.path)).not.toContain(`/live-${tag}`);
     expect(live.pages.map((p) => p.path)).not.toContain(`/contact-${tag}`);

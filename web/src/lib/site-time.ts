@@ -7,7 +7,7 @@
  * Calendar days that the server already bucketed in the site's zone (YYYY-MM-DD) are shown as
  * they are, never shifted again by the browser's zone.
  */
-import { DEFAULT_SITE_TIME_ZONE } from '@lp/contracts/web-analytics';
+import { DEFAULT_SITE_TIME_ZONE } from '@lp/contracts/site-days';
 
 let zone = DEFAULT_SITE_TIME_ZONE;
 const cache = new Map<string, Intl.DateTimeFormat>();

@@ -1,16 +1,39 @@
 /**
- * GET /api/marketing-dashboard/web-analytics?days=N[&filter=value…] (spec §7: keyed on the path
- * with the days appended, then any drill-down filters in a stable order). The Analytics screen and
- * the dashboard home read the same key for the whole site.
+ * GET /api/marketing-dashboard/web-analytics?days=N (or from=…&to=…)[&compare=year][&filter=value…]
+ * (spec §7: keyed on the path with the days appended, then the comparison when it is not the
+ * default and any drill-down filters in a stable order). The Analytics screen and the dashboard
+ * home read the same key for the whole site over the default range.
  */
 import useSWR from 'swr';
-import { filterParams, type AnalyticsFilters, type AnalyticsRange, type WebAnalytics } from '@lp/contracts';
+import {
+  DEFAULT_ANALYTICS_COMPARISON,
+  filterParams,
+  periodParams,
+  type AnalyticsComparison,
+  type AnalyticsFilters,
+  type AnalyticsPeriodInput,
+  type WebAnalytics,
+} from '@lp/contracts';
 
-export function webAnalyticsKey(days: AnalyticsRange, filters: AnalyticsFilters = {}): string {
-  const query = new URLSearchParams([['days', String(days)], ...filterParams(filters)]);
+export type WebAnalyticsAsk = {
+  period: AnalyticsPeriodInput;
+  compare?: AnalyticsComparison;
+  filters?: AnalyticsFilters;
+};
+
+export function webAnalyticsKey({
+  period,
+  compare = DEFAULT_ANALYTICS_COMPARISON,
+  filters = {},
+}: WebAnalyticsAsk): string {
+  const query = new URLSearchParams([
+    ...periodParams(period),
+    ...(compare === DEFAULT_ANALYTICS_COMPARISON ? [] : [['compare', compare] as [string, string]]),
+    ...filterParams(filters),
+  ]);
   return `/api/marketing-dashboard/web-analytics?${query.toString()}`;
 }
 
-export function useWebAnalytics(days: AnalyticsRange, filters: AnalyticsFilters = {}) {
-  return useSWR<WebAnalytics>(webAnalyticsKey(days, filters), { keepPreviousData: true });
+export function useWebAnalytics(ask: WebAnalyticsAsk) {
+  return useSWR<WebAnalytics>(webAnalyticsKey(ask), { keepPreviousData: true });
 }

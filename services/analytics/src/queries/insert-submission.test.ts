@@ -5,7 +5,7 @@
  * session id apart (untracked), so leads by source needs nothing from crm.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventMeta } from '@lp/contracts';
+import { eventMeta, periodOf } from '@lp/contracts';
 import type { Database } from '@lp/runtime';
 import { openAnalyticsTestDb, pageView, submissionEvent } from '../testing/analytics-test-db.ts';
 import { recordPageViews } from '../visits/record-hits.ts';
@@ -50,7 +50,13 @@ describe("analytics' copy of the form submissions", () => {
       leads: [{ sessionId: 'visitor', submittedAt: phx('10:00') }],
       untracked: [phx('11:00')],
     });
-    const r = await readLeadsBySource(db.knex, 7, stored.leads, NOW, 'America/Phoenix', stored.untracked);
+    const r = await readLeadsBySource(
+      db.knex,
+      periodOf({ days: 7 }, NOW, 'America/Phoenix'),
+      stored.leads,
+      'America/Phoenix',
+      stored.untracked,
+    );
     expect(r.sources).toEqual([{ value: '', leads: 1, visits: 1, convertingVisits: 1, conversionRate: 100 }]);
     expect(r.unattributed).toBe(1);
   });

@@ -8,6 +8,7 @@ import { eventMeta } from '@lp/contracts';
 import type { Database } from '@lp/runtime';
 import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-db.ts';
 import { recordPageViews } from '../visits/record-hits.ts';
+import { askOf } from './analytics-ask.ts';
 import { readFilteredWebAnalytics } from './read-filtered-web-analytics.ts';
 import { readWebAnalytics } from './read-web-analytics.ts';
 
@@ -42,13 +43,17 @@ describe('web analytics narrowed by filters', () => {
         pv('cat', daysAgo(4, 2), { path: '/contact', deviceType: 'mobile' }),
         // dan: from Google ten days ago (the previous 7 days).
         pv('dan', daysAgo(10), { path: '/blog', referrer: GOOGLE, deviceType: 'mobile' }),
+        // A year before: eve from Google on 22 Nov 2025 (two pages), fay directly on 24 Nov 2025.
+        pv('eve', '2025-11-22T17:00:00Z', { referrer: GOOGLE }),
+        pv('eve', '2025-11-22T17:01:00Z', { path: '/lots/7' }),
+        pv('fay', '2025-11-24T17:00:00Z', { path: '/lots/12' }),
       ],
     });
   }, 60_000);
   afterAll(() => db?.close());
 
   const read = (filters: Parameters<typeof readFilteredWebAnalytics>[2]) =>
-    readFilteredWebAnalytics(db.knex, 7, filters, NOW);
+    readFilteredWebAnalytics(db.knex, askOf({ days: 7 }, NOW), filters);
 
   it('counts only the visits of a source, in every figure and table, and its previous period', async () => {
     const a = await read({ source: 'google.com' });
@@ -114,7 +119,7 @@ describe('web analytics narrowed by filters', () => {
   });
 
   it("agrees with the whole site's tables: a row's visits are the visits of its filter", async () => {
-    const all = await readWebAnalytics(db.knex, 7, NOW);
+    const all = await readWebAnalytics(db.knex, askOf({ days: 7 }, NOW));
     expect(all.top.entryPages.map((r) => [r.value, r.visits])).toEqual([
       ['/', 2],
       ['/lots/12', 1],
@@ -131,5 +136,87 @@ describe('web analytics narrowed by filters', () => {
       ]);
     }
     expect((await read({ browser: 'Nonexistent' })).totalVisits).toBe(0);
+  });
+});
+
+describe('web analytics over custom days, compared with the previous period or the same days last year', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openAnalyticsTestDb();
+    await recordPageViews(db.knex, {
+      ...eventMeta(),
+      hits: [
+        pv('ann', daysAgo(2), { referrer: GOOGLE }),
+        pv('ann', daysAgo(2, 1), { path: '/lots/7' }),
+        pv('bob', daysAgo(3), { path: '/lots/12', referrer: GOOGLE }),
+        pv('cat', daysAgo(4), { path: '/lots/7' }),
+        pv('eve', '2025-11-22T17:00:00Z', { referrer: GOOGLE }),
+        pv('eve', '2025-11-22T17:01:00Z', { path: '/lots/7' }),
+        pv('fay', '2025-11-24T17:00:00Z', { path: '/lots/12' }),
+      ],
+    });
+  }, 60_000);
+  afterAll(() => db?.close());
+
+  /** Both readers: the roll-ups (no filter) and the stored visits (a filter that keeps every visit). */
+  const both = async (input: Parameters<typeof askOf>[0]) => {
+    const ask = askOf(input, NOW);
+    return [await readWebAnalytics(db.knex, ask), await readFilteredWebAnalytics(db.knex, ask, { device: 'desktop' })];
+  };
+  const visitsOf = (series: { day: string; visits: number }[]) =>
+    series.filter((d) => d.visits > 0).map((d) => [d.day, d.visits]);
+
+  it('answers custom days with the days before them: 22–23 Nov against 20–21 Nov', async () => {
+    for (const r of await both({ from: '2026-11-22', to: '2026-11-23' })) {
+      expect(r).toMatchObject({ from: '2026-11-22', to: '2026-11-23', days: 2, custom: true });
+      expect(r).toMatchObject({ totalVisits: 2, pageviews: 3 });
+      expect(r.series.map((d) => d.day)).toEqual(['2026-11-22', '2026-11-23']);
+      expect(r.comparison).toMatchObject({ compare: 'previous', from: '2026-11-20', to: '2026-11-21', days: 2 });
+      expect(r.previous).toMatchObject({ totalVisits: 1, pageviews: 1, bounceRate: 100 });
+      expect(visitsOf(r.comparison.series)).toEqual([['2026-11-21', 1]]);
+      expect(r.top.entryPages.map((e) => e.value)).toEqual(['/', '/lots/12']);
+    }
+  });
+
+  it('compares the last 7 days with the same days a year earlier, day by day', async () => {
+    for (const r of await both({ days: 7, compare: 'year' })) {
+      expect(r).toMatchObject({ from: '2026-11-19', to: '2026-11-25', days: 7, custom: false, totalVisits: 3 });
+      expect(r.comparison).toMatchObject({ compare: 'year', from: '2025-11-19', to: '2025-11-25', days: 7 });
+      expect(r.previous).toMatchObject({ totalVisits: 2, uniqueVisitors: 2, pageviews: 3 });
+      expect(r.comparison.series).toHaveLength(7);
+      expect(visitsOf(r.comparison.series)).toEqual([
+        ['2025-11-22', 1],
+        ['2025-11-24', 1],
+      ]);
+    }
+    const google = await readFilteredWebAnalytics(db.knex, askOf({ days: 7, compare: 'year' }, NOW), {
+      source: 'google.com',
+    });
+    expect(google).toMatchObject({ totalVisits: 2 });
+    expect(google.previous).toMatchObject({ totalVisits: 1, pageviews: 2, bounceRate: 0 });
+  });
+
+  it('counts a visit in both periods when a year-long range and last year overlap', async () => {
+    // 24 Nov 2025 – 24 Nov 2026 (366 days) against 24 Nov 2024 – 24 Nov 2025: fay's visit on 24 Nov 2025 is in both.
+    for (const r of await both({ from: '2025-11-24', to: '2026-11-24', compare: 'year' })) {
+      expect(r).toMatchObject({ days: 366, totalVisits: 4 });
+      expect(r.comparison).toMatchObject({ from: '2024-11-24', to: '2025-11-24', days: 366 });
+      expect(r.previous).toMatchObject({ totalVisits: 2 });
+      expect(visitsOf(r.comparison.series)).toEqual([
+        ['2025-11-22', 1],
+        ['2025-11-24', 1],
+      ]);
+      expect(visitsOf(r.series)[0]).toEqual(['2025-11-24', 1]);
+    }
+  });
+
+  it('refuses days that end after today, naming the field', () => {
+    expect(() => askOf({ from: '2026-11-20', to: '2026-11-26' }, NOW)).toThrow(
+      expect.objectContaining({
+        status: 400,
+        details: { fields: { to: ['The last day can be today (2026-11-25) at the latest'] } },
+      }),
+    );
+    expect(askOf({ from: '2026-11-20', to: '2026-11-25' }, NOW).period.days).toBe(6);
   });
 });

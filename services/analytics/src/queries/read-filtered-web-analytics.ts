@@ -2,26 +2,21 @@
  * The web-analytics answer narrowed by drill-down filters (source = google, device = mobile,
  * page = /lots/*, …): read from the stored visits, not the roll-ups, since the roll-ups hold
  * each dimension alone. Each visit carries its own values and its pages (path → page views), so
- * one scan of the range's visits answers everything, the raw hits untouched. In one transaction the range's matching visits (and the
- * previous period's) are collected once into a temporary table (dropped at commit), then summed per day, per
- * dimension and per page. Unique visitors are exact (distinct session ids).
+ * one scan of the period's visits answers everything, the raw hits untouched. In one transaction the
+ * matching visits of the period and of the one it is compared with are collected once into a
+ * temporary table (dropped at commit), then summed per day, per dimension and per page. Unique
+ * visitors are exact (distinct session ids).
  *
  * A visit matches a dimension filter by its own value ('' for none, as in the tables) and a
  * page filter when it viewed a matching page; under a page filter the page views counted are
  * those of matching pages only (Plausible's definition), so the pages table shows them alone.
  */
-import {
-  addDays,
-  DEFAULT_SITE_TIME_ZONE,
-  siteDayOf,
-  type AnalyticsFilters,
-  type AnalyticsRange,
-  type WebAnalytics,
-} from '@lp/contracts';
+import type { AnalyticsFilters, WebAnalytics } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { DIMENSION_SQL } from '../visits/refresh-rollups.ts';
 import { VISIT_DIMENSIONS } from '../visits/visit-rows.ts';
-import { seriesOf, topTablesOf, totalsFrom, type PartRow } from './read-web-analytics.ts';
+import type { AnalyticsAsk } from './analytics-ask.ts';
+import { answerOf, rowsIn, seriesOf, topTablesOf, totalsFrom, type PartRow } from './read-web-analytics.ts';
 
 type DayRow = { day: string; visits: number; bounces: number; duration_s: number; pageviews: number; visitors: number };
 
@@ -34,17 +29,14 @@ export function pageMatchSql(column: string, pattern: string): { sql: string; bi
 
 export async function readFilteredWebAnalytics(
   knex: Knex,
-  days: AnalyticsRange,
+  ask: AnalyticsAsk,
   filters: AnalyticsFilters,
-  now: Date = new Date(),
-  timeZone: string = DEFAULT_SITE_TIME_ZONE,
 ): Promise<WebAnalytics> {
-  const to = siteDayOf(now, timeZone);
-  const from = addDays(to, -(days - 1));
-  const prevFrom = addDays(from, -days);
-
-  const where: string[] = ['v.day between ?::date and ?::date'];
-  const bindings: string[] = [prevFrom, to];
+  const { period, comparison } = ask;
+  const { from, to } = period;
+  // The two periods may meet, lie a year apart or overlap: a visit is collected once either way.
+  const where: string[] = ['(v.day between ?::date and ?::date or v.day between ?::date and ?::date)'];
+  const bindings: string[] = [from, to, comparison.from, comparison.to];
   for (const dimension of VISIT_DIMENSIONS) {
     const value = filters[dimension];
     if (value === undefined) continue;
@@ -85,40 +77,37 @@ export async function readFilteredWebAnalytics(
            from filtered_visits group by day`,
       ),
       await trx.raw<{ rows: { current: number; previous: number }[] }>(
-        `select (count(distinct session_id) filter (where day >= ?::date))::int as current,
-                  (count(distinct session_id) filter (where day < ?::date))::int as previous
+        `select (count(distinct session_id) filter (where day between ?::date and ?::date))::int as current,
+                  (count(distinct session_id) filter (where day between ?::date and ?::date))::int as previous
            from filtered_visits`,
-        [from, from],
+        [from, to, comparison.from, comparison.to],
       ),
       await trx.raw<{ rows: PartRow[] }>(
         `select d.dimension, d.value, count(*)::int as visits, (count(*) filter (where f.bounce))::int as bounces,
                   coalesce(sum(f.pageviews), 0)::int as pageviews
            from filtered_visits f
            cross join lateral (values ${VISIT_DIMENSIONS.map((d) => `('${d}', f.${d})`).join(', ')}) as d(dimension, value)
-           where f.day >= ?::date
+           where f.day between ?::date and ?::date
            group by d.dimension, d.value`,
-        [from],
+        [from, to],
       ),
       await trx.raw<{ rows: PartRow[] }>(
         `select 'page' as dimension, pg.path as value, 0 as visits, 0 as bounces, sum(pg.views::int)::int as pageviews
            from filtered_visits v cross join lateral ${pagesOf('v')}
-           where v.day >= ?::date ${page ? `and ${page.sql}` : ''}
+           where v.day between ?::date and ?::date ${page ? `and ${page.sql}` : ''}
            group by pg.path`,
-        [from, ...pageBindings],
+        [from, to, ...pageBindings],
       ),
     ];
-    const current = perDay.rows.filter((r) => r.day >= from);
-    const previous = perDay.rows.filter((r) => r.day < from);
+    const current = rowsIn(perDay.rows, period);
+    const previous = rowsIn(perDay.rows, comparison);
     const unique = visitors.rows[0] ?? { current: 0, previous: 0 };
-    return {
-      days,
+    return answerOf(
+      ask,
       filters,
-      from,
-      to,
-      ...totalsFrom(current, unique.current),
-      previous: totalsFrom(previous, unique.previous),
-      series: seriesOf(from, to, current),
-      top: topTablesOf([...parts.rows, ...pages.rows]),
-    };
+      { current: totalsFrom(current, unique.current), previous: totalsFrom(previous, unique.previous) },
+      { current: seriesOf(period, current), previous: seriesOf(comparison, previous) },
+      topTablesOf([...parts.rows, ...pages.rows]),
+    );
   });
 }

@@ -4,7 +4,7 @@
  * tracked visit are unattributed, never folded into "Direct / none".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventMeta } from '@lp/contracts';
+import { eventMeta, periodOf } from '@lp/contracts';
 import type { Database } from '@lp/runtime';
 import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-db.ts';
 import { recordPageViews } from '../visits/record-hits.ts';
@@ -37,7 +37,7 @@ describe('leads by source', () => {
   it('counts converting visits over visits, at most 100%, and unattributed leads apart', async () => {
     const r = await readLeadsBySource(
       db.knex,
-      7,
+      periodOf({ days: 7 }, NOW, 'America/Phoenix'),
       [
         { sessionId: 'direct', submittedAt: phx('09:06') },
         { sessionId: 'direct', submittedAt: phx('09:07') },
@@ -48,7 +48,6 @@ describe('leads by source', () => {
         { sessionId: 'no-hits', submittedAt: phx('12:00') },
         { sessionId: 'mail-2', submittedAt: phx('10:59') },
       ],
-      NOW,
       'America/Phoenix',
       [phx('13:00'), '2026-10-01T12:00:00Z'],
     );

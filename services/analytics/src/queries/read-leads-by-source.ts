@@ -1,5 +1,5 @@
 /**
- * Leads by source and campaign over a range (the leads submitted on its days, site time zone).
+ * Leads by source and campaign over a period (the leads submitted on its days, site time zone).
  * Each lead counts under the visit it converted in (read-converting-visits.ts); a lead without
  * a tracked visit counts as unattributed, never under a source. Visits per source and campaign
  * come from the roll-ups; the conversion rate is converting visits ÷ those visits, where a
@@ -8,12 +8,11 @@
  * whatever visit they converted in; that row's converting visits are its own visits that converted.
  */
 import {
-  addDays,
   DEFAULT_SITE_TIME_ZONE,
   EMAIL_UTM_MEDIUM,
   siteDayOf,
-  type AnalyticsRange,
   type LeadsBySource,
+  type SitePeriod,
   type LeadSourceRow,
 } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
@@ -26,15 +25,13 @@ const rate = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * Ma
 
 export async function readLeadsBySource(
   knex: Knex,
-  days: AnalyticsRange,
+  period: SitePeriod,
   leads: readonly Lead[],
-  now: Date = new Date(),
   timeZone: string = DEFAULT_SITE_TIME_ZONE,
   /** Submission times of leads sent without a tracker session id. */
   untracked: readonly string[] = [],
 ): Promise<LeadsBySource> {
-  const to = siteDayOf(now, timeZone);
-  const from = addDays(to, -(days - 1));
+  const { from, to } = period;
   const inDays = (at: string) => {
     const d = siteDayOf(new Date(at), timeZone);
     return d >= from && d <= to;
@@ -81,7 +78,7 @@ export async function readLeadsBySource(
   };
 
   return {
-    days,
+    ...period,
     sources: rowsFor(
       'source',
       (l) => l.visit?.source ?? null,

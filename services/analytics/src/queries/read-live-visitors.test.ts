@@ -63,6 +63,21 @@ describe('live visitors', () => {
     });
   });
 
+  it('puts a visitor whose two page views share a millisecond on the one sent last', async () => {
+    const at = ago(0.2);
+    // In one batch, and alone in a later batch: the hit sent last wins however the clock ties.
+    await recordPageViews(db.knex, {
+      ...eventMeta(),
+      hits: [pv('fay', at, { path: '/contact-fay' }), pv('fay', at, { path: '/lots/fay' })],
+    });
+    await recordPageViews(db.knex, { ...eventMeta(), hits: [pv('gus', at, { path: '/first-gus' })] });
+    await recordPageViews(db.knex, { ...eventMeta(), hits: [pv('gus', at, { path: '/lots/gus' })] });
+    const paths = (await readLiveVisitors(db.knex, SINCE, NOW)).pages.map((p) => p.path);
+    expect(paths).toEqual(expect.arrayContaining(['/lots/fay', '/lots/gus']));
+    expect(paths).not.toContain('/contact-fay');
+    expect(paths).not.toContain('/first-gus');
+  });
+
   it('is empty when no one was on the site in the window', async () => {
     const later = new Date(NOW.getTime() + 60 * 60_000);
     expect(await readLiveVisitors(db.knex, new Date(later.getTime() - 5 * 60_000), later)).toEqual({

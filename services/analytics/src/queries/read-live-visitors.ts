@@ -10,13 +10,14 @@ import type { Knex } from '@lp/runtime';
 export async function readLiveVisitors(knex: Knex, since: Date, now: Date): Promise<LiveVisitors> {
   const { rows } = await knex.raw<{ rows: { path: string | null; visitors: string; total: string }[] }>(
     `with recent as (
-       select session_id, path, occurred_at, 1 as kind from analytics.page_views where occurred_at >= ?
+       select session_id, path, occurred_at, 1 as kind, id from analytics.page_views where occurred_at >= ?
        union all
-       select session_id, path, occurred_at, 2 as kind from analytics.events where occurred_at >= ?
+       select session_id, path, occurred_at, 2 as kind, id from analytics.events where occurred_at >= ?
      ),
      sessions as (
        select session_id,
-              (array_agg(path order by occurred_at desc, kind) filter (where path is not null))[1] as path
+              -- Two hits in the same millisecond (a quick click on): the one stored last.
+              (array_agg(path order by occurred_at desc, kind, id desc) filter (where path is not null))[1] as path
          from recent
         group by session_id
      )

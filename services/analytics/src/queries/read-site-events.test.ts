@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  periodOf,
   eventMeta,
   FILE_DOWNLOAD_EVENT,
   NOT_FOUND_EVENT,
@@ -61,6 +62,8 @@ describe('outbound links, file downloads and pages not found', () => {
   afterAll(() => db?.close());
 
   const expected = {
+    from: '2026-11-19',
+    to: '2026-11-25',
     days: 7,
     outboundLinks: [
       { value: COUNTY, referrer: '', hits: 2 },
@@ -74,17 +77,32 @@ describe('outbound links, file downloads and pages not found', () => {
   };
 
   it('counts each kind over the range, most hits first, with the page that linked to a missing one', async () => {
-    expect(await readSiteEvents(db.knex, 7, NOW)).toEqual(expected);
-    expect((await readSiteEvents(db.knex, 30, NOW)).outboundLinks.map((r) => r.value)).toContain(
+    expect(await readSiteEvents(db.knex, periodOf({ days: 7 }, NOW))).toEqual(expected);
+    expect((await readSiteEvents(db.knex, periodOf({ days: 30 }, NOW))).outboundLinks.map((r) => r.value)).toContain(
       'https://old.example/',
     );
   });
 
+  it('counts a custom period by its own days: ten days ago alone, then the day before yesterday alone', async () => {
+    const tenDaysAgo = await readSiteEvents(db.knex, periodOf({ from: '2026-11-15', to: '2026-11-15' }));
+    expect(tenDaysAgo).toEqual({
+      from: '2026-11-15',
+      to: '2026-11-15',
+      days: 1,
+      outboundLinks: [{ value: 'https://old.example/', referrer: '', hits: 1 }],
+      fileDownloads: [],
+      notFound: [],
+    });
+    const twoDaysAgo = await readSiteEvents(db.knex, periodOf({ from: '2026-11-23', to: '2026-11-23' }));
+    expect(twoDaysAgo.outboundLinks.map((r) => r.value)).toEqual([COUNTY, 'https://www.nps.gov/glca/']);
+    expect(twoDaysAgo.notFound).toEqual([{ value: '/old-page', referrer: '', hits: 1 }]);
+  });
+
   it('adds nothing for a redelivered batch, and a refresh from the raw events lands on the same rows', async () => {
     await recordEvents(db.knex, batch);
-    expect(await readSiteEvents(db.knex, 7, NOW)).toEqual(expected);
+    expect(await readSiteEvents(db.knex, periodOf({ days: 7 }, NOW))).toEqual(expected);
     await refreshRollups(db.knex, '2026-11-10', '2026-11-25');
-    expect(await readSiteEvents(db.knex, 7, NOW)).toEqual(expected);
-    expect((await readSiteEvents(db.knex, 30, NOW)).outboundLinks).toHaveLength(3);
+    expect(await readSiteEvents(db.knex, periodOf({ days: 7 }, NOW))).toEqual(expected);
+    expect((await readSiteEvents(db.knex, periodOf({ days: 30 }, NOW))).outboundLinks).toHaveLength(3);
   });
 });

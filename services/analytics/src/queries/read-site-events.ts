@@ -1,30 +1,20 @@
 /**
- * Outbound link clicks, file downloads and pages not found over the last `days` days (today
- * included, site time zone), from `daily_events`: one range scan of O(days × links) rows, most
+ * Outbound link clicks, file downloads and pages not found over a period (site time zone), from `daily_events`: one range scan of O(days × links) rows, most
  * hits first, at most ANALYTICS_TOP_N of each.
  */
 import {
-  addDays,
   ANALYTICS_TOP_N,
-  DEFAULT_SITE_TIME_ZONE,
   FILE_DOWNLOAD_EVENT,
   NOT_FOUND_EVENT,
   OUTBOUND_CLICK_EVENT,
-  siteDayOf,
-  type AnalyticsRange,
+  type SitePeriod,
   type SiteEventRow,
   type SiteEvents,
 } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 
-export async function readSiteEvents(
-  knex: Knex,
-  days: AnalyticsRange,
-  now: Date = new Date(),
-  timeZone: string = DEFAULT_SITE_TIME_ZONE,
-): Promise<SiteEvents> {
-  const to = siteDayOf(now, timeZone);
-  const from = addDays(to, -(days - 1));
+export async function readSiteEvents(knex: Knex, period: SitePeriod): Promise<SiteEvents> {
+  const { from, to } = period;
   const { rows } = await knex.raw<{ rows: (SiteEventRow & { name: string })[] }>(
     `select name, value, referrer, sum(hits)::int as hits from analytics.daily_events
      where day between ?::date and ?::date group by name, value, referrer having sum(hits) > 0`,
@@ -37,7 +27,7 @@ export async function readSiteEvents(
       .slice(0, ANALYTICS_TOP_N)
       .map(({ value, referrer, hits }) => ({ value, referrer, hits }));
   return {
-    days,
+    ...period,
     outboundLinks: top(OUTBOUND_CLICK_EVENT),
     fileDownloads: top(FILE_DOWNLOAD_EVENT),
     notFound: top(NOT_FOUND_EVENT),

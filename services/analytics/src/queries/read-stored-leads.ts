@@ -9,15 +9,21 @@ export type StoredLead = { sessionId: string; submittedAt: string };
 type Row = { session_id: string | null; submitted_at: Date };
 
 /**
- * The submissions sent at or after `since` (a margin before the range's first site day; the
- * caller keeps those of its days): tracked leads with their session id, and the submission
+ * The submissions sent at or after `since` and before `until` when given (a margin around the
+ * period's site days; the caller keeps those of its days): tracked leads with their session id, and the submission
  * times of those without one (untracked, unattributed by nature).
  */
-export async function readLeadsSince(knex: Knex, since: Date): Promise<{ leads: StoredLead[]; untracked: string[] }> {
-  const rows = await knex<Row>('analytics.submissions')
+export async function readLeadsSince(
+  knex: Knex,
+  since: Date,
+  until?: Date,
+): Promise<{ leads: StoredLead[]; untracked: string[] }> {
+  const query = knex<Row>('analytics.submissions')
     .select('session_id', 'submitted_at')
     .where('submitted_at', '>=', since)
     .orderBy('submitted_at', 'desc');
+  if (until) void query.where('submitted_at', '<', until);
+  const rows = await query;
   const leads: StoredLead[] = [];
   const untracked: string[] = [];
   for (const r of rows) {

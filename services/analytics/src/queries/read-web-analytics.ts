@@ -1,22 +1,22 @@
 /**
- * The web-analytics answer (no filter) for the last `days` days (today included, site time zone) and the
- * same number of days before them, read from the daily roll-ups only: two small range scans
- * (O(days) rows), whatever the number of hits. Unique visitors are the union of the days'
- * visitor sketches; bounce rate and time on site are over the visits started in the range.
+ * The web-analytics answer (no filter) for a period (the last N days, today included, or custom
+ * days, site time zone) and the period it is compared with, read from the daily roll-ups only:
+ * three small range scans (O(days) rows), whatever the number of hits. Unique visitors are the
+ * union of the days' visitor sketches; bounce rate and time on site are over the visits started
+ * in the period.
  */
 import {
-  addDays,
   ANALYTICS_TOP_N,
   daysBetween,
-  DEFAULT_SITE_TIME_ZONE,
-  siteDayOf,
-  type AnalyticsRange,
+  type AnalyticsFilters,
+  type SitePeriod,
   type TopRow,
   type WebAnalytics,
   type WebAnalyticsTotals,
 } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { emptySketch, estimateSketch, mergeSketch, sketchOf } from '../visits/visitor-sketch.ts';
+import type { AnalyticsAsk } from './analytics-ask.ts';
 
 type TotalsRow = {
   day: string;
@@ -62,10 +62,9 @@ function totalsOf(rows: TotalsRow[]): WebAnalyticsTotals {
   return totalsFrom(rows, estimateSketch(sketch));
 }
 
-/** The per-day series of the range's days (a day without visits is zero). */
+/** The per-day series of a period's days (a day without visits is zero; rows of other days are left out). */
 export function seriesOf(
-  from: string,
-  to: string,
+  { from, to }: SitePeriod,
   rows: readonly (DayFigures & { day: string; visitors: number })[],
 ): WebAnalytics['series'] {
   const byDay = new Map(rows.map((r) => [r.day, r]));
@@ -105,38 +104,57 @@ export function topTablesOf(parts: readonly PartRow[]): WebAnalytics['top'] {
   };
 }
 
-export async function readWebAnalytics(
-  knex: Knex,
-  days: AnalyticsRange,
-  now: Date = new Date(),
-  timeZone: string = DEFAULT_SITE_TIME_ZONE,
-): Promise<WebAnalytics> {
-  const to = siteDayOf(now, timeZone);
-  const from = addDays(to, -(days - 1));
-  const prevFrom = addDays(from, -days);
-  const [totals, parts] = await Promise.all([
-    knex.raw<{ rows: TotalsRow[] }>(
+/** A period's rows among rows of several days. */
+export const rowsIn = <R extends { day: string }>(rows: readonly R[], { from, to }: SitePeriod): R[] =>
+  rows.filter((r) => r.day >= from && r.day <= to);
+
+/** The answer from its parts: what was asked, the two periods' figures and series, the tables. */
+export function answerOf(
+  ask: AnalyticsAsk,
+  filters: AnalyticsFilters,
+  figures: { current: WebAnalyticsTotals; previous: WebAnalyticsTotals },
+  series: { current: WebAnalytics['series']; previous: WebAnalytics['series'] },
+  top: WebAnalytics['top'],
+): WebAnalytics {
+  return {
+    ...ask.period,
+    custom: ask.custom,
+    filters,
+    ...figures.current,
+    previous: figures.previous,
+    series: series.current,
+    comparison: { compare: ask.compare, ...ask.comparison, series: series.previous },
+    top,
+  };
+}
+
+const readTotals = (knex: Knex, { from, to }: SitePeriod) =>
+  knex
+    .raw<{ rows: TotalsRow[] }>(
       `select day::text as day, visits, bounces, duration_s, pageviews, visitors, visitor_sketch
        from analytics.daily_totals where day between ?::date and ?::date`,
-      [prevFrom, to],
-    ),
+      [from, to],
+    )
+    .then((r) => r.rows);
+
+export async function readWebAnalytics(knex: Knex, ask: AnalyticsAsk): Promise<WebAnalytics> {
+  const { period, comparison } = ask;
+  // Two reads of totals, not one of the span: the periods need not meet (a year apart) and may overlap.
+  const [current, previous, parts] = await Promise.all([
+    readTotals(knex, period),
+    readTotals(knex, comparison),
     knex.raw<{ rows: PartRow[] }>(
       `select dimension, value, sum(visits)::int as visits, sum(bounces)::int as bounces, sum(pageviews)::int as pageviews
        from analytics.daily_breakdowns where day between ?::date and ?::date
        group by dimension, value`,
-      [from, to],
+      [period.from, period.to],
     ),
   ]);
-  const current = totals.rows.filter((r) => r.day >= from);
-  const previous = totals.rows.filter((r) => r.day < from);
-  return {
-    days,
-    filters: {},
-    from,
-    to,
-    ...totalsOf(current),
-    previous: totalsOf(previous),
-    series: seriesOf(from, to, current),
-    top: topTablesOf(parts.rows),
-  };
+  return answerOf(
+    ask,
+    {},
+    { current: totalsOf(current), previous: totalsOf(previous) },
+    { current: seriesOf(period, current), previous: seriesOf(comparison, previous) },
+    topTablesOf(parts.rows),
+  );
 }

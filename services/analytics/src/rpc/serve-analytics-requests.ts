@@ -1,6 +1,7 @@
 /** The analytics service's request handlers (declared in contracts' `RPC.analytics`). */
-import { addDays, LIVE_WINDOW_MINUTES, RPC, siteDayOf, SUBMISSIONS_PAGE_MAX } from '@lp/contracts';
+import { LIVE_WINDOW_MINUTES, RPC, SUBMISSIONS_PAGE_MAX } from '@lp/contracts';
 import { answerRpc } from '@lp/runtime';
+import { askOf, periodAsked } from '../queries/analytics-ask.ts';
 import { readAttribution } from '../queries/read-attribution.ts';
 import { readLeadsBySource } from '../queries/read-leads-by-source.ts';
 import { readLiveVisitors } from '../queries/read-live-visitors.ts';
@@ -14,29 +15,31 @@ const DAY_MS = 86_400_000;
 
 export const serveAnalyticsRequests = [
   // The whole site from the roll-ups; a drill-down from the stored visits.
-  answerRpc(RPC.analytics.webAnalytics, ({ days, filters }, { knex, config }) =>
-    Object.keys(filters).length === 0
-      ? readWebAnalytics(knex, days, new Date(), config.SITE_TIME_ZONE)
-      : readFilteredWebAnalytics(knex, days, filters, new Date(), config.SITE_TIME_ZONE),
+  answerRpc(RPC.analytics.webAnalytics, ({ filters, ...asked }, { knex, config }) => {
+    const ask = askOf(asked, new Date(), config.SITE_TIME_ZONE);
+    return Object.keys(filters).length === 0
+      ? readWebAnalytics(knex, ask)
+      : readFilteredWebAnalytics(knex, ask, filters);
+  }),
+  answerRpc(RPC.analytics.siteEvents, (asked, { knex, config }) =>
+    readSiteEvents(knex, periodAsked(asked, new Date(), config.SITE_TIME_ZONE)),
   ),
-  answerRpc(RPC.analytics.siteEvents, ({ days }, { knex, config }) =>
-    readSiteEvents(knex, days, new Date(), config.SITE_TIME_ZONE),
-  ),
-  answerRpc(RPC.analytics.refresh, async ({ days }, { knex, config }) => {
-    const to = siteDayOf(new Date(), config.SITE_TIME_ZONE);
-    const done = await refreshRollups(knex, addDays(to, -(days - 1)), to, config.SITE_TIME_ZONE);
+  answerRpc(RPC.analytics.refresh, async (asked, { knex, config }) => {
+    const { from, to, days } = periodAsked(asked, new Date(), config.SITE_TIME_ZONE);
+    const done = await refreshRollups(knex, from, to, config.SITE_TIME_ZONE);
     return { days, ...done };
   }),
   // The leads are analytics' own copy of the form submissions (consume-submissions.ts).
   answerRpc(RPC.analytics.attribution, async (_input, { knex }) =>
     readAttribution(knex, await readLatestLeadPerSession(knex, SUBMISSIONS_PAGE_MAX)),
   ),
-  answerRpc(RPC.analytics.leadsBySource, async ({ days }, { knex, config }) => {
-    const now = new Date();
-    // Two days' margin before the range's first site day covers any time zone; readLeadsBySource keeps the range's days.
-    const since = new Date(now.getTime() - (days + 2) * DAY_MS);
-    const { leads, untracked } = await readLeadsSince(knex, since);
-    return readLeadsBySource(knex, days, leads, now, config.SITE_TIME_ZONE, untracked);
+  answerRpc(RPC.analytics.leadsBySource, async (asked, { knex, config }) => {
+    const period = periodAsked(asked, new Date(), config.SITE_TIME_ZONE);
+    // Two days' margin around the period's site days covers any time zone; readLeadsBySource keeps the period's days.
+    const since = new Date(Date.parse(`${period.from}T00:00:00Z`) - 2 * DAY_MS);
+    const until = new Date(Date.parse(`${period.to}T00:00:00Z`) + 3 * DAY_MS);
+    const { leads, untracked } = await readLeadsSince(knex, since, until);
+    return readLeadsBySource(knex, period, leads, config.SITE_TIME_ZONE, untracked);
   }),
   answerRpc(RPC.analytics.liveVisitors, (_input, { knex }) => {
     const now = new Date();

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventMeta, type EventHit, type EventsRecorded, type PageviewHit, type PageviewsRecorded } from '@lp/contracts';
 import type { Database } from '@lp/runtime';
 import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-db.ts';
+import { askOf } from '../queries/analytics-ask.ts';
 import { readWebAnalytics } from '../queries/read-web-analytics.ts';
 import { recordEvents, recordPageViews } from './record-hits.ts';
 import { refreshRollups } from './refresh-rollups.ts';
@@ -85,10 +86,10 @@ describe('visits and daily roll-ups', () => {
 
   it('a late batch merges two visits into one, and the roll-ups follow', async () => {
     await recordPageViews(db.knex, pvBatch(pv('a', phx(D1, '10:00')), pv('a', phx(D1, '10:55'))));
-    expect((await readWebAnalytics(db.knex, 7, NOW)).totalVisits).toBe(2);
+    expect((await readWebAnalytics(db.knex, askOf({ days: 7 }, NOW))).totalVisits).toBe(2);
     await recordPageViews(db.knex, pvBatch(pv('a', phx(D1, '10:30'), { path: '/market' })));
     expect(await visits()).toEqual([{ session_id: 'a', day: D1, pageviews: 3, seconds: 3300, bounce: false }]);
-    const r = await readWebAnalytics(db.knex, 7, NOW);
+    const r = await readWebAnalytics(db.knex, askOf({ days: 7 }, NOW));
     expect(r).toMatchObject({
       totalVisits: 1,
       uniqueVisitors: 1,
@@ -122,7 +123,7 @@ describe('visits and daily roll-ups', () => {
       db.knex,
       evBatch(ev('c', phx(D2, '12:03'), 'engagement'), ev('d', phx(D2, '14:01'), 'contact_submit')),
     );
-    const r = await readWebAnalytics(db.knex, 7, NOW);
+    const r = await readWebAnalytics(db.knex, askOf({ days: 7 }, NOW));
     expect(r).toMatchObject({
       totalVisits: 5,
       uniqueVisitors: 4,
@@ -271,14 +272,17 @@ describe('visits and daily roll-ups', () => {
       (await db.knex.raw<{ rows: { day: string }[] }>(`select day::text as day from analytics.visits`)).rows;
     await recordPageViews(db.knex, pvBatch(pv('tz', at)), 'America/Phoenix');
     expect(await day()).toEqual([{ day: '2026-11-25' }]);
-    const phoenix = await readWebAnalytics(db.knex, 7, new Date('2026-11-26T06:00:00Z'), 'America/Phoenix');
+    const phoenix = await readWebAnalytics(
+      db.knex,
+      askOf({ days: 7 }, new Date('2026-11-26T06:00:00Z'), 'America/Phoenix'),
+    );
     expect(phoenix.to).toBe('2026-11-25');
     expect(phoenix.series.at(-1)).toMatchObject({ day: '2026-11-25', visits: 1 });
 
     // The same raw hit re-aggregated for a site in UTC lands on the 26th.
     await refreshRollups(db.knex, '2026-11-24', '2026-11-27', 'UTC');
     expect(await day()).toEqual([{ day: '2026-11-26' }]);
-    const utc = await readWebAnalytics(db.knex, 7, new Date('2026-11-26T06:00:00Z'), 'UTC');
+    const utc = await readWebAnalytics(db.knex, askOf({ days: 7 }, new Date('2026-11-26T06:00:00Z'), 'UTC'));
     expect(utc.series.at(-1)).toMatchObject({ day: '2026-11-26', visits: 1 });
     expect(utc.series.at(-2)).toMatchObject({ day: '2026-11-25', visits: 0 });
   });

@@ -2,14 +2,16 @@
  * Web analytics for staff (session required like every /api/marketing* route), asked of the
  * analytics service, which owns the hits:
  * - `GET /api/marketing-dashboard/web-analytics?days=7|30|90|365` (default 30; anything else
- *   is a 400 naming the allowed values): the four figures, the previous period's, the per-day
- *   series and the top-10 tables; drill-down filters narrow them all (`&source=google&page=/lots/*`,
+ *   is a 400 naming the allowed values) or `?from=YYYY-MM-DD&to=YYYY-MM-DD` (custom days, at most
+ *   366, ending today at the latest), `&compare=previous|year` (the period before, the default, or
+ *   the same days a year earlier): the four figures and the comparison's, both per-day series and
+ *   the top-10 tables; drill-down filters narrow them all (`&source=google&page=/lots/*`,
  *   `(none)` for direct / none; each at most once, an unknown option is a 400);
- * - `GET /api/marketing-dashboard/site-events?days=…`: the most clicked outbound links and file
+ * - `GET /api/marketing-dashboard/site-events?days=…` (or `from` and `to`): the most clicked outbound links and file
  *   downloads, and the pages not found with the page that linked to each;
- * - `POST /api/marketing-dashboard/refresh-analytics[?days=…]`: re-aggregates the range from
+ * - `POST /api/marketing-dashboard/refresh-analytics[?days=…]` (or `from` and `to`): re-aggregates the period from
  *   the raw hits (idempotent; concurrent calls take turns);
- * - `GET /api/marketing-dashboard/leads-by-source?days=…`: leads and conversion rate per
+ * - `GET /api/marketing-dashboard/leads-by-source?days=…` (or `from` and `to`): leads and conversion rate per
  *   first-touch source and campaign;
  * - `GET /api/marketing-dashboard/submission-attribution`: first touch, visits and pages before
  *   converting for each tracked visitor (session id) who sent a form, as of their first form;
@@ -19,7 +21,7 @@
  * event crm stores them from), so crm is not asked and need not be running.
  */
 import {
-  AnalyticsRangeQuerySchema,
+  AnalyticsPeriodQuerySchema,
   AnalyticsRefreshQuerySchema,
   filtersOf,
   RPC,
@@ -34,25 +36,30 @@ export function webAnalyticsRoutes({ bus }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing-dashboard' });
 
   router.get('/web-analytics', async (ctx) => {
-    const { days, ...filters } = validate(WebAnalyticsQuerySchema, ctx.query);
-    ctx.body = await callRpc(bus, RPC.analytics.webAnalytics, { days, filters: filtersOf(filters) }, askedBy(ctx));
+    const { days, from, to, compare, ...filters } = validate(WebAnalyticsQuerySchema, ctx.query);
+    ctx.body = await callRpc(
+      bus,
+      RPC.analytics.webAnalytics,
+      { days, from, to, compare, filters: filtersOf(filters) },
+      askedBy(ctx),
+    );
   });
 
   router.get('/site-events', async (ctx) => {
-    const { days } = validate(AnalyticsRangeQuerySchema, ctx.query);
-    ctx.body = await callRpc(bus, RPC.analytics.siteEvents, { days }, askedBy(ctx));
+    const period = validate(AnalyticsPeriodQuerySchema, ctx.query);
+    ctx.body = await callRpc(bus, RPC.analytics.siteEvents, period, askedBy(ctx));
   });
 
   router.post('/refresh-analytics', serverPaced, async (ctx) => {
     refuseBody(ctx.headers);
-    const { days } = validate(AnalyticsRefreshQuerySchema, ctx.query);
+    const period = validate(AnalyticsRefreshQuerySchema, ctx.query);
     // A year of re-aggregation can take longer than a read.
-    ctx.body = await callRpc(bus, RPC.analytics.refresh, { days }, { ...askedBy(ctx), timeoutMs: 120_000 });
+    ctx.body = await callRpc(bus, RPC.analytics.refresh, period, { ...askedBy(ctx), timeoutMs: 120_000 });
   });
 
   router.get('/leads-by-source', async (ctx) => {
-    const { days } = validate(AnalyticsRangeQuerySchema, ctx.query);
-    ctx.body = await callRpc(bus, RPC.analytics.leadsBySource, { days }, askedBy(ctx));
+    const period = validate(AnalyticsPeriodQuerySchema, ctx.query);
+    ctx.body = await callRpc(bus, RPC.analytics.leadsBySource, period, askedBy(ctx));
   });
 
   router.get('/submission-attribution', async (ctx) => {

@@ -6,11 +6,11 @@ import { ANALYTICS_RANGES, type AnalyticsRange } from '@lp/contracts';
 import type { ChartType } from './day-series-chart';
 import { Select } from './select';
 
-const RANGE_OPTIONS = ANALYTICS_RANGES.map((d) => ({
+export const RANGE_OPTIONS = ANALYTICS_RANGES.map((d) => ({
   value: String(d) as `${AnalyticsRange}`,
   label: `Last ${d} days`,
 }));
-const CHART_OPTIONS = [
+export const CHART_OPTIONS = [
   { value: 'line', label: 'Line' },
   { value: 'bar', label: 'Bar' },
 ] as const;

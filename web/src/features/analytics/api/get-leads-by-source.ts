@@ -1,7 +1,8 @@
-/** GET /api/marketing-dashboard/leads-by-source?days=N: leads and conversion per first-touch source and campaign. */
+/** GET /api/marketing-dashboard/leads-by-source?days=N (or from and to): leads and conversion per first-touch source and campaign. */
 import useSWR from 'swr';
-import type { AnalyticsRange, LeadsBySource } from '@lp/contracts';
+import { periodParams, type AnalyticsPeriodInput, type LeadsBySource } from '@lp/contracts';
 
-export function useLeadsBySource(days: AnalyticsRange) {
-  return useSWR<LeadsBySource>(`/api/marketing-dashboard/leads-by-source?days=${days}`);
+export function useLeadsBySource(period: AnalyticsPeriodInput) {
+  const query = new URLSearchParams(periodParams(period));
+  return useSWR<LeadsBySource>(`/api/marketing-dashboard/leads-by-source?${query.toString()}`);
 }

@@ -1,7 +1,8 @@
-/** GET /api/marketing-dashboard/site-events?days=N: outbound links, file downloads and pages not found. */
+/** GET /api/marketing-dashboard/site-events?days=N (or from and to): outbound links, file downloads and pages not found. */
 import useSWR from 'swr';
-import type { AnalyticsRange, SiteEvents } from '@lp/contracts';
+import { periodParams, type AnalyticsPeriodInput, type SiteEvents } from '@lp/contracts';
 
-export function useSiteEvents(days: AnalyticsRange) {
-  return useSWR<SiteEvents>(`/api/marketing-dashboard/site-events?days=${days}`);
+export function useSiteEvents(period: AnalyticsPeriodInput) {
+  const query = new URLSearchParams(periodParams(period));
+  return useSWR<SiteEvents>(`/api/marketing-dashboard/site-events?${query.toString()}`);
 }

@@ -3,42 +3,17 @@
  * request with days), chart type, refresh (posts, then refetches), the empty state of a new
  * site, the error state's retry, and interest per lot for the range.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WebAnalytics, WebAnalyticsTotals } from '@lp/contracts';
+import type { WebAnalytics } from '@lp/contracts';
 import { renderScreen } from '../../../test/render-in-router';
 import { AnalyticsPage } from './analytics-page';
 import { json, stubRoutedFetch, type ApiCall, type ApiRoutes } from '../../../test/fake-api';
+import { totalsOf, webAnalyticsOf } from '../../../test/fixtures';
 
-const totals = (over: Partial<WebAnalyticsTotals> = {}): WebAnalyticsTotals => ({
-  totalVisits: 0,
-  uniqueVisitors: 0,
-  averageTimeOnSite: 0,
-  bounceRate: 0,
-  pageviews: 0,
-  ...over,
-});
-const analytics = (days: 7 | 30 | 90 | 365, over: Partial<WebAnalytics> = {}): WebAnalytics => ({
-  days,
-  filters: {},
-  from: '2026-10-26',
-  to: '2026-11-24',
-  ...totals(),
-  previous: totals(),
-  series: [{ day: '2026-11-24', visits: 0, visitors: 0, pageviews: 0 }],
-  top: {
-    pages: [],
-    entryPages: [],
-    referrers: [],
-    sources: [],
-    campaigns: [],
-    devices: [],
-    browsers: [],
-    operatingSystems: [],
-  },
-  ...over,
-});
+const totals = totalsOf;
+const analytics = webAnalyticsOf;
 const busy = (days: 7 | 30 | 90 | 365) =>
   analytics(days, {
     ...totals({ totalVisits: 1200, uniqueVisitors: 900, averageTimeOnSite: 75, bounceRate: 42.25, pageviews: 3000 }),
@@ -248,11 +223,13 @@ describe('Analytics screen, Web tab', () => {
   it('shows skeletons while loading, then an error with a retry that loads again', async () => {
     let fail = true;
     routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () =>
-      fail ? json({ error: { code: 'unavailable', message: 'down' } }, 503) : json(busy(30));
+      fail
+        ? json({ error: { code: 'unavailable', message: 'The service is temporarily unavailable.' } }, 503)
+        : json(busy(30));
     render();
     expect(screen.getByRole('status').textContent).toContain('Loading web analytics…');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Failed to load web analytics. Please try again.');
+    expect(alert.textContent).toContain('Failed to load web analytics. The service is temporarily unavailable.');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('1,200')).toBeTruthy();
@@ -333,5 +310,98 @@ describe('Analytics screen, Web tab', () => {
       'Operating system,Visits,Bounce rate (%)\r\niOS,650,43.0\r\nUnknown,20,90.0\r\n',
     );
     expect(await saved[1]!.blob.text()).toBe('Page,Page views\r\n/lot-map,800\r\n');
+  });
+
+  it('shows custom days picked in the range form, refuses days out of order or after today, and compares with last year', async () => {
+    const october = (compare: 'previous' | 'year') =>
+      analytics(30, {
+        ...busy(30),
+        custom: true,
+        days: 31,
+        from: '2026-10-01',
+        to: '2026-10-31',
+        comparison:
+          compare === 'previous'
+            ? { compare, from: '2026-08-31', to: '2026-09-30', days: 31, series: [] }
+            : { compare, from: '2025-10-01', to: '2025-10-31', days: 31, series: [] },
+      });
+    const OCTOBER = 'from=2026-10-01&to=2026-10-31';
+    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(busy(30));
+    routes[`GET /api/marketing-dashboard/web-analytics?${OCTOBER}`] = () => json(october('previous'));
+    routes[`GET /api/marketing-dashboard/web-analytics?${OCTOBER}&compare=year`] = () => json(october('year'));
+    routes['GET /api/marketing-dashboard/web-analytics?days=30&compare=year'] = () => json(busy(30));
+    routes[`GET /api/marketing-dashboard/leads-by-source?${OCTOBER}`] = () =>
+      json({
+        from: '2026-10-01',
+        to: '2026-10-31',
+        days: 31,
+        sources: [],
+        campaigns: [],
+        emailCampaigns: [],
+        unattributed: 0,
+      });
+    render();
+    expect(await screen.findByText('1,200')).toBeTruthy();
+    // Custom range, then the range on screen again: the form goes, nothing new is asked.
+    await user.selectOptions(screen.getByLabelText('Time range'), 'custom');
+    await user.selectOptions(screen.getByLabelText('Time range'), '30');
+    expect(screen.queryByRole('form', { name: 'Custom range' })).toBeNull();
+    expect(screen.getByLabelText<HTMLSelectElement>('Time range').value).toBe('30');
+    await user.selectOptions(screen.getByLabelText('Time range'), 'custom');
+    const form = screen.getByRole('form', { name: 'Custom range' });
+    const from = within(form).getByLabelText<HTMLInputElement>('From');
+    const to = within(form).getByLabelText<HTMLInputElement>('To');
+    // It starts from the days on screen, which stay until a range is applied.
+    expect([from.value, to.value]).toEqual(['2026-10-26', '2026-11-24']);
+    const apply = async (first: string, last: string) => {
+      fireEvent.change(from, { target: { value: first } });
+      fireEvent.change(to, { target: { value: last } });
+      await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    };
+    await apply('2026-10-31', '2026-10-01');
+    expect(within(form).getByRole('alert').textContent).toBe('The last day must be on or after the first.');
+    await apply('2026-10-01', '2099-01-01');
+    expect(within(form).getByRole('alert').textContent).toMatch(/^The last day can be today \(.+\) at the latest\.$/);
+    expect(to.getAttribute('aria-invalid')).toBe('true');
+    expect(calls().filter((c) => c.includes('from='))).toEqual([]);
+
+    await apply('2026-10-01', '2026-10-31');
+    expect(await screen.findByRole('heading', { name: 'Visits per day, Oct 1, 2026 – Oct 31, 2026' })).toBeTruthy();
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(screen.getAllByText(/vs previous 31 days/)).toHaveLength(4);
+    expect(screen.getByText('Compared with Aug 31, 2026 – Sep 30, 2026.')).toBeTruthy();
+    // Leads follow the days; interest per lot is counted for the preset ranges only, and says so.
+    await waitFor(() => expect(calls()).toContain(`GET /api/marketing-dashboard/leads-by-source?${OCTOBER}`));
+    expect(screen.getByText(/Interest per lot is counted for the last 7, 30, 90 or 365 days/)).toBeTruthy();
+
+    await user.selectOptions(screen.getByLabelText('Compare with'), 'year');
+    expect(await screen.findByText('Compared with Oct 1, 2025 – Oct 31, 2025.')).toBeTruthy();
+    expect(screen.getAllByText(/vs same days last year/)).toHaveLength(4);
+    expect(within(screen.getByRole('list', { name: 'Legend' })).getByText('Visits, same days last year')).toBeTruthy();
+
+    // Back to a preset range: the comparison stays.
+    await user.selectOptions(screen.getByLabelText('Time range'), '30');
+    await waitFor(() => expect(calls()).toContain('GET /api/marketing-dashboard/web-analytics?days=30&compare=year'));
+    expect(screen.queryByRole('form', { name: 'Custom range' })).toBeNull();
+  });
+
+  it("says why a shared link's days were refused: they end after today", async () => {
+    routes['GET /api/marketing-dashboard/web-analytics?from=2026-11-20&to=2026-12-05'] = () =>
+      json(
+        {
+          error: {
+            code: 'validation_failed',
+            message: 'Some fields need attention',
+            details: { fields: { to: ['The last day can be today (2026-11-28) at the latest'] } },
+          },
+        },
+        400,
+      );
+    renderScreen(<AnalyticsPage emailTab={null} />, '/?from=2026-11-20&to=2026-12-05');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Failed to load web analytics. The last day can be today (2026-11-28) at the latest',
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('To').value).toBe('2026-12-05');
   });
 });

@@ -5,7 +5,7 @@
  * brought them ("Email: <campaign>"). Leads without a tracked visit are one "Unattributed" row
  * under the sources (no visits, no rate), never counted as direct.
  */
-import type { AnalyticsRange, LeadSourceRow } from '@lp/contracts';
+import type { AnalyticsPeriodInput, LeadSourceRow } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
 import { FiguresTable } from '../../../components/ui/figures-table';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -58,8 +58,8 @@ function LeadTable({
   );
 }
 
-export function LeadsBySourceCard({ days }: { days: AnalyticsRange }) {
-  const { data, error, isLoading } = useLeadsBySource(days);
+export function LeadsBySourceCard({ period }: { period: AnalyticsPeriodInput }) {
+  const { data, error, isLoading } = useLeadsBySource(period);
   return (
     <Card title="Leads by source">
       {isLoading && <Skeleton className="h-24" />}

@@ -22,6 +22,8 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 const events: SiteEvents = {
+  from: '2026-10-30',
+  to: '2026-11-28',
   days: 30,
   outboundLinks: [
     { value: 'https://www.coconino.az.gov/permits', referrer: '', hits: 12 },
@@ -37,7 +39,7 @@ const events: SiteEvents = {
 describe('outbound links, file downloads and pages not found', () => {
   it('lists each with its count, links only web addresses, and names the page that linked to a missing one', async () => {
     routes['GET /api/marketing-dashboard/site-events?days=30'] = () => json(events);
-    renderScreen(<SiteEventsCards days={30} />);
+    renderScreen(<SiteEventsCards period={{ days: 30 }} />);
     const outbound = (await screen.findByRole('heading', { name: 'Outbound links' })).closest('section')!;
     const county = within(outbound).getByRole('link', { name: 'https://www.coconino.az.gov/permits' });
     expect(county.getAttribute('target')).toBe('_blank');
@@ -55,8 +57,10 @@ describe('outbound links, file downloads and pages not found', () => {
   it('says when they could not be loaded, and tries again on Try again', async () => {
     let fail = true;
     routes['GET /api/marketing-dashboard/site-events?days=7'] = () =>
-      fail ? json({ error: { code: 'unavailable', message: 'Down' } }, 503) : json({ ...events, days: 7 });
-    renderScreen(<SiteEventsCards days={7} />);
+      fail
+        ? json({ error: { code: 'unavailable', message: 'Down' } }, 503)
+        : json({ ...events, from: '2026-11-22', days: 7 });
+    renderScreen(<SiteEventsCards period={{ days: 7 }} />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('could not be loaded');
     fail = false;

@@ -4,7 +4,7 @@
  * the pages they asked for that do not exist, with the page that sent them there (a broken link
  * to fix). Each table downloads as CSV as shown. A link is only a link when it is a web address.
  */
-import { csvLine, type AnalyticsRange, type SiteEventRow, type SiteEvents } from '@lp/contracts';
+import { csvLine, type AnalyticsPeriodInput, type SiteEventRow, type SiteEvents } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { FiguresTable } from '../../../components/ui/figures-table';
@@ -14,8 +14,8 @@ import { formatCount } from '../../../lib/format-analytics';
 import { useSiteEvents } from '../api/get-site-events';
 
 type Spec = {
-  rows: keyof Omit<SiteEvents, 'days'>;
-  /** The CSV file's name before the range. */
+  rows: 'outboundLinks' | 'fileDownloads' | 'notFound';
+  /** The CSV file's name before the range's days. */
   file: string;
   title: string;
   head: string;
@@ -63,16 +63,17 @@ export function siteEventsCsv(spec: Spec, rows: readonly SiteEventRow[]): string
   ];
 }
 
-function SiteEventsCard({ spec, data, days }: { spec: Spec; data: SiteEvents | undefined; days: AnalyticsRange }) {
+function SiteEventsCard({ spec, data }: { spec: Spec; data: SiteEvents | undefined }) {
   const rows = data?.[spec.rows] ?? [];
   return (
     <Card
       title={spec.title}
       actions={
+        data &&
         rows.length > 0 && (
           <button
             type="button"
-            onClick={() => downloadCsv(`${spec.file}_last-${days}-days.csv`, siteEventsCsv(spec, rows))}
+            onClick={() => downloadCsv(`${spec.file}_${data.from}_to_${data.to}.csv`, siteEventsCsv(spec, rows))}
             aria-label={`Download ${spec.title} as CSV`}
             className="min-h-10 rounded-md px-3 text-sm font-semibold text-lake-900 ring-1 ring-stone-300 hover:bg-stone-100"
           >
@@ -117,8 +118,8 @@ function SiteEventsCard({ spec, data, days }: { spec: Spec; data: SiteEvents | u
   );
 }
 
-export function SiteEventsCards({ days }: { days: AnalyticsRange }) {
-  const { data, error, isLoading, mutate } = useSiteEvents(days);
+export function SiteEventsCards({ period }: { period: AnalyticsPeriodInput }) {
+  const { data, error, isLoading, mutate } = useSiteEvents(period);
   if (isLoading)
     return (
       <div role="status" className="grid gap-4 lg:grid-cols-3">
@@ -138,7 +139,7 @@ export function SiteEventsCards({ days }: { days: AnalyticsRange }) {
   return (
     <div className="grid gap-4 lg:grid-cols-3">
       {CARDS.map((spec) => (
-        <SiteEventsCard key={spec.rows} spec={spec} data={data} days={days} />
+        <SiteEventsCard key={spec.rows} spec={spec} data={data} />
       ))}
     </div>
   );

@@ -1,25 +1,27 @@
 /**
- * The Analytics screen's Web tab (staff spec §2, §4, §9): range (7/30/90/365 days, default 30)
- * and chart type (line or bar) selectors, a refresh action (posts, then refetches), the four
- * stat cards with the previous period's change, the per-day chart, the top-10 tables,
- * "Leads by source", "Interest per lot" and outbound links, file downloads and pages not found; loading skeletons, an empty state for a new site and an error with retry.
- * Clicking a value in a table narrows everything to it (drill-down); the range and the filters
- * live in the URL, so a view can be bookmarked, shared, and gone back from with the browser.
- * While a new view loads, the last one stays on screen, marked as updating.
+ * The Analytics screen's Web tab (staff spec §2, §4, §9): range (7/30/90/365 days, default 30,
+ * or custom days), comparison (previous period or the same days last year) and chart type (line
+ * or bar) selectors, a refresh action (posts, then refetches), the four stat cards with their
+ * change against the comparison, the per-day chart with the comparison's visits as a second
+ * series, the top-10 tables, "Leads by source", "Interest per lot" and outbound links, file
+ * downloads and pages not found; loading skeletons, an empty state for a new site and an error
+ * with retry. Clicking a value in a table narrows everything to it (drill-down); the period,
+ * the comparison and the filters live in the URL, so a view can be bookmarked, shared, and gone
+ * back from with the browser. While a new view loads, the last one stays on screen, marked as updating.
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AnalyticsFilterKey, WebAnalytics } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
-import { RangeAndChartSelects } from '../../../components/ui/analytics-controls';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldError } from '../../../lib/error-message';
 import { useWebAnalytics } from '../../../lib/use-web-analytics';
 import { useRefreshAnalytics } from '../api/refresh-analytics';
-import { csvNameOf, paramsOf, viewOf, withoutFilter, type WebAnalyticsView } from '../lib/filters';
+import { csvNameOf, paramsOf, periodLabel, viewOf, withoutFilter, type WebAnalyticsView } from '../lib/filters';
 import { ActiveFilters } from './active-filters';
 import { LeadsBySourceCard } from './leads-by-source';
 import { LotInterestCard } from './lot-interest-card';
+import { PeriodControls } from './period-controls';
 import { SiteEventsCards } from './site-events-cards';
 import { WebStatCards } from './stat-cards';
 import { TopTable } from './top-table';
@@ -88,20 +90,20 @@ function LoadingState() {
 export function WebAnalyticsTab() {
   const [params, setParams] = useSearchParams();
   const view = viewOf(params);
-  const { days, filters } = view;
-  const show = (next: WebAnalyticsView) => setParams(paramsOf(next, params));
+  const { period, compare, filters } = view;
+  const show = (next: Partial<WebAnalyticsView>) => setParams(paramsOf({ ...view, ...next }, params));
   const filtered = Object.keys(filters).length > 0;
   const [chart, setChart] = useState<ChartType>('line');
   const [refreshing, setRefreshing] = useState(false);
   const [refreshError, setRefreshError] = useState<string | null>(null);
-  const { data, error, isLoading, isValidating, mutate } = useWebAnalytics(days, filters);
+  const { data, error, isLoading, isValidating, mutate } = useWebAnalytics(view);
   const refresh = useRefreshAnalytics();
 
   const onRefresh = async () => {
     setRefreshing(true);
     setRefreshError(null);
     try {
-      await refresh(days);
+      await refresh(period);
     } catch (e) {
       setRefreshError(errorMessage(e));
     } finally {
@@ -112,7 +114,15 @@ export function WebAnalyticsTab() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-3">
-        <RangeAndChartSelects days={days} onDays={(d) => show({ days: d, filters })} chart={chart} onChart={setChart} />
+        <PeriodControls
+          period={period}
+          shown={data}
+          onPeriod={(p) => show({ period: p })}
+          compare={compare}
+          onCompare={(c) => show({ compare: c })}
+          chart={chart}
+          onChart={setChart}
+        />
         <button
           type="button"
           onClick={onRefresh}
@@ -129,8 +139,8 @@ export function WebAnalyticsTab() {
       )}
       <ActiveFilters
         filters={filters}
-        onRemove={(key) => show({ days, filters: withoutFilter(filters, key) })}
-        onClear={() => show({ days, filters: {} })}
+        onRemove={(key) => show({ filters: withoutFilter(filters, key) })}
+        onClear={() => show({ filters: {} })}
       />
       {isLoading && !data && <LoadingState />}
       {data && isLoading && (
@@ -140,7 +150,8 @@ export function WebAnalyticsTab() {
       )}
       {error && !isValidating && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-4 text-red-800">
-          <span>Failed to load web analytics. Please try again.</span>
+          {/* A period the server refused (a shared link to days after today) says why. */}
+          <span>Failed to load web analytics. {fieldError(error, 'to') ?? errorMessage(error)}</span>
           <button
             type="button"
             onClick={() => void mutate()}
@@ -158,8 +169,8 @@ export function WebAnalyticsTab() {
       {data && !error && !isEmpty(data) && (
         <div aria-busy={isLoading} className={`space-y-6 ${isLoading ? 'opacity-60 transition-opacity' : ''}`}>
           <WebStatCards data={data} />
-          <Card title={`Visits per day, last ${data.days} days`}>
-            <VisitsChart series={data.series} type={chart} />
+          <Card title={`Visits per day, ${periodLabel(data)}`}>
+            <VisitsChart series={data.series} comparison={data.comparison} type={chart} />
           </Card>
           <div className="grid gap-4 lg:grid-cols-2">
             {TOP_TABLES.map(({ top, filter, ...table }) => (
@@ -168,14 +179,23 @@ export function WebAnalyticsTab() {
                 {...table}
                 rows={data.top[top]}
                 filter={filters[filter] === undefined ? filter : undefined}
-                onFilter={(key, value) => show({ days, filters: { ...filters, [key]: value } })}
+                onFilter={(key, value) => show({ filters: { ...filters, [key]: value } })}
                 csvName={csvNameOf(table.title, data)}
               />
             ))}
           </div>
-          {!filtered && <LeadsBySourceCard days={days} />}
-          {!filtered && <LotInterestCard days={days} />}
-          {!filtered && <SiteEventsCards days={days} />}
+          {!filtered && <LeadsBySourceCard period={period} />}
+          {!filtered &&
+            (period.days !== undefined ? (
+              <LotInterestCard days={period.days} />
+            ) : (
+              <Card title="Interest per lot">
+                <p className="text-sm text-stone-600">
+                  Interest per lot is counted for the last 7, 30, 90 or 365 days: choose one of them to see it.
+                </p>
+              </Card>
+            ))}
+          {!filtered && <SiteEventsCards period={period} />}
         </div>
       )}
     </div>

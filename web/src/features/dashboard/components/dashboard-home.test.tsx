@@ -6,8 +6,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { MarketingStats, WebAnalytics } from '@lp/contracts';
+import type { MarketingStats } from '@lp/contracts';
 import { FreshCache } from '../../../test/fresh-cache';
+import { totalsOf, webAnalyticsOf } from '../../../test/fixtures';
 import { DashboardHome } from './dashboard-home';
 
 const stats: MarketingStats = {
@@ -17,26 +18,11 @@ const stats: MarketingStats = {
   totalSubmissions: 58,
   changes: { contacts: 12.5, campaigns: null, lists: 0, submissions: -4 },
 };
-const totals = { totalVisits: 12, uniqueVisitors: 9, averageTimeOnSite: 75, bounceRate: 40, pageviews: 30 };
-const webAnalytics: WebAnalytics = {
-  days: 30,
-  filters: {},
-  from: '2026-10-26',
-  to: '2026-11-24',
-  ...totals,
-  previous: totals,
+const webAnalytics = webAnalyticsOf(30, {
+  ...totalsOf({ totalVisits: 12, uniqueVisitors: 9, averageTimeOnSite: 75, bounceRate: 40, pageviews: 30 }),
+  previous: totalsOf({ totalVisits: 12, uniqueVisitors: 9, averageTimeOnSite: 75, bounceRate: 40, pageviews: 30 }),
   series: [],
-  top: {
-    pages: [],
-    entryPages: [],
-    referrers: [],
-    sources: [],
-    campaigns: [],
-    devices: [],
-    browsers: [],
-    operatingSystems: [],
-  },
-};
+});
 let answers: Record<string, { status: number; body: unknown }>;
 const unavailable = {
   status: 503,

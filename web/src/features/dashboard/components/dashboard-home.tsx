@@ -26,7 +26,7 @@ const NO_CAMPAIGN_COUNT = 'The e-mail service did not answer: use Try again abov
 export function DashboardHome() {
   const stats = useMarketingStats();
   const email = useEmailAnalytics(30);
-  const web = useWebAnalytics(DEFAULT_ANALYTICS_RANGE);
+  const web = useWebAnalytics({ period: { days: DEFAULT_ANALYTICS_RANGE } });
   if (stats.isLoading || email.isLoading || web.isLoading) return <Spinner label="Loading dashboard…" />;
   // Without the mailer, stats still carry crm's counts; only the campaign count is missing.
   const noCampaignCount = stats.data?.totalCampaigns === null;
