@@ -11,10 +11,10 @@ import { siteEventsSql } from './count-site-events.ts';
 import { sessionizeSql } from './sessionize-sql.ts';
 import { zoneLiteral } from './site-day.ts';
 import { addToSketch, emptySketch, estimateSketch } from './visitor-sketch.ts';
-import { VISIT_COLUMNS, type VISIT_DIMENSIONS } from './visit-rows.ts';
+import { VISIT_COLUMNS, type VisitDimension } from './visit-rows.ts';
 
 /** Each visit dimension's value in SQL over analytics.visits ('' for none), as dimensionValues gives it. */
-export const DIMENSION_SQL: Record<(typeof VISIT_DIMENSIONS)[number], string> = {
+export const DIMENSION_SQL: Record<VisitDimension, string> = {
   entry_page: `coalesce(entry_path, '')`,
   referrer: `coalesce(referrer_host, '')`,
   source: `coalesce(utm_source, referrer_host, '')`,

@@ -4,6 +4,8 @@
  * pings included) and its page views, on its start day, in the totals and under each
  * dimension (entry page, referrer host, source, UTM source/medium/campaign, device, browser, operating system).
  */
+import { ANALYTICS_FILTER_KEYS, type AnalyticsFilterKey } from '@lp/contracts';
+
 export type VisitRow = {
   session_id: string;
   started_at: Date;
@@ -37,21 +39,13 @@ export const VISIT_COLUMNS = `session_id, started_at, last_at, last_real_at, day
 export type Figures = { visits: number; bounces: number; duration_s: number; pageviews: number };
 
 /**
- * A visit's own values, each a `daily_breakdowns` dimension and a `daily_facets` column, and the
- * drill-down filters of the same names (contracts' ANALYTICS_FILTER_KEYS, `page` aside).
+ * A visit's own values, each a `daily_breakdowns` dimension: the drill-down filters of the same
+ * names (contracts' ANALYTICS_FILTER_KEYS) but `page`, which a visit holds many of.
  */
-export const VISIT_DIMENSIONS = [
-  'entry_page',
-  'referrer',
-  'source',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'device',
-  'browser',
-  'os',
-] as const;
-export type VisitDimension = (typeof VISIT_DIMENSIONS)[number];
+export type VisitDimension = Exclude<AnalyticsFilterKey, 'page'>;
+export const VISIT_DIMENSIONS: readonly VisitDimension[] = ANALYTICS_FILTER_KEYS.filter(
+  (k): k is VisitDimension => k !== 'page',
+);
 
 /** utm_source, else the referrer's host, else '' (direct): how a visit is attributed. */
 export const sourceOf = (v: Pick<VisitRow, 'utm_source' | 'referrer_host'>): string =>
