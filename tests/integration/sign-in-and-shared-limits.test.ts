@@ -39,8 +39,13 @@ describeOnEachBackend('sign-in under a flood', (backend) => {
 
     const statuses = await Promise.all(flood);
     expect(statuses.every((s) => [401, 429, 503].includes(s))).toBe(true);
-    // Past its first sign-ins an address is refused for itself (429): others are not made to wait.
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(70);
+    const counts = Object.fromEntries([401, 429, 503].map((s) => [s, statuses.filter((x) => x === s).length]));
+    // The flood got a handful of password hashes (4 measured, idle or with the cores busy); the
+    // rest were refused without one. Past its first sign-ins an address is refused for itself
+    // (429: 86–95 of 100 idle, 63–85 with the cores busy, where more find the shared queue full: 503).
+    expect(counts[401], JSON.stringify(counts)).toBeLessThanOrEqual(10);
+    expect(counts[429]! + counts[503]!, JSON.stringify(counts)).toBeGreaterThanOrEqual(90);
+    expect(counts[429], JSON.stringify(counts)).toBeGreaterThanOrEqual(50);
     // Refused attempts are counted failures: each flooding address has used its 20 for the window.
     const next = await login(stack.api, floodAddresses[0]!, 'guess-again', 'not the password');
     expect(next.status).toBe(429);
