@@ -21,6 +21,7 @@ export * from './inbound-xss-corpus.ts';
 export * from './staff-accounts.ts';
 export * from './analytics-period.ts';
 export * from './web-analytics.ts';
+export * from './goals.ts';
 export * from './tracked-events.ts';
 export * from './site-days.ts';
 export * from './email.ts';

@@ -92,6 +92,15 @@ import {
   WebAnalyticsSchema,
 } from './web-analytics.ts';
 import {
+  FunnelInputSchema,
+  FunnelSchema,
+  GoalFormSchema,
+  GoalIdSchema,
+  GoalReportInputSchema,
+  GoalReportSchema,
+  GoalSchema,
+} from './goals.ts';
+import {
   AudienceCountInputSchema,
   AudienceCountSchema,
   AudiencePageSchema,
@@ -206,6 +215,14 @@ export const RPC = {
     lotViews: rpc('rpc.analytics.lot-views.count', LotInterestInputSchema, LotViewsSchema),
     /** Staff: who is on the site now, and on which pages. */
     liveVisitors: rpc('rpc.analytics.live-visitors.get', LiveVisitorsInputSchema, LiveVisitorsSchema),
+    /** Staff: the goals, oldest first; add one (a name taken in any letter case is a 409); remove one. */
+    goalsList: rpc('rpc.analytics.goals.list', v.nullish(v.object({})), v.array(GoalSchema)),
+    goalCreate: rpc('rpc.analytics.goals.create', GoalFormSchema, GoalSchema),
+    goalDelete: rpc('rpc.analytics.goals.delete', GoalIdSchema, v.object({ deleted: v.boolean() })),
+    /** Staff: each goal's conversions, rate and best sources over a period, under filters. */
+    goalReport: rpc('rpc.analytics.goals.report', GoalReportInputSchema, GoalReportSchema),
+    /** Staff: visitors at each step of a funnel of 2 to 8 goals, over a period, under filters. */
+    funnel: rpc('rpc.analytics.funnel.get', FunnelInputSchema, FunnelSchema),
   },
   mailer: {
     stats: rpc('rpc.mailer.stats.get', NoInputSchema, MailerStatsSchema),

@@ -104,6 +104,8 @@ export const AUDIT_ACTIONS = [
   'inbox.mark_unread',
   'inbox.archive',
   'inbox.unarchive',
+  'goal.create',
+  'goal.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

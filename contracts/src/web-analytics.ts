@@ -55,10 +55,10 @@ const filterValue = v.pipe(
 );
 /** A filter in a query string: given once, FILTER_NONE standing for ''. */
 const filterParam = v.optional(v.pipe(v.string('A filter may be given once'), filterValue, v.transform(filterValueOf)));
-const FILTER_QUERY_ENTRIES = Object.fromEntries(ANALYTICS_FILTER_KEYS.map((k) => [k, filterParam])) as Record<
-  AnalyticsFilterKey,
-  typeof filterParam
->;
+/** The drill-down filters as query-string options. */
+export const ANALYTICS_FILTER_QUERY_ENTRIES = Object.fromEntries(
+  ANALYTICS_FILTER_KEYS.map((k) => [k, filterParam]),
+) as Record<AnalyticsFilterKey, typeof filterParam>;
 
 export const AnalyticsFiltersSchema = v.object(
   Object.fromEntries(ANALYTICS_FILTER_KEYS.map((k) => [k, v.optional(filterValue)])) as Record<
@@ -103,7 +103,7 @@ export const WebAnalyticsQuerySchema = withPeriodRules(
     {
       ...ANALYTICS_PERIOD_QUERY_ENTRIES,
       compare: v.optional(v.pipe(v.string('compare may be given once'), AnalyticsComparisonSchema)),
-      ...FILTER_QUERY_ENTRIES,
+      ...ANALYTICS_FILTER_QUERY_ENTRIES,
     },
     `The options of web analytics are days, from, to, compare and the filters ${ANALYTICS_FILTER_KEYS.join(', ')}`,
   ),

@@ -3,8 +3,8 @@
  * state, then visits from the pixels shown after a refresh, a range change (a new request
  * with days=7), the chart type switch between line and bar, interest per lot in the range,
  * drill-down (a clicked source and page narrow the URL and every table, survive a reload and go
- * back with the browser), custom days compared with the days before and a year earlier, and the
- * dashboard home's live visitors following a visitor who arrives while it is open.
+ * back with the browser), custom days compared with the days before and a year earlier, goals
+ * added on the screen and a funnel of them, and the dashboard home's live visitors following a visitor who arrives while it is open.
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -281,6 +281,70 @@ describe('Analytics screen', () => {
     await page.getByLabel('Time range').selectOption({ label: 'Last 7 days' });
     await page.getByRole('heading', { name: 'Visits per day, last 7 days' }).waitFor();
     expect(url()).toEqual({ days: '7', compare: 'year' });
+    await page.close();
+  });
+
+  it('adds two goals, counts their conversions and follows a funnel from one to the other', async () => {
+    const hit = (path: string, params: Record<string, string>) =>
+      fetch(`${stack.baseUrl}${path}?${new URLSearchParams(params)}`, { headers: { 'user-agent': CHROME_UA } });
+    // Two visitors see a lot page; one of them then sends the form.
+    await hit('/api/analytics/pixel', { p: '/lots/f1', sid: 'e2e-funnel-1' });
+    await hit('/api/analytics/pixel', { p: '/lots/f2', sid: 'e2e-funnel-2' });
+    await hit('/api/analytics/event-pixel', { n: 'e2e_form', c: 'submission', p: '/contact', sid: 'e2e-funnel-1' });
+
+    const page = await signedIn('/marketing/analytics');
+    const goals = page.locator('section', { has: page.getByRole('heading', { name: 'Goals', exact: true }) });
+    const addGoal = async (name: string, kind: 'page' | 'event', value: string) => {
+      await goals.getByRole('button', { name: 'Add goal' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add Goal' });
+      await dialog.getByLabel(/Goal name/).fill(name);
+      await dialog.getByLabel('Counts').selectOption(kind);
+      await dialog.getByLabel(kind === 'page' ? /^Page/ : /^Event name/).fill(value);
+      await dialog.getByRole('button', { name: 'Add Goal' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await addGoal('Saw a funnel lot', 'page', '/lots/f*');
+    await addGoal('Sent the e2e form', 'event', 'e2e_form');
+    // The conversions as the pixels arrive: a refresh picks up what came in since.
+    const cells = (name: string) =>
+      goals
+        .getByRole('row', { name: new RegExp(name) })
+        .getByRole('cell')
+        .allTextContents();
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          return [(await cells('Saw a funnel lot'))[0], (await cells('Sent the e2e form'))[0]];
+        },
+        { timeout: 20_000 },
+      )
+      .toEqual(['2', '1']);
+
+    const steps = page.getByRole('form', { name: 'Funnel steps' });
+    await steps.getByLabel('Step 1').selectOption({ label: 'Saw a funnel lot' });
+    await steps.getByLabel('Step 2').selectOption({ label: 'Sent the e2e form' });
+    await steps.getByRole('button', { name: 'Show funnel' }).click();
+    const funnel = page.getByRole('list', { name: 'Funnel' });
+    await funnel.waitFor();
+    expect(new URL(page.url()).searchParams.get('funnel')).toMatch(/^\d+,\d+$/);
+    await expect
+      .poll(() => funnel.getByRole('listitem').allTextContents(), { timeout: 20_000 })
+      .toEqual([
+        '1. Saw a funnel lot Page /lots/f*2 visitors · 100.0%',
+        '2. Sent the e2e form Event e2e_form1 visitor · 50.0% · 1 dropped off',
+      ]);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await funnel.scrollIntoViewIfNeeded();
+    await screenshotInto(process.env.E2E_SCREENSHOTS, page, 'analytics-goals-funnel-w1440');
+
+    // Reloaded: the same funnel from the address.
+    await page.reload();
+    await page.getByRole('list', { name: 'Funnel' }).getByText('1 dropped off').waitFor();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('list', { name: 'Funnel' }).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshotInto(process.env.E2E_SCREENSHOTS, page, 'analytics-goals-funnel-w375');
     await page.close();
   });
 

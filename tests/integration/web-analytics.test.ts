@@ -5,7 +5,15 @@
  * refresh that re-aggregates to the same numbers; the visitors on the site now and their pages.
  */
 import { expect, it } from 'vitest';
-import type { LeadAttribution, LeadsBySource, LiveVisitors, SiteEvents, WebAnalytics } from '@lp/contracts';
+import type {
+  Funnel,
+  GoalReport,
+  LeadAttribution,
+  LeadsBySource,
+  LiveVisitors,
+  SiteEvents,
+  WebAnalytics,
+} from '@lp/contracts';
 import { describeOnEachBackend, eventually } from '../support/stack.ts';
 import { useStack } from '../support/fixtures.ts';
 import { CHROME_UA, IPHONE_UA, SAMPLE_SUBMISSION } from '../support/samples.ts';
@@ -232,6 +240,78 @@ describeOnEachBackend('web analytics end to end', (backend) => {
       totalVisits: todayAlone.totalVisits,
       pageviews: todayAlone.pageviews,
     });
+  });
+
+  it('counts goals and follows a funnel from the pixels, and keeps goals whole', async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const post = (body: unknown) => stack.api('/api/marketing-dashboard/goals', { body, token });
+    const lotGoal = await post({ name: `Lot ${tag}`, kind: 'page', value: `/lots/goal-${tag}/*` });
+    expect(lotGoal.status).toBe(201);
+    const lot = (await lotGoal.json()) as { id: number };
+    const form = (await (await post({ name: `Form ${tag}`, kind: 'event', value: `form_${tag}` })).json()) as {
+      id: number;
+    };
+    // A name taken in any letter case, a page without its slash, an unknown kind: refused with the field.
+    for (const [body, status, field] of [
+      [{ name: `LOT ${tag}`, kind: 'page', value: '/x' }, 409, 'name'],
+      [{ name: `Other ${tag}`, kind: 'page', value: 'lots' }, 400, 'value'],
+      [{ name: `Other ${tag}`, kind: 'visit', value: '/x' }, 400, 'kind'],
+    ] as const) {
+      const res = await post(body);
+      const envelope = (await res.json()) as { error: { details?: { fields?: Record<string, unknown> } } };
+      expect([res.status, Object.keys(envelope.error.details?.fields ?? {})]).toEqual([status, [field]]);
+    }
+
+    // Two visitors see a lot; one of them then sends the form, the other sends it first.
+    const [ann, bob] = [`ann-${tag}`, `bob-${tag}`];
+    await pixel('/api/analytics/pixel', { p: `/lots/goal-${tag}/1`, sid: ann });
+    await pixel('/api/analytics/event-pixel', { n: `form_${tag}`, c: 'submission', sid: ann, p: '/contact' });
+    await pixel('/api/analytics/event-pixel', { n: `form_${tag}`, c: 'submission', sid: bob, p: '/contact' });
+    await new Promise((r) => setTimeout(r, 20));
+    await pixel('/api/analytics/pixel', { p: `/lots/goal-${tag}/2`, sid: bob });
+    const report = await eventually(
+      async () => {
+        const res = await stack.api('/api/marketing-dashboard/goal-conversions?days=7', { token });
+        expect(res.status).toBe(200);
+        const body = (await res.json()) as GoalReport;
+        const goals = body.goals.filter((g) => g.id === lot.id || g.id === form.id);
+        return goals.every((g) => g.conversions === 2) ? { body, goals } : undefined;
+      },
+      15_000,
+      'both goals converted twice',
+    );
+    expect(report.goals.map((g) => [g.name, g.visitors])).toEqual([
+      [`Lot ${tag}`, 2],
+      [`Form ${tag}`, 2],
+    ]);
+    expect(report.goals[0]!.conversionRate).toBeGreaterThan(0);
+
+    const funnel = async (query: string) => {
+      const res = await stack.api(`/api/marketing-dashboard/funnel?${query}`, { token });
+      return { status: res.status, body: (await res.json()) as Funnel };
+    };
+    const lotThenForm = await funnel(`goals=${lot.id},${form.id}&days=7`);
+    expect(lotThenForm.status).toBe(200);
+    // bob sent the form before he saw a lot: he drops off.
+    expect(lotThenForm.body.steps.map((s) => [s.visitors, s.dropOff, s.conversionRate])).toEqual([
+      [2, 0, 100],
+      [1, 1, 50],
+    ]);
+    expect((await funnel(`goals=${lot.id}&days=7`)).status).toBe(400);
+    expect((await funnel(`goals=${lot.id},x&days=7`)).status).toBe(400);
+
+    expect((await stack.api(`/api/marketing-dashboard/goals/${form.id}`, { method: 'DELETE', token })).status).toBe(
+      204,
+    );
+    expect((await stack.api(`/api/marketing-dashboard/goals/${form.id}`, { method: 'DELETE', token })).status).toBe(
+      404,
+    );
+    const gone = await funnel(`goals=${lot.id},${form.id}&days=7`);
+    expect(gone.status).toBe(404);
+    const goals = (await (await stack.api('/api/marketing-dashboard/goals', { token })).json()) as { id: number }[];
+    expect(goals.map((g) => g.id)).toContain(lot.id);
+    expect(goals.map((g) => g.id)).not.toContain(form.id);
+    expect((await stack.api('/api/marketing-dashboard/goals')).status).toBe(401);
   });
 
   it("counts outbound link clicks, file downloads and pages not found from the tracker's events", async () => {

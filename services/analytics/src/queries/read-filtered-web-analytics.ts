@@ -15,17 +15,11 @@ import type { AnalyticsFilters, WebAnalytics } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { DIMENSION_SQL } from '../visits/refresh-rollups.ts';
 import { VISIT_DIMENSIONS } from '../visits/visit-rows.ts';
+import { pageMatchSql, pagesOf, visitFilterSql } from './visit-filter-sql.ts';
 import type { AnalyticsAsk } from './analytics-ask.ts';
 import { answerOf, rowsIn, seriesOf, topTablesOf, totalsFrom, type PartRow } from './read-web-analytics.ts';
 
 type DayRow = { day: string; visits: number; bounces: number; duration_s: number; pageviews: number; visitors: number };
-
-/** `path` matching a page filter in SQL: equal, or `like` the prefix before a trailing `*`. */
-export function pageMatchSql(column: string, pattern: string): { sql: string; binding: string } {
-  if (!pattern.endsWith('*')) return { sql: `${column} = ?`, binding: pattern };
-  const prefix = pattern.slice(0, -1).replace(/[\\%_]/g, (c) => `\\${c}`);
-  return { sql: `${column} like ? escape '\\'`, binding: `${prefix}%` };
-}
 
 export async function readFilteredWebAnalytics(
   knex: Knex,
@@ -34,27 +28,12 @@ export async function readFilteredWebAnalytics(
 ): Promise<WebAnalytics> {
   const { period, comparison } = ask;
   const { from, to } = period;
-  // The two periods may meet, lie a year apart or overlap: a visit is collected once either way.
-  const where: string[] = ['(v.day between ?::date and ?::date or v.day between ?::date and ?::date)'];
-  const bindings: string[] = [from, to, comparison.from, comparison.to];
-  for (const dimension of VISIT_DIMENSIONS) {
-    const value = filters[dimension];
-    if (value === undefined) continue;
-    // Unqualified columns are the visit's: the page subqueries name theirs by alias.
-    where.push(`${DIMENSION_SQL[dimension]} = ?`);
-    bindings.push(value);
-  }
-  // A visit's pages (path → page views) as rows `pg(path, views)`.
-  const pagesOf = (visit: string) => `jsonb_each_text(${visit}.pages) as pg(path, views)`;
+  const where = visitFilterSql(filters);
   const page = filters.page === undefined ? null : pageMatchSql('pg.path', filters.page);
   const shownPageviews = page
     ? `(select coalesce(sum(pg.views::int), 0) from ${pagesOf('v')} where ${page.sql})::int`
     : 'v.pageviews';
   const pageBindings = page ? [page.binding] : [];
-  if (page) {
-    where.push(`exists (select 1 from ${pagesOf('v')} where ${page.sql})`);
-    bindings.push(page.binding);
-  }
 
   return knex.transaction(async (trx) => {
     // Compiling a plan costs more here than it saves (0.45 s of 0.8 s measured on 10 million page views).
@@ -66,8 +45,10 @@ export async function readFilteredWebAnalytics(
                 extract(epoch from v.last_at - v.started_at)::float8 as duration_s,
                 ${shownPageviews} as pageviews,
                 ${VISIT_DIMENSIONS.map((d) => `${DIMENSION_SQL[d]} as ${d}`).join(', ')}
-         from analytics.visits v where ${where.join(' and ')}`,
-      [...pageBindings, ...bindings],
+         from analytics.visits v
+         -- The two periods may meet, lie a year apart or overlap: a visit is collected once either way.
+         where (v.day between ?::date and ?::date or v.day between ?::date and ?::date) and ${where.sql}`,
+      [...pageBindings, from, to, comparison.from, comparison.to, ...where.bindings],
     );
     const [perDay, visitors, parts, pages] = [
       await trx.raw<{ rows: DayRow[] }>(

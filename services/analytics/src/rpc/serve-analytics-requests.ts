@@ -1,6 +1,6 @@
 /** The analytics service's request handlers (declared in contracts' `RPC.analytics`). */
 import { LIVE_WINDOW_MINUTES, RPC, SUBMISSIONS_PAGE_MAX } from '@lp/contracts';
-import { answerRpc } from '@lp/runtime';
+import { answerRpc, notFound } from '@lp/runtime';
 import { askOf, periodAsked } from '../queries/analytics-ask.ts';
 import { readAttribution } from '../queries/read-attribution.ts';
 import { readLeadsBySource } from '../queries/read-leads-by-source.ts';
@@ -10,6 +10,9 @@ import { readFilteredWebAnalytics } from '../queries/read-filtered-web-analytics
 import { readSiteEvents } from '../queries/read-site-events.ts';
 import { readWebAnalytics } from '../queries/read-web-analytics.ts';
 import { refreshRollups } from '../visits/refresh-rollups.ts';
+import { deleteGoal, goalsByIds, insertGoal, listGoals } from '../goals/goal-rows.ts';
+import { readFunnel } from '../goals/read-funnel.ts';
+import { readGoalReport } from '../goals/read-goal-report.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -44,5 +47,18 @@ export const serveAnalyticsRequests = [
   answerRpc(RPC.analytics.liveVisitors, (_input, { knex }) => {
     const now = new Date();
     return readLiveVisitors(knex, new Date(now.getTime() - LIVE_WINDOW_MINUTES * 60_000), now);
+  }),
+  answerRpc(RPC.analytics.goalsList, (_input, { knex }) => listGoals(knex)),
+  answerRpc(RPC.analytics.goalCreate, (form, { knex }) => insertGoal(knex, form)),
+  answerRpc(RPC.analytics.goalDelete, async ({ id }, { knex }) => {
+    if (!(await deleteGoal(knex, id))) throw notFound('Goal not found');
+    return { deleted: true };
+  }),
+  answerRpc(RPC.analytics.goalReport, async ({ filters, ...asked }, { knex, config }) =>
+    readGoalReport(knex, await listGoals(knex), periodAsked(asked, new Date(), config.SITE_TIME_ZONE), filters),
+  ),
+  answerRpc(RPC.analytics.funnel, async ({ goals, filters, ...asked }, { knex, config }) => {
+    const period = periodAsked(asked, new Date(), config.SITE_TIME_ZONE);
+    return readFunnel(knex, await goalsByIds(knex, goals), period, filters);
   }),
 ];

@@ -40,6 +40,7 @@ import { singleSendRoutes } from '../staff-api/single-sends.ts';
 import { templateRoutes } from '../staff-api/templates.ts';
 import { mediaRoutes } from '../site/media.ts';
 import { webAnalyticsRoutes } from '../staff-api/web-analytics.ts';
+import { goalRoutes } from '../staff-api/goals.ts';
 
 /** Anyone may call these: the contact form, the lots, the blog's API, e-mail tracking links and unsubscribes. */
 const publicApi = (deps: GatewayDeps): GatewayRouter[] => [
@@ -71,6 +72,7 @@ const staffApi = (deps: GatewayDeps): GatewayRouter[] => [
   staffAccountRoutes(deps),
   auditLogRoutes(deps),
   webAnalyticsRoutes(deps),
+  goalRoutes(deps),
   blogAdminRoutes(deps),
 ];
 

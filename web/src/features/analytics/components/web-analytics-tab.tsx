@@ -19,6 +19,8 @@ import { useWebAnalytics } from '../../../lib/use-web-analytics';
 import { useRefreshAnalytics } from '../api/refresh-analytics';
 import { csvNameOf, paramsOf, periodLabel, viewOf, withoutFilter, type WebAnalyticsView } from '../lib/filters';
 import { ActiveFilters } from './active-filters';
+import { FunnelCard } from './funnel-card';
+import { GoalsCard } from './goals-card';
 import { LeadsBySourceCard } from './leads-by-source';
 import { LotInterestCard } from './lot-interest-card';
 import { PeriodControls } from './period-controls';
@@ -162,9 +164,13 @@ export function WebAnalyticsTab() {
         </div>
       )}
       {data && !error && isEmpty(data) && (
-        <Card>
-          <p className="py-8 text-center text-stone-700">{filtered ? NO_MATCH_TEXT : EMPTY_TEXT}</p>
-        </Card>
+        <>
+          <Card>
+            <p className="py-8 text-center text-stone-700">{filtered ? NO_MATCH_TEXT : EMPTY_TEXT}</p>
+          </Card>
+          {/* Goals can be set up before the first visits. */}
+          <GoalsCard period={period} filters={filters} />
+        </>
       )}
       {data && !error && !isEmpty(data) && (
         <div aria-busy={isLoading} className={`space-y-6 ${isLoading ? 'opacity-60 transition-opacity' : ''}`}>
@@ -184,6 +190,8 @@ export function WebAnalyticsTab() {
               />
             ))}
           </div>
+          <GoalsCard period={period} filters={filters} />
+          <FunnelCard period={period} filters={filters} />
           {!filtered && <LeadsBySourceCard period={period} />}
           {!filtered &&
             (period.days !== undefined ? (

@@ -40,6 +40,8 @@ const ACTION_LABELS: Record<string, string> = {
   'contacts.bulk_set_status': 'Changed contacts’ status (bulk)',
   'contacts.bulk_delete': 'Deleted contacts (bulk)',
   'list.create': 'Created list',
+  'goal.create': 'Created goal',
+  'goal.delete': 'Deleted goal',
   'list.update': 'Edited list',
   'list.duplicate': 'Duplicated list',
   'list.remove_contact': 'Removed contact from list',

@@ -1,0 +1,87 @@
+/**
+ * Adds a goal: its name, whether it is a page (exact, or every page under a prefix ending in `*`)
+ * or an event the tracker sends, and which. A name another goal has in any letter case is shown
+ * on the name field; 'Goal added' / 'Failed to add goal' 'Please try again.' as toasts.
+ */
+import { valibotResolver } from '@hookform/resolvers/valibot';
+import { useSWRConfig } from 'swr';
+import { GoalFormSchema, type GoalForm } from '@lp/contracts';
+import { FormField, controlClass } from '../../../components/form/form-field';
+import { useRecordForm } from '../../../components/form/use-record-form';
+import { toast } from '../../../components/toast/toast-store';
+import { FormDialog } from '../../../components/ui/form-dialog';
+import { createGoal, isGoalKey } from '../api/goals';
+
+export function GoalFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return open ? <GoalFormBody onClose={onClose} /> : null;
+}
+
+function GoalFormBody({ onClose }: { onClose: () => void }) {
+  const { mutate } = useSWRConfig();
+  const { form, onSubmit, stale } = useRecordForm<GoalForm>({
+    resolver: valibotResolver(GoalFormSchema),
+    defaultValues: { name: '', kind: 'page', value: '' },
+    uniqueField: 'name',
+    save: async (values) => {
+      await createGoal(values);
+      toast({ title: 'Goal added' });
+      await mutate(isGoalKey);
+      onClose();
+    },
+    failed: { title: 'Failed to add goal', description: 'Please try again.' },
+  });
+  const { register, watch } = form;
+  const { errors, isSubmitting } = form.formState;
+  const kind = watch('kind');
+  return (
+    <FormDialog
+      open
+      onClose={onClose}
+      title="Add Goal"
+      description="A visit converts when it views the page or sends the event."
+      formId="goal-form"
+      onSubmit={onSubmit}
+      submitLabel="Add Goal"
+      pending={isSubmitting}
+      notice={
+        stale && (
+          <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            {stale}
+          </p>
+        )
+      }
+    >
+      <FormField id="goal-name" label="Goal name" required error={errors.name?.message}>
+        {(p) => <input {...p} className={controlClass} placeholder="Saw a lot" {...register('name')} />}
+      </FormField>
+      <FormField id="goal-kind" label="Counts" error={errors.kind?.message}>
+        {(p) => (
+          <select {...p} className={controlClass} {...register('kind')}>
+            <option value="page">A page view</option>
+            <option value="event">An event</option>
+          </select>
+        )}
+      </FormField>
+      <FormField
+        id="goal-value"
+        label={kind === 'event' ? 'Event name' : 'Page'}
+        required
+        hint={
+          kind === 'event'
+            ? 'As the site sends it: form_submitted, lot_click, outbound_click, file_download, video_play.'
+            : 'A path (/contact), or every page under one with * at the end (/lots/*).'
+        }
+        error={errors.value?.message}
+      >
+        {(p) => (
+          <input
+            {...p}
+            className={controlClass}
+            placeholder={kind === 'event' ? 'form_submitted' : '/lots/*'}
+            {...register('value')}
+          />
+        )}
+      </FormField>
+    </FormDialog>
+  );
+}
