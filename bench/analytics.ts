@@ -7,7 +7,11 @@
  * calls each — and, beside it, the same 365-day answer (per-day visits and visitors, top pages
  * and sources) as a plain GROUP BY over the raw table. Target: p50 ≤ 50 ms for 365 days. Then
  * the drill-down answers (read from the stored visits): one filter (source = google.com) and
- * two (and page = /blog/*) over 30 and 365 days, p50 of 5 calls. Target: p50 ≤ 150 ms.
+ * two (and page = /blog/*) over 30 and 365 days, p50 of 5 calls. Target: p50 ≤ 150 ms. Then
+ * goals and a funnel (read from the stored visits and, for events and the funnel's order, the
+ * raw hits): a page goal, an event goal (a form sent in about 30% of the visits that viewed
+ * /contact), and a three-step funnel (a blog article → /contact → the form), over 30 and 365
+ * days, p50 of 5 calls. Target: p50 ≤ 150 ms.
  *
  * Flags: --rows <n> (10000000), --keep (leave the database for a look).
  * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
@@ -17,13 +21,16 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { PoolClient } from 'pg';
-import { addDays, ANALYTICS_RANGES, siteDayOf } from '@lp/contracts';
+import { addDays, ANALYTICS_RANGES, periodOf, siteDayOf } from '@lp/contracts';
 import { migrate, openPostgres } from '@lp/runtime';
 import { analyticsService } from '@lp/analytics';
 import { ensureMonthPartitions, monthOf } from '@lp/analytics/queries/ensure-month-partitions';
 import { askOf } from '@lp/analytics/queries/analytics-ask';
 import { readFilteredWebAnalytics } from '@lp/analytics/queries/read-filtered-web-analytics';
 import { readWebAnalytics } from '@lp/analytics/queries/read-web-analytics';
+import { insertGoal } from '@lp/analytics/goals/goal-rows';
+import { readFunnel } from '@lp/analytics/goals/read-funnel';
+import { readGoalReport } from '@lp/analytics/goals/read-goal-report';
 import { refreshRollups } from '@lp/analytics/visits/refresh-rollups';
 import { createDatabase } from './support/processes.ts';
 
@@ -63,6 +70,16 @@ function rand(): number {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+/** A second generator for the form events, so the page views stay those of earlier runs. */
+let eventSeed = 7;
+function randEvent(): number {
+  eventSeed = (eventSeed + 0x6d2b79f5) | 0;
+  let t = Math.imul(eventSeed ^ (eventSeed >>> 15), 1 | eventSeed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+/** The form events of the visits written (COPY text lines): 30 s after a view of /contact, 30% of the time. */
+const eventRows: string[] = [];
 
 /** Page view rows as COPY text, visit by visit, until `rows` are written. */
 function* copyRows(rows: number, now: number): Generator<string> {
@@ -100,6 +117,20 @@ function* copyRows(rows: number, now: number): Generator<string> {
         ].join('\t'),
       );
       written++;
+      if (path === '/contact' && randEvent() < 0.3)
+        eventRows.push(
+          [
+            randomUUID(),
+            0,
+            new Date(t + 30_000).toISOString(),
+            visitor,
+            'form_submitted',
+            'submission',
+            'submit',
+            'contact',
+            '/contact',
+          ].join('\t'),
+        );
       if (++hitIndex === 1000) {
         eventId = randomUUID();
         hitIndex = 0;
@@ -154,11 +185,24 @@ try {
   } finally {
     await knex.client.releaseConnection(client);
   }
+  const eventClient = (await knex.client.acquireConnection()) as PoolClient;
+  try {
+    await pipeline(
+      Readable.from([`${eventRows.join('\n')}\n`]),
+      eventClient.query(
+        copyFrom(
+          `COPY analytics.events (event_id, hit_index, occurred_at, session_id, name, category, action, label, path) FROM STDIN`,
+        ),
+      ),
+    );
+  } finally {
+    await knex.client.releaseConnection(eventClient);
+  }
   const copySeconds = (performance.now() - t0) / 1000;
   out(
-    `generated ${ROWS.toLocaleString('en-US')} page views over 365 days with COPY in ${copySeconds.toFixed(1)} s (${Math.round(ROWS / copySeconds).toLocaleString('en-US')} rows/s)`,
+    `generated ${ROWS.toLocaleString('en-US')} page views (and ${eventRows.length.toLocaleString('en-US')} form events) over 365 days with COPY in ${copySeconds.toFixed(1)} s (${Math.round(ROWS / copySeconds).toLocaleString('en-US')} rows/s)`,
   );
-  await knex.raw('analyze analytics.page_views');
+  await knex.raw('analyze analytics.page_views; analyze analytics.events');
 
   t0 = performance.now();
   const today = siteDayOf(new Date(now));
@@ -255,6 +299,36 @@ try {
     );
   }
   out(`drill-down: slowest p50 ${worst.toFixed(0)} ms (target ≤ 150 ms: ${worst <= 150 ? 'met' : 'NOT met'})`);
+
+  const blog = await insertGoal(knex, { name: 'Read an article', kind: 'page', value: '/blog/*' });
+  const contact = await insertGoal(knex, { name: 'Contact page', kind: 'page', value: '/contact' });
+  const form = await insertGoal(knex, { name: 'Sent the form', kind: 'event', value: 'form_submitted' });
+  out('');
+  out('goals and a funnel (stored visits; raw hits for events and order), 5 calls each after one warm-up:');
+  out(`${'days'.padStart(6)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}   answer`);
+  let slowest = 0;
+  for (const days of [30, 365] as const) {
+    const period = periodOf({ days }, at);
+    for (const [label, run] of [
+      ['page goal /blog/*', () => readGoalReport(knex, [blog], period, {})],
+      ['event goal form_submitted', () => readGoalReport(knex, [form], period, {})],
+      ['funnel /blog/* → /contact → form_submitted', () => readFunnel(knex, [blog, contact, form], period, {})],
+    ] as const) {
+      const answer = await run();
+      const r = await time(5, run);
+      slowest = Math.max(slowest, r.p50);
+      const figures =
+        'steps' in answer
+          ? answer.steps.map((st) => st.visitors.toLocaleString('en-US')).join(' → ') + ' visitors'
+          : `${answer.goals[0]!.conversions.toLocaleString('en-US')} conversions, ${answer.goals[0]!.conversionRate}%`;
+      out(
+        `${String(days).padStart(6)} ${`${r.p50.toFixed(0)} ms`.padStart(9)} ${`${r.p95.toFixed(0)} ms`.padStart(9)}   ${label}: ${figures}`,
+      );
+    }
+  }
+  out(
+    `goals and funnel: slowest p50 ${slowest.toFixed(0)} ms (target ≤ 150 ms: ${slowest <= 150 ? 'met' : 'NOT met'})`,
+  );
 } finally {
   await close();
   if (KEEP) out(`kept database ${db.name}`);

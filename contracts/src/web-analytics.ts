@@ -25,11 +25,12 @@ export const ANALYTICS_TOP_N = 10;
  * API's query string and the RPC: each narrows every figure, chart and table to the visits that
  * match; several combine (all must match). `page` matches a visit that viewed that page (a
  * trailing `*` matches every page under a prefix: `/lots/*`) and counts only its page views of
- * matching pages; the others are the visit's own values (its first page view's).
+ * matching pages; the others are the visit's own values (its first page view's; `exit_page` its last's).
  */
 export const ANALYTICS_FILTER_KEYS = [
   'page',
   'entry_page',
+  'exit_page',
   'source',
   'referrer',
   'utm_source',
@@ -176,9 +177,13 @@ export const WebAnalyticsSchema = v.object({
     pages: v.array(TopRowSchema),
     /** The first page of each visit. */
     entryPages: v.array(TopRowSchema),
+    /** The last page of each visit. */
+    exitPages: v.array(TopRowSchema),
     referrers: v.array(TopRowSchema),
     sources: v.array(TopRowSchema),
     campaigns: v.array(TopRowSchema),
+    /** UTM mediums (email, cpc, social…) of the visits that had one. */
+    mediums: v.array(TopRowSchema),
     devices: v.array(TopRowSchema),
     browsers: v.array(TopRowSchema),
     operatingSystems: v.array(TopRowSchema),

@@ -110,6 +110,7 @@ describeOnEachBackend('web analytics end to end', (backend) => {
       ['/lot-map', 1],
     ]);
     expect(r.top.campaigns.map((c) => [c.value, c.visits])).toEqual([['spring-lots', 1]]);
+    expect(r.top.mediums.map((c) => [c.value, c.visits])).toEqual([['email', 1]]);
     expect(r.top.referrers.map((c) => c.value).sort()).toEqual(['google.com', 'mail.example.com']);
     expect(r.top.devices.map((c) => c.value).sort()).toEqual(['desktop', 'mobile']);
     expect(r.top.browsers.map((c) => [c.value, c.visits]).sort()).toEqual([
@@ -162,6 +163,11 @@ describeOnEachBackend('web analytics end to end', (backend) => {
     const again = await webAnalytics();
     expect({ ...again, previous: undefined }).toEqual({ ...r, previous: undefined });
     expect(again.top.entryPages.map((p) => [p.value, p.visits])).toEqual([['/', 2]]);
+    expect(again.top.exitPages.map((p) => [p.value, p.visits])).toEqual([
+      ['/', 1],
+      ['/lot-map', 1],
+    ]);
+    expect((await webAnalytics(30, '&exit_page=%2Flot-map')).totalVisits).toBe(1);
 
     // Drill-down: the newsletter's visit alone, then the desktop visits that saw the home page.
     const newsletter = await webAnalytics(30, '&source=newsletter');

@@ -65,9 +65,11 @@ export const webAnalyticsOf = (days: 7 | 30 | 90 | 365, over: Partial<WebAnalyti
   top: {
     pages: [],
     entryPages: [],
+    exitPages: [],
     referrers: [],
     sources: [],
     campaigns: [],
+    mediums: [],
     devices: [],
     browsers: [],
     operatingSystems: [],

@@ -116,6 +116,22 @@ describe('goals and funnels', () => {
     ]);
   });
 
+  it('counts a form sent in the millisecond of the page view as after it, and one page view as one step only', async () => {
+    // 20 days ago: 5 November at 20:00 in Phoenix, a day of its own.
+    const when = at(20, 0);
+    const day = '2026-11-05';
+    await recordPageViews(db.knex, { ...eventMeta(), hits: [pv('gus', when, { path: '/lots/7' })] });
+    await recordEvents(db.knex, { ...eventMeta(), hits: [sent('gus', when)] });
+    const period = periodOf({ from: day, to: day });
+    const steps = async (goals: Goal[]) => (await readFunnel(db.knex, goals, period, {})).steps.map((s) => s.visitors);
+    expect(await steps([lots, contact])).toEqual([1, 1]);
+    // The form and then a lot page: the page view of that instant comes first, so not after it.
+    expect(await steps([contact, lots])).toEqual([1, 0]);
+    const seven = await insertGoal(db.knex, { name: 'Lot 7', kind: 'page', value: '/lots/7' });
+    expect(await steps([lots, seven])).toEqual([1, 0]);
+    await deleteGoal(db.knex, seven.id);
+  });
+
   it('keeps names unique in any letter case, and says which step of a funnel is gone', async () => {
     await expect(insertGoal(db.knex, { name: 'saw a LOT', kind: 'page', value: '/lots' })).rejects.toMatchObject({
       status: 409,

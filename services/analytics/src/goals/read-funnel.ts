@@ -5,7 +5,8 @@
  * path, events by name, within the visit's time) are read from the raw tables (kept
  * ANALYTICS_RAW_RETENTION_MONTHS), bounded by the period's days so only its monthly partitions
  * are read; then each step keeps the visits of the step before with a later matching hit, and
- * the time it first happened there. Visitors are distinct visitor ids.
+ * the first such hit (by time, a page view before an event of the same instant, then as stored).
+ * Visitors are distinct visitor ids.
  */
 import type { AnalyticsFilters, Funnel, Goal, SitePeriod } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
@@ -36,7 +37,7 @@ export async function readFunnel(
     const hitParts: { sql: string; bindings: string[] }[] = [];
     if (pages.length > 0)
       hitParts.push({
-        sql: `select f.session_id, f.started_at, p.occurred_at as at, p.path as page, null::text as event
+        sql: `select f.session_id, f.started_at, p.occurred_at as at, 1 as kind, p.id, p.path as page, null::text as event
               from funnel_visits f join analytics.page_views p
                 on p.session_id = f.session_id and p.occurred_at between f.started_at and f.last_at
               where p.occurred_at ${bounds} and (${pages.map((m) => m.sql).join(' or ')})`,
@@ -44,18 +45,23 @@ export async function readFunnel(
       });
     if (events.length > 0)
       hitParts.push({
-        sql: `select f.session_id, f.started_at, e.occurred_at as at, null::text as page, e.name as event
+        sql: `select f.session_id, f.started_at, e.occurred_at as at, 2 as kind, e.id, null::text as page, e.name as event
               from funnel_visits f join analytics.events e
                 on e.session_id = f.session_id and e.occurred_at between f.started_at and f.last_at
               where e.occurred_at ${bounds} and e.name in (${events.map(() => '?').join(', ')})`,
         bindings: [period.from, period.to, ...events],
       });
+    // Hits in the order the visits are built in: by time, a page view before an event of the same
+    // instant, then as stored. A step's hit comes after the step before's first in that order (a
+    // form sent in the millisecond of the page view counts as after it; one hit is never two steps).
+    const firstHit = (col: string) => `(array_agg(h.${col} order by h.at, h.kind, h.id))[1] as ${col}`;
+    const hitCols = `h.session_id, h.started_at, ${firstHit('at')}, ${firstHit('kind')}, ${firstHit('id')}`;
     const stepCtes = steps.map((s, i) =>
       i === 0
-        ? `s0 as (select h.session_id, h.started_at, min(h.at) as at from hits h where ${s.sql} group by 1, 2)`
-        : `s${i} as (select h.session_id, h.started_at, min(h.at) as at from hits h
+        ? `s0 as (select ${hitCols} from hits h where ${s.sql} group by 1, 2)`
+        : `s${i} as (select ${hitCols} from hits h
              join s${i - 1} b on b.session_id = h.session_id and b.started_at = h.started_at
-             where ${s.sql} and h.at > b.at group by 1, 2)`,
+             where ${s.sql} and (h.at, h.kind, h.id) > (b.at, b.kind, b.id) group by 1, 2)`,
     );
     const { rows } = await trx.raw<{ rows: Record<string, number>[] }>(
       `with hits as (${hitParts.map((p) => p.sql).join(' union all ')}), ${stepCtes.join(', ')}

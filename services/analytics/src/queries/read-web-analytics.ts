@@ -95,9 +95,11 @@ export function topTablesOf(parts: readonly PartRow[]): WebAnalytics['top'] {
   return {
     pages: top('page', 'pageviews'),
     entryPages: top('entry_page', 'visits'),
+    exitPages: top('exit_page', 'visits'),
     referrers: top('referrer', 'visits').filter((r) => r.value !== ''),
     sources: top('source', 'visits'),
     campaigns: top('utm_campaign', 'visits').filter((r) => r.value !== ''),
+    mediums: top('utm_medium', 'visits').filter((r) => r.value !== ''),
     devices: top('device', 'visits'),
     browsers: top('browser', 'visits'),
     operatingSystems: top('os', 'visits'),

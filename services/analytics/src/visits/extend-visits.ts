@@ -48,6 +48,7 @@ function startVisit(h: Hit, timeZone: string): VisitRow {
     pageviews: 0,
     interactions: 0,
     entry_path: null,
+    exit_path: null,
     referrer_host: null,
     utm_source: null,
     utm_medium: null,
@@ -74,6 +75,7 @@ function addHit(v: VisitRow, h: Hit): void {
       v.browser = h.pv.browser;
       v.os = h.pv.os;
     }
+    v.exit_path = h.pv.path;
     v.pageviews++;
     v.pages[h.pv.path] = (v.pages[h.pv.path] ?? 0) + 1;
   }
@@ -93,7 +95,7 @@ export async function extendVisits(
   }
   const { rows } = await trx.raw<{ rows: VisitRow[] }>(
     `select distinct on (v.session_id) v.session_id, v.started_at, v.last_at, v.last_real_at, v.day::text as day,
-       v.pageviews, v.interactions, v.entry_path, v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign,
+       v.pageviews, v.interactions, v.entry_path, v.exit_path, v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign,
        v.device, v.browser, v.os, v.pages
      from analytics.visits v where v.session_id in (select value from json_array_elements_text(?::json))
      order by v.session_id, v.started_at desc`,

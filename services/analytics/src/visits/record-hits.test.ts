@@ -189,7 +189,8 @@ describe('visits and daily roll-ups', () => {
     const snapshot = async () => ({
       visits: (
         await db.knex.raw(
-          `select session_id, started_at, last_at, last_real_at, day::text, pageviews, interactions, entry_path, pages
+          `select session_id, started_at, last_at, last_real_at, day::text, pageviews, interactions, entry_path, exit_path,
+             pages
            from analytics.visits order by started_at`,
         )
       ).rows,
@@ -207,9 +208,35 @@ describe('visits and daily roll-ups', () => {
       ).rows,
     });
     const incremental = await snapshot();
-    expect(incremental.visits).toMatchObject([{ pageviews: 3, interactions: 2, entry_path: '/first' }]);
+    expect(incremental.visits).toMatchObject([{ pageviews: 3, interactions: 2, entry_path: '/first', exit_path: '/' }]);
     await refreshRollups(db.knex, D1, D1);
     expect(await snapshot()).toEqual(incremental);
+  });
+
+  it('the exit page is the last page view, the one stored last on a tie, as a recomputation gives', async () => {
+    const t = phx(D1, '16:00');
+    const visit = async () =>
+      (
+        await db.knex.raw<{ rows: { entry_path: string; exit_path: string }[] }>(
+          'select entry_path, exit_path from analytics.visits',
+        )
+      ).rows;
+    const exits = async () =>
+      (
+        await db.knex.raw<{ rows: { value: string; visits: number }[] }>(
+          `select value, visits from analytics.daily_breakdowns where dimension = 'exit_page' and visits <> 0 order by value`,
+        )
+      ).rows;
+    await recordPageViews(db.knex, pvBatch(pv('x', t, { path: '/a' }), pv('x', t, { path: '/b' })));
+    expect(await visit()).toEqual([{ entry_path: '/a', exit_path: '/b' }]);
+    await recordPageViews(db.knex, pvBatch(pv('x', t, { path: '/c' })));
+    // A late page view (before the visit's first) moves the entry, not the exit.
+    await recordPageViews(db.knex, pvBatch(pv('x', phx(D1, '15:59'), { path: '/z' })));
+    expect(await visit()).toEqual([{ entry_path: '/z', exit_path: '/c' }]);
+    expect(await exits()).toEqual([{ value: '/c', visits: 1 }]);
+    await refreshRollups(db.knex, D1, D1);
+    expect(await visit()).toEqual([{ entry_path: '/z', exit_path: '/c' }]);
+    expect(await exits()).toEqual([{ value: '/c', visits: 1 }]);
   });
 
   it('in-order, late, cross-stream and redelivered batches of many sessions give the roll-ups of a recomputation', async () => {

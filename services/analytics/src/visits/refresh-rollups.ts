@@ -16,6 +16,7 @@ import { VISIT_COLUMNS, type VisitDimension } from './visit-rows.ts';
 /** Each visit dimension's value in SQL over analytics.visits ('' for none), as dimensionValues gives it. */
 export const DIMENSION_SQL: Record<VisitDimension, string> = {
   entry_page: `coalesce(entry_path, '')`,
+  exit_page: `coalesce(exit_path, '')`,
   referrer: `coalesce(referrer_host, '')`,
   source: `coalesce(utm_source, referrer_host, '')`,
   utm_source: `coalesce(utm_source, '')`,

@@ -5,7 +5,7 @@
  * visits; engagement pings (kind 3) only extend one: a ping counts when the session's previous
  * page view or interaction is at most 30 minutes before it, and is dropped otherwise. The
  * visit's attributes (entry page, referrer host, UTM, device, browser, OS) are its first page
- * view's, and its pages the page views per path; its day is the day it started in the site's time zone. Own-site referrers count as
+ * view's, its exit page its last page view's (the one stored last on a tie, as extending gives), and its pages the page views per path; its day is the day it started in the site's time zone. Own-site referrers count as
  * none. `:hits_filter` limits the page view and event scans (a time range, or sessions with
  * their windows).
  */
@@ -33,11 +33,11 @@ export type HitsFilter = {
 export function sessionizeSql(filter: HitsFilter): { sql: string; bindings: Knex.RawBinding[] } {
   const sql = `
 with hits as (
-  select p.session_id, p.occurred_at as at, 1 as kind, p.path, p.referrer, p.utm_source, p.utm_medium,
+  select p.session_id, p.occurred_at as at, 1 as kind, p.id, p.path, p.referrer, p.utm_source, p.utm_medium,
          p.utm_campaign, p.device_type, p.browser, p.os
   from analytics.page_views p ${filter.pageViews}
   union all
-  select e.session_id, e.occurred_at, case when e.name = '${ENGAGEMENT_EVENT}' then 3 else 2 end, e.path,
+  select e.session_id, e.occurred_at, case when e.name = '${ENGAGEMENT_EVENT}' then 3 else 2 end, e.id, e.path,
          null, null, null, null, null, null, null
   from analytics.events e ${filter.events}
 ),
@@ -61,6 +61,7 @@ grouped as (
     count(*) filter (where kind = 1)::int as pageviews,
     count(*) filter (where kind = 2)::int as interactions,
     (array_agg(path order by at, kind) filter (where kind = 1))[1] as entry_path,
+    (array_agg(path order by at desc, id desc) filter (where kind = 1))[1] as exit_path,
     (array_agg(referrer order by at, kind) filter (where kind = 1))[1] as referrer,
     (array_agg(utm_source order by at, kind) filter (where kind = 1))[1] as utm_source,
     (array_agg(utm_medium order by at, kind) filter (where kind = 1))[1] as utm_medium,
@@ -77,7 +78,7 @@ page_counts as (
 )
 select g.session_id, g.started_at, g.last_at, g.last_real_at,
   ((g.started_at at time zone ${zoneLiteral(filter.timeZone)})::date)::text as day,
-  g.pageviews, g.interactions, g.entry_path,
+  g.pageviews, g.interactions, g.entry_path, g.exit_path,
   ${referrerHost('g.referrer')} as referrer_host,
   g.utm_source, g.utm_medium, g.utm_campaign, g.device, g.browser, g.os, coalesce(pc.pages, '{}'::jsonb) as pages
 from grouped g left join page_counts pc on pc.session_id = g.session_id and pc.n = g.n`;

@@ -17,6 +17,8 @@ export type VisitRow = {
   pageviews: number;
   interactions: number;
   entry_path: string | null;
+  /** The path of the last page view (the one stored last on a tie). */
+  exit_path: string | null;
   referrer_host: string | null;
   utm_source: string | null;
   utm_medium: string | null;
@@ -33,7 +35,7 @@ export type VisitRow = {
 };
 
 /** The columns of analytics.visits, as every writer of visits lists them. */
-export const VISIT_COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path,
+export const VISIT_COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path, exit_path,
   referrer_host, utm_source, utm_medium, utm_campaign, device, browser, os, pages`;
 
 export type Figures = { visits: number; bounces: number; duration_s: number; pageviews: number };
@@ -69,6 +71,7 @@ export function figuresOf(v: VisitRow, sign: 1 | -1): Figures {
 export function dimensionValues(v: VisitRow): Record<VisitDimension, string> {
   return {
     entry_page: v.entry_path ?? '',
+    exit_page: v.exit_path ?? '',
     referrer: v.referrer_host ?? '',
     source: sourceOf(v),
     utm_source: v.utm_source ?? '',
@@ -90,6 +93,7 @@ export const toVisitRow = (r: VisitRow): VisitRow => ({
   pageviews: r.pageviews,
   interactions: r.interactions,
   entry_path: r.entry_path,
+  exit_path: r.exit_path,
   referrer_host: r.referrer_host,
   utm_source: r.utm_source,
   utm_medium: r.utm_medium,

@@ -28,9 +28,11 @@ const busy = (days: 7 | 30 | 90 | 365) =>
     top: {
       pages: [{ value: '/lot-map', visits: 0, pageviews: 800, bounceRate: 0 }],
       entryPages: [{ value: '/', visits: 700, pageviews: 1500, bounceRate: 48 }],
+      exitPages: [{ value: '/contact', visits: 400, pageviews: 1200, bounceRate: 10 }],
       referrers: [{ value: 'google.com', visits: 300, pageviews: 700, bounceRate: 35 }],
       sources: [{ value: '', visits: 500, pageviews: 900, bounceRate: 50 }],
       campaigns: [{ value: 'spring-lots', visits: 120, pageviews: 400, bounceRate: 20 }],
+      mediums: [{ value: 'email', visits: 150, pageviews: 450, bounceRate: 25 }],
       devices: [{ value: 'mobile', visits: 700, pageviews: 1500, bounceRate: 45 }],
       browsers: [{ value: 'Safari', visits: 600, pageviews: 1400, bounceRate: 44 }],
       operatingSystems: [
@@ -86,6 +88,10 @@ describe('Analytics screen, Web tab', () => {
     expect(within(systems).getByRole('columnheader', { name: 'Operating system' })).toBeTruthy();
     expect(within(within(systems).getByText('iOS').closest('tr')!).getByText('650')).toBeTruthy();
     expect(within(systems).getByText('Unknown')).toBeTruthy();
+    const mediums = screen.getByRole('heading', { name: 'Top mediums' }).closest('section')!;
+    expect(within(mediums).getByRole('button', { name: 'email' })).toBeTruthy();
+    const exits = screen.getByRole('heading', { name: 'Exit pages' }).closest('section')!;
+    expect(within(within(exits).getByText('/contact').closest('tr')!).getByText('400')).toBeTruthy();
     const campaigns = screen.getByRole('heading', { name: 'Top campaigns' }).closest('section')!;
     expect(within(campaigns).getByText('spring-lots')).toBeTruthy();
     const leads = screen.getByRole('heading', { name: 'Leads by source' }).closest('section')!;

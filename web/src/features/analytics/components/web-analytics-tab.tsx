@@ -44,6 +44,7 @@ type TopTableSpec = {
 const TOP_TABLES: readonly TopTableSpec[] = [
   { top: 'pages', filter: 'page', title: 'Top pages', head: 'Page', measure: 'pageviews', none: '—' },
   { top: 'entryPages', filter: 'entry_page', title: 'Entry pages', head: 'Page', measure: 'visits', none: '—' },
+  { top: 'exitPages', filter: 'exit_page', title: 'Exit pages', head: 'Page', measure: 'visits', none: '—' },
   {
     top: 'referrers',
     filter: 'referrer',
@@ -61,6 +62,7 @@ const TOP_TABLES: readonly TopTableSpec[] = [
     measure: 'visits',
     none: 'No campaign',
   },
+  { top: 'mediums', filter: 'utm_medium', title: 'Top mediums', head: 'Medium', measure: 'visits', none: 'No medium' },
   { top: 'devices', filter: 'device', title: 'Devices', head: 'Device', measure: 'visits', none: 'Unknown' },
   { top: 'browsers', filter: 'browser', title: 'Browsers', head: 'Browser', measure: 'visits', none: 'Unknown' },
   {

@@ -28,6 +28,7 @@ import { formatCalendarDay } from '../../../lib/site-time';
 export const FILTER_LABELS: Record<AnalyticsFilterKey, string> = {
   page: 'Page',
   entry_page: 'Entry page',
+  exit_page: 'Exit page',
   source: 'Source',
   referrer: 'Referrer',
   utm_source: 'UTM source',
