@@ -123,7 +123,7 @@ describe('Analytics screen', () => {
     const table = card.getByRole('table', { name: /last 90 days/ });
     // Lot 4 has a map click, so it ranks above lot 12's two page views.
     await expect
-      .poll(() => table.getByRole('rowheader').allTextContents(), { timeout: 20_000 })
+      .poll(() => table.getByRole('rowheader').getByRole('link').allTextContents(), { timeout: 20_000 })
       .toEqual(['Lot 4', 'Lot 12']);
     await expect
       .poll(

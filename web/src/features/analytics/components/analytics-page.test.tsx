@@ -175,15 +175,22 @@ describe('Analytics screen, Web tab', () => {
     const table = await within(card).findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([
-      ['Lot 12', '90', '9', '2'],
-      ['Lot 5', '40', '9', '2'],
-      ['Lot 3', '1,200', '2', '0'],
+      ['Lot 12Visits', '90', '9', '2'],
+      ['Lot 5Visits', '40', '9', '2'],
+      ['Lot 3Visits', '1,200', '2', '0'],
     ]);
     expect(within(table).getByRole('link', { name: 'Lot 12' }).getAttribute('href')).toBe('/lots/12');
+    // A lot's visits are a drill-down like a table's value: the page filter, and the card steps aside.
+    routes['GET /api/marketing-dashboard/web-analytics?days=30&page=%2Flots%2F5'] = () =>
+      json({ ...busy(30), filters: { page: '/lots/5' } });
+    await user.click(within(table).getByRole('button', { name: 'Show the visits that viewed Lot 5' }));
+    expect(await screen.findByText('Page is /lots/5')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Interest per lot' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Remove filter: Page is /lots/5' }));
     await user.selectOptions(screen.getByLabelText('Time range'), 'Last 365 days');
     await waitFor(() => expect(calls()).toContain('GET /api/marketing/lots/interest?days=365'));
     const yearCard = (await screen.findByRole('heading', { name: 'Interest per lot' })).closest('section')!;
-    expect(await within(yearCard).findByRole('rowheader', { name: 'Lot 21' })).toBeTruthy();
+    expect(await within(yearCard).findByRole('link', { name: 'Lot 21' })).toBeTruthy();
     expect(within(yearCard).queryByText('Lot 12')).toBeNull();
   });
 
@@ -203,7 +210,7 @@ describe('Analytics screen, Web tab', () => {
     const card = (await screen.findByRole('heading', { name: 'Interest per lot' })).closest('section')!;
     expect(await within(card).findByText('Page views and map clicks could not be loaded right now.')).toBeTruthy();
     const rows = within(within(card).getByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([['Lot 5', '—', '—', '2']]);
+    expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([['Lot 5Visits', '—', '—', '2']]);
   });
 
   it('says when no lot drew interest, and when the figures cannot be loaded', async () => {

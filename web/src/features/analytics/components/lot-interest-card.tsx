@@ -12,7 +12,14 @@ import { useLotInterest } from '../../../lib/use-lot-interest';
 import { formatCount } from '../../../lib/format-analytics';
 import { rankLotInterest } from '../lib/rank-lot-interest';
 
-export function LotInterestCard({ days }: { days: AnalyticsRange }) {
+export function LotInterestCard({
+  days,
+  onFilter,
+}: {
+  days: AnalyticsRange;
+  /** Narrows the screen to the visits that viewed a lot's page (a drill-down, as a table's value does). */
+  onFilter?: (page: string) => void;
+}) {
   const { interest: data, error, isLoading } = useLotInterest(days);
   const rows = data ? rankLotInterest(data.lots) : [];
   // A count from a service that did not answer is unknown, not zero.
@@ -34,9 +41,21 @@ export function LotInterestCard({ days }: { days: AnalyticsRange }) {
             head="Lot"
             rowHeader
             name={(r) => (
-              <a href={lotPath(r.number)} className="text-lake-800 underline-offset-2 hover:underline">
-                Lot {r.number}
-              </a>
+              <span className="flex flex-wrap items-center gap-x-3">
+                <a href={lotPath(r.number)} className="text-lake-800 underline-offset-2 hover:underline">
+                  Lot {r.number}
+                </a>
+                {onFilter && (
+                  <button
+                    type="button"
+                    onClick={() => onFilter(lotPath(r.number))}
+                    aria-label={`Show the visits that viewed Lot ${r.number}`}
+                    className="min-h-8 rounded px-1 text-xs text-stone-700 underline-offset-2 hover:underline"
+                  >
+                    Visits
+                  </button>
+                )}
+              </span>
             )}
             rows={rows}
             rowKey={(r) => r.number}

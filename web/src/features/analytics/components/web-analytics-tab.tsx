@@ -197,7 +197,7 @@ export function WebAnalyticsTab() {
           {!filtered && <LeadsBySourceCard period={period} />}
           {!filtered &&
             (period.days !== undefined ? (
-              <LotInterestCard days={period.days} />
+              <LotInterestCard days={period.days} onFilter={(page) => show({ filters: { ...filters, page } })} />
             ) : (
               <Card title="Interest per lot">
                 <p className="text-sm text-stone-600">
