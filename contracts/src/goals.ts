@@ -54,8 +54,10 @@ export const GoalFormSchema = v.pipe(
 );
 export type GoalForm = v.InferOutput<typeof GoalFormSchema>;
 
+const goalId = v.pipe(v.number(), v.integer(), v.minValue(1));
+
 export const GoalSchema = v.object({
-  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  id: goalId,
   name: v.string(),
   kind: v.picklist(GOAL_KINDS),
   value: v.string(),
@@ -63,7 +65,7 @@ export const GoalSchema = v.object({
 });
 export type Goal = v.InferOutput<typeof GoalSchema>;
 
-export const GoalIdSchema = v.object({ id: v.pipe(v.number(), v.integer(), v.minValue(1)) });
+export const GoalIdSchema = v.object({ id: goalId });
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const rate = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
@@ -107,7 +109,7 @@ export const GoalReportSchema = v.object({
 export type GoalReport = v.InferOutput<typeof GoalReportSchema>;
 
 const goalIds = v.pipe(
-  v.array(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  v.array(goalId),
   v.minLength(FUNNEL_STEPS_MIN, `A funnel has ${FUNNEL_STEPS_MIN} to ${FUNNEL_STEPS_MAX} steps`),
   v.maxLength(FUNNEL_STEPS_MAX, `A funnel has ${FUNNEL_STEPS_MIN} to ${FUNNEL_STEPS_MAX} steps`),
 );
@@ -123,10 +125,8 @@ export const FUNNEL_GOALS_PARAM = v.pipe(
 );
 
 export const FunnelStepSchema = v.object({
-  goalId: count,
-  name: v.string(),
-  kind: v.picklist(GOAL_KINDS),
-  value: v.string(),
+  goalId,
+  ...v.pick(GoalSchema, ['name', 'kind', 'value']).entries,
   /** Visitors who reached this step (and every one before it, in order, in one visit). */
   visitors: count,
   /** Visitors of the step before who did not reach this one (0 for the first step). */

@@ -9,6 +9,7 @@ import {
   ANALYTICS_PERIOD_INPUT_ENTRIES,
   ANALYTICS_PERIOD_QUERY_ENTRIES,
   AnalyticsComparisonSchema,
+  AnalyticsPeriodInputSchema,
   DEFAULT_ANALYTICS_COMPARISON,
   SitePeriodSchema,
   withPeriodRules,
@@ -115,7 +116,7 @@ export const AnalyticsRefreshQuerySchema = withPeriodRules(
   v.strictObject(ANALYTICS_PERIOD_QUERY_ENTRIES, 'The options of a refresh are days, or from and to'),
 );
 
-export const AnalyticsRefreshInputSchema = withPeriodRules(v.object(ANALYTICS_PERIOD_INPUT_ENTRIES));
+export const AnalyticsRefreshInputSchema = AnalyticsPeriodInputSchema;
 
 export const WebAnalyticsInputSchema = withPeriodRules(
   v.object({
@@ -124,7 +125,6 @@ export const WebAnalyticsInputSchema = withPeriodRules(
     filters: v.optional(AnalyticsFiltersSchema, {}),
   }),
 );
-export type WebAnalyticsInput = v.InferInput<typeof WebAnalyticsInputSchema>;
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
@@ -233,7 +233,7 @@ export const LeadAttributionSchema = v.object({
 export type LeadAttribution = v.InferOutput<typeof LeadAttributionSchema>;
 
 /** Leads by source over a period: the leads are analytics' own copy of the form submissions. */
-export const LeadsBySourceInputSchema = withPeriodRules(v.object(ANALYTICS_PERIOD_INPUT_ENTRIES));
+export const LeadsBySourceInputSchema = AnalyticsPeriodInputSchema;
 
 /**
  * A lead converts in a visit: its session's latest visit started at or before it was submitted.
@@ -287,7 +287,7 @@ export const LiveVisitorsSchema = v.object({
 export type LiveVisitors = v.InferOutput<typeof LiveVisitorsSchema>;
 
 /** Outbound links, file downloads and pages not found over a period (`GET …/site-events?days=`). */
-export const SiteEventsInputSchema = withPeriodRules(v.object(ANALYTICS_PERIOD_INPUT_ENTRIES));
+export const SiteEventsInputSchema = AnalyticsPeriodInputSchema;
 
 /** A link (its address without query or fragment) or a missing page, and how often it was hit. */
 export const SiteEventRowSchema = v.object({

@@ -21,18 +21,24 @@ export type WebAnalyticsAsk = {
   filters?: AnalyticsFilters;
 };
 
-export function webAnalyticsKey({
-  period,
-  compare = DEFAULT_ANALYTICS_COMPARISON,
-  filters = {},
-}: WebAnalyticsAsk): string {
-  const query = new URLSearchParams([
+/**
+ * The query string of an analytics view, in the order every key uses: `first` (a funnel's goals),
+ * the period, the comparison when it is not the default, the filters.
+ */
+export function analyticsQuery(
+  { period, compare = DEFAULT_ANALYTICS_COMPARISON, filters = {} }: WebAnalyticsAsk,
+  first: [string, string][] = [],
+): string {
+  return new URLSearchParams([
+    ...first,
     ...periodParams(period),
     ...(compare === DEFAULT_ANALYTICS_COMPARISON ? [] : [['compare', compare] as [string, string]]),
     ...filterParams(filters),
-  ]);
-  return `/api/marketing-dashboard/web-analytics?${query.toString()}`;
+  ]).toString();
 }
+
+export const webAnalyticsKey = (ask: WebAnalyticsAsk): string =>
+  `/api/marketing-dashboard/web-analytics?${analyticsQuery(ask)}`;
 
 export function useWebAnalytics(ask: WebAnalyticsAsk) {
   return useSWR<WebAnalytics>(webAnalyticsKey(ask), { keepPreviousData: true });

@@ -12,7 +12,7 @@ import type { AnalyticsFilters, Funnel, Goal, SitePeriod } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { pct } from '../queries/read-web-analytics.ts';
 import { pageMatchSql } from '../queries/visit-filter-sql.ts';
-import { collectVisits } from './read-goal-report.ts';
+import { collectVisits } from './collect-visits.ts';
 
 /** A hit `h` (with `page` or `event`) matching a goal, as SQL. */
 function stepSql(goal: Goal, h: string): { sql: string; binding: string } {
@@ -27,7 +27,7 @@ export async function readFunnel(
   filters: AnalyticsFilters,
 ): Promise<Funnel> {
   return knex.transaction(async (trx) => {
-    await collectVisits(trx, 'funnel_visits', period, filters);
+    await collectVisits(trx, 'funnel_visits', 'v.session_id, v.started_at, v.last_at', period, filters);
     // The steps are CTEs, whose sizes the planner cannot know (it guessed 1 row for step 2 of a
     // 30-day funnel on a million page views and nested the loops: 10.4 s); every join here is on
     // equal keys, so hash joins serve whatever the sizes.

@@ -10,8 +10,9 @@
 import { GOAL_SOURCES_TOP_N, type AnalyticsFilters, type Goal, type GoalReport, type SitePeriod } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { pct } from '../queries/read-web-analytics.ts';
-import { pageViewedSql, visitFilterSql } from '../queries/visit-filter-sql.ts';
+import { pageViewedSql } from '../queries/visit-filter-sql.ts';
 import { DIMENSION_SQL } from '../visits/refresh-rollups.ts';
+import { collectVisits } from './collect-visits.ts';
 
 /** A goal reached within visit `f` (with session_id, started_at, last_at, pages), as SQL. */
 export function goalReachedSql(goal: Pick<Goal, 'kind' | 'value'>, f: string): { sql: string; binding: string } {
@@ -21,24 +22,6 @@ export function goalReachedSql(goal: Pick<Goal, 'kind' | 'value'>, f: string): {
             and e.occurred_at between ${f}.started_at and ${f}.last_at and e.name = ?)`,
     binding: goal.value,
   };
-}
-
-/** Collects the period's visits under the filters into `table` (dropped at commit). */
-export async function collectVisits(
-  trx: Knex.Transaction,
-  table: string,
-  period: SitePeriod,
-  filters: AnalyticsFilters,
-): Promise<void> {
-  // Compiling a plan costs more here than it saves (as for the drill-down answer).
-  await trx.raw('set local jit = off');
-  const where = visitFilterSql(filters);
-  await trx.raw(
-    `create temporary table ${table} on commit drop as
-       select v.session_id, v.started_at, v.last_at, v.pages, ${DIMENSION_SQL.source} as source
-       from analytics.visits v where v.day between ?::date and ?::date and ${where.sql}`,
-    [period.from, period.to, ...where.bindings],
-  );
 }
 
 type Row = { source: string; conversions: number; visitors: number };
@@ -53,7 +36,13 @@ export async function readGoalReport(
   filters: AnalyticsFilters,
 ): Promise<GoalReport> {
   return knex.transaction(async (trx) => {
-    await collectVisits(trx, 'goal_visits', period, filters);
+    await collectVisits(
+      trx,
+      'goal_visits',
+      `v.session_id, v.started_at, v.last_at, v.pages, ${DIMENSION_SQL.source} as source`,
+      period,
+      filters,
+    );
     const [{ rows: totals }, { rows: bySource }] = [
       await trx.raw<{ rows: { visitors: number }[] }>(`select ${distinctVisitors('goal_visits')} as visitors`),
       await trx.raw<{ rows: { source: string; visits: number }[] }>(

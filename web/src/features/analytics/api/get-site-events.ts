@@ -1,8 +1,8 @@
 /** GET /api/marketing-dashboard/site-events?days=N (or from and to): outbound links, file downloads and pages not found. */
 import useSWR from 'swr';
-import { periodParams, type AnalyticsPeriodInput, type SiteEvents } from '@lp/contracts';
+import type { AnalyticsPeriodInput, SiteEvents } from '@lp/contracts';
+import { analyticsQuery } from '../../../lib/use-web-analytics';
 
 export function useSiteEvents(period: AnalyticsPeriodInput) {
-  const query = new URLSearchParams(periodParams(period));
-  return useSWR<SiteEvents>(`/api/marketing-dashboard/site-events?${query.toString()}`);
+  return useSWR<SiteEvents>(`/api/marketing-dashboard/site-events?${analyticsQuery({ period })}`);
 }

@@ -5,17 +5,9 @@
  * a change refetches them all.
  */
 import useSWR from 'swr';
-import {
-  filterParams,
-  periodParams,
-  type AnalyticsFilters,
-  type AnalyticsPeriodInput,
-  type Funnel,
-  type Goal,
-  type GoalForm,
-  type GoalReport,
-} from '@lp/contracts';
+import type { AnalyticsFilters, AnalyticsPeriodInput, Funnel, Goal, GoalForm, GoalReport } from '@lp/contracts';
 import { apiRequest } from '../../../lib/api-request';
+import { analyticsQuery } from '../../../lib/use-web-analytics';
 
 export const GOALS_KEY = '/api/marketing-dashboard/goals';
 export const isGoalKey = (key: unknown) =>
@@ -25,18 +17,17 @@ export const isGoalKey = (key: unknown) =>
     key.startsWith('/api/marketing-dashboard/funnel'));
 
 type View = { period: AnalyticsPeriodInput; filters: AnalyticsFilters };
-const queryOf = ({ period, filters }: View, extra: [string, string][] = []) =>
-  new URLSearchParams([...extra, ...periodParams(period), ...filterParams(filters)]).toString();
-
 export const useGoals = () => useSWR<Goal[]>(GOALS_KEY);
 
 export const useGoalReport = (view: View) =>
-  useSWR<GoalReport>(`/api/marketing-dashboard/goal-conversions?${queryOf(view)}`, { keepPreviousData: true });
+  useSWR<GoalReport>(`/api/marketing-dashboard/goal-conversions?${analyticsQuery(view)}`, { keepPreviousData: true });
 
 /** The funnel of these goal ids, in order (nothing asked for fewer than two). */
 export const useFunnel = (goalIds: readonly number[], view: View) =>
   useSWR<Funnel>(
-    goalIds.length >= 2 ? `/api/marketing-dashboard/funnel?${queryOf(view, [['goals', goalIds.join(',')]])}` : null,
+    goalIds.length >= 2
+      ? `/api/marketing-dashboard/funnel?${analyticsQuery(view, [['goals', goalIds.join(',')]])}`
+      : null,
     { keepPreviousData: true },
   );
 

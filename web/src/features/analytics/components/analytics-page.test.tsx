@@ -12,12 +12,10 @@ import { AnalyticsPage } from './analytics-page';
 import { json, stubRoutedFetch, type ApiCall, type ApiRoutes } from '../../../test/fake-api';
 import { totalsOf, webAnalyticsOf } from '../../../test/fixtures';
 
-const totals = totalsOf;
-const analytics = webAnalyticsOf;
 const busy = (days: 7 | 30 | 90 | 365) =>
-  analytics(days, {
-    ...totals({ totalVisits: 1200, uniqueVisitors: 900, averageTimeOnSite: 75, bounceRate: 42.25, pageviews: 3000 }),
-    previous: totals({
+  webAnalyticsOf(days, {
+    ...totalsOf({ totalVisits: 1200, uniqueVisitors: 900, averageTimeOnSite: 75, bounceRate: 42.25, pageviews: 3000 }),
+    previous: totalsOf({
       totalVisits: 1000,
       uniqueVisitors: 900,
       averageTimeOnSite: 60,
@@ -225,7 +223,7 @@ describe('Analytics screen, Web tab', () => {
   });
 
   it('says how a new site starts counting when there are no visits at all', async () => {
-    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(analytics(30));
+    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(webAnalyticsOf(30));
     render();
     expect(
       await screen.findByText('No visits yet: the tracker starts counting when the site gets visitors'),
@@ -250,7 +248,13 @@ describe('Analytics screen, Web tab', () => {
 
   it('drills down: a clicked value narrows every figure, filters combine and come off one by one', async () => {
     const narrowed = (filters: WebAnalytics['filters']) => () =>
-      json(analytics(30, { ...busy(30), filters, ...totals({ totalVisits: 77, uniqueVisitors: 70, pageviews: 90 }) }));
+      json(
+        webAnalyticsOf(30, {
+          ...busy(30),
+          filters,
+          ...totalsOf({ totalVisits: 77, uniqueVisitors: 70, pageviews: 90 }),
+        }),
+      );
     routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(busy(30));
     routes['GET /api/marketing-dashboard/web-analytics?days=30&source=%28none%29'] = narrowed({ source: '' });
     routes['GET /api/marketing-dashboard/web-analytics?days=30&source=%28none%29&browser=Safari'] = narrowed({
@@ -258,7 +262,7 @@ describe('Analytics screen, Web tab', () => {
       browser: 'Safari',
     });
     routes['GET /api/marketing-dashboard/web-analytics?days=30&browser=Safari'] = () =>
-      json(analytics(30, { filters: { browser: 'Safari' } }));
+      json(webAnalyticsOf(30, { filters: { browser: 'Safari' } }));
     render();
     const sources = (await screen.findByRole('heading', { name: 'Top sources' })).closest('section')!;
     await user.click(within(sources).getByRole('button', { name: 'Direct / none' }));
@@ -286,9 +290,9 @@ describe('Analytics screen, Web tab', () => {
 
   it('opens on the view its address names, and a range change keeps the filters', async () => {
     routes['GET /api/marketing-dashboard/web-analytics?days=90&page=%2Flots%2F*'] = () =>
-      json(analytics(90, { ...busy(90), filters: { page: '/lots/*' } }));
+      json(webAnalyticsOf(90, { ...busy(90), filters: { page: '/lots/*' } }));
     routes['GET /api/marketing-dashboard/web-analytics?days=7&page=%2Flots%2F*'] = () =>
-      json(analytics(7, { ...busy(7), filters: { page: '/lots/*' } }));
+      json(webAnalyticsOf(7, { ...busy(7), filters: { page: '/lots/*' } }));
     renderScreen(<AnalyticsPage emailTab={null} />, '/?days=90&page=/lots/*');
     expect(await screen.findByText('Page is /lots/*')).toBeTruthy();
     expect(await screen.findByText('1,200')).toBeTruthy();
@@ -327,7 +331,7 @@ describe('Analytics screen, Web tab', () => {
 
   it('shows custom days picked in the range form, refuses days out of order or after today, and compares with last year', async () => {
     const october = (compare: 'previous' | 'year') =>
-      analytics(30, {
+      webAnalyticsOf(30, {
         ...busy(30),
         custom: true,
         days: 31,

@@ -7,7 +7,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import * as v from 'valibot';
 import {
+  FUNNEL_GOALS_PARAM,
   FUNNEL_STEPS_MAX,
   FUNNEL_STEPS_MIN,
   type AnalyticsFilters,
@@ -27,13 +29,10 @@ const FUNNEL_PARAM = 'funnel';
 const buttonClass =
   'min-h-10 rounded-md px-3 text-sm font-semibold text-lake-900 ring-1 ring-stone-300 hover:bg-stone-100 disabled:opacity-50';
 
-/** The goal ids of `funnel=3,1,5`, when it names 2 to 8 of them. */
+/** The goal ids of `funnel=3,1,5`, read as the API reads them; none when it names no funnel. */
 export function funnelOf(params: URLSearchParams): number[] {
-  const ids = (params.get(FUNNEL_PARAM) ?? '')
-    .split(',')
-    .filter((s) => /^\d{1,9}$/.test(s))
-    .map(Number);
-  return ids.length >= FUNNEL_STEPS_MIN && ids.length <= FUNNEL_STEPS_MAX ? ids : [];
+  const ids = v.safeParse(FUNNEL_GOALS_PARAM, params.get(FUNNEL_PARAM) ?? '');
+  return ids.success ? ids.output : [];
 }
 
 function StepsPicker({ goals, shown, onShow }: { goals: Goal[]; shown: number[]; onShow: (ids: number[]) => void }) {
