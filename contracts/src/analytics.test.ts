@@ -141,6 +141,9 @@ describe('batch events', () => {
     utmTerm: null,
     utmContent: null,
     utmExtra: null,
+    country: 'US',
+    region: 'Arizona',
+    city: 'Page',
   };
 
   it('carries the event meta and at least one hit, each with its own time', () => {

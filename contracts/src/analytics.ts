@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { EventMetaSchema } from './events.ts';
+import { LocationSchema } from './location.ts';
 import { NOT_STORABLE_MESSAGE, storable } from './text.ts';
 
 export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop'] as const;
@@ -150,6 +151,10 @@ export const PageviewHitSchema = v.object({
   utmCampaign: nullableText(L.utm),
   utmTerm: nullableText(L.utm),
   utmContent: nullableText(L.utm),
+  /** Where the visitor was (location.ts); absent from a gateway older than it, all null when unknown. */
+  country: v.optional(LocationSchema.entries.country, null),
+  region: v.optional(LocationSchema.entries.region, null),
+  city: v.optional(LocationSchema.entries.city, null),
   /** Any other utm_* parameter the tracker forwarded (at most 10 in all, keys up to 64 characters). */
   utmExtra: v.optional(
     v.nullable(

@@ -9,6 +9,7 @@ export * from './stats.ts';
 export * from './site.ts';
 export * from './blog.ts';
 export * from './analytics.ts';
+export * from './location.ts';
 export * from './text.ts';
 export * from './dead-letters.ts';
 export * from './article-html.ts';

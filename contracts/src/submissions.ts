@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { pageQueryEntries } from './crm.ts';
 import { EventMetaSchema } from './events.ts';
+import { LocationSchema } from './location.ts';
 import { storable } from './text.ts';
 
 // A missing field is read as '' so the person sees the field's own message, not a type error.
@@ -157,6 +158,10 @@ export const SubmissionFieldsSchema = v.object({
   sessionId: v.nullable(busText),
   /** Absent on events published before lots existed. */
   lotNumber: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(9999)))),
+  /** Where the visitor was (location.ts), from the request's address; absent on events published before it. */
+  country: v.optional(LocationSchema.entries.country, null),
+  region: v.optional(LocationSchema.entries.region, null),
+  city: v.optional(LocationSchema.entries.city, null),
 });
 export type SubmissionFields = v.InferOutput<typeof SubmissionFieldsSchema>;
 
@@ -182,6 +187,10 @@ export const FormSubmissionSchema = v.object({
   lotNumber: v.nullable(v.number()),
   /** The visitor's analytics session id, when the tracker had one (lead attribution). */
   sessionId: v.optional(v.nullable(v.string()), null),
+  /** Where the visitor was when they sent it (location.ts); null parts are unknown. */
+  country: v.optional(v.nullable(v.string()), null),
+  region: v.optional(v.nullable(v.string()), null),
+  city: v.optional(v.nullable(v.string()), null),
   createdAt: v.string(),
   /** The contact with the same e-mail (any case), if there is one: the submission is in its history. */
   contactId: v.nullable(v.number()),

@@ -26,7 +26,8 @@ export const ANALYTICS_TOP_N = 10;
  * API's query string and the RPC: each narrows every figure, chart and table to the visits that
  * match; several combine (all must match). `page` matches a visit that viewed that page (a
  * trailing `*` matches every page under a prefix: `/lots/*`) and counts only its page views of
- * matching pages; the others are the visit's own values (its first page view's; `exit_page` its last's).
+ * matching pages; the others are the visit's own values (its first page view's; `exit_page` its last's;
+ * `country`, `region` and `city` by their labels, location.ts).
  */
 export const ANALYTICS_FILTER_KEYS = [
   'page',
@@ -37,9 +38,14 @@ export const ANALYTICS_FILTER_KEYS = [
   'utm_source',
   'utm_medium',
   'utm_campaign',
+  'utm_term',
+  'utm_content',
   'device',
   'browser',
   'os',
+  'country',
+  'region',
+  'city',
 ] as const;
 export type AnalyticsFilterKey = (typeof ANALYTICS_FILTER_KEYS)[number];
 /** Filter value → the visits it keeps; '' keeps those without one (direct traffic, no campaign). */
@@ -184,9 +190,16 @@ export const WebAnalyticsSchema = v.object({
     campaigns: v.array(TopRowSchema),
     /** UTM mediums (email, cpc, social…) of the visits that had one. */
     mediums: v.array(TopRowSchema),
+    /** UTM terms (paid keywords) and contents (which link or ad) of the visits that had one. */
+    terms: v.array(TopRowSchema),
+    contents: v.array(TopRowSchema),
     devices: v.array(TopRowSchema),
     browsers: v.array(TopRowSchema),
     operatingSystems: v.array(TopRowSchema),
+    /** Countries by ISO code, regions and cities by their labels (location.ts: `Arizona, US`, `Page, Arizona, US`). */
+    countries: v.array(TopRowSchema),
+    regions: v.array(TopRowSchema),
+    cities: v.array(TopRowSchema),
   }),
 });
 export type WebAnalytics = v.InferOutput<typeof WebAnalyticsSchema>;

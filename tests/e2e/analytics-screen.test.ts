@@ -13,7 +13,8 @@ import { useStackAndBrowser } from '../support/fixtures.ts';
 import { CHROME_UA, IPHONE_UA } from '../support/samples.ts';
 import { screenshotInto } from '../support/screenshots.ts';
 
-const { stack, browser } = useStackAndBrowser({ backend: 'embedded' });
+// Behind a trusted proxy: a test may say where a visitor is with X-Forwarded-For.
+const { stack, browser } = useStackAndBrowser({ backend: 'embedded', env: { TRUST_PROXY: 'true' } });
 
 async function signedIn(path: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -420,6 +421,42 @@ describe('Analytics screen', () => {
     await card.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshotInto(process.env.E2E_SCREENSHOTS, page, 'live-visitors-w375');
+    await page.close();
+  });
+
+  it('shows where visitors are by country, region and city, and narrows to a country', async () => {
+    // Two visitors behind the trusted proxy, placed by the GeoLite2 test database.
+    for (const [sid, ip] of [
+      ['e2e-milton', '216.160.83.56'],
+      ['e2e-boxford', '2.125.160.216'],
+    ]) {
+      await fetch(`${stack.baseUrl}/api/analytics/pixel?p=%2Flots%2F3&sid=${sid}`, {
+        headers: { 'user-agent': CHROME_UA, 'x-forwarded-for': ip },
+      });
+    }
+    const token = await stack.login();
+    await expect
+      .poll(
+        async () => {
+          const res = await stack.api('/api/marketing-dashboard/web-analytics?days=30&country=US', { token });
+          return ((await res.json()) as { totalVisits: number }).totalVisits;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    const page = await signedIn('/marketing/analytics');
+    const card = (name: string) => page.locator('section', { has: page.getByRole('heading', { name, exact: true }) });
+    const names = (name: string) => card(name).getByRole('table').locator('tbody tr td:first-child').allTextContents();
+    await card('Countries').getByRole('button', { name: 'United States' }).waitFor({ timeout: 20_000 });
+    expect((await names('Regions')).sort()).toEqual(['England, GB', 'Washington, US']);
+    expect((await names('Cities')).sort()).toEqual(['Boxford, England, GB', 'Milton, Washington, US']);
+    await card('Countries').scrollIntoViewIfNeeded();
+    await screenshotInto(process.env.E2E_SCREENSHOTS, page, 'analytics-locations-w1280');
+
+    await card('Countries').getByRole('button', { name: 'United States' }).click();
+    await page.getByRole('region', { name: 'Filters' }).getByText('Country is United States').waitFor();
+    expect(new URL(page.url()).searchParams.get('country')).toBe('US');
+    await expect.poll(() => names('Cities')).toEqual(['Milton, Washington, US']);
     await page.close();
   });
 });

@@ -176,6 +176,9 @@ withServiceAway('crm', (session) => {
         topic: null,
         page: null,
         sessionId: null,
+        country: null,
+        region: null,
+        city: null,
       },
     };
     // Past the bus's de-duplication (another message id): the consumer sees the event twice.

@@ -72,6 +72,8 @@ describeOnEachBackend('web analytics end to end', (backend) => {
         utm_source: 'newsletter',
         utm_medium: 'email',
         utm_campaign: 'spring-lots',
+        utm_term: 'lake powell lots',
+        utm_content: 'hero-button',
         utm_id: 'nl-42',
       },
       IPHONE_UA,
@@ -111,6 +113,9 @@ describeOnEachBackend('web analytics end to end', (backend) => {
     ]);
     expect(r.top.campaigns.map((c) => [c.value, c.visits])).toEqual([['spring-lots', 1]]);
     expect(r.top.mediums.map((c) => [c.value, c.visits])).toEqual([['email', 1]]);
+    expect(r.top.terms.map((c) => [c.value, c.visits, c.pageviews])).toEqual([['lake powell lots', 1, 2]]);
+    expect(r.top.contents.map((c) => [c.value, c.visits])).toEqual([['hero-button', 1]]);
+    expect((await webAnalytics(30, '&utm_content=hero-button')).totalVisits).toBe(1);
     expect(r.top.referrers.map((c) => c.value).sort()).toEqual(['google.com', 'mail.example.com']);
     expect(r.top.devices.map((c) => c.value).sort()).toEqual(['desktop', 'mobile']);
     expect(r.top.browsers.map((c) => [c.value, c.visits]).sort()).toEqual([

@@ -46,5 +46,8 @@ export const pageviewHit = ({
   utmTerm: null,
   utmContent: null,
   utmExtra: null,
+  country: null,
+  region: null,
+  city: null,
   ...other,
 });

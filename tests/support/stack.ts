@@ -17,6 +17,8 @@ import {
   createLotCache,
   GATEWAY_MIGRATIONS_DIR,
   GatewayConfigSchema,
+  geoDatabasePathsOf,
+  openGeoDatabase,
   startPlatform,
   type Platform,
 } from '@lp/gateway';
@@ -72,6 +74,13 @@ export const sendLotLead = (stack: Pick<Stack, 'api'>, lotNumber: number, email 
   });
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/**
+ * MaxMind's GeoLite2 City test database (services/gateway/src/geo/fixtures): a few public
+ * addresses with known places (216.160.83.56 is Milton, Washington, US), read in milliseconds.
+ */
+export const TEST_GEOIP_DATABASE = fileURLToPath(
+  new URL('../../services/gateway/src/geo/fixtures/GeoLite2-City-Test.mmdb', import.meta.url),
+);
 
 /** The backends a suite runs on: embedded always; real ones when the run has them. */
 export function backendsUnderTest(): { backend: Backend; skip: string | false }[] {
@@ -211,6 +220,7 @@ export async function startStack(
     SPAM_MIN_FILL_MS: '0',
     BUS_ACK_WAIT_MS: '2000',
     WEB_DIST,
+    GEOIP_DATABASE: TEST_GEOIP_DATABASE,
     ...opts.env,
   };
   const cleanups: (() => Promise<void>)[] = [];
@@ -291,6 +301,7 @@ export async function startGatewayReplica(
     log: opts.log ?? createLogger('test-replica', config.LOG_LEVEL),
     counters: new Counters(),
     lots: createLotCache(),
+    geo: await openGeoDatabase(geoDatabasePathsOf(config.GEOIP_DATABASE)),
     webDist: WEB_DIST,
     onShutdown: (fn) => hooks.push(fn),
   });

@@ -145,6 +145,16 @@ const GatewayEnvSchema = v.object({
     env.int(8 * 1024 * 1024, 64 * 1024, 2 ** 31),
     'the same bound in bytes of hit JSON (8 MiB)',
   ),
+  GEOIP_DATABASE: described(
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.check((s) => s !== '', 'give the .mmdb file paths, or off'),
+      ),
+    ),
+    "where visitors and leads are: MaxMind DB (.mmdb) files of a GeoIP2/GeoLite2 City or Country database, or ip-location-db's, comma-separated (an IPv4 and an IPv6 file together); `off`: no location. Unset: the DB-IP Lite City database installed with the gateway (CC BY 4.0: the dashboard credits DB-IP). Read at start-up; the client address is never stored",
+  ),
   INBOUND_MAX_BYTES: described(
     env.int(25 * 1024 * 1024, 64 * 1024, 40 * 1024 * 1024),
     'largest inbound mail post read, in bytes (25 MiB); a larger one gets 413',

@@ -6,3 +6,4 @@ export { isProtectedPath } from './middleware/sessions.ts';
 export { upsertStaffUser } from './queries/upsert-staff-user.ts';
 export { createLotCache } from './site/lots/lot-cache.ts';
 export { createTrackingSecret, trackingKeySource } from './edge/tracking-secret.ts';
+export { geoDatabasePathsOf, openGeoDatabase, type GeoLocator } from './geo/geo-database.ts';

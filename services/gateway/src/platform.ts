@@ -33,6 +33,7 @@ import {
 import { createGatewayHandler, gatewayService } from './app.ts';
 import { createTrackingSecret, trackingKeySource } from './edge/tracking-secret.ts';
 import { createLotCache, listenForLotChanges } from './site/lots/lot-cache.ts';
+import { geoDatabasePathsOf, openGeoDatabase } from './geo/geo-database.ts';
 import type { GatewayConfig } from './config.ts';
 import { checkServingConfig, createHttpServer } from './http-server.ts';
 import { ensureFirstAdmin, type FirstAdmin } from './queries/ensure-first-admin.ts';
@@ -72,6 +73,8 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     ? await openPostgres(config.DATABASE_URL!, config.DB_POOL_MAX, sessionLimitsOf(config))
     : await openPglite(opts.pglite ? { pglite: opts.pglite } : { dataDir: config.DATA_DIR });
   const lots = createLotCache();
+  const geo = await openGeoDatabase(geoDatabasePathsOf(config.GEOIP_DATABASE));
+  log.info({ geo: geo.info }, geo.info.enabled ? 'visitor locations from a GeoIP database' : 'visitor locations off');
   const declarations = [gatewayService, ...opts.services];
   await migrateServices(db.knex, declarations, log);
 
@@ -110,6 +113,7 @@ export async function startPlatform(opts: PlatformOptions): Promise<Platform> {
     counters,
     lots,
     trackingKey,
+    geo,
     webDist: opts.webDist,
     onShutdown: (fn) => drainHooks.push(fn),
   });

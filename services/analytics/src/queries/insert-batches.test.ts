@@ -33,6 +33,9 @@ describe('batch inserts', () => {
       utmTerm: null,
       utmContent: null,
       utmExtra: { utm_id: 'fb-2026' },
+      country: 'US',
+      region: 'Arizona',
+      city: 'Page',
     };
     const batch: PageviewsRecorded = { ...eventMeta(), hits: [hit, { ...hit, path: '/investment' }, hit] };
     expect((await insertPageViews(db.knex, batch)).inserted).toBe(3);
@@ -52,6 +55,9 @@ describe('batch inserts', () => {
       device_type: 'mobile',
       browser: 'Safari',
       os: 'iOS',
+      country: 'US',
+      region: 'Arizona',
+      city: 'Page',
       referrer: 'https://www.google.com/',
       utm_extra: { utm_id: 'fb-2026' },
     });

@@ -11,9 +11,14 @@ export type InsertedPageView = {
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
   device: string | null;
   browser: string | null;
   os: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
 };
 
 /**
@@ -37,6 +42,9 @@ export async function insertPageViews(
     device_type: h.deviceType,
     browser: h.browser,
     os: h.os,
+    country: h.country,
+    region: h.region,
+    city: h.city,
     utm_source: h.utmSource,
     utm_medium: h.utmMedium,
     utm_campaign: h.utmCampaign,
@@ -46,9 +54,9 @@ export async function insertPageViews(
   }));
   const { rows: stored } = await knex.raw<{ rows: { hit_index: number }[] }>(
     `insert into analytics.page_views (event_id, hit_index, occurred_at, path, referrer, session_id, device_type,
-       browser, os, utm_source, utm_medium, utm_campaign, utm_term, utm_content, utm_extra)
+       browser, os, country, region, city, utm_source, utm_medium, utm_campaign, utm_term, utm_content, utm_extra)
      select event_id, hit_index, occurred_at, path, referrer, session_id, device_type,
-       browser, os, utm_source, utm_medium, utm_campaign, utm_term, utm_content, utm_extra
+       browser, os, country, region, city, utm_source, utm_medium, utm_campaign, utm_term, utm_content, utm_extra
      from json_populate_recordset(null::analytics.page_views, ?::json)
      on conflict (event_id, hit_index, occurred_at) do nothing
      returning hit_index`,
@@ -69,9 +77,14 @@ export async function insertPageViews(
           utmSource: h.utmSource,
           utmMedium: h.utmMedium,
           utmCampaign: h.utmCampaign,
+          utmTerm: h.utmTerm,
+          utmContent: h.utmContent,
           device: h.deviceType,
           browser: h.browser,
           os: h.os,
+          country: h.country,
+          region: h.region,
+          city: h.city,
         };
       }),
   };

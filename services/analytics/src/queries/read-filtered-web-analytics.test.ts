@@ -16,6 +16,7 @@ const NOW = new Date('2026-11-25T20:00:00-07:00');
 const daysAgo = (days: number, minutes = 0) =>
   new Date(NOW.getTime() - days * 86_400_000 + minutes * 60_000).toISOString();
 const GOOGLE = 'https://www.google.com/search?q=lake+powell+lots';
+const PAGE_AZ = { country: 'US', region: 'Arizona', city: 'Page' };
 const rows = (table: { value: string; visits: number; pageviews: number }[]) =>
   table.map(({ value, visits, pageviews }) => ({ value, visits, pageviews }));
 
@@ -27,10 +28,10 @@ describe('web analytics narrowed by filters', () => {
       ...eventMeta(),
       hits: [
         // ann: from Google on a phone, home then lot 7.
-        pv('ann', daysAgo(2), { referrer: GOOGLE, deviceType: 'mobile', browser: 'Safari', os: 'iOS' }),
+        pv('ann', daysAgo(2), { referrer: GOOGLE, deviceType: 'mobile', browser: 'Safari', os: 'iOS', ...PAGE_AZ }),
         pv('ann', daysAgo(2, 1), { path: '/lots/7', deviceType: 'mobile', browser: 'Safari', os: 'iOS' }),
         // bob: from Google on a desktop, lot 12 only (a bounce); back directly a day ago.
-        pv('bob', daysAgo(3), { path: '/lots/12', referrer: GOOGLE }),
+        pv('bob', daysAgo(3), { path: '/lots/12', referrer: GOOGLE, country: 'US', region: 'Utah', city: 'Kanab' }),
         pv('bob', daysAgo(1), { path: '/' }),
         // cat: the newsletter's spring campaign on a phone, lot 7 then the contact page.
         pv('cat', daysAgo(4), {
@@ -39,6 +40,11 @@ describe('web analytics narrowed by filters', () => {
           utmSource: 'newsletter',
           utmMedium: 'email',
           utmCampaign: 'spring',
+          utmTerm: 'lake powell lots',
+          utmContent: 'hero-button',
+          country: 'US',
+          region: 'Arizona',
+          city: 'Phoenix',
         }),
         pv('cat', daysAgo(4, 2), { path: '/contact', deviceType: 'mobile' }),
         // dan: from Google ten days ago (the previous 7 days).
@@ -87,6 +93,29 @@ describe('web analytics narrowed by filters', () => {
     expect(a).toMatchObject({ totalVisits: 1, uniqueVisitors: 1, pageviews: 2, bounceRate: 0 });
     expect(rows(a.top.browsers)).toEqual([{ value: 'Safari', visits: 1, pageviews: 2 }]);
     expect(a.top.operatingSystems.map((r) => r.value)).toEqual(['iOS']);
+  });
+
+  it('narrows to a region or a city by its label, and lists the places of what it keeps', async () => {
+    const az = await read({ region: 'Arizona, US' });
+    expect(az).toMatchObject({ totalVisits: 2, uniqueVisitors: 2, pageviews: 4 });
+    expect(rows(az.top.cities)).toEqual([
+      { value: 'Page, Arizona, US', visits: 1, pageviews: 2 },
+      { value: 'Phoenix, Arizona, US', visits: 1, pageviews: 2 },
+    ]);
+    expect(rows(az.top.countries)).toEqual([{ value: 'US', visits: 2, pageviews: 4 }]);
+    const page = await read({ city: 'Page, Arizona, US', country: 'US' });
+    expect(page).toMatchObject({ totalVisits: 1, pageviews: 2 });
+    // Visits with no known place: bob's second visit (direct, a day ago).
+    const unknown = await read({ country: '' });
+    expect(unknown).toMatchObject({ totalVisits: 1, pageviews: 1 });
+    expect(unknown.top.regions).toEqual([]);
+  });
+
+  it("narrows to a campaign's term or content, the first page view's", async () => {
+    const hero = await read({ utm_content: 'hero-button' });
+    expect(hero).toMatchObject({ totalVisits: 1, pageviews: 2 });
+    expect(rows(hero.top.terms)).toEqual([{ value: 'lake powell lots', visits: 1, pageviews: 2 }]);
+    expect((await read({ utm_term: '' })).totalVisits).toBe(3);
   });
 
   it('keeps the visits that viewed a page, counting only the matching page views; * matches a prefix', async () => {

@@ -100,9 +100,14 @@ export function topTablesOf(parts: readonly PartRow[]): WebAnalytics['top'] {
     sources: top('source', 'visits'),
     campaigns: top('utm_campaign', 'visits').filter((r) => r.value !== ''),
     mediums: top('utm_medium', 'visits').filter((r) => r.value !== ''),
+    terms: top('utm_term', 'visits').filter((r) => r.value !== ''),
+    contents: top('utm_content', 'visits').filter((r) => r.value !== ''),
     devices: top('device', 'visits'),
     browsers: top('browser', 'visits'),
     operatingSystems: top('os', 'visits'),
+    countries: top('country', 'visits'),
+    regions: top('region', 'visits').filter((r) => r.value !== ''),
+    cities: top('city', 'visits').filter((r) => r.value !== ''),
   };
 }
 

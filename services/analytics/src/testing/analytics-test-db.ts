@@ -26,6 +26,9 @@ export const pageView = (sessionId: string, at: string, extra: Partial<PageviewH
   utmTerm: null,
   utmContent: null,
   utmExtra: null,
+  country: null,
+  region: null,
+  city: null,
   ...extra,
 });
 
@@ -49,5 +52,8 @@ export const submissionEvent = (
     page: null,
     sessionId,
     lotNumber: null,
+    country: null,
+    region: null,
+    city: null,
   },
 });

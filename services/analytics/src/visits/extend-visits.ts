@@ -53,9 +53,14 @@ function startVisit(h: Hit, timeZone: string): VisitRow {
     utm_source: null,
     utm_medium: null,
     utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
     device: null,
     browser: null,
     os: null,
+    country: null,
+    region: null,
+    city: null,
     pages: {},
   };
 }
@@ -71,9 +76,14 @@ function addHit(v: VisitRow, h: Hit): void {
       v.utm_source = h.pv.utmSource;
       v.utm_medium = h.pv.utmMedium;
       v.utm_campaign = h.pv.utmCampaign;
+      v.utm_term = h.pv.utmTerm;
+      v.utm_content = h.pv.utmContent;
       v.device = h.pv.device;
       v.browser = h.pv.browser;
       v.os = h.pv.os;
+      v.country = h.pv.country;
+      v.region = h.pv.region;
+      v.city = h.pv.city;
     }
     v.exit_path = h.pv.path;
     v.pageviews++;
@@ -96,7 +106,7 @@ export async function extendVisits(
   const { rows } = await trx.raw<{ rows: VisitRow[] }>(
     `select distinct on (v.session_id) v.session_id, v.started_at, v.last_at, v.last_real_at, v.day::text as day,
        v.pageviews, v.interactions, v.entry_path, v.exit_path, v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign,
-       v.device, v.browser, v.os, v.pages
+       v.utm_term, v.utm_content, v.device, v.browser, v.os, v.country, v.region, v.city, v.pages
      from analytics.visits v where v.session_id in (select value from json_array_elements_text(?::json))
      order by v.session_id, v.started_at desc`,
     [JSON.stringify([...bySession.keys()])],

@@ -42,7 +42,7 @@ export async function rebuildSessionVisits(
 
   const old = await trx.raw<{ rows: VisitRow[] }>(
     `select v.session_id, v.started_at, v.last_at, v.last_real_at, v.day::text as day, v.pageviews, v.interactions, v.entry_path, v.exit_path,
-       v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign, v.device, v.browser, v.os, v.pages
+       v.referrer_host, v.utm_source, v.utm_medium, v.utm_campaign, v.utm_term, v.utm_content, v.device, v.browser, v.os, v.country, v.region, v.city, v.pages
      from analytics.visits v
      join json_to_recordset(?::json) as w(session_id text, lo timestamptz, hi timestamptz)
        on v.session_id = w.session_id

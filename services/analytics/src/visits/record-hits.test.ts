@@ -29,6 +29,14 @@ const ev = (sessionId: string, at: string, name: string): EventHit => ({
   path: '/',
   properties: null,
 });
+const PAGE_AZ = { country: 'US', region: 'Arizona', city: 'Page' };
+/** Places as a GeoIP database gives them: whole, without a region (Singapore), without a city, unknown. */
+const PLACES: Pick<PageviewHit, 'country' | 'region' | 'city'>[] = [
+  PAGE_AZ,
+  { country: 'SG', region: null, city: 'Singapore' },
+  { country: 'US', region: 'Utah', city: null },
+  { country: null, region: null, city: null },
+];
 const pvBatch = (...hits: PageviewHit[]): PageviewsRecorded => ({ ...eventMeta(), hits });
 const evBatch = (...hits: EventHit[]): EventsRecorded => ({ ...eventMeta(), hits });
 
@@ -112,9 +120,10 @@ describe('visits and daily roll-ups', () => {
           utmSource: 'newsletter',
         }),
         pv('a', phx(D1, '10:20'), { path: '/market' }),
-        pv('b', phx(D1, '23:50'), { deviceType: 'mobile', browser: 'Safari', os: 'iOS' }),
-        pv('b', phx(D2, '00:10')),
-        pv('c', phx(D2, '12:00')),
+        pv('b', phx(D1, '23:50'), { deviceType: 'mobile', browser: 'Safari', os: 'iOS', ...PAGE_AZ }),
+        // A visit's place is its first page view's.
+        pv('b', phx(D2, '00:10'), { country: 'US', region: 'Utah', city: 'Kanab' }),
+        pv('c', phx(D2, '12:00'), { country: 'US', region: 'Arizona', city: 'Phoenix' }),
         pv('d', phx(D2, '14:00')),
         pv('e', phx('2026-11-10', '08:00')),
       ),
@@ -142,6 +151,16 @@ describe('visits and daily roll-ups', () => {
     expect(r.top.operatingSystems.map((s) => [s.value, s.visits, s.pageviews])).toEqual([
       ['Linux', 4, 5],
       ['iOS', 1, 2],
+    ]);
+    // Unknown places count under '' for countries; regions and cities list only the known.
+    expect(r.top.countries.map((s) => [s.value, s.visits])).toEqual([
+      ['', 3],
+      ['US', 2],
+    ]);
+    expect(r.top.regions.map((s) => [s.value, s.visits, s.pageviews])).toEqual([['Arizona, US', 2, 3]]);
+    expect(r.top.cities.map((s) => [s.value, s.visits])).toEqual([
+      ['Page, Arizona, US', 1],
+      ['Phoenix, Arizona, US', 1],
     ]);
   });
 
@@ -256,7 +275,18 @@ describe('visits and daily roll-ups', () => {
         t += Math.floor(rand() * 50 * 60_000);
         const at = new Date(t).toISOString();
         const r = rand();
-        if (r < 0.6) pvs.push(pv(`v${s}`, at, { path: `/p${i % 4}`, utmCampaign: i === 0 ? `c${s % 3}` : null }));
+        // A visitor's place (some with no region, no city, or none at all) can change between visits.
+        const place = PLACES[(s + (i > 10 ? 1 : 0)) % PLACES.length]!;
+        if (r < 0.6)
+          pvs.push(
+            pv(`v${s}`, at, {
+              path: `/p${i % 4}`,
+              utmCampaign: i === 0 ? `c${s % 3}` : null,
+              utmTerm: i % 5 === 0 ? `t${s % 2}` : null,
+              utmContent: i % 3 === 0 ? `ad${i % 2}` : null,
+              ...place,
+            }),
+          );
         else if (r < 0.8) evs.push(ev(`v${s}`, at, 'engagement'));
         else evs.push(ev(`v${s}`, at, 'lot_click'));
       }

@@ -22,9 +22,15 @@ export const DIMENSION_SQL: Record<VisitDimension, string> = {
   utm_source: `coalesce(utm_source, '')`,
   utm_medium: `coalesce(utm_medium, '')`,
   utm_campaign: `coalesce(utm_campaign, '')`,
+  utm_term: `coalesce(utm_term, '')`,
+  utm_content: `coalesce(utm_content, '')`,
   device: `coalesce(device, '')`,
   browser: `coalesce(browser, '')`,
   os: `coalesce(os, '')`,
+  country: `coalesce(country, '')`,
+  // The labels of contracts' regionLabel and cityLabel.
+  region: `case when region is null then '' else region || ', ' || coalesce(country, '') end`,
+  city: `case when city is null then '' else concat_ws(', ', city, region, coalesce(country, '')) end`,
 };
 
 /** The first day whose raw hits are all still kept (null: nothing dropped yet). */

@@ -4,7 +4,7 @@
  * visit survives midnight). Page views (kind 1) and named events (kind 2, interactions) form
  * visits; engagement pings (kind 3) only extend one: a ping counts when the session's previous
  * page view or interaction is at most 30 minutes before it, and is dropped otherwise. The
- * visit's attributes (entry page, referrer host, UTM, device, browser, OS) are its first page
+ * visit's attributes (entry page, referrer host, UTM, device, browser, OS, location) are its first page
  * view's, its exit page its last page view's (the one stored last on a tie, as extending gives), and its pages the page views per path; its day is the day it started in the site's time zone. Own-site referrers count as
  * none. `:hits_filter` limits the page view and event scans (a time range, or sessions with
  * their windows).
@@ -34,11 +34,11 @@ export function sessionizeSql(filter: HitsFilter): { sql: string; bindings: Knex
   const sql = `
 with hits as (
   select p.session_id, p.occurred_at as at, 1 as kind, p.id, p.path, p.referrer, p.utm_source, p.utm_medium,
-         p.utm_campaign, p.device_type, p.browser, p.os
+         p.utm_campaign, p.utm_term, p.utm_content, p.device_type, p.browser, p.os, p.country, p.region, p.city
   from analytics.page_views p ${filter.pageViews}
   union all
   select e.session_id, e.occurred_at, case when e.name = '${ENGAGEMENT_EVENT}' then 3 else 2 end, e.id, e.path,
-         null, null, null, null, null, null, null
+         null, null, null, null, null, null, null, null, null, null, null, null
   from analytics.events e ${filter.events}
 ),
 with_real as (
@@ -66,9 +66,14 @@ grouped as (
     (array_agg(utm_source order by at, kind) filter (where kind = 1))[1] as utm_source,
     (array_agg(utm_medium order by at, kind) filter (where kind = 1))[1] as utm_medium,
     (array_agg(utm_campaign order by at, kind) filter (where kind = 1))[1] as utm_campaign,
+    (array_agg(utm_term order by at, kind) filter (where kind = 1))[1] as utm_term,
+    (array_agg(utm_content order by at, kind) filter (where kind = 1))[1] as utm_content,
     (array_agg(device_type order by at, kind) filter (where kind = 1))[1] as device,
     (array_agg(browser order by at, kind) filter (where kind = 1))[1] as browser,
-    (array_agg(os order by at, kind) filter (where kind = 1))[1] as os
+    (array_agg(os order by at, kind) filter (where kind = 1))[1] as os,
+    (array_agg(country order by at, kind) filter (where kind = 1))[1] as country,
+    (array_agg(region order by at, kind) filter (where kind = 1))[1] as region,
+    (array_agg(city order by at, kind) filter (where kind = 1))[1] as city
   from numbered group by session_id, n
 ),
 page_counts as (
@@ -80,7 +85,8 @@ select g.session_id, g.started_at, g.last_at, g.last_real_at,
   ((g.started_at at time zone ${zoneLiteral(filter.timeZone)})::date)::text as day,
   g.pageviews, g.interactions, g.entry_path, g.exit_path,
   ${referrerHost('g.referrer')} as referrer_host,
-  g.utm_source, g.utm_medium, g.utm_campaign, g.device, g.browser, g.os, coalesce(pc.pages, '{}'::jsonb) as pages
+  g.utm_source, g.utm_medium, g.utm_campaign, g.utm_term, g.utm_content, g.device, g.browser, g.os, g.country, g.region, g.city,
+  coalesce(pc.pages, '{}'::jsonb) as pages
 from grouped g left join page_counts pc on pc.session_id = g.session_id and pc.n = g.n`;
   return { sql, bindings: filter.bindings };
 }

@@ -2,9 +2,10 @@
  * A visit as stored (analytics.visits) and what it adds to the daily roll-ups: one visit,
  * a bounce when it has one page view and no interaction, its duration (last hit − first hit,
  * pings included) and its page views, on its start day, in the totals and under each
- * dimension (entry page, referrer host, source, UTM source/medium/campaign, device, browser, operating system).
+ * dimension (entry page, exit page, referrer host, source, UTM source/medium/campaign/term/content, device, browser,
+ * operating system, country, region, city).
  */
-import { ANALYTICS_FILTER_KEYS, type AnalyticsFilterKey } from '@lp/contracts';
+import { ANALYTICS_FILTER_KEYS, cityLabel, regionLabel, type AnalyticsFilterKey } from '@lp/contracts';
 
 export type VisitRow = {
   session_id: string;
@@ -23,10 +24,17 @@ export type VisitRow = {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  /** utm_term (the paid keyword) and utm_content (which link or ad) of its first page view. */
+  utm_term: string | null;
+  utm_content: string | null;
   device: string | null;
   browser: string | null;
   /** Operating system (Windows, macOS, iOS, Android, Linux, Chrome OS, …). */
   os: string | null;
+  /** Where the visitor was at its first page view (contracts' location.ts): ISO code, region and city names. */
+  country: string | null;
+  region: string | null;
+  city: string | null;
   /**
    * The pages it viewed and how often (path → page views): what a drill-down counts per page
    * without reading the raw hits. Bounded by the site's distinct pages, however long the visit.
@@ -36,7 +44,7 @@ export type VisitRow = {
 
 /** The columns of analytics.visits, as every writer of visits lists them. */
 export const VISIT_COLUMNS = `session_id, started_at, last_at, last_real_at, day, pageviews, interactions, entry_path, exit_path,
-  referrer_host, utm_source, utm_medium, utm_campaign, device, browser, os, pages`;
+  referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, browser, os, country, region, city, pages`;
 
 export type Figures = { visits: number; bounces: number; duration_s: number; pageviews: number };
 
@@ -77,9 +85,14 @@ export function dimensionValues(v: VisitRow): Record<VisitDimension, string> {
     utm_source: v.utm_source ?? '',
     utm_medium: v.utm_medium ?? '',
     utm_campaign: v.utm_campaign ?? '',
+    utm_term: v.utm_term ?? '',
+    utm_content: v.utm_content ?? '',
     device: v.device ?? '',
     browser: v.browser ?? '',
     os: v.os ?? '',
+    country: v.country ?? '',
+    region: regionLabel(v),
+    city: cityLabel(v),
   };
 }
 
@@ -98,8 +111,13 @@ export const toVisitRow = (r: VisitRow): VisitRow => ({
   utm_source: r.utm_source,
   utm_medium: r.utm_medium,
   utm_campaign: r.utm_campaign,
+  utm_term: r.utm_term,
+  utm_content: r.utm_content,
   device: r.device,
   browser: r.browser,
   os: r.os,
+  country: r.country,
+  region: r.region,
+  city: r.city,
   pages: r.pages ?? {},
 });

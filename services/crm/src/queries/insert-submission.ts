@@ -21,6 +21,9 @@ export async function insertSubmission(knex: Knex, event: SubmissionReceived): P
       page: submission.page,
       session_id: submission.sessionId,
       lot_number: submission.lotNumber ?? null,
+      country: submission.country,
+      region: submission.region,
+      city: submission.city,
       created_at: event.occurredAt,
     })
     .onConflict()

@@ -42,6 +42,9 @@ export type FormSubmissionRow = {
   page: string | null;
   lot_number: number | null;
   session_id: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
   created_at: Date;
   stored_at: Date;
   converted_at: Date | null;

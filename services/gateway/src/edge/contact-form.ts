@@ -14,6 +14,7 @@ import {
   type SubmissionReceived,
 } from '@lp/contracts';
 import { AppError, requestIdHeaders } from '@lp/runtime';
+import { NO_GEO_LOCATOR } from '../geo/geo-database.ts';
 import { requestLimiter } from '../middleware/rate-limit.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, createRouter, publishOrUnavailable } from '../routes/context.ts';
@@ -30,7 +31,7 @@ function eventIdFor(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-export function contactFormRoutes({ config, bus, counters, knex, log }: GatewayDeps) {
+export function contactFormRoutes({ config, bus, counters, knex, log, geo = NO_GEO_LOCATOR }: GatewayDeps) {
   const router = createRouter();
   const limit = requestLimiter(
     { counters, knex, log },
@@ -84,6 +85,8 @@ export function contactFormRoutes({ config, bus, counters, knex, log }: GatewayD
         page: body.page || null,
         sessionId: body.sessionId || null,
         lotNumber: body.lotNumber ?? null,
+        // Where the visitor is, read from the address now (the address is not kept).
+        ...geo.locate(ctx.ip),
       },
     };
     // Whatever the bus says (away, no stream, too large), the submission is not stored: the visitor

@@ -17,6 +17,7 @@ import type { GatewayConfig } from '../config.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import type { TrackingKey } from '../edge/tracking-secret.ts';
 import type { LotCache } from '../site/lots/lot-cache.ts';
+import type { GeoLocator } from '../geo/geo-database.ts';
 
 export type GatewayDeps = {
   config: GatewayConfig;
@@ -31,6 +32,8 @@ export type GatewayDeps = {
    * it (apps built only to list routes) only TRACKING_SECRET is used, else links go to the mailer.
    */
   trackingKey?: TrackingKey;
+  /** Where a client address is (GEOIP_DATABASE, read by `startPlatform`); without it every address is unknown. */
+  geo?: GeoLocator;
   /** Registers work to finish after HTTP stops and before the bus closes (e.g. flush buffers). */
   onShutdown?: (fn: () => Promise<void>) => void;
 };

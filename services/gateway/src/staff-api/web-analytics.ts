@@ -16,7 +16,9 @@
  * - `GET /api/marketing-dashboard/submission-attribution`: first touch, visits and pages before
  *   converting for each tracked visitor (session id) who sent a form, as of their first form;
  * - `GET /api/marketing-dashboard/live-visitors`: visitors with a hit in the last 5 minutes and
- *   the pages they are on (the dashboard asks again every few seconds).
+ *   the pages they are on (the dashboard asks again every few seconds);
+ * - `GET /api/marketing-dashboard/geo-database`: the GeoIP database visitors' and leads' locations
+ *   come from (its name, build date and the attribution its licence asks for), answered by the gateway.
  * Both are one request each: analytics keeps its own copy of the form submissions (from the
  * event crm stores them from), so crm is not asked and need not be running.
  */
@@ -25,14 +27,16 @@ import {
   AnalyticsRefreshQuerySchema,
   filtersOf,
   RPC,
+  type GeoDatabaseInfo,
   WebAnalyticsQuerySchema,
 } from '@lp/contracts';
 import { callRpc } from '@lp/runtime';
+import { NO_GEO_LOCATOR } from '../geo/geo-database.ts';
 import { serverPaced } from '../middleware/server-paced.ts';
 import { refuseBody, validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askedBy, createRouter } from '../routes/context.ts';
 
-export function webAnalyticsRoutes({ bus }: GatewayDeps) {
+export function webAnalyticsRoutes({ bus, geo = NO_GEO_LOCATOR }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing-dashboard' });
 
   router.get('/web-analytics', async (ctx) => {
@@ -64,6 +68,10 @@ export function webAnalyticsRoutes({ bus }: GatewayDeps) {
 
   router.get('/submission-attribution', async (ctx) => {
     ctx.body = await callRpc(bus, RPC.analytics.attribution, {}, askedBy(ctx));
+  });
+
+  router.get('/geo-database', (ctx) => {
+    ctx.body = geo.info satisfies GeoDatabaseInfo;
   });
 
   router.get('/live-visitors', async (ctx) => {

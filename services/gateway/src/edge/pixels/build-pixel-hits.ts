@@ -5,6 +5,7 @@
  * tracker bounds them: 10 keys of at most 64 characters, values cut to 200).
  */
 import type { EventHit, EventPixelQuery, PageviewHit, PageviewPixelQuery } from '@lp/contracts';
+import { NO_GEO_LOCATOR, type GeoLocator } from '../../geo/geo-database.ts';
 import { clientOfUserAgent } from './client-of-user-agent.ts';
 import type { PixelRequest } from './ingest-pixel-hit.ts';
 
@@ -30,16 +31,19 @@ export function extraUtmOf(raw: unknown): Record<string, string> | null {
 }
 
 /**
- * Browser, OS and device type come from the request's user agent and client hints
+ * Where the visitor is comes from the client address (the GeoIP database; the address itself is
+ * not part of the hit). Browser, OS and device type come from the request's user agent and client hints
  * (`clientOfUserAgent`); the `br` and `dt` a tracker may still send (an old cached copy) are
  * checked but not believed.
  */
 export function buildPageviewHit(
   q: PageviewPixelQuery,
-  req: Pick<PixelRequest, 'receivedAt' | 'query' | 'userAgent' | 'clientHints'>,
+  req: Pick<PixelRequest, 'receivedAt' | 'query' | 'userAgent' | 'clientHints' | 'ip'>,
+  geo: Pick<GeoLocator, 'locate'> = NO_GEO_LOCATOR,
 ): PageviewHit {
   const client = req.userAgent ? clientOfUserAgent(req.userAgent, req.clientHints) : null;
   return {
+    ...geo.locate(req.ip),
     at: req.receivedAt.toISOString(),
     path: q.p,
     sessionId: q.sid,

@@ -70,7 +70,7 @@ export type PixelEndpoint = {
   handle(req: IncomingMessage, res: ServerResponse): boolean;
 };
 
-export function createPixelEndpoint({ bus, knex, log, counters, config, onShutdown }: GatewayDeps): PixelEndpoint {
+export function createPixelEndpoint({ bus, knex, log, counters, config, onShutdown, geo }: GatewayDeps): PixelEndpoint {
   // Shared by every replica, but answered from memory: a hit never waits on the database.
   const limiter = new BatchedRateLimiter({
     knex,
@@ -111,7 +111,8 @@ export function createPixelEndpoint({ bus, knex, log, counters, config, onShutdo
     pageview: createHitIngestion({
       kind: 'pageview',
       schema: PageviewPixelQuerySchema,
-      toHit: buildPageviewHit,
+      // Looked up only for a hit that passed the rate limit, the bot filter and its checks.
+      toHit: (query, req) => buildPageviewHit(query, req, geo),
       pathOf: (hit) => hit.path,
       buffer: pageviews,
       limiter,

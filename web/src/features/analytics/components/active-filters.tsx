@@ -4,8 +4,7 @@
  * screen shows the whole site.
  */
 import { ANALYTICS_FILTER_KEYS, type AnalyticsFilterKey, type AnalyticsFilters } from '@lp/contracts';
-import { labelOf } from '../../../lib/format-analytics';
-import { FILTER_LABELS } from '../lib/filters';
+import { FILTER_LABELS, filterValueText } from '../lib/filters';
 
 type Props = {
   filters: AnalyticsFilters;
@@ -21,7 +20,7 @@ export function ActiveFilters({ filters, onRemove, onClear }: Props) {
       <span className="text-sm font-medium text-stone-700">Showing visits where</span>
       <ul className="flex flex-wrap gap-2">
         {shown.map((key) => {
-          const text = `${FILTER_LABELS[key]} is ${labelOf(filters[key] ?? '', 'none')}`;
+          const text = `${FILTER_LABELS[key]} is ${filterValueText(key, filters[key] ?? '', 'none')}`;
           return (
             <li
               key={key}

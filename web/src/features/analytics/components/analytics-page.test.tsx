@@ -31,12 +31,20 @@ const busy = (days: 7 | 30 | 90 | 365) =>
       sources: [{ value: '', visits: 500, pageviews: 900, bounceRate: 50 }],
       campaigns: [{ value: 'spring-lots', visits: 120, pageviews: 400, bounceRate: 20 }],
       mediums: [{ value: 'email', visits: 150, pageviews: 450, bounceRate: 25 }],
+      terms: [{ value: 'lake powell lots', visits: 40, pageviews: 90, bounceRate: 30 }],
+      contents: [{ value: 'hero-button', visits: 35, pageviews: 80, bounceRate: 20 }],
       devices: [{ value: 'mobile', visits: 700, pageviews: 1500, bounceRate: 45 }],
       browsers: [{ value: 'Safari', visits: 600, pageviews: 1400, bounceRate: 44 }],
       operatingSystems: [
         { value: 'iOS', visits: 650, pageviews: 1450, bounceRate: 43 },
         { value: '', visits: 20, pageviews: 25, bounceRate: 90 },
       ],
+      countries: [
+        { value: 'US', visits: 900, pageviews: 2200, bounceRate: 40 },
+        { value: '', visits: 30, pageviews: 40, bounceRate: 80 },
+      ],
+      regions: [{ value: 'Arizona, US', visits: 500, pageviews: 1300, bounceRate: 38 }],
+      cities: [{ value: 'Page, Arizona, US', visits: 120, pageviews: 400, bounceRate: 30 }],
     },
   });
 
@@ -88,6 +96,10 @@ describe('Analytics screen, Web tab', () => {
     expect(within(systems).getByText('Unknown')).toBeTruthy();
     const mediums = screen.getByRole('heading', { name: 'Top mediums' }).closest('section')!;
     expect(within(mediums).getByRole('button', { name: 'email' })).toBeTruthy();
+    const terms = screen.getByRole('heading', { name: 'Top terms' }).closest('section')!;
+    expect(within(within(terms).getByText('lake powell lots').closest('tr')!).getByText('40')).toBeTruthy();
+    const contents = screen.getByRole('heading', { name: 'Top contents' }).closest('section')!;
+    expect(within(contents).getByRole('button', { name: 'hero-button' })).toBeTruthy();
     const exits = screen.getByRole('heading', { name: 'Exit pages' }).closest('section')!;
     expect(within(within(exits).getByText('/contact').closest('tr')!).getByText('400')).toBeTruthy();
     const campaigns = screen.getByRole('heading', { name: 'Top campaigns' }).closest('section')!;
@@ -286,6 +298,43 @@ describe('Analytics screen, Web tab', () => {
     expect(await screen.findByText('No visits match these filters in this range.')).toBeTruthy();
     expect(screen.queryByText('Source is none')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('shows where visitors are: countries by name, regions and cities by label, each a drill-down, with the database credited', async () => {
+    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(busy(30));
+    routes['GET /api/marketing-dashboard/geo-database'] = () =>
+      json({
+        enabled: true,
+        name: 'DB-IP Lite City',
+        builtAt: '2026-06-01T00:00:00.000Z',
+        attribution: { text: 'IP Geolocation by DB-IP', href: 'https://db-ip.com' },
+      });
+    routes['GET /api/marketing-dashboard/web-analytics?days=30&country=US'] = () =>
+      json(webAnalyticsOf(30, { ...busy(30), filters: { country: 'US' }, ...totalsOf({ totalVisits: 900 }) }));
+    render();
+    const countries = (await screen.findByRole('heading', { name: 'Countries' })).closest('section')!;
+    expect(within(countries).getByText('Unknown')).toBeTruthy();
+    const regions = screen.getByRole('heading', { name: 'Regions' }).closest('section')!;
+    expect(within(within(regions).getByText('Arizona, US').closest('tr')!).getByText('500')).toBeTruthy();
+    const cities = screen.getByRole('heading', { name: 'Cities' }).closest('section')!;
+    expect(within(cities).getByRole('button', { name: 'Page, Arizona, US' })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'IP Geolocation by DB-IP' })).getAttribute('href')).toBe(
+      'https://db-ip.com',
+    );
+
+    await user.click(within(countries).getByRole('button', { name: 'United States' }));
+    expect(await screen.findByText('Country is United States')).toBeTruthy();
+    expect(calls()).toContain('GET /api/marketing-dashboard/web-analytics?days=30&country=US');
+  });
+
+  it("credits no database when the operator's own needs no attribution", async () => {
+    routes['GET /api/marketing-dashboard/web-analytics?days=30'] = () => json(busy(30));
+    routes['GET /api/marketing-dashboard/geo-database'] = () =>
+      json({ enabled: true, name: 'GeoIP2-City', builtAt: '2026-06-01T00:00:00.000Z', attribution: null });
+    render();
+    expect(await screen.findByRole('heading', { name: 'Countries' })).toBeTruthy();
+    await waitFor(() => expect(calls()).toContain('GET /api/marketing-dashboard/geo-database'));
+    expect(screen.queryByText(/Locations:/)).toBeNull();
   });
 
   it('opens on the view its address names, and a range change keeps the filters', async () => {

@@ -17,7 +17,16 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage, fieldError } from '../../../lib/error-message';
 import { useWebAnalytics } from '../../../lib/use-web-analytics';
 import { useRefreshAnalytics } from '../api/refresh-analytics';
-import { csvNameOf, paramsOf, periodLabel, viewOf, withoutFilter, type WebAnalyticsView } from '../lib/filters';
+import {
+  csvNameOf,
+  FILTER_VALUE_TEXT,
+  paramsOf,
+  periodLabel,
+  viewOf,
+  withoutFilter,
+  type WebAnalyticsView,
+} from '../lib/filters';
+import { GeoAttribution } from '../../../components/ui/geo-attribution';
 import { ActiveFilters } from './active-filters';
 import { FunnelCard } from './funnel-card';
 import { GoalsCard } from './goals-card';
@@ -63,6 +72,15 @@ const TOP_TABLES: readonly TopTableSpec[] = [
     none: 'No campaign',
   },
   { top: 'mediums', filter: 'utm_medium', title: 'Top mediums', head: 'Medium', measure: 'visits', none: 'No medium' },
+  { top: 'terms', filter: 'utm_term', title: 'Top terms', head: 'Term', measure: 'visits', none: 'No term' },
+  {
+    top: 'contents',
+    filter: 'utm_content',
+    title: 'Top contents',
+    head: 'Content',
+    measure: 'visits',
+    none: 'No content',
+  },
   { top: 'devices', filter: 'device', title: 'Devices', head: 'Device', measure: 'visits', none: 'Unknown' },
   { top: 'browsers', filter: 'browser', title: 'Browsers', head: 'Browser', measure: 'visits', none: 'Unknown' },
   {
@@ -73,6 +91,9 @@ const TOP_TABLES: readonly TopTableSpec[] = [
     measure: 'visits',
     none: 'Unknown',
   },
+  { top: 'countries', filter: 'country', title: 'Countries', head: 'Country', measure: 'visits', none: 'Unknown' },
+  { top: 'regions', filter: 'region', title: 'Regions', head: 'Region', measure: 'visits', none: 'Unknown' },
+  { top: 'cities', filter: 'city', title: 'Cities', head: 'City', measure: 'visits', none: 'Unknown' },
 ];
 
 const isEmpty = (d: WebAnalytics) => d.totalVisits === 0 && d.previous.totalVisits === 0 && d.pageviews === 0;
@@ -186,12 +207,14 @@ export function WebAnalyticsTab() {
                 key={table.title}
                 {...table}
                 rows={data.top[top]}
+                valueText={FILTER_VALUE_TEXT[filter]}
                 filter={filters[filter] === undefined ? filter : undefined}
                 onFilter={(key, value) => show({ filters: { ...filters, [key]: value } })}
                 csvName={csvNameOf(table.title, data)}
               />
             ))}
           </div>
+          <GeoAttribution className="-mt-3" />
           <GoalsCard period={period} filters={filters} />
           <FunnelCard period={period} filters={filters} />
           {!filtered && <LeadsBySourceCard period={period} />}

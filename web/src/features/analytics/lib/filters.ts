@@ -22,6 +22,7 @@ import {
   type AnalyticsRange,
 } from '@lp/contracts';
 import { fileNamePart } from '../../../lib/download-csv';
+import { countryName } from '../../../lib/locations';
 import { formatCalendarDay } from '../../../lib/site-time';
 
 /** What a filter is called on screen ("Source is google.com"). */
@@ -34,10 +35,24 @@ export const FILTER_LABELS: Record<AnalyticsFilterKey, string> = {
   utm_source: 'UTM source',
   utm_medium: 'UTM medium',
   utm_campaign: 'Campaign',
+  utm_term: 'UTM term',
+  utm_content: 'UTM content',
   device: 'Device',
   browser: 'Browser',
   os: 'Operating system',
+  country: 'Country',
+  region: 'Region',
+  city: 'City',
 };
+
+/** How a filter's value is shown, where it is not shown as written (a country code by its name). */
+export const FILTER_VALUE_TEXT: Partial<Record<AnalyticsFilterKey, (value: string) => string>> = {
+  country: countryName,
+};
+
+/** A filter's value as people read it: its name for a country, `none` for ''. */
+export const filterValueText = (key: AnalyticsFilterKey, value: string, none: string): string =>
+  value === '' ? none : (FILTER_VALUE_TEXT[key]?.(value) ?? value);
 
 export type WebAnalyticsView = {
   /** The last `days` days, or custom days (`from` and `to`). */

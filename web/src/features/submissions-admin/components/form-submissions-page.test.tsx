@@ -25,6 +25,9 @@ const submission = (over: Partial<FormSubmission>): FormSubmission => ({
   page: '/contact',
   lotNumber: 12,
   sessionId: null,
+  country: 'US',
+  region: 'Arizona',
+  city: 'Page',
   createdAt: '2026-11-20T16:00:00.000Z',
   contactId: null,
   convertedAt: null,
@@ -55,7 +58,7 @@ it("opens a submission's details from its name: the whole message as text, and t
   const message = within(details).getByRole('region', { name: 'Message from Rosa Tsosie' });
   expect(message.querySelector('p')!.textContent).toBe(MESSAGE);
   expect(message.querySelector('script, b')).toBeNull();
-  for (const text of ['928-555-0188', 'Buying a property', 'Lot 12', 'Contact page', '/contact'])
+  for (const text of ['928-555-0188', 'Buying a property', 'Lot 12', 'Contact page', '/contact', 'Page, Arizona, US'])
     expect(details.textContent).toContain(text);
 
   // Keyboard: the name button toggles it closed again.

@@ -20,6 +20,8 @@ import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { convertSubmission } from '../api/convert-submission';
 import { useSubmissions } from '../api/list-submissions';
 import { formatDateTime } from '../../../lib/site-time';
+import { placeOf } from '../../../lib/locations';
+import { GeoAttribution } from '../../../components/ui/geo-attribution';
 import { interestLabel, SubmissionDetails, type FirstTouch } from './submission-details';
 
 const detailsId = (s: FormSubmission) => `submission-${s.id}-details`;
@@ -160,6 +162,7 @@ export function FormSubmissionsPage({ firstTouch }: { firstTouch: FirstTouch }) 
             }}
           />
         )}
+        {data?.some((s) => placeOf(s) !== null) && <GeoAttribution className="mt-3" />}
       </div>
     </>
   );

@@ -6,6 +6,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { CONTACT_PAGE_INTERESTS, SUBMISSION_SOURCE_LABELS, type FormSubmission } from '@lp/contracts';
 import { EmailAddress } from '../../../components/ui/email-address';
+import { placeOf } from '../../../lib/locations';
 import { formatDateTime } from '../../../lib/site-time';
 
 /** Contact-page interests are stored by value ('buying'); show their label. */
@@ -32,6 +33,7 @@ export function SubmissionDetails({
     ...(s.topic ? [['Topic', s.topic] as [string, ReactNode]] : []),
     ...(s.lotNumber ? [['Lot', `Lot ${s.lotNumber}`] as [string, ReactNode]] : []),
     ['Form', SUBMISSION_SOURCE_LABELS[s.source]],
+    ['Location', placeOf(s) ?? 'Unknown'],
     ...(s.page
       ? [
           [
