@@ -14,6 +14,7 @@ import {
   withPeriodRules,
 } from './analytics-period.ts';
 import { ANALYTICS_FILTER_KEYS, ANALYTICS_FILTER_QUERY_ENTRIES, AnalyticsFiltersSchema } from './web-analytics.ts';
+import { RecordVersionSchema } from './record-version.ts';
 
 export const GOAL_KINDS = ['page', 'event'] as const;
 export type GoalKind = (typeof GOAL_KINDS)[number];
@@ -28,27 +29,29 @@ export const GOAL_SOURCES_TOP_N = 5;
 
 const EVENT_NAME = /^[A-Za-z0-9_.:-]+$/;
 
+const GOAL_FIELDS = {
+  name: v.pipe(
+    v.string('Name is required'),
+    v.trim(),
+    v.minLength(1, 'Name is required'),
+    v.maxLength(GOAL_NAME_MAX, `Name is at most ${GOAL_NAME_MAX} characters`),
+  ),
+  kind: v.picklist(GOAL_KINDS, 'Choose a page or an event'),
+  value: v.pipe(
+    v.string('Enter a page or an event name'),
+    v.trim(),
+    v.minLength(1, 'Enter a page or an event name'),
+    v.maxLength(GOAL_VALUE_MAX, `At most ${GOAL_VALUE_MAX} characters`),
+  ),
+};
+const valueFitsKind = (g: { kind: GoalKind; value: string }) =>
+  g.kind === 'page' ? g.value.startsWith('/') : EVENT_NAME.test(g.value);
+const VALUE_RULE = 'A page starts with / (/contact, /lots/*); an event name is letters, digits and _ . : -';
+
 export const GoalFormSchema = v.pipe(
-  v.object({
-    name: v.pipe(
-      v.string('Name is required'),
-      v.trim(),
-      v.minLength(1, 'Name is required'),
-      v.maxLength(GOAL_NAME_MAX, `Name is at most ${GOAL_NAME_MAX} characters`),
-    ),
-    kind: v.picklist(GOAL_KINDS, 'Choose a page or an event'),
-    value: v.pipe(
-      v.string('Enter a page or an event name'),
-      v.trim(),
-      v.minLength(1, 'Enter a page or an event name'),
-      v.maxLength(GOAL_VALUE_MAX, `At most ${GOAL_VALUE_MAX} characters`),
-    ),
-  }),
+  v.object(GOAL_FIELDS),
   v.forward(
-    v.check(
-      (g) => (g.kind === 'page' ? g.value.startsWith('/') : EVENT_NAME.test(g.value)),
-      'A page starts with / (/contact, /lots/*); an event name is letters, digits and _ . : -',
-    ),
+    v.check((g) => valueFitsKind(g), VALUE_RULE),
     ['value'],
   ),
 );
@@ -62,10 +65,23 @@ export const GoalSchema = v.object({
   kind: v.picklist(GOAL_KINDS),
   value: v.string(),
   createdAt: v.string(),
+  /** 1 when added, one more after every edit (record-version.ts). */
+  version: v.optional(v.number(), 1),
 });
 export type Goal = v.InferOutput<typeof GoalSchema>;
 
 export const GoalIdSchema = v.object({ id: goalId });
+
+/** `PUT /api/marketing-dashboard/goals/{id}`: the goal form and the version the edit opened. */
+export const GoalUpdateSchema = v.pipe(
+  v.object({ ...GOAL_FIELDS, version: RecordVersionSchema }),
+  v.forward(
+    v.check((g) => valueFitsKind(g), VALUE_RULE),
+    ['value'],
+  ),
+);
+export type GoalUpdate = v.InferOutput<typeof GoalUpdateSchema>;
+export const GoalUpdateInputSchema = v.object({ id: goalId, goal: GoalUpdateSchema });
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const rate = v.pipe(v.number(), v.minValue(0), v.maxValue(100));

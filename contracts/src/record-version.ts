@@ -24,4 +24,5 @@ export const STALE_EDIT_MESSAGES = {
   article: 'This article was changed since you opened it',
   contact: 'This contact was changed since you opened it',
   list: 'This list was changed since you opened it',
+  goal: 'This goal was changed since you opened it',
 } as const;

@@ -99,6 +99,7 @@ import {
   GoalReportInputSchema,
   GoalReportSchema,
   GoalSchema,
+  GoalUpdateInputSchema,
 } from './goals.ts';
 import {
   AudienceCountInputSchema,
@@ -218,6 +219,8 @@ export const RPC = {
     /** Staff: the goals, oldest first; add one (a name taken in any letter case is a 409); remove one. */
     goalsList: rpc('rpc.analytics.goals.list', v.nullish(v.object({})), v.array(GoalSchema)),
     goalCreate: rpc('rpc.analytics.goals.create', GoalFormSchema, GoalSchema),
+    /** Only while the goal is at the version the edit opened (else 409); 404 when it is gone. */
+    goalUpdate: rpc('rpc.analytics.goals.update', GoalUpdateInputSchema, GoalSchema),
     goalDelete: rpc('rpc.analytics.goals.delete', GoalIdSchema, v.object({ deleted: v.boolean() })),
     /** Staff: each goal's conversions, rate and best sources over a period, under filters. */
     goalReport: rpc('rpc.analytics.goals.report', GoalReportInputSchema, GoalReportSchema),

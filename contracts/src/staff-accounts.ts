@@ -105,6 +105,7 @@ export const AUDIT_ACTIONS = [
   'inbox.archive',
   'inbox.unarchive',
   'goal.create',
+  'goal.update',
   'goal.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

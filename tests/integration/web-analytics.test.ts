@@ -311,6 +311,23 @@ describeOnEachBackend('web analytics end to end', (backend) => {
     expect((await funnel(`goals=${lot.id}&days=7`)).status).toBe(400);
     expect((await funnel(`goals=${lot.id},x&days=7`)).status).toBe(400);
 
+    // Edited at the version it was opened at: counted again at once; a stale copy or bad input refused.
+    const put = (id: number, body: unknown) =>
+      stack.api(`/api/marketing-dashboard/goals/${id}`, { method: 'PUT', body, token });
+    const renamed = await put(lot.id, { name: `Lot 7 ${tag}`, kind: 'page', value: '/lots/7', version: 1 });
+    expect(renamed.status).toBe(200);
+    expect(await renamed.json()).toMatchObject({ name: `Lot 7 ${tag}`, value: '/lots/7', version: 2 });
+    expect((await put(lot.id, { name: 'Again', kind: 'page', value: '/lots/*', version: 1 })).status).toBe(409);
+    const invalid = await put(lot.id, { name: 'Bad', kind: 'page', value: 'lots', version: 2 });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { error: { code: string } }).error.code).toBe('validation_failed');
+    expect((await put(lot.id, { name: 'No version', kind: 'page', value: '/lots/*' })).status).toBe(400);
+    expect((await put(9_999_999, { name: 'Gone', kind: 'page', value: '/x', version: 1 })).status).toBe(404);
+    expect((await put(lot.id, { name: `FORM ${tag}`, kind: 'page', value: '/x', version: 2 })).status).toBe(409);
+    expect(
+      (await put(lot.id, { name: `Lot ${tag}`, kind: 'page', value: `/lots/goal-${tag}/*`, version: 2 })).status,
+    ).toBe(200);
+
     expect((await stack.api(`/api/marketing-dashboard/goals/${form.id}`, { method: 'DELETE', token })).status).toBe(
       204,
     );

@@ -1,8 +1,8 @@
-/** The goals as stored (`analytics.goals`), read, added and removed: one statement each. */
-import { GOALS_MAX, type Goal, type GoalForm } from '@lp/contracts';
-import { AppError, conflict, type Knex } from '@lp/runtime';
+/** The goals as stored (`analytics.goals`), read, added, edited and removed. */
+import { GOALS_MAX, STALE_EDIT_MESSAGES, type Goal, type GoalForm, type GoalUpdate } from '@lp/contracts';
+import { AppError, conflict, notFound, type Knex } from '@lp/runtime';
 
-type GoalRow = { id: number; name: string; kind: Goal['kind']; value: string; created_at: Date };
+type GoalRow = { id: number; name: string; kind: Goal['kind']; value: string; created_at: Date; version: number };
 
 const toGoal = (r: GoalRow): Goal => ({
   id: r.id,
@@ -10,6 +10,7 @@ const toGoal = (r: GoalRow): Goal => ({
   kind: r.kind,
   value: r.value,
   createdAt: r.created_at.toISOString(),
+  version: r.version,
 });
 
 /** Every goal, oldest first (the order staff added them, and the order the screen shows). */
@@ -55,11 +56,40 @@ export async function insertGoal(knex: Knex, form: GoalForm): Promise<Goal> {
     if (!row) throw conflict(`There are ${GOALS_MAX} goals already: delete one to add another`);
     return toGoal(row);
   } catch (err) {
-    if (!isDuplicateName(err)) throw err;
-    const message = `A goal named ${form.name} already exists`;
-    throw new AppError(409, 'conflict', message, { fields: { name: [message] } });
+    throw isDuplicateName(err) ? nameTaken(form.name) : err;
   }
 }
+
+const nameTaken = (name: string) => {
+  const message = `A goal named ${name} already exists`;
+  return new AppError(409, 'conflict', message, { fields: { name: [message] } });
+};
+
+/**
+ * Renames a goal or changes what it counts, only while it is at the version the edit opened:
+ * else 409 ("This goal was changed since you opened it") and nothing changes; 404 when it is
+ * gone; a name another goal has in any letter case is a 409 for the name field. The figures it
+ * shows follow at once: they are counted from the stored visits on each view.
+ */
+export async function updateGoal(knex: Knex, id: number, goal: GoalUpdate): Promise<Goal> {
+  let row: GoalRow | undefined;
+  try {
+    [row] = await knex
+      .raw<{ rows: GoalRow[] }>(
+        `update analytics.goals set name = ?, kind = ?, value = ?, version = version + 1
+         where id = ? and version = ? returning *`,
+        [goal.name, goal.kind, goal.value, id, goal.version],
+      )
+      .then((r) => r.rows);
+  } catch (err) {
+    throw isDuplicateName(err) ? nameTaken(goal.name) : err;
+  }
+  if (row) return toGoal(row);
+  const [stored] = await goalsOrNone(knex, id);
+  throw stored ? conflict(STALE_EDIT_MESSAGES.goal) : notFound('Goal not found');
+}
+
+const goalsOrNone = (knex: Knex, id: number) => knex<GoalRow>('analytics.goals').select('id').where({ id });
 
 /** Removes a goal; false when there was none of that id. */
 export async function deleteGoal(knex: Knex, id: number): Promise<boolean> {

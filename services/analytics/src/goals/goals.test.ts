@@ -10,7 +10,7 @@ import { eventMeta, periodOf, type EventHit, type Goal } from '@lp/contracts';
 import type { Database } from '@lp/runtime';
 import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-db.ts';
 import { recordEvents, recordPageViews } from '../visits/record-hits.ts';
-import { deleteGoal, goalsByIds, insertGoal, listGoals } from './goal-rows.ts';
+import { deleteGoal, goalsByIds, insertGoal, listGoals, updateGoal } from './goal-rows.ts';
 import { readFunnel } from './read-funnel.ts';
 import { readGoalReport } from './read-goal-report.ts';
 
@@ -142,5 +142,35 @@ describe('goals and funnels', () => {
     expect(await deleteGoal(db.knex, gone.id)).toBe(false);
     await expect(goalsByIds(db.knex, [lots.id, gone.id])).rejects.toMatchObject({ status: 404 });
     expect((await listGoals(db.knex)).map((g) => g.name)).toEqual(['Saw a lot', 'Sent the form', 'Home page']);
+  });
+
+  it('edits a goal at the version it was opened at, and refuses a stale copy, a taken name and a goal gone', async () => {
+    const blog = await insertGoal(db.knex, { name: 'Read the blog', kind: 'page', value: '/blog' });
+    expect(blog.version).toBe(1);
+    const edited = await updateGoal(db.knex, blog.id, {
+      name: 'Read a post',
+      kind: 'page',
+      value: '/blog/*',
+      version: 1,
+    });
+    expect(edited).toMatchObject({ id: blog.id, name: 'Read a post', value: '/blog/*', version: 2 });
+    // Edited again from the saved copy.
+    expect(
+      await updateGoal(db.knex, blog.id, { name: 'Read a post', kind: 'event', value: 'post_read', version: 2 }),
+    ).toMatchObject({ kind: 'event', value: 'post_read', version: 3 });
+    await expect(
+      updateGoal(db.knex, blog.id, { name: 'Stale', kind: 'page', value: '/x', version: 2 }),
+    ).rejects.toMatchObject({ status: 409, message: 'This goal was changed since you opened it' });
+    await expect(
+      updateGoal(db.knex, blog.id, { name: 'SAW A LOT', kind: 'page', value: '/x', version: 3 }),
+    ).rejects.toMatchObject({ status: 409, details: { fields: { name: ['A goal named SAW A LOT already exists'] } } });
+    // Its own name in other letters is no clash.
+    expect(
+      await updateGoal(db.knex, blog.id, { name: 'READ A POST', kind: 'event', value: 'post_read', version: 3 }),
+    ).toMatchObject({ name: 'READ A POST', version: 4 });
+    await deleteGoal(db.knex, blog.id);
+    await expect(
+      updateGoal(db.knex, blog.id, { name: 'Gone', kind: 'page', value: '/x', version: 4 }),
+    ).rejects.toMatchObject({ status: 404 });
   });
 });

@@ -10,7 +10,7 @@ import { readFilteredWebAnalytics } from '../queries/read-filtered-web-analytics
 import { readSiteEvents } from '../queries/read-site-events.ts';
 import { readWebAnalytics } from '../queries/read-web-analytics.ts';
 import { refreshRollups } from '../visits/refresh-rollups.ts';
-import { deleteGoal, goalsByIds, insertGoal, listGoals } from '../goals/goal-rows.ts';
+import { deleteGoal, goalsByIds, insertGoal, listGoals, updateGoal } from '../goals/goal-rows.ts';
 import { readFunnel } from '../goals/read-funnel.ts';
 import { readGoalReport } from '../goals/read-goal-report.ts';
 
@@ -50,6 +50,7 @@ export const serveAnalyticsRequests = [
   }),
   answerRpc(RPC.analytics.goalsList, (_input, { knex }) => listGoals(knex)),
   answerRpc(RPC.analytics.goalCreate, (form, { knex }) => insertGoal(knex, form)),
+  answerRpc(RPC.analytics.goalUpdate, ({ id, goal }, { knex }) => updateGoal(knex, id, goal)),
   answerRpc(RPC.analytics.goalDelete, async ({ id }, { knex }) => {
     if (!(await deleteGoal(knex, id))) throw notFound('Goal not found');
     return { deleted: true };

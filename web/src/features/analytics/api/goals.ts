@@ -1,11 +1,19 @@
 /**
  * Goals and funnels (`/api/marketing-dashboard/goals`, `…/goal-conversions`, `…/funnel`): the
- * goals staff added, adding and removing one, each goal's conversions over the view's period
+ * goals staff added, adding, editing and removing one, each goal's conversions over the view's period
  * and filters, and a funnel of goals in order. Every goal key starts with GOALS_KEY_PREFIX, so
  * a change refetches them all.
  */
 import useSWR from 'swr';
-import type { AnalyticsFilters, AnalyticsPeriodInput, Funnel, Goal, GoalForm, GoalReport } from '@lp/contracts';
+import type {
+  AnalyticsFilters,
+  AnalyticsPeriodInput,
+  Funnel,
+  Goal,
+  GoalForm,
+  GoalReport,
+  GoalUpdate,
+} from '@lp/contracts';
 import { apiRequest } from '../../../lib/api-request';
 import { analyticsQuery } from '../../../lib/use-web-analytics';
 
@@ -32,4 +40,5 @@ export const useFunnel = (goalIds: readonly number[], view: View) =>
   );
 
 export const createGoal = (goal: GoalForm) => apiRequest<Goal>('POST', GOALS_KEY, goal);
+export const updateGoal = (id: number, goal: GoalUpdate) => apiRequest<Goal>('PUT', `${GOALS_KEY}/${id}`, goal);
 export const deleteGoal = (id: number) => apiRequest<void>('DELETE', `${GOALS_KEY}/${id}`);

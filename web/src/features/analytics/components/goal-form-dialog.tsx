@@ -1,34 +1,47 @@
 /**
- * Adds a goal: its name, whether it is a page (exact, or every page under a prefix ending in `*`)
- * or an event the tracker sends, and which. A name another goal has in any letter case is shown
- * on the name field; 'Goal added' / 'Failed to add goal' 'Please try again.' as toasts.
+ * Adds or edits a goal: its name, whether it is a page (exact, or every page under a prefix
+ * ending in `*`) or an event the tracker sends, and which. A name another goal has in any letter
+ * case is shown on the name field; a goal changed by someone else since the dialog opened says
+ * so above the form (what was typed is kept); 'Goal added' / 'Goal saved' and 'Failed to add
+ * goal' / 'Failed to save goal' 'Please try again.' as toasts.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useSWRConfig } from 'swr';
-import { GoalFormSchema, type GoalForm } from '@lp/contracts';
+import { GoalFormSchema, type Goal, type GoalForm } from '@lp/contracts';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { useRecordForm } from '../../../components/form/use-record-form';
 import { toast } from '../../../components/toast/toast-store';
 import { FormDialog } from '../../../components/ui/form-dialog';
-import { createGoal, isGoalKey } from '../api/goals';
+import { createGoal, isGoalKey, updateGoal } from '../api/goals';
 
-export function GoalFormDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  return open ? <GoalFormBody onClose={onClose} /> : null;
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  /** The goal to edit (as the screen shows it, with its version); none to add one. */
+  goal?: Pick<Goal, 'id' | 'name' | 'kind' | 'value' | 'version'>;
+};
+
+export function GoalFormDialog({ open, onClose, goal }: Props) {
+  // Keyed by the goal and its version: reopened on a newer copy, the form starts from it.
+  return open ? <GoalFormBody key={goal ? `${goal.id}@${goal.version}` : 'new'} onClose={onClose} goal={goal} /> : null;
 }
 
-function GoalFormBody({ onClose }: { onClose: () => void }) {
+function GoalFormBody({ onClose, goal }: Omit<Props, 'open'>) {
   const { mutate } = useSWRConfig();
   const { form, onSubmit, stale } = useRecordForm<GoalForm>({
     resolver: valibotResolver(GoalFormSchema),
-    defaultValues: { name: '', kind: 'page', value: '' },
+    defaultValues: goal
+      ? { name: goal.name, kind: goal.kind, value: goal.value }
+      : { name: '', kind: 'page', value: '' },
     uniqueField: 'name',
     save: async (values) => {
-      await createGoal(values);
-      toast({ title: 'Goal added' });
+      if (goal) await updateGoal(goal.id, { ...values, version: goal.version });
+      else await createGoal(values);
+      toast({ title: goal ? 'Goal saved' : 'Goal added' });
       await mutate(isGoalKey);
       onClose();
     },
-    failed: { title: 'Failed to add goal', description: 'Please try again.' },
+    failed: { title: goal ? 'Failed to save goal' : 'Failed to add goal', description: 'Please try again.' },
   });
   const { register, watch } = form;
   const { errors, isSubmitting } = form.formState;
@@ -37,11 +50,11 @@ function GoalFormBody({ onClose }: { onClose: () => void }) {
     <FormDialog
       open
       onClose={onClose}
-      title="Add Goal"
+      title={goal ? 'Edit Goal' : 'Add Goal'}
       description="A visit converts when it views the page or sends the event."
       formId="goal-form"
       onSubmit={onSubmit}
-      submitLabel="Add Goal"
+      submitLabel={goal ? 'Save Goal' : 'Add Goal'}
       pending={isSubmitting}
       notice={
         stale && (

@@ -21,6 +21,7 @@ const goal = (id: number, name: string, kind: Goal['kind'], value: string): Goal
   kind,
   value,
   createdAt: '2026-11-20T16:00:00.000Z',
+  version: 1,
 });
 const LOTS = goal(1, 'Saw a lot', 'page', '/lots/*');
 const FORM = goal(2, 'Sent the form', 'event', 'form_submitted');
@@ -132,6 +133,54 @@ describe('goals', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Goal deleted')).toBeTruthy();
     await waitFor(() => expect(within(card).queryByText('Event form_submitted')).toBeNull());
+  });
+
+  it('edits a goal, then edits it again from the saved copy; a goal changed meanwhile says so and keeps what was typed', async () => {
+    let lots = LOTS;
+    routes['GET /api/marketing-dashboard/goal-conversions?days=30'] = () => json(report([lots]));
+    let stale = false;
+    routes['PUT /api/marketing-dashboard/goals/1'] = ({ body }) => {
+      const edit = body as Goal;
+      if (stale || edit.version !== lots.version) {
+        const message = 'This goal was changed since you opened it';
+        return json({ error: { code: 'conflict', message } }, 409);
+      }
+      lots = { ...lots, name: edit.name, kind: edit.kind, value: edit.value, version: lots.version + 1 };
+      return json(lots);
+    };
+    renderScreen(
+      <>
+        <GoalsCard period={{ days: 30 }} filters={{}} />
+        <Toaster />
+      </>,
+    );
+    const card = (await screen.findByRole('heading', { name: 'Goals' })).closest('section')!;
+    await user.click(await within(card).findByRole('button', { name: 'Edit goal Saw a lot' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Goal' });
+    expect((within(dialog).getByLabelText(/^Page/) as HTMLInputElement).value).toBe('/lots/*');
+    await user.clear(within(dialog).getByLabelText(/Goal name/));
+    await user.type(within(dialog).getByLabelText(/Goal name/), 'Saw a lot page');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Goal' }));
+    expect(await screen.findByText('Goal saved')).toBeTruthy();
+    expect(apiCalls.find((c) => c.method === 'PUT')?.body).toEqual({
+      name: 'Saw a lot page',
+      kind: 'page',
+      value: '/lots/*',
+      version: 1,
+    });
+    expect(await within(card).findByRole('button', { name: 'Edit goal Saw a lot page' })).toBeTruthy();
+
+    // Reopened: the saved copy and its version; changed by someone else meanwhile, it says so.
+    await user.click(within(card).getByRole('button', { name: 'Edit goal Saw a lot page' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit Goal' });
+    expect((within(dialog).getByLabelText(/Goal name/) as HTMLInputElement).value).toBe('Saw a lot page');
+    stale = true;
+    await user.clear(within(dialog).getByLabelText(/^Page/));
+    await user.type(within(dialog).getByLabelText(/^Page/), '/lots/1*');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Goal' }));
+    expect(await within(dialog).findByText('This goal was changed since you opened it')).toBeTruthy();
+    expect((within(dialog).getByLabelText(/^Page/) as HTMLInputElement).value).toBe('/lots/1*');
+    expect((apiCalls.filter((c) => c.method === 'PUT').at(-1)?.body as Goal).version).toBe(2);
   });
 
   it('says what a goal is when there is none', async () => {

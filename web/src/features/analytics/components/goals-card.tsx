@@ -1,7 +1,7 @@
 /**
  * "Goals" on the Web tab, for the view's period and filters: each goal with its conversions
- * (visits that reached it), converting visitors and conversion rate (per 100 visitors), a
- * delete per goal and "Add goal"; below, the sources that convert best for the goal chosen.
+ * (visits that reached it), converting visitors and conversion rate (per 100 visitors), an edit
+ * and a delete per goal and "Add goal"; below, the sources that convert best for the goal chosen.
  * Downloads as CSV as shown. An empty state says what a goal is.
  */
 import { useState } from 'react';
@@ -37,6 +37,7 @@ export function GoalsCard({ period, filters }: { period: AnalyticsPeriodInput; f
   const { mutate } = useSWRConfig();
   const { data, error, isLoading, mutate: retry } = useGoalReport({ period, filters });
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<GoalResult | null>(null);
   const [deleting, setDeleting] = useState<GoalResult | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const goals = data?.goals ?? [];
@@ -82,6 +83,14 @@ export function GoalsCard({ period, filters }: { period: AnalyticsPeriodInput; f
                   <span className="flex flex-wrap items-center gap-x-2 text-xs text-stone-600">
                     {goalWhat(g)}
                     {/* In the name's cell, not a column of its own: the table fits a phone. */}
+                    <button
+                      type="button"
+                      onClick={() => setEditing(g)}
+                      aria-label={`Edit goal ${g.name}`}
+                      className="min-h-8 rounded px-1 text-lake-800 underline-offset-2 hover:underline"
+                    >
+                      Edit
+                    </button>
                     <button
                       type="button"
                       onClick={() => setDeleting(g)}
@@ -136,6 +145,7 @@ export function GoalsCard({ period, filters }: { period: AnalyticsPeriodInput; f
         </div>
       )}
       <GoalFormDialog open={adding} onClose={() => setAdding(false)} />
+      <GoalFormDialog open={editing !== null} goal={editing ?? undefined} onClose={() => setEditing(null)} />
       <ConfirmActionDialog
         open={deleting !== null}
         title="Delete Goal"

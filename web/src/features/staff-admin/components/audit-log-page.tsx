@@ -41,6 +41,7 @@ const ACTION_LABELS: Record<string, string> = {
   'contacts.bulk_delete': 'Deleted contacts (bulk)',
   'list.create': 'Created list',
   'goal.create': 'Created goal',
+  'goal.update': 'Edited goal',
   'goal.delete': 'Deleted goal',
   'list.update': 'Edited list',
   'list.duplicate': 'Duplicated list',
