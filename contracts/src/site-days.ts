@@ -12,14 +12,30 @@ export const DEFAULT_SITE_TIME_ZONE = 'America/Phoenix';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Days already worked out, per time zone and quarter hour: every zone's offset and every
+ * daylight-saving change is a whole number of quarter hours, so all instants of one UTC quarter
+ * hour fall on the same local day. A batch of a thousand hits asks for a handful of quarters,
+ * not a thousand formattings.
+ */
+const QUARTER_HOUR_MS = 15 * 60_000;
+const known = new Map<string, string>();
+const KNOWN_MAX = 10_000;
+
 /** The calendar day of an instant in `timeZone`. */
 export function siteDayOf(at: Date, timeZone: string = DEFAULT_SITE_TIME_ZONE): string {
+  const key = `${timeZone}|${Math.floor(at.getTime() / QUARTER_HOUR_MS)}`;
+  const day = known.get(key);
+  if (day !== undefined) return day;
   let f = formats.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     formats.set(timeZone, f);
   }
-  return f.format(at);
+  const formatted = f.format(at);
+  if (known.size >= KNOWN_MAX) known.clear();
+  known.set(key, formatted);
+  return formatted;
 }
 
 export function addDays(day: string, n: number): string {

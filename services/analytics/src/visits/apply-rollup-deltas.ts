@@ -38,25 +38,51 @@ export async function applyRollupDeltas(
     map.set(key, t);
   };
   const zero = (): Figures => ({ visits: 0, bounces: 0, duration_s: 0, pageviews: 0 });
-  for (const [visits, sign] of [
-    [removed, -1],
-    [added, 1],
-  ] as const) {
-    for (const v of visits) {
-      const f = figuresOf(v, sign);
-      bump(totals, v.day, f, zero);
-      const dims = dimensionValues(v);
-      for (const dimension of VISIT_DIMENSIONS) {
-        const value = dims[dimension];
-        bump(parts as Map<string, Figures>, `${v.day}|${dimension}|${value}`, f, () => ({
-          ...zero(),
-          day: v.day,
-          dimension,
-          value,
-        }));
+  const bumpPart = (day: string, dimension: string, value: string, f: Figures) =>
+    bump(parts as Map<string, Figures>, `${day}|${dimension}|${value}`, f, () => ({
+      ...zero(),
+      day,
+      dimension,
+      value,
+    }));
+  const addVisit = (v: VisitRow, sign: 1 | -1) => {
+    const f = figuresOf(v, sign);
+    bump(totals, v.day, f, zero);
+    const dims = dimensionValues(v);
+    for (const dimension of VISIT_DIMENSIONS) bumpPart(v.day, dimension, dims[dimension], f);
+  };
+  // A visit a batch extended is in both lists (same session and start, so the same day): its
+  // change is one difference under each dimension whose value stayed (all but the exit page,
+  // mostly), instead of the old visit out and the new one in under every dimension.
+  const startOf = (v: VisitRow) => `${v.session_id}|${v.started_at.getTime()}`;
+  const extended = new Map(removed.map((v) => [startOf(v), v]));
+  for (const after of added) {
+    const before = extended.get(startOf(after));
+    if (!before || before.day !== after.day) {
+      addVisit(after, 1);
+      continue;
+    }
+    extended.delete(startOf(after));
+    const out = figuresOf(before, -1);
+    const into = figuresOf(after, 1);
+    const change: Figures = {
+      visits: out.visits + into.visits,
+      bounces: out.bounces + into.bounces,
+      duration_s: out.duration_s + into.duration_s,
+      pageviews: out.pageviews + into.pageviews,
+    };
+    bump(totals, after.day, change, zero);
+    const was = dimensionValues(before);
+    const now = dimensionValues(after);
+    for (const dimension of VISIT_DIMENSIONS) {
+      if (was[dimension] === now[dimension]) bumpPart(after.day, dimension, now[dimension], change);
+      else {
+        bumpPart(before.day, dimension, was[dimension], out);
+        bumpPart(after.day, dimension, now[dimension], into);
       }
     }
   }
+  for (const before of extended.values()) addVisit(before, -1);
   for (const pv of pageviews) {
     const day = siteDayOf(pv.occurredAt, timeZone);
     const f = { visits: 0, bounces: 0, duration_s: 0, pageviews: 1 };
