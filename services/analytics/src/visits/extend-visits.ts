@@ -15,6 +15,11 @@ import { toVisitRow, VISIT_COLUMNS, type VisitRow } from './visit-rows.ts';
 
 const GAP_MS = VISIT_GAP_MINUTES * 60_000;
 
+/** What extending a visit can change: everything but its key (session, start) and its day. */
+const UPDATED_COLUMNS = VISIT_COLUMNS.split(',')
+  .map((c) => c.trim())
+  .filter((c) => !['session_id', 'started_at', 'day'].includes(c));
+
 /** 1 page view, 2 interaction, 3 engagement ping (the SQL's kinds and tie order). */
 type Hit = { sessionId: string; at: Date; kind: 1 | 2 | 3; pv?: InsertedPageView };
 
@@ -115,6 +120,8 @@ export async function extendVisits(
 
   const before: VisitRow[] = [];
   const after: VisitRow[] = [];
+  /** Stored visits extended in place (same session and start): updated, not deleted and inserted. */
+  const updated: VisitRow[] = [];
   const late: Hit[] = [];
   for (const [sessionId, list] of bySession) {
     list.sort((a, b) => a.at.getTime() - b.at.getTime() || a.kind - b.kind);
@@ -149,20 +156,26 @@ export async function extendVisits(
     if (extendedChanged && last && extended) {
       before.push(last);
       after.push(extended);
+      updated.push(extended);
     }
   }
 
-  if (before.length > 0)
+  // An extended visit keeps its key and day, so it is updated where it is (no index changes,
+  // and PostgreSQL can keep the new version on the same page); new visits are inserted.
+  if (updated.length > 0)
     await trx.raw(
-      `delete from analytics.visits v using json_to_recordset(?::json) as o(session_id text, started_at timestamptz)
-       where v.session_id = o.session_id and v.started_at = o.started_at`,
-      [JSON.stringify(before.map((v) => ({ session_id: v.session_id, started_at: v.started_at.toISOString() })))],
+      `update analytics.visits v set ${UPDATED_COLUMNS.map((c) => `${c} = n.${c}`).join(', ')}
+       from json_populate_recordset(null::analytics.visits, ?::json) n
+       where v.session_id = n.session_id and v.started_at = n.started_at`,
+      [JSON.stringify(updated)],
     );
-  if (after.length > 0)
+  const inPlace = new Set(updated);
+  const inserted = after.filter((v) => !inPlace.has(v));
+  if (inserted.length > 0)
     await trx.raw(
       `insert into analytics.visits (${VISIT_COLUMNS})
        select ${VISIT_COLUMNS} from json_populate_recordset(null::analytics.visits, ?::json)`,
-      [JSON.stringify(after)],
+      [JSON.stringify(inserted)],
     );
   if (late.length === 0) return { before, after };
   const rebuilt = await rebuildSessionVisits(trx, late, timeZone);
