@@ -14,6 +14,8 @@ import { rebuildSessionVisits } from './rebuild-session-visits.ts';
 import { toVisitRow, VISIT_COLUMNS, type VisitRow } from './visit-rows.ts';
 
 const GAP_MS = VISIT_GAP_MINUTES * 60_000;
+/** No batch's event id: every stored hit is another batch's. */
+const NO_BATCH = '00000000-0000-0000-0000-000000000000';
 
 /** What extending a visit can change: everything but its key (session, start) and its day. */
 const UPDATED_COLUMNS = VISIT_COLUMNS.split(',')
@@ -96,10 +98,98 @@ function addHit(v: VisitRow, h: Hit): void {
   }
 }
 
+/**
+ * Whether a session's late hits all fall inside its latest stored visit, where they change only
+ * its counts and pages: after its start, real hits (page views, interactions) at or before its
+ * last real hit, pings at or before its last hit (a ping inside a visit changes nothing), and page
+ * views only in a visit that already has one (else they would give it its attributes). Such hits
+ * cannot start, split or join a visit, or move its day; whether one becomes the entry or exit
+ * page is checked against the stored page views (insideLateVisits).
+ */
+const insideVisit = (v: VisitRow, list: readonly Hit[]): boolean =>
+  list.every((h) => {
+    const t = h.at.getTime();
+    if (t <= v.started_at.getTime()) return false;
+    if (h.kind === 3) return t <= v.last_at.getTime();
+    return t <= v.last_real_at.getTime() && (h.kind === 2 || v.pageviews > 0);
+  });
+
+/**
+ * Late hits inside their session's latest visit (the usual late hit: batches stored in another
+ * order than they were answered, and events stored before the page views around them), added
+ * without re-reading the visit's raw hits: re-reading them cost a long visit (a bot hammering
+ * the pixel with one session id) its whole length on every batch. A page view before the
+ * visit's first stored page view (it would be the entry) or tied with it is left to the rebuild;
+ * one at or after its last stored page view becomes the exit page (a new hit is stored after
+ * any stored one of the same instant). Returns the sessions it could not place.
+ */
+async function insideLateVisits(
+  trx: Knex,
+  inside: Map<string, { last: VisitRow; list: Hit[] }>,
+  batchId: string | undefined,
+  before: VisitRow[],
+  after: VisitRow[],
+  updated: VisitRow[],
+): Promise<Hit[]> {
+  const withPageViews = [...inside].filter(([, { list }]) => list.some((h) => h.kind === 1));
+  const bounds = new Map<string, { first: number; last: number }>();
+  if (withPageViews.length > 0) {
+    const { rows } = await trx.raw<{ rows: { session_id: string; first_at: Date | null; last_at: Date | null }[] }>(
+      // Two index probes per session (its first and its last stored page view), however long the visit.
+      `with w as (select * from json_to_recordset(?::json) as w(session_id text, lo timestamptz, hi timestamptz))
+       select w.session_id, ${['', 'desc']
+         .map(
+           (order, i) => `(select p.occurred_at from analytics.page_views p
+             where p.session_id = w.session_id and p.occurred_at between w.lo and w.hi and p.event_id <> ?::uuid
+             order by p.occurred_at ${order} limit 1) as ${i === 0 ? 'first_at' : 'last_at'}`,
+         )
+         .join(', ')}
+       from w`,
+      [
+        JSON.stringify(
+          withPageViews.map(([session_id, { last }]) => ({
+            session_id,
+            lo: last.started_at.toISOString(),
+            hi: last.last_at.toISOString(),
+          })),
+        ),
+        batchId ?? NO_BATCH,
+        batchId ?? NO_BATCH,
+      ],
+    );
+    for (const r of rows)
+      if (r.first_at && r.last_at) bounds.set(r.session_id, { first: r.first_at.getTime(), last: r.last_at.getTime() });
+  }
+  const slow: Hit[] = [];
+  for (const [sessionId, { last, list }] of inside) {
+    const pageViews = list.filter((h) => h.kind === 1);
+    const b = bounds.get(sessionId);
+    if (pageViews.length > 0 && (!b || pageViews[0]!.at.getTime() <= b.first)) {
+      slow.push(...list);
+      continue;
+    }
+    const v = { ...last, pages: { ...last.pages } };
+    for (const h of list) {
+      if (h.kind === 2) v.interactions++;
+      if (h.kind !== 1 || !h.pv) continue;
+      v.pageviews++;
+      v.pages[h.pv.path] = (v.pages[h.pv.path] ?? 0) + 1;
+      if (b && h.at.getTime() >= b.last) v.exit_path = h.pv.path;
+    }
+    if (v.pageviews === last.pageviews && v.interactions === last.interactions) continue;
+    before.push(last);
+    after.push(v);
+    updated.push(v);
+  }
+  return slow;
+}
+
 export async function extendVisits(
   trx: Knex,
   hits: readonly Hit[],
   timeZone: string,
+  /** The batch the hits were stored from (its event id): the stored hits before it are the others. */
+  batchId?: string,
 ): Promise<{ before: VisitRow[]; after: VisitRow[] }> {
   if (hits.length === 0) return { before: [], after: [] };
   const bySession = new Map<string, Hit[]>();
@@ -123,6 +213,7 @@ export async function extendVisits(
   /** Stored visits extended in place (same session and start): updated, not deleted and inserted. */
   const updated: VisitRow[] = [];
   const late: Hit[] = [];
+  const inside = new Map<string, { last: VisitRow; list: Hit[] }>();
   for (const [sessionId, list] of bySession) {
     list.sort((a, b) => a.at.getTime() - b.at.getTime() || a.kind - b.kind);
     const last = latest.get(sessionId);
@@ -132,7 +223,8 @@ export async function extendVisits(
     // gives what extending gives). Hits answered in the same millisecond on either side of a
     // batch boundary thus extend the visit instead of re-reading the whole visit's raw hits.
     if (last && list[0]!.at.getTime() < last.last_at.getTime()) {
-      late.push(...list);
+      if (insideVisit(last, list)) inside.set(sessionId, { last, list });
+      else late.push(...list);
       continue;
     }
     // A copy to extend (its pages too): `last` stays as it was, the visit to subtract.
@@ -159,6 +251,8 @@ export async function extendVisits(
       updated.push(extended);
     }
   }
+
+  if (inside.size > 0) late.push(...(await insideLateVisits(trx, inside, batchId, before, after, updated)));
 
   // An extended visit keeps its key and day, so it is updated where it is (no index changes,
   // and PostgreSQL can keep the new version on the same page); new visits are inserted.

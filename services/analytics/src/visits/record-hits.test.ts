@@ -232,6 +232,64 @@ describe('visits and daily roll-ups', () => {
     expect(await snapshot()).toEqual(incremental);
   });
 
+  it('late hits inside a long visit are added without re-reading it, and count as a recomputation counts them', async () => {
+    const at = (minute: number, second = 0) =>
+      new Date(Date.parse(phx(D1, '10:00')) + minute * 60_000 + second * 1000).toISOString();
+    const minutes = (from: number, to: number) =>
+      Array.from({ length: to - from + 1 }, (_, i) => pv('hot', at(from + i), { path: `/p${(from + i) % 5}` }));
+    // One session id hammering the site; a batch stored after the one that followed it, as replicas may store them.
+    await recordPageViews(db.knex, pvBatch(...minutes(0, 6)));
+    await recordPageViews(db.knex, pvBatch(...minutes(14, 20)));
+    // Another visit begun by a click, its one page view five minutes later.
+    await recordEvents(db.knex, evBatch(ev('click', at(0), 'lot_click')));
+    await recordPageViews(db.knex, pvBatch(pv('click', at(5), { path: '/later' })));
+    const rebuilt: string[] = [];
+    const watch = (q: { sql: string }) => {
+      if (q.sql.includes('with hits as')) rebuilt.push(q.sql);
+    };
+    db.knex.on('query', watch);
+    try {
+      // Inside the stored visit: page views, a click and a ping, none re-reading the visit.
+      await recordPageViews(db.knex, pvBatch(...minutes(7, 13), pv('hot', at(19, 30), { path: '/inside' })));
+      await recordEvents(db.knex, evBatch(ev('hot', at(8), 'contact_submit'), ev('hot', at(9), 'engagement')));
+      // A page view of the very instant of the last stored one: stored after it, so the exit page.
+      await recordPageViews(db.knex, pvBatch(pv('hot', at(20), { path: '/tie' })));
+      expect(rebuilt).toEqual([]);
+      // Before the visit's first stored page view it would be the entry page: that visit is rebuilt.
+      await recordPageViews(db.knex, pvBatch(pv('click', at(2), { path: '/earlier' })));
+      expect(rebuilt).toHaveLength(1);
+    } finally {
+      db.knex.off('query', watch);
+    }
+    const snapshot = async () => ({
+      visits: (
+        await db.knex.raw(
+          `select session_id, started_at, last_at, last_real_at, day::text, pageviews, interactions, entry_path, exit_path,
+             pages from analytics.visits order by session_id, started_at`,
+        )
+      ).rows,
+      totals: (
+        await db.knex.raw(
+          `select day::text, visits, bounces, round(duration_s::numeric, 3) as d, pageviews, encode(visitor_sketch, 'hex') as s
+           from analytics.daily_totals where visits <> 0 or pageviews <> 0 order by day`,
+        )
+      ).rows,
+      parts: (
+        await db.knex.raw(
+          `select day::text, dimension, value, visits, bounces, round(duration_s::numeric, 3) as d, pageviews
+           from analytics.daily_breakdowns where visits <> 0 or pageviews <> 0 or bounces <> 0 order by 1, 2, 3`,
+        )
+      ).rows,
+    });
+    const incremental = await snapshot();
+    expect(incremental.visits).toMatchObject([
+      { session_id: 'click', pageviews: 2, interactions: 1, entry_path: '/earlier', exit_path: '/later' },
+      { session_id: 'hot', pageviews: 23, interactions: 1, entry_path: '/p0', exit_path: '/tie' },
+    ]);
+    await refreshRollups(db.knex, D1, D1);
+    expect(await snapshot()).toEqual(incremental);
+  });
+
   it('the exit page is the last page view, the one stored last on a tie, as a recomputation gives', async () => {
     const t = phx(D1, '16:00');
     const visit = async () =>

@@ -29,7 +29,7 @@ export async function recordPageViews(
     await ensureMonthPartitions(trx, knex, 'page_views', months);
     const { inserted, rows } = await insertPageViews(trx, batch);
     // Only hits stored now change visits: a redelivered batch costs one insert that stores nothing.
-    const change = await extendVisits(trx, hitsOf(rows, []), timeZone);
+    const change = await extendVisits(trx, hitsOf(rows, []), timeZone, batch.id);
     await applyRollupDeltas(trx, change, rows, timeZone);
     return { inserted };
   });
@@ -47,7 +47,7 @@ export async function recordEvents(
     await lockRollups(trx);
     await ensureMonthPartitions(trx, knex, 'events', months);
     const { inserted, rows } = await insertEvents(trx, batch);
-    const change = await extendVisits(trx, hitsOf([], rows), timeZone);
+    const change = await extendVisits(trx, hitsOf([], rows), timeZone, batch.id);
     await applyRollupDeltas(trx, change, [], timeZone);
     await countSiteEvents(trx, rows, timeZone);
     return { inserted };
