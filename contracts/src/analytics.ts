@@ -191,9 +191,29 @@ const hits = <S extends v.GenericSchema>(hit: S) =>
   v.pipe(v.array(hit), v.minLength(1), v.maxLength(ANALYTICS_BATCH_MAX_HITS));
 
 /** `analytics.pageviews.recorded`: the page views of one gateway flush. */
-export const PageviewsRecordedSchema = v.object({ ...EventMetaSchema, hits: hits(PageviewHitSchema) });
+/**
+ * Pixel batches are split by session: every hit of a batch carrying `partition` has a session id
+ * of that partition (`analyticsPartitionOf`). The analytics service stores batches of different
+ * partitions at the same time (their visits never meet) and batches of one partition in turn; a
+ * batch without one (from an older gateway) waits for all the others.
+ */
+export const ANALYTICS_PARTITIONS = 8;
+
+/** A session id's partition: FNV-1a over its UTF-16 code units, modulo ANALYTICS_PARTITIONS. */
+export function analyticsPartitionOf(sessionId: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < sessionId.length; i++) {
+    h ^= sessionId.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) % ANALYTICS_PARTITIONS;
+}
+
+const partition = v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(ANALYTICS_PARTITIONS - 1)));
+
+export const PageviewsRecordedSchema = v.object({ ...EventMetaSchema, partition, hits: hits(PageviewHitSchema) });
 export type PageviewsRecorded = v.InferOutput<typeof PageviewsRecordedSchema>;
 
 /** `analytics.events.recorded`: the named events of one gateway flush. */
-export const EventsRecordedSchema = v.object({ ...EventMetaSchema, hits: hits(EventHitSchema) });
+export const EventsRecordedSchema = v.object({ ...EventMetaSchema, partition, hits: hits(EventHitSchema) });
 export type EventsRecorded = v.InferOutput<typeof EventsRecordedSchema>;

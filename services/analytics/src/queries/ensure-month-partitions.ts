@@ -1,7 +1,8 @@
 /**
  * Creates the monthly partitions (UTC months) of page_views or events that a batch's hits
- * need, inside the caller's transaction (DDL is transactional in Postgres; callers hold the
- * roll-up lock, so replicas never race). Partitions known to exist are remembered per database
+ * need, inside the caller's transaction (DDL is transactional in Postgres). Batches of different
+ * partitions run at once, so a partition not known to exist is created under a lock of its own:
+ * the second of two batches waits, then finds it. Partitions known to exist are remembered per database
  * once the creating transaction committed (`rememberPartitions`).
  */
 import type { Knex } from '@lp/runtime';
@@ -28,6 +29,7 @@ export async function ensureMonthPartitions(
   for (const month of new Set(months)) {
     const name = partitionName(table, month);
     if (seen.has(name)) continue;
+    await knex.raw(`select pg_advisory_xact_lock(hashtext('lp-analytics-partitions'))`);
     await knex.raw(
       `create table if not exists analytics.${name} partition of analytics.${table}
        for values from ('${month}-01T00:00:00Z') to ('${nextMonth(month)}-01T00:00:00Z')`,

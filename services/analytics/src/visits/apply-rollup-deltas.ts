@@ -97,7 +97,12 @@ export async function applyRollupDeltas(
 
   const nonZero = (f: Figures) =>
     f.visits !== 0 || f.bounces !== 0 || f.pageviews !== 0 || Math.abs(f.duration_s) > 1e-9;
-  const partRows = [...parts.values()].filter(nonZero);
+  // Rows in one order (day, dimension, value) in every batch: batches of other partitions update
+  // the same rows at the same time, and rows locked in one order cannot deadlock.
+  const partRows = [...parts]
+    .filter(([, f]) => nonZero(f))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, row]) => row);
   if (partRows.length > 0) {
     await trx
       .withSchema('analytics')
@@ -125,11 +130,19 @@ export async function applyRollupDeltas(
   const rebuild = new Set(removed.filter((v) => !keptOn.has(`${v.day}|${v.session_id}`)).map((v) => v.day));
   for (const day of rebuild) if (!idsByDay.has(day)) idsByDay.set(day, []);
   const sketches = new Map<string, Uint8Array>();
-  if (idsByDay.size > 0) {
+  // The days' totals rows, locked (in day order) before their sketches are read: a batch of
+  // another partition adding to the same day waits, then reads the sketch this one wrote.
+  const lockedDays = [...new Set([...totals.keys(), ...idsByDay.keys()])].sort();
+  if (lockedDays.length > 0) {
+    await trx.raw(
+      `insert into analytics.daily_totals (day) select value::date from json_array_elements_text(?::json)
+       on conflict (day) do nothing`,
+      [JSON.stringify(lockedDays)],
+    );
     const { rows } = await trx.raw<{ rows: { day: string; visitor_sketch: unknown }[] }>(
       `select day::text as day, visitor_sketch from analytics.daily_totals
-       where day in (select value::date from json_array_elements_text(?::json))`,
-      [JSON.stringify([...idsByDay.keys()])],
+       where day in (select value::date from json_array_elements_text(?::json)) order by day for update`,
+      [JSON.stringify(lockedDays)],
     );
     const stored = new Map(rows.map((r) => [r.day, sketchOf(r.visitor_sketch)]));
     for (const [day, ids] of idsByDay) {

@@ -184,6 +184,44 @@ async function insideLateVisits(
   return slow;
 }
 
+/**
+ * Sessions whose new page views or interactions come before engagement pings stored already
+ * (the events stream ahead of the page views, or batches stored out of order): a ping is dropped
+ * when no real hit is within 30 minutes before it, and such a ping now counts, so the session
+ * is rebuilt from its raw hits. Only sessions whose new hits all come after their latest visit
+ * are asked (for the others the rebuild or the inside path reads the stored hits anyway): one
+ * index probe each for a ping within 30 minutes after their first new real hit.
+ */
+async function sessionsWithPingsToRevive(
+  trx: Knex,
+  bySession: ReadonlyMap<string, Hit[]>,
+  latest: ReadonlyMap<string, VisitRow>,
+  batchId: string | undefined,
+): Promise<Set<string>> {
+  const asked: { session_id: string; after: string; until: string }[] = [];
+  for (const [sessionId, list] of bySession) {
+    const last = latest.get(sessionId);
+    if (last && list[0]!.at.getTime() < last.last_at.getTime()) continue;
+    const firstReal = list.find((h) => h.kind !== 3);
+    if (!firstReal) continue;
+    asked.push({
+      session_id: sessionId,
+      after: firstReal.at.toISOString(),
+      until: new Date(list[list.length - 1]!.at.getTime() + GAP_MS).toISOString(),
+    });
+  }
+  if (asked.length === 0) return new Set();
+  const { rows } = await trx.raw<{ rows: { session_id: string }[] }>(
+    `select w.session_id from json_to_recordset(?::json) as w(session_id text, after timestamptz, until timestamptz)
+     where exists (
+       select 1 from analytics.events e
+       where e.session_id = w.session_id and e.occurred_at > w.after and e.occurred_at <= w.until
+         and e.name = '${ENGAGEMENT_EVENT}' and e.event_id <> ?::uuid)`,
+    [JSON.stringify(asked), batchId ?? NO_BATCH],
+  );
+  return new Set(rows.map((r) => r.session_id));
+}
+
 export async function extendVisits(
   trx: Knex,
   hits: readonly Hit[],
@@ -214,9 +252,14 @@ export async function extendVisits(
   const updated: VisitRow[] = [];
   const late: Hit[] = [];
   const inside = new Map<string, { last: VisitRow; list: Hit[] }>();
+  for (const list of bySession.values()) list.sort((a, b) => a.at.getTime() - b.at.getTime() || a.kind - b.kind);
+  const revived = await sessionsWithPingsToRevive(trx, bySession, latest, batchId);
   for (const [sessionId, list] of bySession) {
-    list.sort((a, b) => a.at.getTime() - b.at.getTime() || a.kind - b.kind);
     const last = latest.get(sessionId);
+    if (revived.has(sessionId)) {
+      late.push(...list);
+      continue;
+    }
     // A hit at the very instant of the session's latest stored hit still follows it: every
     // figure of a visit is the same whichever of two hits of one instant comes first (the
     // sessionizing SQL orders such ties by kind, and a pageview before a ping at one instant

@@ -3,8 +3,12 @@
  * the raw hits, replaces the old ones and returns both, so the caller can apply the difference
  * to the roll-ups. Works the same for hits in order, late hits, hits of the other stream that
  * arrived first and redelivered batches (which change nothing). Per session, the window is
- * the batch's hits widened to every stored visit within 30 minutes of them; no other visit of
- * that session can be touched (a visit start has no hit in the 30 minutes before it).
+ * the batch's hits widened to every stored visit that could join them: one that ends within 30
+ * minutes before them, or starts within 60 minutes after them. Sixty, not thirty: a late page
+ * view or interaction makes the engagement pings of the 30 minutes after it count, where they
+ * were dropped before (no real hit within 30 minutes before them), and a kept ping can reach a
+ * visit that starts up to 30 minutes after it. No other visit can be touched: a visit start has
+ * no kept hit in the 30 minutes before it, and pings are only kept by a real hit before them.
  */
 import { VISIT_GAP_MINUTES } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
@@ -47,7 +51,7 @@ export async function rebuildSessionVisits(
      join json_to_recordset(?::json) as w(session_id text, lo timestamptz, hi timestamptz)
        on v.session_id = w.session_id
       and v.last_at >= w.lo - interval '${VISIT_GAP_MINUTES} minutes'
-      and v.started_at <= w.hi + interval '${VISIT_GAP_MINUTES} minutes'`,
+      and v.started_at <= w.hi + interval '${2 * VISIT_GAP_MINUTES} minutes'`,
     [asJson()],
   );
   const before = old.rows.map(toVisitRow);

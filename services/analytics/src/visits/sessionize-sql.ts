@@ -5,7 +5,7 @@
  * visits; engagement pings (kind 3) only extend one: a ping counts when the session's previous
  * page view or interaction is at most 30 minutes before it, and is dropped otherwise. The
  * visit's attributes (entry page, referrer host, UTM, device, browser, OS, location) are its first page
- * view's, its exit page its last page view's (the one stored last on a tie, as extending gives), and its pages the page views per path; its day is the day it started in the site's time zone. Own-site referrers count as
+ * view's (the one stored first on a tie), its exit page its last page view's (the one stored last on a tie, as extending gives), and its pages the page views per path; its day is the day it started in the site's time zone. Own-site referrers count as
  * none. `:hits_filter` limits the page view and event scans (a time range, or sessions with
  * their windows).
  */
@@ -60,20 +60,20 @@ grouped as (
   select session_id, n, min(at) as started_at, max(at) as last_at, max(at) filter (where kind <> 3) as last_real_at,
     count(*) filter (where kind = 1)::int as pageviews,
     count(*) filter (where kind = 2)::int as interactions,
-    (array_agg(path order by at, kind) filter (where kind = 1))[1] as entry_path,
+    (array_agg(path order by at, kind, id) filter (where kind = 1))[1] as entry_path,
     (array_agg(path order by at desc, id desc) filter (where kind = 1))[1] as exit_path,
-    (array_agg(referrer order by at, kind) filter (where kind = 1))[1] as referrer,
-    (array_agg(utm_source order by at, kind) filter (where kind = 1))[1] as utm_source,
-    (array_agg(utm_medium order by at, kind) filter (where kind = 1))[1] as utm_medium,
-    (array_agg(utm_campaign order by at, kind) filter (where kind = 1))[1] as utm_campaign,
-    (array_agg(utm_term order by at, kind) filter (where kind = 1))[1] as utm_term,
-    (array_agg(utm_content order by at, kind) filter (where kind = 1))[1] as utm_content,
-    (array_agg(device_type order by at, kind) filter (where kind = 1))[1] as device,
-    (array_agg(browser order by at, kind) filter (where kind = 1))[1] as browser,
-    (array_agg(os order by at, kind) filter (where kind = 1))[1] as os,
-    (array_agg(country order by at, kind) filter (where kind = 1))[1] as country,
-    (array_agg(region order by at, kind) filter (where kind = 1))[1] as region,
-    (array_agg(city order by at, kind) filter (where kind = 1))[1] as city
+    (array_agg(referrer order by at, kind, id) filter (where kind = 1))[1] as referrer,
+    (array_agg(utm_source order by at, kind, id) filter (where kind = 1))[1] as utm_source,
+    (array_agg(utm_medium order by at, kind, id) filter (where kind = 1))[1] as utm_medium,
+    (array_agg(utm_campaign order by at, kind, id) filter (where kind = 1))[1] as utm_campaign,
+    (array_agg(utm_term order by at, kind, id) filter (where kind = 1))[1] as utm_term,
+    (array_agg(utm_content order by at, kind, id) filter (where kind = 1))[1] as utm_content,
+    (array_agg(device_type order by at, kind, id) filter (where kind = 1))[1] as device,
+    (array_agg(browser order by at, kind, id) filter (where kind = 1))[1] as browser,
+    (array_agg(os order by at, kind, id) filter (where kind = 1))[1] as os,
+    (array_agg(country order by at, kind, id) filter (where kind = 1))[1] as country,
+    (array_agg(region order by at, kind, id) filter (where kind = 1))[1] as region,
+    (array_agg(city order by at, kind, id) filter (where kind = 1))[1] as city
   from numbered group by session_id, n
 ),
 page_counts as (
