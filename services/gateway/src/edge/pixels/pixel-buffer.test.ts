@@ -48,6 +48,29 @@ describe('PixelBuffer', () => {
     vi.useRealTimers();
   });
 
+  it('keeps a buffer per partition: each batch holds one partition, full ones leave at once, the rest on time', async () => {
+    const bus = fakeBus();
+    const buf = make(bus, { partitions: 3, partitionOf: (h) => (h as Hit).n % 3, maxHits: 4 });
+    // Partition 0 fills (0, 3, 6, 9) and leaves at once; 1 and 2 wait for the timer.
+    for (const h of hits(10)) expect(buf.add(h)).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(bus.calls.map((c) => [c.batch.partition, c.batch.hits.map((h) => h.n)])).toEqual([[0, [0, 3, 6, 9]]]);
+    expect(buf.pending).toBe(6);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(bus.calls.map((c) => [c.batch.partition, c.batch.hits.map((h) => h.n)])).toEqual([
+      [0, [0, 3, 6, 9]],
+      [1, [1, 4, 7]],
+      [2, [2, 5, 8]],
+    ]);
+    expect(buf.pending).toBe(0);
+    // Unpartitioned buffers send batches without a partition.
+    const plain = fakeBus();
+    const one = make(plain);
+    one.add({ n: 1 });
+    await one.drain();
+    expect(plain.calls[0]!.batch).not.toHaveProperty('partition');
+  });
+
   it('flushes on time: one batch 50 ms after its first hit, its event id as the msg id', async () => {
     const bus = fakeBus();
     const buf = make(bus);

@@ -19,7 +19,7 @@ import type { Bus, Counters, Logger } from '@lp/runtime';
 /** What a buffer holds: the site's page views or named events, or e-mail opens and clicks. */
 export type HitKind = 'pageview' | 'event' | 'email';
 
-export type PixelBufferOptions = {
+export type PixelBufferOptions<H = unknown> = {
   kind: HitKind;
   subject: string;
   bus: Pick<Bus, 'publish'>;
@@ -36,6 +36,13 @@ export type PixelBufferOptions = {
   retryDelaysMs?: readonly number[];
   /** At shutdown, how long to keep trying an absent bus before the backlog is given up. */
   drainTimeoutMs?: number;
+  /**
+   * Splits hits into this many partitions (`partitionOf`), each buffered and flushed as batches
+   * of its own carrying `partition`: the analytics service stores batches of different
+   * partitions at the same time. 1 (the default): one buffer, batches without a partition.
+   */
+  partitions?: number;
+  partitionOf?: (hit: H) => number;
 };
 
 export const PIXEL_BUFFER_DEFAULTS = {
@@ -48,15 +55,19 @@ export const PIXEL_BUFFER_DEFAULTS = {
   maxBacklogBytes: 8 * 1024 * 1024,
   retryDelaysMs: [100, 500, 2000, 5000],
   drainTimeoutMs: 10_000,
+  partitions: 1,
 } as const;
 
-export type HitBatch<H> = ReturnType<typeof eventMeta> & { hits: H[] };
+export type HitBatch<H> = ReturnType<typeof eventMeta> & { partition?: number; hits: H[] };
 
 type Flushed<H> = { batch: HitBatch<H>; bytes: number };
 
 export class PixelBuffer<H> {
-  private hits: H[] = [];
-  private bytes = 0;
+  /** Buffered hits and their bytes, per partition. */
+  private readonly hits: H[][];
+  private readonly bytes: number[];
+  private buffered = 0;
+  private bufferedBytes = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Flushed batches not yet stored, oldest first. */
   private readonly backlog: Flushed<H>[] = [];
@@ -65,47 +76,64 @@ export class PixelBuffer<H> {
   private sending: Promise<void> | undefined;
   private givingUp = false;
   private wake: (() => void) | undefined;
-  private readonly o: Required<PixelBufferOptions>;
+  private readonly o: Required<Omit<PixelBufferOptions<H>, 'partitionOf'>> & Pick<PixelBufferOptions<H>, 'partitionOf'>;
 
-  constructor(opts: PixelBufferOptions) {
+  constructor(opts: PixelBufferOptions<H>) {
     this.o = { ...PIXEL_BUFFER_DEFAULTS, ...opts };
+    this.hits = Array.from({ length: this.o.partitions }, () => []);
+    this.bytes = Array.from({ length: this.o.partitions }, () => 0);
   }
 
   /** Hits waiting: buffered, or in a batch not yet stored by the bus. */
   get pending(): number {
-    return this.hits.length + this.backlogHits;
+    return this.buffered + this.backlogHits;
   }
 
   /** Bytes of hit JSON waiting, counted like `pending`. */
   get pendingBytes(): number {
-    return this.bytes + this.backlogBytes;
+    return this.bufferedBytes + this.backlogBytes;
   }
 
   /** Buffers one hit; false when the bound is reached (the hit is not kept). */
   add(hit: H): boolean {
     const size = Buffer.byteLength(JSON.stringify(hit)) + 1;
     if (this.pending >= this.o.maxBacklogHits || this.pendingBytes + size > this.o.maxBacklogBytes) return false;
-    if (this.hits.length > 0 && this.bytes + size > this.o.maxBytes) this.flush();
-    this.hits.push(hit);
-    this.bytes += size;
-    if (this.hits.length >= this.o.maxHits) this.flush();
-    else if (!this.timer) {
+    const p = this.o.partitions > 1 && this.o.partitionOf ? this.o.partitionOf(hit) : 0;
+    if (this.hits[p]!.length > 0 && this.bytes[p]! + size > this.o.maxBytes) this.flushPartition(p);
+    this.hits[p]!.push(hit);
+    this.bytes[p]! += size;
+    this.buffered++;
+    this.bufferedBytes += size;
+    if (this.hits[p]!.length >= this.o.maxHits) this.flushPartition(p);
+    if (this.buffered === 0) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    } else if (!this.timer) {
       this.timer = setTimeout(() => this.flush(), this.o.maxWaitMs);
       this.timer.unref?.();
     }
     return true;
   }
 
-  /** Moves what is buffered into the backlog as one batch; the sender publishes it in turn. */
+  /** Moves what is buffered into the backlog, one batch per partition; the sender publishes them in turn. */
   flush(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.hits.length === 0) return;
-    this.backlog.push({ batch: { ...eventMeta(), hits: this.hits }, bytes: this.bytes });
-    this.backlogHits += this.hits.length;
-    this.backlogBytes += this.bytes;
-    this.hits = [];
-    this.bytes = 0;
+    for (let p = 0; p < this.hits.length; p++) this.flushPartition(p);
+  }
+
+  private flushPartition(p: number): void {
+    const hits = this.hits[p]!;
+    if (hits.length === 0) return;
+    const bytes = this.bytes[p]!;
+    const batch: HitBatch<H> = { ...eventMeta(), ...(this.o.partitions > 1 ? { partition: p } : {}), hits };
+    this.backlog.push({ batch, bytes });
+    this.backlogHits += hits.length;
+    this.backlogBytes += bytes;
+    this.buffered -= hits.length;
+    this.bufferedBytes -= bytes;
+    this.hits[p] = [];
+    this.bytes[p] = 0;
     this.sending ??= this.send().finally(() => (this.sending = undefined));
   }
 

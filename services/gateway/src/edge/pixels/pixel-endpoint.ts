@@ -11,6 +11,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  analyticsPartitionOf,
+  ANALYTICS_PARTITIONS,
   EventPixelQuerySchema,
   PageviewPixelQuerySchema,
   SESSION_COOKIE,
@@ -87,6 +89,9 @@ export function createPixelEndpoint({ bus, knex, log, counters, config, onShutdo
     maxBacklogBytes: config.PIXEL_BACKLOG_MAX_BYTES,
     maxWaitMs: config.PIXEL_FLUSH_MS ?? (embedded ? 250 : PIXEL_BUFFER_DEFAULTS.maxWaitMs),
     maxHits: config.PIXEL_BATCH_MAX_HITS ?? PIXEL_BUFFER_DEFAULTS.maxHits,
+    // Batches by session partition: analytics stores batches of different partitions at once.
+    partitions: ANALYTICS_PARTITIONS,
+    partitionOf: (hit: { sessionId: string }) => analyticsPartitionOf(hit.sessionId),
   };
   const pageviews = new PixelBuffer<PageviewHit>({
     kind: 'pageview',
