@@ -131,7 +131,7 @@ const GatewayEnvSchema = v.object({
    */
   PIXEL_FLUSH_MS: described(
     v.optional(intInRange(5, 5000)),
-    'pixel hits are published in a batch every this many ms (or sooner, see PIXEL_BATCH_MAX_HITS). Unset: 100 on NATS, 250 on the embedded bus',
+    'pixel hits are published in a batch every this many ms (or sooner, see PIXEL_BATCH_MAX_HITS). Unset: 500 on NATS (a batch per session partition each time), 250 on the embedded bus',
   ),
   PIXEL_BATCH_MAX_HITS: described(
     v.optional(intInRange(1, 1000)),

@@ -87,10 +87,12 @@ export function createPixelEndpoint({ bus, knex, log, counters, config, onShutdo
   const bound = {
     maxBacklogHits: config.PIXEL_BACKLOG_MAX_HITS,
     maxBacklogBytes: config.PIXEL_BACKLOG_MAX_BYTES,
-    maxWaitMs: config.PIXEL_FLUSH_MS ?? (embedded ? 250 : PIXEL_BUFFER_DEFAULTS.maxWaitMs),
+    // Distributed, a flush is a batch per partition: half a second lets each fill up under load.
+    maxWaitMs: config.PIXEL_FLUSH_MS ?? (embedded ? 250 : 500),
     maxHits: config.PIXEL_BATCH_MAX_HITS ?? PIXEL_BUFFER_DEFAULTS.maxHits,
-    // Batches by session partition: analytics stores batches of different partitions at once.
-    partitions: ANALYTICS_PARTITIONS,
+    // Batches by session partition: analytics replicas store batches of different partitions at
+    // once. Embedded there is one database connection, so one buffer makes the biggest batches.
+    partitions: embedded ? 1 : ANALYTICS_PARTITIONS,
     partitionOf: (hit: { sessionId: string }) => analyticsPartitionOf(hit.sessionId),
   };
   const pageviews = new PixelBuffer<PageviewHit>({
