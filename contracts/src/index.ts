@@ -28,3 +28,4 @@ export * from './site-days.ts';
 export * from './email.ts';
 export * from './email-html.ts';
 export * from './record-version.ts';
+export * from './weekly-report.ts';

@@ -129,6 +129,12 @@ import {
   UnsubscribeInfoSchema,
   UnsubscribeInputSchema,
 } from './email.ts';
+import {
+  WeeklyReportSaveInputSchema,
+  WeeklyReportSettingsSchema,
+  WeeklyReportTestSchema,
+  WeeklyReportTestSentSchema,
+} from './weekly-report.ts';
 
 export type RpcSpec<I extends v.GenericSchema = v.GenericSchema, O extends v.GenericSchema = v.GenericSchema> = {
   readonly subject: string;
@@ -275,6 +281,12 @@ export const RPC = {
     unsubscribe: rpc('rpc.mailer.unsubscribes.create', UnsubscribeInputSchema, UnsubscribeInfoSchema),
     /** Internal: the key tracking tokens are signed with, so the gateway verifies them itself. */
     trackingKey: rpc('rpc.mailer.tracking-key.get', NoInputSchema, TrackingKeySchema),
+    /** Staff: the weekly report's settings and the latest report sent. */
+    weeklyReportGet: rpc('rpc.mailer.weekly-report.get', NoInputSchema, WeeklyReportSettingsSchema),
+    /** Owners: store the weekly report's settings (recipients already checked against the staff accounts). */
+    weeklyReportSave: rpc('rpc.mailer.weekly-report.put', WeeklyReportSaveInputSchema, WeeklyReportSettingsSchema),
+    /** Staff: the last whole week's report, now, to one address (not recorded as the week's report). */
+    weeklyReportTest: rpc('rpc.mailer.weekly-report-tests.create', WeeklyReportTestSchema, WeeklyReportTestSentSchema),
   },
   content: {
     /** Public: published articles with their bodies, newest first, a page at a time. */

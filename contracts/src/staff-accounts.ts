@@ -107,6 +107,8 @@ export const AUDIT_ACTIONS = [
   'goal.create',
   'goal.update',
   'goal.delete',
+  'weekly_report.update',
+  'weekly_report.test_send',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,8 +3,8 @@
  * declaration: the MAIL stream, the consumers of send requests, provider events and the opens
  * and clicks the gateway answers, the requests it answers (templates, campaigns, analytics,
  * tracking links of mail sent before links named their targets, the inbox, and inbound mail
- * handed over by the gateway: parsed, HTML sanitised, stored once per message) and the send
- * worker every replica runs.
+ * handed over by the gateway: parsed, HTML sanitised, stored once per message, the weekly report's
+ * settings) and the send worker every replica runs (which also sends the weekly report).
  */
 import { fileURLToPath } from 'node:url';
 import { STREAMS } from '@lp/contracts';
@@ -14,6 +14,7 @@ import { serveInboundRequests } from './rpc/serve-inbound-requests.ts';
 import { serveInboxRequests } from './rpc/serve-inbox-requests.ts';
 import { consumeSendRequests } from './campaigns/consume-send-requests.ts';
 import { serveMailerRequests } from './rpc/serve-mailer-requests.ts';
+import { serveWeeklyReportRequests } from './rpc/serve-weekly-report-requests.ts';
 import { sendWorker } from './sending/send-worker.ts';
 import { consumeProviderEvents } from './tracking/consume-provider-events.ts';
 import { consumeTrackingHits } from './tracking/consume-tracking-hits.ts';
@@ -24,7 +25,7 @@ export const mailerService: ServiceDefinition = {
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   streams: [STREAMS.mail],
   consumers: [consumeSendRequests, consumeProviderEvents, consumeTrackingHits],
-  rpcs: [...serveMailerRequests, ...serveInboxRequests, serveInboundRequests],
+  rpcs: [...serveMailerRequests, ...serveInboxRequests, serveInboundRequests, ...serveWeeklyReportRequests],
   workers: [sendWorker],
   settings: mailerSettings,
 };

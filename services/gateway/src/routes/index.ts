@@ -41,6 +41,7 @@ import { templateRoutes } from '../staff-api/templates.ts';
 import { mediaRoutes } from '../site/media.ts';
 import { webAnalyticsRoutes } from '../staff-api/web-analytics.ts';
 import { goalRoutes } from '../staff-api/goals.ts';
+import { weeklyReportRoutes } from '../staff-api/weekly-report.ts';
 
 /** Anyone may call these: the contact form, the lots, the blog's API, e-mail tracking links and unsubscribes. */
 const publicApi = (deps: GatewayDeps): GatewayRouter[] => [
@@ -73,6 +74,7 @@ const staffApi = (deps: GatewayDeps): GatewayRouter[] => [
   auditLogRoutes(deps),
   webAnalyticsRoutes(deps),
   goalRoutes(deps),
+  weeklyReportRoutes(deps),
   blogAdminRoutes(deps),
 ];
 

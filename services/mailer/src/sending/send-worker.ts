@@ -15,6 +15,8 @@
  * attempt: the campaigns being sent pause with the reason, nothing new is handed to SMTP, and the
  * relay is asked (verify) after 1 s, then twice as long each time up to MAIL_RELAY_PROBE_MAX_MS;
  * when it answers, the campaigns it paused resume by themselves (any replica's probe does it).
+ * Its housekeeping also looks, once a minute (at once after the settings change here), whether the
+ * weekly report is due, and sends it beside the sending (weekly-report/send-weekly-report.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { ServiceDeps, WorkerDefinition } from '@lp/runtime';
@@ -41,6 +43,11 @@ import { startDueCampaigns } from './start-due-campaigns.ts';
 import { beat, releaseClaims, sweepDeadClaims } from './sweep-dead-claims.ts';
 import { idle, wakeSenders } from './wake-senders.ts';
 import { logMailPublicUrl } from './log-mail-public-url.ts';
+import {
+  WEEKLY_REPORT_CHECK_MS,
+  sendDueWeeklyReport,
+  takeWeeklyReportAsk,
+} from '../weekly-report/send-weekly-report.ts';
 
 /** Why a message is `unknown`: the relay may have taken it before its connection ended. */
 const UNCONFIRMED = 'the mail relay’s connection ended before it confirmed this message; not resent';
@@ -96,6 +103,8 @@ class SendLoop {
   /** The last claim found fewer rows than asked: no point claiming again until the pipeline drains. */
   private exhausted = false;
   private resolving: Promise<void> | null = null;
+  private reporting: Promise<void> | null = null;
+  private reportLookedAt = 0;
   private flushFailedAt = 0;
   private readonly touched = new Set<number>();
   private wakeLoop: (() => void) | null = null;
@@ -144,6 +153,7 @@ class SendLoop {
         if (Date.now() - housekept > HOUSEKEEPING_MS) {
           await startDueCampaigns(knex);
           this.resolveAudiences();
+          this.lookForWeeklyReport();
           await settleCampaigns(knex, await sweepDeadClaims(knex));
           await this.probeRelay();
           housekept = Date.now();
@@ -189,6 +199,7 @@ class SendLoop {
     const deadline = Date.now() + DRAIN_MS;
     while (this.busy() && Date.now() < deadline) await this.progress(1000);
     await this.resolving;
+    await this.reporting;
     if (this.touched.size) await settleCampaigns(knex, [...this.touched]).catch(() => {});
   }
 
@@ -208,6 +219,18 @@ class SendLoop {
     })()
       .catch((err: unknown) => this.deps.log.warn({ err }, 'audience resolution failed; retrying'))
       .finally(() => (this.resolving = null));
+  }
+
+  /** The weekly report, when due, beside the sending (its figures are asked of other services). */
+  private lookForWeeklyReport(): void {
+    if (this.reporting) return;
+    const asked = takeWeeklyReportAsk();
+    if (!asked && Date.now() - this.reportLookedAt < WEEKLY_REPORT_CHECK_MS) return;
+    this.reportLookedAt = Date.now();
+    this.reporting = sendDueWeeklyReport(this.deps, this.transport, this.id)
+      .then(() => undefined)
+      .catch((err: unknown) => this.deps.log.warn({ err }, 'weekly report not sent; trying again at the next look'))
+      .finally(() => (this.reporting = null));
   }
 
   private busy(): boolean {

@@ -43,6 +43,8 @@ const ACTION_LABELS: Record<string, string> = {
   'goal.create': 'Created goal',
   'goal.update': 'Edited goal',
   'goal.delete': 'Deleted goal',
+  'weekly_report.update': 'Changed the weekly report',
+  'weekly_report.test_send': 'Sent a test weekly report',
   'list.update': 'Edited list',
   'list.duplicate': 'Duplicated list',
   'list.remove_contact': 'Removed contact from list',
