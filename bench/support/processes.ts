@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import pg from 'pg';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -22,12 +23,27 @@ export function rssKb(pid: number | undefined): number {
   }
 }
 
+/**
+ * Starts `node <args>` and resolves once `readyUrl` answers 2xx. Its stdout is ignored and its
+ * stderr goes to ours, unless `opts.onLine` is given: then every line of both is handed to it
+ * (stderr's still copied to ours), e.g. to count the log lines that match a pattern.
+ */
 export async function startProcess(
   args: string[],
   env: Record<string, string>,
   readyUrl: string,
+  opts: { onLine?: (line: string) => void } = {},
 ): Promise<ChildProcess> {
-  const child = spawn('node', args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const { onLine } = opts;
+  const child = spawn('node', args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', onLine ? 'pipe' : 'ignore', onLine ? 'pipe' : 'inherit'],
+  });
+  if (onLine) {
+    createInterface({ input: child.stdout!, crlfDelay: Infinity }).on('line', onLine);
+    child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+    createInterface({ input: child.stderr!, crlfDelay: Infinity }).on('line', onLine);
+  }
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
