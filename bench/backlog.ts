@@ -32,9 +32,9 @@
  * and the correctness check. Targets (issue 23): drain ≥ the steady ingest rate with one replica,
  * ≥ 1.6× it with two, zero pool timeouts, zero duplicates, the hot session not slower than spread.
  *
- * Mind the stream's limits: STREAMS.analytics keeps at most 256 MiB (oldest discarded first), and
- * a page view here is about 300 bytes of JSON on it, so a backlog past about 900,000 hits (--hits
- * past about 450,000, the default included) loses its oldest batches before analytics reads them:
+ * Mind the stream's limits: STREAMS.analytics keeps at most 1 GiB (oldest discarded first), and
+ * a page view here is about 300 bytes of JSON on it, so a backlog past about 3.5 million hits
+ * (--hits past about 1,750,000) loses its oldest batches before analytics reads them:
  * the bench warns before the load, prints LOST with the batches discarded, the drain then stalls
  * (30 s without progress ends it) and the correctness check fails.
  *

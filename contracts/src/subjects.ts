@@ -32,11 +32,16 @@ export type StreamSpec = {
 };
 
 export const STREAMS = {
-  /** Page views and named events from the public site's pixels: high volume, kept a week. */
+  /**
+   * Page views and named events from the public site's pixels: high volume, kept a week. Sized
+   * for a backlog while analytics is away: a page view is about 300 bytes here, so 1 GiB holds
+   * about 3.5 million (ten hours at 100 a second) before the oldest unread are discarded; a
+   * quiet site publishes a batch per hit, hence a million messages.
+   */
   analytics: {
     name: 'ANALYTICS',
     subjects: ['analytics.>'],
-    limits: { maxAgeMs: 7 * DAY_MS, maxBytes: 256 * MiB, maxMsgs: 100_000, duplicateWindowMs: 10 * 60_000 },
+    limits: { maxAgeMs: 7 * DAY_MS, maxBytes: 1024 * MiB, maxMsgs: 1_000_000, duplicateWindowMs: 10 * 60_000 },
   },
   /** Form submissions and contact changes: low volume, kept for replay a quarter. */
   crm: {

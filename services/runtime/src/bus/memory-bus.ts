@@ -8,7 +8,7 @@
  * Retention counts every retained message, but memory holds a payload only while a durable of its
  * stream may still need it: once every durable's ack floor has passed a message, its payload is
  * left to the store (PGlite in the product) and only its size and age stay here. Without that the
- * process would hold each stream's whole retention (256 MiB of mail, 256 MiB of page views) in
+ * process would hold each stream's whole retention (256 MiB of mail, 1 GiB of page views) in
  * memory. A durable created later (JetStream's DeliverPolicy.All) gets those payloads read back.
  */
 import { LARGE_PAYLOADS, type BusTopology, type DurableSpec, type StreamSpec } from '@lp/contracts';
