@@ -8,11 +8,16 @@
  *   the local NATS and Postgres (a database and a bus namespace of their own, dropped after).
  * Each target first gets a short warm-up load (JIT, connection set-up, first partitions), not
  * measured; its hits count in accepted and stored. After the load it waits until every answered hit that was not dropped is stored, and prints
- * sent / answered / dropped by reason / stored. Targets: distributed ≥ 0.7× the bare
- * server's requests/s with p99 ≤ 20 ms; embedded ≥ 0.5×.
+ * sent / answered / dropped by reason / stored, then each process's CPU (from /proc) per answered
+ * request and per stored hit: the bare server, the gateway, the analytics service and the
+ * PostgreSQL connections of its database (distributed), the one product process (embedded), and
+ * the load generator. Targets: distributed ≥ 0.7× the bare server's requests/s with p99 ≤ 20 ms;
+ * embedded ≥ 0.5×; gateway ≤ 1.3× the bare server's CPU per request, and gateway + analytics +
+ * PostgreSQL ≤ 25 µs per stored hit.
  *
  * Flags: --duration <s> (10), --warmup <s> (3), --connections <n> (50),
- * --mode embedded|distributed|both.
+ * --mode embedded|distributed|both, --rate <req/s> (0: as fast as each answers; a fixed rate
+ * compares CPU per request with no process saturated, where a two-core box shares out less).
  * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_NATS_URL (nats://127.0.0.1:4222).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +27,9 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  backendPids,
+  cpuMicros,
+  cpuSince,
   createDatabase,
   deleteNatsNamespace,
   readCounter,
@@ -40,6 +48,8 @@ const DURATION = Number(flag('duration', '10'));
 const WARMUP = Number(flag('warmup', '3'));
 const CONNECTIONS = Number(flag('connections', '50'));
 const MODE = flag('mode', 'both');
+/** Requests per second for every target (autocannon's overallRate); 0: as many as it answers. */
+const RATE = Number(flag('rate', '0'));
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
 const CHROME =
@@ -53,13 +63,24 @@ const PRODUCT_ENV = {
   COOKIE_SECURE: 'false',
 };
 
-type Load = { rps: number; p50: number; p99: number; sent: number; answered: number; errors: number };
+type Load = {
+  rps: number;
+  p50: number;
+  p99: number;
+  sent: number;
+  answered: number;
+  errors: number;
+  /** The load generator's own CPU (this process), µs. */
+  loaderCpu: number;
+};
 
 async function load(base: string, duration = DURATION): Promise<Load> {
+  const cpu0 = process.cpuUsage();
   const r = await autocannon({
     url: `${base}${QUERY}`,
     connections: CONNECTIONS,
     duration,
+    ...(RATE > 0 ? { overallRate: RATE } : {}),
     headers: { 'user-agent': CHROME },
   });
   return {
@@ -69,16 +90,23 @@ async function load(base: string, duration = DURATION): Promise<Load> {
     sent: r.requests.sent,
     answered: r['2xx'],
     errors: r.errors + r.timeouts + r.non2xx,
+    loaderCpu: ((c) => c.user + c.system)(process.cpuUsage(cpu0)),
   };
 }
 
-async function bare(port: number): Promise<Load> {
+/** CPU per unit of work, µs, by process: what each side of the pixel path costs. */
+type Cpu = { name: string; micros: number; per: number; unit: 'request' | 'stored hit' }[];
+
+async function bare(port: number): Promise<Load & { cpu: Cpu }> {
   const gif = 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
   const code = `const g=Buffer.from('${gif}','base64');require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'image/gif','cache-control':'no-store','content-length':g.length});s.end(g)}).listen(${port})`;
   const child = await startProcess(['-e', code], {}, `http://127.0.0.1:${port}/`);
   try {
     if (WARMUP > 0) await load(`http://127.0.0.1:${port}`, WARMUP);
-    return await load(`http://127.0.0.1:${port}`);
+    const cpu0 = cpuMicros(child.pid);
+    const result = await load(`http://127.0.0.1:${port}`);
+    const micros = cpuMicros(child.pid) - cpu0;
+    return { ...result, cpu: [{ name: 'bare server', micros, per: result.answered, unit: 'request' }] };
   } finally {
     await stopProcess(child);
   }
@@ -99,7 +127,15 @@ async function waitStored(stored: () => Promise<number>, expected: number): Prom
   }
 }
 
-type Row = { mode: string; load: Load; accepted?: number; dropped?: Record<string, number>; stored?: number };
+type Row = {
+  mode: string;
+  load: Load;
+  accepted?: number;
+  dropped?: Record<string, number>;
+  stored?: number;
+  /** From the start of the measured load until every accepted hit is stored. */
+  cpu: Cpu;
+};
 
 async function embedded(port: number, healthPort: number): Promise<Row> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lpl-bench-pixel-'));
@@ -111,11 +147,19 @@ async function embedded(port: number, healthPort: number): Promise<Row> {
   );
   try {
     if (WARMUP > 0) await load(`http://127.0.0.1:${port}`, WARMUP);
+    const storedCount = () => readCounter(metrics, 'analytics_pageviews_stored_total');
+    const accepted0 = await readCounter(metrics, 'gateway_hits_accepted_total', { kind: 'pageview' });
+    const cpu0 = cpuMicros(child.pid);
     const result = await load(`http://127.0.0.1:${port}`);
     const accepted = await readCounter(metrics, 'gateway_hits_accepted_total', { kind: 'pageview' });
-    const stored = await waitStored(() => readCounter(metrics, 'analytics_pageviews_stored_total'), accepted);
+    const stored = await waitStored(storedCount, accepted);
+    const micros = cpuMicros(child.pid) - cpu0;
     const dropped = await readCounterBy(metrics, 'gateway_hits_dropped_total', 'reason');
-    return { mode: 'embedded (pnpm start)', load: result, accepted, dropped, stored };
+    const cpu: Cpu = [
+      { name: 'product (one process)', micros, per: result.answered, unit: 'request' },
+      { name: 'product (one process)', micros, per: accepted - accepted0, unit: 'stored hit' },
+    ];
+    return { mode: 'embedded (pnpm start)', load: result, accepted, dropped, stored, cpu };
   } finally {
     await stopProcess(child);
     rmSync(dataDir, { recursive: true, force: true });
@@ -151,17 +195,46 @@ async function distributed(port: number, healthPort: number): Promise<Row> {
       ),
     );
     if (WARMUP > 0) await load(`http://127.0.0.1:${port}`, WARMUP);
-    const result = await load(`http://127.0.0.1:${port}`);
-    const accepted = await readCounter(metrics, 'gateway_hits_accepted_total', { kind: 'pageview' });
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
-    const stored = await waitStored(async () => {
+    const storedCount = async () => {
       const r = await client.query<{ n: string }>('select count(*) as n from analytics.page_views');
       return Number(r.rows[0]?.n ?? 0);
-    }, accepted);
+    };
+    const [analytics, gateway] = started;
+    // The warm-up's hits are stored first, so the window below holds only the measured load's.
+    await waitStored(storedCount, await readCounter(metrics, 'gateway_hits_accepted_total', { kind: 'pageview' }));
+    const stored0 = await storedCount();
+    const cpu = {
+      gateway: await cpuSince(async () => [gateway!.pid!]),
+      analytics: await cpuSince(async () => [analytics!.pid!]),
+      postgres: await cpuSince(() => backendPids(client, db.name)),
+    };
+    const result = await load(`http://127.0.0.1:${port}`);
+    const accepted = await readCounter(metrics, 'gateway_hits_accepted_total', { kind: 'pageview' });
+    const stored = await waitStored(storedCount, accepted);
+    const storedNow = stored - stored0;
+    const used = { gateway: await cpu.gateway(), analytics: await cpu.analytics(), postgres: await cpu.postgres() };
     await client.end();
     const dropped = await readCounterBy(metrics, 'gateway_hits_dropped_total', 'reason');
-    return { mode: 'distributed (gateway + analytics)', load: result, accepted, dropped, stored };
+    return {
+      mode: 'distributed (gateway + analytics)',
+      load: result,
+      accepted,
+      dropped,
+      stored,
+      cpu: [
+        { name: 'gateway', micros: used.gateway, per: result.answered, unit: 'request' },
+        { name: 'analytics', micros: used.analytics, per: storedNow, unit: 'stored hit' },
+        { name: 'PostgreSQL (its connections)', micros: used.postgres, per: storedNow, unit: 'stored hit' },
+        {
+          name: 'gateway + analytics + PostgreSQL',
+          micros: used.gateway + used.analytics + used.postgres,
+          per: storedNow,
+          unit: 'stored hit',
+        },
+      ],
+    };
   } finally {
     for (const c of started.reverse()) await stopProcess(c);
     await db.drop().catch(() => {});
@@ -171,14 +244,16 @@ async function distributed(port: number, healthPort: number): Promise<Row> {
 
 const port = 3291;
 const rows: Row[] = [];
-rows.push({ mode: 'baseline: bare node:http GIF', load: await bare(port) });
+const baseline = await bare(port);
+rows.push({ mode: 'baseline: bare node:http GIF', load: baseline, cpu: baseline.cpu });
 if (MODE !== 'distributed') rows.push(await embedded(port + 10, port + 11));
 if (MODE !== 'embedded') rows.push(await distributed(port + 20, port + 21));
-rows.push({ mode: 'baseline again (after)', load: await bare(port) });
+const after = await bare(port);
+rows.push({ mode: 'baseline again (after)', load: after, cpu: after.cpu });
 
 const base = rows[0]!.load.rps;
 const lines = [
-  `pixel endpoint: autocannon, ${CONNECTIONS} connections, ${DURATION} s after ${WARMUP} s of warm-up, one query string` +
+  `pixel endpoint: autocannon, ${CONNECTIONS} connections${RATE > 0 ? ` at ${RATE} req/s` : ''}, ${DURATION} s after ${WARMUP} s of warm-up, one query string` +
     ` (accepted and stored include the warm-up's hits)`,
   `${'mode'.padEnd(36)} ${'req/s'.padStart(8)} ${'ratio'.padStart(6)} ${'p50'.padStart(6)} ${'p99'.padStart(6)}   sent / answered / dropped / stored`,
 ];
@@ -192,5 +267,17 @@ for (const r of rows) {
         ? `  (accepted ${r.accepted}${r.stored === r.accepted ? ', all stored' : `, ${r.accepted - (r.stored ?? 0)} NOT stored`})`
         : ''),
   );
+}
+lines.push('', 'CPU over the measured load (until every accepted hit is stored), from /proc:');
+const bareCpu = [...rows[0]!.cpu, ...rows[rows.length - 1]!.cpu];
+const bareMicros = bareCpu.reduce((sum, c) => sum + c.micros, 0) / bareCpu.reduce((sum, c) => sum + c.per, 0);
+for (const r of rows) {
+  lines.push(`  ${r.mode}: load generator ${(r.load.loaderCpu / Math.max(1, r.load.sent)).toFixed(1)} µs/request`);
+  for (const c of r.cpu) {
+    const per = c.micros / Math.max(1, c.per);
+    const vsBare =
+      c.unit === 'request' && !r.mode.startsWith('baseline') ? ` (${(per / bareMicros).toFixed(2)}× bare)` : '';
+    lines.push(`    ${c.name.padEnd(34)} ${per.toFixed(1).padStart(7)} µs per ${c.unit}${vsBare}`);
+  }
 }
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,6 +1,6 @@
 /**
  * Helpers the benchmarks share: start a child process and wait for a URL to answer, stop it by
- * its pid, read a process's RSS, read one Prometheus counter, make and drop a database and a NATS
+ * its pid, read a process's RSS and CPU time, read one Prometheus counter, make and drop a database and a NATS
  * namespace of its own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,6 +24,51 @@ export function rssKb(pid: number | undefined): number {
 }
 
 /**
+ * CPU time a process has used (user + system, all its threads), in microseconds, from
+ * /proc/<pid>/stat (clock ticks of 10 ms); 0 once it is gone or not on this machine.
+ */
+export function cpuMicros(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU used by several processes between two readings: `read()` takes the first, and the
+ * returned function the second, summing per process id (a process that appeared in between
+ * counts from zero; one that exited in between is missing, as /proc no longer has it).
+ */
+export async function cpuSince(pids: () => Promise<number[]>): Promise<() => Promise<number>> {
+  const before = new Map((await pids()).map((pid) => [pid, cpuMicros(pid)]));
+  return async () => {
+    let total = 0;
+    for (const pid of await pids()) total += cpuMicros(pid) - (before.get(pid) ?? 0);
+    return total;
+  };
+}
+
+/** The PostgreSQL server processes serving one database (its pooled connections), by pid. */
+export async function backendPids(client: pg.Client, database: string): Promise<number[]> {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [database],
+  );
+  return rows.map((r) => r.pid);
+}
+
+/**
+ * `BENCH_CPU_PROF=<dir>`: every process a benchmark starts writes a V8 CPU profile there when
+ * it exits (`node --cpu-prof`; open it in Chrome DevTools' Performance panel or speedscope).
+ */
+const profileArgs = (): string[] =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
+/**
  * Starts `node <args>` and resolves once `readyUrl` answers 2xx. Its stdout is ignored and its
  * stderr goes to ours, unless `opts.onLine` is given: then every line of both is handed to it
  * (stderr's still copied to ours), e.g. to count the log lines that match a pattern.
@@ -35,7 +80,7 @@ export async function startProcess(
   opts: { onLine?: (line: string) => void } = {},
 ): Promise<ChildProcess> {
   const { onLine } = opts;
-  const child = spawn('node', args, {
+  const child = spawn('node', [...profileArgs(), ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', onLine ? 'pipe' : 'ignore', onLine ? 'pipe' : 'inherit'],
   });
