@@ -234,11 +234,17 @@ export const CampaignDetailSchema = v.object({
   fromName: v.string(),
   fromEmail: v.string(),
   deliveries: v.record(v.picklist(DELIVERY_STATUSES), count),
+  /** Sent less bounced: what the open and click rates divide by. */
+  delivered: count,
+  /** Opens and clicks by people: machine opens and scanner clicks are counted apart. */
   uniqueOpens: count,
   totalOpens: count,
+  /** Machine opens: privacy proxies (Apple Mail Privacy Protection) and prefetch on delivery. */
   proxyOpens: count,
   uniqueClicks: count,
   totalClicks: count,
+  /** Clicks link scanners made (security gateways following every link), not counted as clicks. */
+  scannerClicks: count,
   failures: v.array(v.object({ email: v.string(), error: v.string() })),
 });
 export type CampaignDetail = v.InferOutput<typeof CampaignDetailSchema>;
@@ -300,9 +306,10 @@ export const RecipientMailItemSchema = v.variant('type', [
     ...mailOf,
     status: v.picklist(RECIPIENT_MAIL_STATUSES),
   }),
-  /** `proxy`: fetched by a mail privacy proxy (Apple Mail and the like), not seen by a person. */
+  /** `proxy`: a machine open (a privacy proxy such as Apple Mail's, or a prefetch on delivery), not seen by a person. */
   v.object({ type: v.literal('email_opened'), at: v.string(), ...mailOf, proxy: v.boolean() }),
-  v.object({ type: v.literal('email_clicked'), at: v.string(), ...mailOf, url: v.string() }),
+  /** `scanner`: followed by a link scanner (a security gateway), not by a person. */
+  v.object({ type: v.literal('email_clicked'), at: v.string(), ...mailOf, url: v.string(), scanner: v.boolean() }),
 ]);
 export type RecipientMailItem = v.InferOutput<typeof RecipientMailItemSchema>;
 export const RecipientMailSchema = v.object({

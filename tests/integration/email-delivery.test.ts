@@ -213,8 +213,21 @@ describeOnEachBackend('email delivery', (backend) => {
     const click = /href="([^"]*\/e\/c\/[^"]+)"/.exec(html)![1]!;
     const pixel = /src="([^"]*\/e\/o\/[^"]+)"/.exec(html)![1]!;
 
-    const redirect = await fetch(local(click), { redirect: 'manual' });
+    // People open and click a while after the message arrives; within seconds of sending it is a
+    // machine's (services/mailer/src/tracking/machine-hits.ts).
+    await knex
+      .withSchema('mailer')
+      .table('deliveries')
+      .where({ campaign_id: id })
+      .update({ sent_at: knex.raw("sent_at - interval '1 hour'") });
+    const redirect = await fetch(local(click), {
+      redirect: 'manual',
+      headers: { 'user-agent': 'Mozilla/5.0 (Macintosh) Chrome/130' },
+    });
     expect(redirect.status).toBe(302);
+    // A link checker's HEAD is redirected too and not recorded; a script's GET is a scanner click.
+    expect((await fetch(local(click), { method: 'HEAD', redirect: 'manual' })).status).toBe(302);
+    await fetch(local(click), { redirect: 'manual', headers: { 'user-agent': 'python-requests/2.31.0' } });
     // A link to the seller's site carries the campaign, so the visit and any lead are attributed to it.
     const landing = new URL(redirect.headers.get('location')!);
     expect(`${landing.origin}${landing.pathname}`).toBe('https://lakepowelllots.com/lots');
@@ -230,12 +243,23 @@ describeOnEachBackend('email delivery', (backend) => {
     const tracked = await eventually(
       async () => {
         const c = await campaign(id);
-        return c.totalOpens === 3 && c.totalClicks === 1 ? c : undefined;
+        return c.totalOpens === 3 && c.totalClicks === 1 && c.scannerClicks === 1 ? c : undefined;
       },
       10_000,
       'the opens and the click recorded',
     );
-    expect(tracked).toMatchObject({ uniqueOpens: 1, totalOpens: 3, proxyOpens: 1, uniqueClicks: 1, totalClicks: 1 });
+    expect(tracked).toMatchObject({
+      delivered: 2,
+      uniqueOpens: 1,
+      totalOpens: 3,
+      proxyOpens: 1,
+      uniqueClicks: 1,
+      totalClicks: 1,
+      scannerClicks: 1,
+    });
+    // The HEAD was never recorded: one human click and one scanner click in all.
+    const clicks = await knex.withSchema('mailer').table('tracking_events').where({ campaign_id: id, kind: 'click' });
+    expect(clicks).toHaveLength(2);
     expect(tracked.open_rate).toBe(50);
     expect(tracked.click_rate).toBe(50);
 

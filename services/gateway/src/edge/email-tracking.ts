@@ -66,7 +66,8 @@ export function emailTrackingRoutes({ bus, config, log, counters, onShutdown, tr
     if (key !== undefined) {
       // A token that is not genuine records nothing.
       const ids = readToken(key, 'open', token);
-      if (ids)
+      // A HEAD (a link checker) is answered and not recorded: mail clients fetch images with GET.
+      if (ids && ctx.method === 'GET')
         keep({ kind: 'open', deliveryId: ids.deliveryId, linkIdx: null, userAgent: userAgentOf(ctx) }, ctx.state.log);
     } else {
       try {
@@ -100,10 +101,12 @@ export function emailTrackingRoutes({ bus, config, log, counters, onShutdown, tr
     if (key === undefined) throw unavailable('This link cannot be followed right now; retry later');
     const ids = readClickToken(key, token, target);
     if (!ids) throw notFound(INVALID_LINK);
-    keep(
-      { kind: 'click', deliveryId: ids.deliveryId, linkIdx: ids.linkIdx, userAgent: userAgentOf(ctx) },
-      ctx.state.log,
-    );
+    // A HEAD is a link scanner's (a browser follows a link with GET): answered, not recorded.
+    if (ctx.method === 'GET')
+      keep(
+        { kind: 'click', deliveryId: ids.deliveryId, linkIdx: ids.linkIdx, userAgent: userAgentOf(ctx) },
+        ctx.state.log,
+      );
     ctx.redirect(target);
   });
 

@@ -1,7 +1,8 @@
 /**
  * E-mail analytics over the last `days` calendar days in the site's time zone (SITE_TIME_ZONE),
  * today included, by send time: messages sent, and in percent of delivered ones (sent minus
- * bounced) the unique human opens and unique clickers; bounces (5xx failures and bounce events)
+ * bounced) the unique human opens and unique clickers (machine opens and scanner clicks left
+ * out, tracking/machine-hits.ts); bounces (5xx failures and bounce events)
  * in percent of messages attempted. Plus one point per day of the range, days without mail at 0,
  * as the web analytics series.
  */
@@ -31,7 +32,7 @@ export async function summarizeEmailAnalytics(
        select delivery_id,
               bool_or(kind = 'bounce') as bounced,
               bool_or(kind = 'open' and not is_proxy) as opened,
-              bool_or(kind = 'click') as clicked
+              bool_or(kind = 'click' and not is_scanner) as clicked
          from mailer.tracking_events where delivery_id in (select id from d) group by delivery_id
      )
      select ((d.at at time zone ?)::date)::text as day,

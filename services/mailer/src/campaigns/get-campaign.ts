@@ -1,9 +1,12 @@
-/** One campaign's progress: deliveries by status, opens and clicks (unique, total, proxy), failures. */
+/**
+ * One campaign's progress: deliveries by status, delivered (sent less bounced), opens and clicks
+ * (unique and total, by people; machine opens and scanner clicks counted apart), failures.
+ */
 import { DELIVERY_STATUSES, type CampaignDetail, type DeliveryStatus } from '@lp/contracts';
 import { notFound, type Knex } from '@lp/runtime';
-import { campaignRows, toCampaign, type CampaignRow } from './list-campaigns.ts';
+import { campaignRows, deliveredOf, toCampaign, type CampaignRow } from './list-campaigns.ts';
 
-type Totals = { total_opens: number; proxy_opens: number; total_clicks: number };
+type Totals = { total_opens: number; proxy_opens: number; total_clicks: number; scanner_clicks: number };
 
 export async function getCampaign(knex: Knex, { id }: { id: number }): Promise<CampaignDetail> {
   // The totals are read in the same statement as the unique counts (one snapshot): read apart, a
@@ -15,7 +18,8 @@ export async function getCampaign(knex: Knex, { id }: { id: number }): Promise<C
       `(select json_build_object(
            'total_opens', count(*) filter (where t.kind = 'open'),
            'proxy_opens', count(*) filter (where t.kind = 'open' and t.is_proxy),
-           'total_clicks', count(*) filter (where t.kind = 'click'))
+           'total_clicks', count(*) filter (where t.kind = 'click' and not t.is_scanner),
+           'scanner_clicks', count(*) filter (where t.kind = 'click' and t.is_scanner))
          from mailer.tracking_events t where t.campaign_id = c.id) as totals`,
     ),
   );
@@ -46,11 +50,13 @@ export async function getCampaign(knex: Knex, { id }: { id: number }): Promise<C
     fromName: row.from_name,
     fromEmail: row.from_email,
     deliveries,
+    delivered: deliveredOf(row),
     uniqueOpens: row.unique_opens,
     totalOpens: t.total_opens,
     proxyOpens: t.proxy_opens,
     uniqueClicks: row.unique_clicks,
     totalClicks: t.total_clicks,
+    scannerClicks: t.scanner_clicks,
     failures: failures.map((f) => ({ email: f.email, error: f.error ?? '' })),
   };
 }

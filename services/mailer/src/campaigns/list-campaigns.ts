@@ -1,6 +1,7 @@
 /**
  * Campaigns, newest first, with their rates in percent (one decimal) for active and completed
- * ones: unique human opens (proxy fetches left out) and unique clickers ÷ delivered messages.
+ * ones: unique human opens (machine opens left out) and unique clickers (scanner clicks left
+ * out) ÷ delivered messages (sent minus bounced), SendGrid's definition.
  */
 import type { Campaign, CampaignStatus } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
@@ -18,10 +19,16 @@ export type CampaignRow = {
   audience_resolved: boolean;
   unique_opens: number;
   unique_clicks: number;
+  /** Sent messages a bounce came back for. */
+  bounced: number;
   paused_reason: string | null;
 };
 
 const rate = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 1000) / 10 : 0);
+
+/** Messages that reached a mailbox: sent, less those that bounced. */
+export const deliveredOf = (r: Pick<CampaignRow, 'sent_count' | 'bounced'>): number =>
+  Math.max(0, r.sent_count - r.bounced);
 
 export const toCampaign = (r: CampaignRow): Campaign => {
   const shown = r.status === 'active' || r.status === 'completed';
@@ -36,8 +43,8 @@ export const toCampaign = (r: CampaignRow): Campaign => {
     sent_count: r.sent_count,
     total_recipients: r.total_recipients,
     recipients_estimated: !r.audience_resolved,
-    open_rate: shown ? rate(r.unique_opens, r.sent_count) : null,
-    click_rate: shown ? rate(r.unique_clicks, r.sent_count) : null,
+    open_rate: shown ? rate(r.unique_opens, deliveredOf(r)) : null,
+    click_rate: shown ? rate(r.unique_clicks, deliveredOf(r)) : null,
     pausedReason: r.status === 'paused' ? r.paused_reason : null,
   };
 };
@@ -64,7 +71,11 @@ export function campaignRows(knex: Knex) {
       ),
       knex.raw(
         `(select count(distinct delivery_id) from mailer.tracking_events t
-           where t.campaign_id = c.id and t.kind = 'click') as unique_clicks`,
+           where t.campaign_id = c.id and t.kind = 'click' and not t.is_scanner) as unique_clicks`,
+      ),
+      knex.raw(
+        `(select count(distinct delivery_id) from mailer.tracking_events t
+           where t.campaign_id = c.id and t.kind = 'bounce') as bounced`,
       ),
     );
 }

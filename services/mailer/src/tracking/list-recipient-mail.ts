@@ -28,6 +28,7 @@ type Row = {
   status: string | null;
   url: string | null;
   is_proxy: boolean;
+  is_scanner: boolean;
 };
 
 export async function listRecipientMail(knex: Knex, email: string, limit: number): Promise<RecipientMail> {
@@ -36,7 +37,7 @@ export async function listRecipientMail(knex: Knex, email: string, limit: number
        select id, campaign_id, status, email, first_name, last_name, coalesce(sent_at, next_attempt_at) as at
        from mailer.deliveries where lower(email) = lower(?) order by id desc limit ?
      ), e as (
-       select t.delivery_id, t.kind, t.link_idx, t.is_proxy, t.at
+       select t.delivery_id, t.kind, t.link_idx, t.is_proxy, t.is_scanner, t.at
        from mailer.tracking_events t
        where t.delivery_id in (select id from d) and t.kind in ('open', 'click', 'bounce', 'complaint')
      )
@@ -46,12 +47,12 @@ export async function listRecipientMail(knex: Knex, email: string, limit: number
          when exists (select 1 from e where e.delivery_id = d.id and e.kind = 'bounce') then 'bounced'
          else d.status
        end as status,
-       null as url, false as is_proxy
+       null as url, false as is_proxy, false as is_scanner
      from d join mailer.campaigns c on c.id = d.campaign_id
      union all
      select * from (
        select e.kind, d.campaign_id, c.name, c.subject, d.email, d.first_name, d.last_name, e.at,
-         null as status, l.url, e.is_proxy
+         null as status, l.url, e.is_proxy, e.is_scanner
        from e join d on d.id = e.delivery_id join mailer.campaigns c on c.id = d.campaign_id
        left join mailer.campaign_links l on l.campaign_id = d.campaign_id and l.idx = e.link_idx
        where e.kind in ('open', 'click')
@@ -72,7 +73,7 @@ export async function listRecipientMail(knex: Knex, email: string, limit: number
       ),
     };
     if (r.kind === 'open') return { type: 'email_opened', ...mail, proxy: r.is_proxy };
-    if (r.kind === 'click') return { type: 'email_clicked', ...mail, url: r.url ?? '' };
+    if (r.kind === 'click') return { type: 'email_clicked', ...mail, url: r.url ?? '', scanner: r.is_scanner };
     return { type: 'email_sent', ...mail, status: r.status as RecipientMailStatus };
   });
   const sent = items.filter((i) => i.type === 'email_sent');

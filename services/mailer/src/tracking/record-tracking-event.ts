@@ -9,17 +9,27 @@ export type TrackingEvent = {
   kind: 'open' | 'click' | 'unsubscribe' | 'bounce' | 'complaint' | 'delivered' | 'deferred' | 'dropped';
   linkIdx?: number | null;
   isProxy?: boolean;
+  /** A click a link scanner made (machine-hits.ts). */
+  isScanner?: boolean;
   key?: string | null;
   detail?: string | null;
 };
 
 export async function recordTrackingEvent(knex: Knex, e: TrackingEvent): Promise<{ inserted: boolean }> {
   const { rows } = await knex.raw<{ rows: unknown[] }>(
-    `insert into mailer.tracking_events (delivery_id, campaign_id, email, kind, link_idx, is_proxy, event_key, detail)
-     select id, campaign_id, email, ?, ?, ?, ?, ? from mailer.deliveries where id = ?
+    `insert into mailer.tracking_events (delivery_id, campaign_id, email, kind, link_idx, is_proxy, is_scanner, event_key, detail)
+     select id, campaign_id, email, ?, ?, ?, ?, ?, ? from mailer.deliveries where id = ?
      on conflict (event_key) do nothing
      returning id`,
-    [e.kind, e.linkIdx ?? null, e.isProxy ?? false, e.key ?? null, e.detail ?? null, e.deliveryId],
+    [
+      e.kind,
+      e.linkIdx ?? null,
+      e.isProxy ?? false,
+      e.isScanner ?? false,
+      e.key ?? null,
+      e.detail ?? null,
+      e.deliveryId,
+    ],
   );
   return { inserted: rows.length > 0 };
 }

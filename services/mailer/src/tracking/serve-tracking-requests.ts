@@ -14,6 +14,7 @@ import { findDelivery } from './find-delivery.ts';
 import { isProxyOpen } from './is-proxy-open.ts';
 import { listRecipientMail } from './list-recipient-mail.ts';
 import { loadTrackingSecret } from './load-tracking-secret.ts';
+import { flagMachineHits, isScannerAgent } from './machine-hits.ts';
 import { recordTrackingEvent } from './record-tracking-event.ts';
 import { unsubscribeDelivery } from './unsubscribe-delivery.ts';
 import { readToken } from '@lp/runtime/mail/tracking-tokens';
@@ -30,6 +31,7 @@ export const serveTrackingRequests = [
       isProxy: isProxyOpen(userAgent),
       detail: userAgent.slice(0, 300),
     });
+    await flagMachineHits(knex, [ids.deliveryId]);
     if (inserted) counters.inc('mailer_tracking_events_total', { kind: 'open' });
     return { recorded: inserted };
   }),
@@ -46,8 +48,10 @@ export const serveTrackingRequests = [
       deliveryId: delivery.id,
       kind: 'click',
       linkIdx: ids.linkIdx,
+      isScanner: isScannerAgent(userAgent),
       detail: userAgent.slice(0, 300),
     });
+    await flagMachineHits(knex, [delivery.id]);
     counters.inc('mailer_tracking_events_total', { kind: 'click' });
     return { url: attributeClickUrl(link.url, link, ownSiteHosts(mailerSettings.of(deps).MAIL_PUBLIC_URL)) };
   }),

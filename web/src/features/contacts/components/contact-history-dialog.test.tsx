@@ -28,6 +28,7 @@ const history: ContactHistoryPage = {
       campaignName: 'Spring lots',
       subject: 'Lots for you, Ivy',
       url: 'https://lakepowelllots.com/lots/12',
+      scanner: false,
     },
     {
       type: 'email_opened',
@@ -133,4 +134,28 @@ it('shows what crm knows when the mail could not be loaded, and says so instead 
   expect(alert.textContent).toContain('The e-mail to and from this contact could not be loaded right now');
   expect(screen.getByRole('button', { name: 'Try again' })).toBeDefined();
   expect(screen.queryByText('No activity yet')).toBeNull();
+});
+
+it('tells a link scanner and a machine open from what the person did', async () => {
+  const [received, click, open, ...rest] = history.items;
+  answer = {
+    ...history,
+    items: [
+      received!,
+      { ...(click as Extract<typeof click, { type: 'email_clicked' }>), scanner: true },
+      { ...(open as Extract<typeof open, { type: 'email_opened' }>), proxy: true },
+      ...rest,
+    ],
+  };
+  render(
+    <FreshCache>
+      <ContactHistoryDialog contact={contact} onClose={() => {}} />
+    </FreshCache>,
+  );
+  const scanned = await screen.findByText('A link scanner followed a link in “Lots for you, Ivy”');
+  expect(scanned.closest('li')!.textContent).toContain('https://lakepowelllots.com/lots/12 — not counted as a click');
+  expect(screen.queryByText('Clicked a link in “Lots for you, Ivy”')).toBeNull();
+  expect(
+    screen.getByText(/a machine open \(a mail privacy proxy or a prefetch on delivery\), perhaps not read/),
+  ).toBeTruthy();
 });

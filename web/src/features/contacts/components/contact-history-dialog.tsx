@@ -42,11 +42,17 @@ function describe(item: ContactHistoryItem): { title: string; detail?: string; c
       return {
         title: `Opened “${item.subject}”`,
         detail: item.proxy
-          ? `Campaign ${item.campaignName} — fetched by a mail privacy proxy, perhaps not read`
+          ? `Campaign ${item.campaignName} — a machine open (a mail privacy proxy or a prefetch on delivery), perhaps not read`
           : `Campaign ${item.campaignName}`,
       };
     case 'email_clicked':
-      return { title: `Clicked a link in “${item.subject}”`, detail: item.url, campaign: item.campaignName };
+      return item.scanner
+        ? {
+            title: `A link scanner followed a link in “${item.subject}”`,
+            detail: `${item.url} — not counted as a click`,
+            campaign: item.campaignName,
+          }
+        : { title: `Clicked a link in “${item.subject}”`, detail: item.url, campaign: item.campaignName };
     case 'email_received':
       return { title: `Wrote to the inbox: ${item.subject || '(no subject)'}`, detail: item.snippet || undefined };
   }

@@ -33,11 +33,13 @@ const campaign = (unknown: number): CampaignDetail => ({
   fromName: 'Lake Powell Lots',
   fromEmail: 'news@example.com',
   deliveries: { sent: 300 - unknown, unknown },
+  delivered: 300 - unknown,
   uniqueOpens: 0,
   totalOpens: 0,
   proxyOpens: 0,
   uniqueClicks: 0,
   totalClicks: 0,
+  scannerClicks: 0,
   failures: [],
 });
 
@@ -126,4 +128,26 @@ it('shows no relay note on a campaign staff paused', async () => {
   render();
   await screen.findByText('Spring lots');
   expect(screen.queryByText(/Sending paused/)).toBeNull();
+});
+
+it('counts opens and clicks of people against delivered messages, and machines apart', async () => {
+  detail = {
+    ...campaign(0),
+    delivered: 280,
+    uniqueOpens: 70,
+    totalOpens: 95,
+    proxyOpens: 40,
+    uniqueClicks: 14,
+    totalClicks: 20,
+    scannerClicks: 33,
+  };
+  render();
+  const figure = async (name: string) =>
+    (await screen.findByText(name)).closest('div')!.querySelector('dd')!.textContent;
+  expect(await figure('Delivered (sent less bounced)')).toBe('280');
+  expect(await figure('Unique opens')).toBe('70 (25.0% of delivered)');
+  expect(await figure('Machine opens (not counted)')).toBe('40');
+  expect(await figure('Unique clicks')).toBe('14 (5.0% of delivered)');
+  expect(await figure('Link scanner clicks (not counted)')).toBe('33');
+  expect(screen.getByText(/Rates are of delivered messages/)).toBeTruthy();
 });

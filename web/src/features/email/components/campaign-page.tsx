@@ -53,6 +53,10 @@ function ResendUnknown({ id, count, onDone }: { id: number; count: number; onDon
   );
 }
 
+/** ` (12.5% of delivered)`, or nothing before anything is delivered. */
+const rateOf = (n: number, delivered: number): string =>
+  delivered > 0 ? ` (${(Math.round((n / delivered) * 1000) / 10).toFixed(1)}% of delivered)` : '';
+
 export function CampaignPage({ id }: { id: string }) {
   const { data, error, mutate } = useCampaign(id);
   if (error) return <ErrorAlert>Failed to load campaigns. Please try again.</ErrorAlert>;
@@ -73,9 +77,13 @@ export function CampaignPage({ id }: { id: string }) {
     ['Failed', d.failed],
     ['Not delivered (no SMTP configured)', d.outbox],
     ['Unknown after a crash', d.unknown],
-    ['Unique opens', data.uniqueOpens],
-    ['Total opens', `${data.totalOpens} (${data.proxyOpens} by privacy proxies)`],
-    ['Unique clicks', data.uniqueClicks],
+    ['Delivered (sent less bounced)', formatCount(data.delivered)],
+    ['Unique opens', `${formatCount(data.uniqueOpens)}${rateOf(data.uniqueOpens, data.delivered)}`],
+    ['Total opens', formatCount(data.totalOpens)],
+    ['Machine opens (not counted)', formatCount(data.proxyOpens)],
+    ['Unique clicks', `${formatCount(data.uniqueClicks)}${rateOf(data.uniqueClicks, data.delivered)}`],
+    ['Total clicks', formatCount(data.totalClicks)],
+    ['Link scanner clicks (not counted)', formatCount(data.scannerClicks)],
   ];
   return (
     <>
@@ -92,6 +100,11 @@ export function CampaignPage({ id }: { id: string }) {
           </div>
         ))}
       </dl>
+      <p className="mt-3 text-sm text-stone-600">
+        Opens and clicks count people: machine opens (Apple Mail Privacy Protection and other proxies that fetch images
+        on delivery) and clicks by link scanners (security gateways that follow every link) are counted apart. Rates are
+        of delivered messages.
+      </p>
       {data.status === 'paused' && data.pausedReason && (
         <p role="status" className="mt-6 rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200">
           <span className="font-semibold">Sending paused.</span> {data.pausedReason}.

@@ -41,9 +41,25 @@ export function EmailAnalyticsTab() {
         <>
           <StatCards
             cards={[
-              { title: 'Open rate', value: `${data.openRate.toFixed(1)}%` },
-              { title: 'Click rate', value: `${data.clickRate.toFixed(1)}%` },
-              { title: 'Bounce rate', value: `${data.bounceRate.toFixed(1)}%` },
+              {
+                title: 'Open rate',
+                value: `${data.openRate.toFixed(1)}%`,
+                footnote: 'of delivered messages',
+                definition:
+                  'Messages opened by a person at least once, per 100 delivered (sent less bounced). Machine opens — Apple Mail Privacy Protection and other proxies that fetch images on delivery — are not counted.',
+              },
+              {
+                title: 'Click rate',
+                value: `${data.clickRate.toFixed(1)}%`,
+                footnote: 'of delivered messages',
+                definition:
+                  'Messages whose links a person followed at least once, per 100 delivered (sent less bounced). Link scanners that follow every link on delivery are not counted.',
+              },
+              {
+                title: 'Bounce rate',
+                value: `${data.bounceRate.toFixed(1)}%`,
+                footnote: 'of messages sent',
+              },
               { title: 'Emails sent', value: formatCount(data.totalSent) },
             ]}
           />
