@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { RecipientMailItemSchema } from './email.ts';
 import { HistoryShownSinceSchema } from './history-window.ts';
 import { RecordVersionSchema } from './record-version.ts';
+import { intString, pageQueryEntries } from './query-string.ts';
 import { storable } from './text.ts';
 
 export const CONTACT_STATUSES = ['subscribed', 'unsubscribed', 'bounced', 'other'] as const;
@@ -83,30 +84,6 @@ export type ContactUpdate = v.InferOutput<typeof ContactUpdateSchema>;
 
 export const CONTACTS_PAGE_DEFAULT = 100;
 export const CONTACTS_PAGE_MAX = 1000;
-
-const intString = (message: string) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,10}$/, message),
-    v.transform(Number),
-    v.number(),
-    v.maxValue(2_147_483_647, message),
-  );
-
-/**
- * The paging keys of a staff list's query string: `limit` (1 to `max`, `fallback` when absent)
- * and `cursor` (the last id of the previous page).
- */
-export function pageQueryEntries(max: number, fallback: number) {
-  const limitMessage = `limit must be a whole number from 1 to ${max}`;
-  return {
-    limit: v.optional(
-      v.pipe(intString(limitMessage), v.minValue(1, limitMessage), v.maxValue(max, limitMessage)),
-      String(fallback),
-    ),
-    cursor: v.optional(v.pipe(intString('cursor is not valid'), v.minValue(1, 'cursor is not valid'))),
-  };
-}
 
 /** The query string of `GET /api/marketing/contacts` (all optional). */
 export const ContactsQuerySchema = v.object({

@@ -9,6 +9,7 @@ import { findUnknownMergeTags, unknownMergeTagsMessage } from './email-html.ts';
 import { EventMetaSchema } from './events.ts';
 import { HistoryShownSinceSchema } from './history-window.ts';
 import { RecordVersionSchema } from './record-version.ts';
+import { pageQueryEntries } from './query-string.ts';
 import { storable } from './text.ts';
 import { ANALYTICS_RANGES } from './analytics-period.ts';
 
@@ -250,6 +251,75 @@ export const CampaignDetailSchema = v.object({
 export type CampaignDetail = v.InferOutput<typeof CampaignDetailSchema>;
 
 export const CampaignLookupSchema = v.object({ id });
+
+/**
+ * What a campaign's report shows beside its figures: each link with its clicks by people, the
+ * opens and clicks by people over time (an hour a point for the first 48 hours after the first
+ * message was sent, then a day a point, in the site's time zone), and what came back.
+ */
+export const CampaignReportSchema = v.object({
+  links: v.array(v.object({ idx: count, url: v.string(), uniqueClicks: count, totalClicks: count })),
+  timeline: v.array(v.object({ at: iso, unit: v.picklist(['hour', 'day']), opens: count, clicks: count })),
+  /** Messages a bounce came back for, spam complaints, and unsubscribes from this campaign. */
+  bounced: count,
+  complaints: count,
+  unsubscribes: count,
+});
+export type CampaignReport = v.InferOutput<typeof CampaignReportSchema>;
+
+export const CAMPAIGN_RECIPIENT_FILTERS = [
+  'all',
+  'opened',
+  'not_opened',
+  'clicked',
+  'bounced',
+  'unsubscribed',
+] as const;
+export type CampaignRecipientFilter = (typeof CAMPAIGN_RECIPIENT_FILTERS)[number];
+export const CAMPAIGN_RECIPIENTS_PAGE = 50;
+
+/** A page of a campaign's recipients: those the filter keeps whose address contains `search`, after delivery `after`. */
+export const CampaignRecipientsInputSchema = v.object({
+  id,
+  filter: v.optional(v.picklist(CAMPAIGN_RECIPIENT_FILTERS), 'all'),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'A search is at most 200 characters')), ''),
+  after: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), null),
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000)), CAMPAIGN_RECIPIENTS_PAGE),
+});
+export type CampaignRecipientsInput = v.InferInput<typeof CampaignRecipientsInputSchema>;
+
+/** The query string of `GET /api/marketing/campaigns/{id}/recipients` (all optional; `cursor` is the last delivery id shown). */
+export const CampaignRecipientsQuerySchema = v.object({
+  filter: v.optional(
+    v.picklist(CAMPAIGN_RECIPIENT_FILTERS, `filter must be one of ${CAMPAIGN_RECIPIENT_FILTERS.join(', ')}`),
+  ),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'A search is at most 200 characters'), storable())),
+  ...pageQueryEntries(500, CAMPAIGN_RECIPIENTS_PAGE),
+});
+
+/** One recipient of a campaign: the delivery's status and when a person first opened and clicked. */
+export const CampaignRecipientSchema = v.object({
+  deliveryId: count,
+  email: v.string(),
+  firstName: v.string(),
+  lastName: v.string(),
+  status: v.picklist(DELIVERY_STATUSES),
+  sentAt: v.nullable(iso),
+  openedAt: v.nullable(iso),
+  clickedAt: v.nullable(iso),
+  bouncedAt: v.nullable(iso),
+  unsubscribedAt: v.nullable(iso),
+});
+export type CampaignRecipient = v.InferOutput<typeof CampaignRecipientSchema>;
+
+export const CampaignRecipientsPageSchema = v.object({
+  items: v.array(CampaignRecipientSchema),
+  /** The `after` of the next page; null on the last. */
+  next: v.nullable(count),
+  /** Recipients the filter and search keep, all pages together. */
+  total: count,
+});
+export type CampaignRecipientsPage = v.InferOutput<typeof CampaignRecipientsPageSchema>;
 
 /**
  * What storing a send request answers (the 202 of `POST /single-send` and `POST /campaigns`): the

@@ -14,6 +14,7 @@ export * from './text.ts';
 export * from './dead-letters.ts';
 export * from './article-html.ts';
 export * from './crm.ts';
+export * from './query-string.ts';
 export * from './contact-csv.ts';
 export * from './history-window.ts';
 export * from './lots.ts';

@@ -108,6 +108,9 @@ import {
   AudienceResolveInputSchema,
   CampaignDetailSchema,
   CampaignLookupSchema,
+  CampaignRecipientsInputSchema,
+  CampaignRecipientsPageSchema,
+  CampaignReportSchema,
   CampaignScheduleInputSchema,
   CampaignSchema,
   EmailAnalyticsInputSchema,
@@ -264,6 +267,12 @@ export const RPC = {
      */
     campaignCreate: rpc('rpc.mailer.campaigns.create', SendRequestedSchema, SendAcceptedSchema),
     campaignGet: rpc('rpc.mailer.campaigns.get', CampaignLookupSchema, CampaignDetailSchema),
+    campaignReport: rpc('rpc.mailer.campaigns.report', CampaignLookupSchema, CampaignReportSchema),
+    campaignRecipients: rpc(
+      'rpc.mailer.campaigns.recipients',
+      CampaignRecipientsInputSchema,
+      CampaignRecipientsPageSchema,
+    ),
     campaignPause: rpc('rpc.mailer.campaigns.pause', TemplateIdInputSchema, CampaignSchema),
     campaignResume: rpc('rpc.mailer.campaigns.resume', TemplateIdInputSchema, CampaignSchema),
     campaignSchedule: rpc('rpc.mailer.campaigns.schedule', CampaignScheduleInputSchema, CampaignSchema),

@@ -4,7 +4,7 @@
  * The web forms, the gateway and the crm consumer all validate with these schemas.
  */
 import * as v from 'valibot';
-import { pageQueryEntries } from './crm.ts';
+import { pageQueryEntries } from './query-string.ts';
 import { EventMetaSchema } from './events.ts';
 import { LocationSchema } from './location.ts';
 import { storable } from './text.ts';

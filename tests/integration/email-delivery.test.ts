@@ -11,6 +11,8 @@ import {
   site,
   type Campaign,
   type CampaignDetail,
+  type CampaignRecipientsPage,
+  type CampaignReport,
   type ContactHistory,
   type EmailAnalytics,
   type InboxEmail,
@@ -260,6 +262,31 @@ describeOnEachBackend('email delivery', (backend) => {
     // The HEAD was never recorded: one human click and one scanner click in all.
     const clicks = await knex.withSchema('mailer').table('tracking_events').where({ campaign_id: id, kind: 'click' });
     expect(clicks).toHaveLength(2);
+
+    // The report: the link with its one person, and the recipients by what they did, as a page and as CSV.
+    const report = (await (
+      await stack.api(`/api/marketing/campaigns/${id}/report`, { token })
+    ).json()) as CampaignReport;
+    expect(report.links).toEqual([
+      { idx: 0, url: expect.stringContaining('https://lakepowelllots.com/lots'), uniqueClicks: 1, totalClicks: 1 },
+    ]);
+    expect(report.timeline.reduce((n, p) => n + p.opens, 0)).toBe(2);
+    const opened = (await (
+      await stack.api(`/api/marketing/campaigns/${id}/recipients?filter=opened`, { token })
+    ).json()) as CampaignRecipientsPage;
+    expect(opened).toMatchObject({ total: 1, next: null, items: [{ email: 'alice@example.com' }] });
+    const notOpened = (await (
+      await stack.api(`/api/marketing/campaigns/${id}/recipients?filter=not_opened&search=BOB`, { token })
+    ).json()) as CampaignRecipientsPage;
+    expect(notOpened.items.map((r) => r.email)).toEqual(['bob@example.com']);
+    const badFilter = await stack.api(`/api/marketing/campaigns/${id}/recipients?filter=maybe`, { token });
+    expect(badFilter.status).toBe(400);
+    const csv = await stack.api(`/api/marketing/campaigns/${id}/recipients/export?filter=clicked`, { token });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('email,first_name,last_name,status,sent_at,opened_at,clicked_at,bounced_at,unsubscribed_at');
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['alice@example.com']);
+    expect((await stack.api(`/api/marketing/campaigns/999999/report`, { token })).status).toBe(404);
     expect(tracked.open_rate).toBe(50);
     expect(tracked.click_rate).toBe(50);
 

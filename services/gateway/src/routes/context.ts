@@ -83,6 +83,10 @@ export const numericParam =
     return next();
   };
 
+/** The query string as one value per key (a repeated key keeps its first value). */
+export const queryOf = (ctx: GatewayContext): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(ctx.query).map(([k, val]) => [k, Array.isArray(val) ? val[0] : val]));
+
 /** A path parameter its router checked with `numericParam`. */
 export const pathNumber = (ctx: GatewayContext, name = 'id'): number => Number(ctx.params[name]);
 

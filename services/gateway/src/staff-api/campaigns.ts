@@ -1,12 +1,22 @@
 /**
- * Campaigns under `/api/marketing/campaigns`: the table, one campaign's progress, and the Pause,
- * Resume, Schedule and Send again (the messages a crash left of unknown fate) actions.
+ * Campaigns under `/api/marketing/campaigns`: the table, one campaign's progress, its report
+ * (links, opens and clicks over time, what came back) and recipients (a page at a time, or all as
+ * CSV), and the Pause, Resume, Schedule and Send again (the messages a crash left of unknown
+ * fate) actions.
  */
 import * as v from 'valibot';
-import { CampaignScheduleInputSchema, RPC, type Campaign } from '@lp/contracts';
+import {
+  CampaignRecipientsQuerySchema,
+  CampaignScheduleInputSchema,
+  csvLine,
+  RPC,
+  type Campaign,
+  type CampaignRecipient,
+} from '@lp/contracts';
 import { callRpc, notFound } from '@lp/runtime';
 import { audited } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
+import { streamCsvPages } from './stream-csv-pages.ts';
 import {
   type GatewayContext,
   type GatewayDeps,
@@ -14,7 +24,32 @@ import {
   createRouter,
   numericParam,
   pathNumber,
+  queryOf,
 } from '../routes/context.ts';
+
+const RECIPIENTS_CSV_HEADER = [
+  'email',
+  'first_name',
+  'last_name',
+  'status',
+  'sent_at',
+  'opened_at',
+  'clicked_at',
+  'bounced_at',
+  'unsubscribed_at',
+];
+const recipientCsvLine = (r: CampaignRecipient) =>
+  csvLine([
+    r.email,
+    r.firstName,
+    r.lastName,
+    r.status,
+    r.sentAt,
+    r.openedAt,
+    r.clickedAt,
+    r.bouncedAt,
+    r.unsubscribedAt,
+  ]);
 
 const ScheduleBodySchema = v.object({ scheduledFor: CampaignScheduleInputSchema.entries.scheduledFor });
 
@@ -31,6 +66,40 @@ export function campaignRoutes({ bus, knex }: GatewayDeps) {
 
   router.get('/:id', async (ctx) => {
     ctx.body = await callRpc(bus, RPC.mailer.campaignGet, { id: pathNumber(ctx) }, askedBy(ctx));
+  });
+
+  router.get('/:id/report', async (ctx) => {
+    ctx.body = await callRpc(bus, RPC.mailer.campaignReport, { id: pathNumber(ctx) }, askedBy(ctx));
+  });
+
+  /** The recipients query string (filter, search, and a page's limit and cursor) as the mailer is asked. */
+  const recipientsAsked = (ctx: GatewayContext) => {
+    const q = validate(CampaignRecipientsQuerySchema, queryOf(ctx));
+    return {
+      id: pathNumber(ctx),
+      filter: q.filter ?? 'all',
+      search: q.search ?? '',
+      after: q.cursor ?? null,
+      limit: Number(q.limit),
+    };
+  };
+
+  router.get('/:id/recipients', async (ctx) => {
+    ctx.body = await callRpc(bus, RPC.mailer.campaignRecipients, recipientsAsked(ctx), askedBy(ctx));
+  });
+
+  // Every recipient the filter and search keep, streamed page after page.
+  router.get('/:id/recipients/export', async (ctx) => {
+    const asked = { ...recipientsAsked(ctx), limit: 2000 };
+    const page = (after: number | null) =>
+      callRpc(bus, RPC.mailer.campaignRecipients, { ...asked, after }, askedBy(ctx));
+    await streamCsvPages(ctx, {
+      filename: `campaign-${asked.id}-recipients.csv`,
+      header: RECIPIENTS_CSV_HEADER,
+      first: () => page(null),
+      lines: (p) => p.items.map(recipientCsvLine),
+      next: (p) => (p.next === null ? null : page(p.next)),
+    });
   });
 
   type Action = 'campaign.pause' | 'campaign.resume' | 'campaign.schedule' | 'campaign.resend_unknown';

@@ -8,7 +8,6 @@
  * newest entries and the merge is cut where the first of them holds older ones back. Without the
  * mailer the history shows crm's part and says its mail is missing.
  */
-import { Readable } from 'node:stream';
 import {
   contactCsvLine,
   ContactCreateSchema,
@@ -16,7 +15,6 @@ import {
   ContactsQuerySchema,
   ContactsToListSchema,
   ContactUpdateSchema,
-  csvLine,
   EXPORT_HEADER,
   mergeHistoryWindows,
   newestEntries,
@@ -28,6 +26,7 @@ import {
 } from '@lp/contracts';
 import { callRpc, notFound, type Bus } from '@lp/runtime';
 import { applyContactsBulk } from './contacts/apply-contacts-bulk.ts';
+import { streamCsvPages } from './stream-csv-pages.ts';
 import { importContacts, previewImport } from './contacts/import-contacts.ts';
 import { createProgressRegistry } from './contacts/operation-progress.ts';
 import { audited } from '../audit/record-audit.ts';
@@ -42,15 +41,12 @@ import {
   createRouter,
   numericParam,
   pathNumber,
+  queryOf,
   unlessUnavailable,
 } from '../routes/context.ts';
 
 /** Messages (and inbox messages) of a contact's history, newest first. */
 const HISTORY_MAIL_LIMIT = 100;
-
-/** The query string as one value per key (a repeated key keeps its first value). */
-const queryOf = (ctx: GatewayContext) =>
-  Object.fromEntries(Object.entries(ctx.query).map(([k, val]) => [k, Array.isArray(val) ? val[0] : val]));
 
 /** The mail of a contact's history: the messages sent to it and those it wrote to the inbox. */
 async function mailOfContact(
@@ -115,28 +111,18 @@ export function contactRoutes(deps: GatewayDeps) {
     ctx.body = contact;
   });
 
-  /** The CSV of the contacts `filter` selects, streamed page after page from crm: any number stays small in memory. */
+  /** The CSV of the contacts `filter` selects, streamed page after page from crm. */
   const streamCsv = async (ctx: GatewayContext, filter: Omit<RpcInput<typeof RPC.crm.contactsList>, 'limit'>) => {
     const asked = askedBy(ctx);
-    const first = await callRpc(bus, RPC.crm.contactsList, { ...filter, limit: 2000, withTotal: false }, asked);
-    ctx.set('Content-Type', 'text/csv; charset=utf-8');
-    ctx.set('Content-Disposition', `attachment; filename="contacts-${new Date().toISOString().slice(0, 10)}.csv"`);
-    ctx.body = Readable.from(
-      (async function* () {
-        yield csvLine(EXPORT_HEADER);
-        let page = first;
-        for (;;) {
-          yield page.contacts.map(contactCsvLine).join('');
-          if (page.nextCursor === null) return;
-          page = await callRpc(
-            bus,
-            RPC.crm.contactsList,
-            { ...filter, limit: 2000, cursor: page.nextCursor, withTotal: false },
-            asked,
-          );
-        }
-      })(),
-    );
+    const page = (cursor?: number) =>
+      callRpc(bus, RPC.crm.contactsList, { ...filter, limit: 2000, cursor, withTotal: false }, asked);
+    await streamCsvPages(ctx, {
+      filename: `contacts-${new Date().toISOString().slice(0, 10)}.csv`,
+      header: EXPORT_HEADER,
+      first: () => page(),
+      lines: (p) => p.contacts.map(contactCsvLine),
+      next: (p) => (p.nextCursor === null ? null : page(p.nextCursor)),
+    });
   };
 
   // Every contact matching the screen's search, status or list.

@@ -7,7 +7,9 @@ import { createCampaign } from '../campaigns/create-campaign.ts';
 import { mailerSettings } from '../config.ts';
 import { estimateAudience } from '../campaigns/estimate-audience.ts';
 import { getCampaign } from '../campaigns/get-campaign.ts';
+import { listCampaignRecipients } from '../campaigns/list-campaign-recipients.ts';
 import { listCampaigns } from '../campaigns/list-campaigns.ts';
+import { readCampaignReport } from '../campaigns/read-campaign-report.ts';
 import { countMailerStats } from '../queries/count-mailer-stats.ts';
 import { sendTestMessage } from '../sending/send-test-message.ts';
 import { wakeSenders } from '../sending/wake-senders.ts';
@@ -43,6 +45,10 @@ export const serveMailerRequests = [
     return { campaignId: stored.id, status: stored.status };
   }),
   answerRpc(RPC.mailer.campaignGet, (by, { knex }) => getCampaign(knex, by)),
+  answerRpc(RPC.mailer.campaignReport, ({ id }, { knex, config }) =>
+    readCampaignReport(knex, id, config.SITE_TIME_ZONE),
+  ),
+  answerRpc(RPC.mailer.campaignRecipients, (input, { knex }) => listCampaignRecipients(knex, input)),
   answerRpc(RPC.mailer.campaignPause, ({ id }, { knex }) => pauseCampaign(knex, id)),
   answerRpc(RPC.mailer.campaignResume, (input, deps) =>
     withExpectedSize(deps, resumeCampaign(deps.knex, input.id).finally(wakeSenders)),

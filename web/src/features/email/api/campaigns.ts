@@ -1,6 +1,14 @@
 /** Campaigns: the table, one campaign's progress, Pause / Resume / Schedule, and the single send. */
 import useSWR from 'swr';
-import type { Campaign, CampaignDetail, SendAccepted, SingleSend } from '@lp/contracts/email';
+import type {
+  Campaign,
+  CampaignDetail,
+  CampaignRecipientFilter,
+  CampaignRecipientsPage,
+  CampaignReport,
+  SendAccepted,
+  SingleSend,
+} from '@lp/contracts/email';
 import { apiRequest } from '../../../lib/api-request';
 
 export const CAMPAIGNS_KEY = '/api/marketing/campaigns';
@@ -17,6 +25,38 @@ export function useCampaign(id: string) {
       c && (c.status === 'active' || c.status === 'scheduled' || c.pausedReason !== null) ? 2000 : 0,
   });
 }
+
+/** Links, opens and clicks over time, and what came back; refreshed with the campaign while it sends. */
+export function useCampaignReport(id: string, refresh: boolean) {
+  return useSWR<CampaignReport>(`${CAMPAIGNS_KEY}/${id}/report`, { refreshInterval: refresh ? 5000 : 0 });
+}
+
+/** The recipients query string: the filter and search, and the page after `cursor`. */
+export function campaignRecipientsQuery(filter: CampaignRecipientFilter, search: string, cursor?: number | null) {
+  const params = new URLSearchParams();
+  if (filter !== 'all') params.set('filter', filter);
+  if (search.trim() !== '') params.set('search', search.trim());
+  if (cursor) params.set('cursor', String(cursor));
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** One page of a campaign's recipients, kept while the next loads. */
+export function useCampaignRecipients(
+  id: string,
+  filter: CampaignRecipientFilter,
+  search: string,
+  cursor: number | null,
+) {
+  return useSWR<CampaignRecipientsPage>(
+    `${CAMPAIGNS_KEY}/${id}/recipients${campaignRecipientsQuery(filter, search, cursor)}`,
+    { keepPreviousData: true },
+  );
+}
+
+/** The CSV of every recipient the filter and search keep (the browser downloads it as it streams). */
+export const campaignRecipientsExportUrl = (id: number, filter: CampaignRecipientFilter, search: string) =>
+  `${CAMPAIGNS_KEY}/${id}/recipients/export${campaignRecipientsQuery(filter, search)}`;
 
 export const sendSingle = (s: SingleSend) => apiRequest<SendAccepted>('POST', '/api/marketing/single-send', s);
 export const createDraftCampaign = (s: SingleSend) => apiRequest<SendAccepted>('POST', CAMPAIGNS_KEY, s);

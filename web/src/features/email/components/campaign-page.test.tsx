@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { CampaignDetail } from '@lp/contracts';
+import type { CampaignDetail, CampaignRecipient, CampaignRecipientsPage, CampaignReport } from '@lp/contracts';
 import { Toaster } from '../../../components/toast/toaster';
 import { renderInRouter } from '../../../test/render-in-router';
 import { CampaignPage } from './campaign-page';
@@ -15,6 +15,35 @@ import { FreshCache } from '../../../test/fresh-cache';
 let detail: CampaignDetail;
 let calls: string[] = [];
 let refuseResend = false;
+
+let report: CampaignReport = { links: [], timeline: [], bounced: 0, complaints: 0, unsubscribes: 0 };
+const recipient = (n: number, extra: Partial<CampaignRecipient> = {}): CampaignRecipient => ({
+  deliveryId: n,
+  email: `buyer${n}@example.com`,
+  firstName: `Buyer${n}`,
+  lastName: '',
+  status: 'sent',
+  sentAt: '2026-11-20T16:00:00.000Z',
+  openedAt: null,
+  clickedAt: null,
+  bouncedAt: null,
+  unsubscribedAt: null,
+  ...extra,
+});
+/** 60 recipients, the even ones opened: pages of 50 by the cursor, the filter and search applied. */
+function recipientsFor(url: string): CampaignRecipientsPage {
+  const q = new URL(url, 'http://x').searchParams;
+  const all = Array.from({ length: 60 }, (_, i) =>
+    recipient(i + 1, i % 2 === 1 ? { openedAt: '2026-11-20T18:00:00.000Z' } : {}),
+  );
+  const kept = all.filter(
+    (r) => (q.get('filter') !== 'opened' || r.openedAt !== null) && r.email.includes(q.get('search') ?? ''),
+  );
+  const after = Number(q.get('cursor') ?? 0);
+  const rest = kept.filter((r) => r.deliveryId > after);
+  const items = rest.slice(0, 50);
+  return { items, next: rest.length > 50 ? items.at(-1)!.deliveryId : null, total: kept.length };
+}
 
 const campaign = (unknown: number): CampaignDetail => ({
   id: 7,
@@ -58,7 +87,11 @@ beforeEach(() => {
       detail = { ...campaign(0), status: 'active' };
       return new Response(JSON.stringify(detail), { status: 200, headers: { 'content-type': 'application/json' } });
     }
-    return new Response(JSON.stringify(detail), { status: 200, headers: { 'content-type': 'application/json' } });
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    if (url === '/api/marketing/campaigns/7/report') return json(report);
+    if (url.startsWith('/api/marketing/campaigns/7/recipients')) return json(recipientsFor(url));
+    return json(detail);
   });
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -150,4 +183,46 @@ it('counts opens and clicks of people against delivered messages, and machines a
   expect(await figure('Unique clicks')).toBe('14 (5.0% of delivered)');
   expect(await figure('Link scanner clicks (not counted)')).toBe('33');
   expect(screen.getByText(/Rates are of delivered messages/)).toBeTruthy();
+});
+
+it('shows clicks per link, opens and clicks over time, and the recipients by filter, search and page, with their CSV', async () => {
+  detail = campaign(0);
+  report = {
+    links: [
+      { idx: 0, url: 'https://lakepowelllots.com/lots/7', uniqueClicks: 12, totalClicks: 15 },
+      { idx: 1, url: 'https://lakepowelllots.com/map', uniqueClicks: 0, totalClicks: 0 },
+    ],
+    timeline: [
+      { at: '2026-11-20T17:00:00.000Z', unit: 'hour', opens: 30, clicks: 9 },
+      { at: '2026-11-23T07:00:00.000Z', unit: 'day', opens: 4, clicks: 1 },
+    ],
+    bounced: 3,
+    complaints: 1,
+    unsubscribes: 2,
+  };
+  const user = userEvent.setup();
+  render();
+  const links = await screen.findByRole('table', { name: 'Clicks per link' });
+  expect(within(links).getAllByRole('row')[1]!.textContent).toBe('https://lakepowelllots.com/lots/71215');
+  const times = screen.getByRole('table', { name: 'Opens and clicks over time' });
+  expect(within(times).getAllByRole('row')).toHaveLength(3);
+  expect(within(times).getAllByRole('row')[2]!.textContent).toContain('(day)');
+  expect(screen.getByText(/Came back: 3 bounced, 1 marked as spam, 2 unsubscribed/)).toBeTruthy();
+
+  await screen.findByText('Showing 1–50 of 60');
+  await user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByText('Showing 51–60 of 60');
+  expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+  await user.click(screen.getByRole('button', { name: 'Previous' }));
+  await screen.findByText('Showing 1–50 of 60');
+
+  await user.selectOptions(screen.getByLabelText('Show'), 'opened');
+  await screen.findByText('Showing 1–30 of 30');
+  expect(calls).toContain('GET /api/marketing/campaigns/7/recipients?filter=opened');
+  await user.type(screen.getByLabelText('Search recipients'), 'buyer12@');
+  await screen.findByText('Showing 1–1 of 1');
+  expect(screen.getByRole('rowheader', { name: 'buyer12@example.com' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+    '/api/marketing/campaigns/7/recipients/export?filter=opened&search=buyer12%40',
+  );
 });

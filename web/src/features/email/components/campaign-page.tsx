@@ -1,6 +1,6 @@
 /**
  * One campaign (/marketing/campaigns/{id}): progress while it sends (refreshed), opens, clicks and
- * failures; why sending paused when the sender paused it (the mail relay away); when a crash left messages of unknown fate, staff may send those again after being
+ * failures, the report (clicks per link, opens and clicks over time, recipients); why sending paused when the sender paused it (the mail relay away); when a crash left messages of unknown fate, staff may send those again after being
  * told that a recipient may then get two.
  */
 import { ErrorAlert } from '../../../components/ui/error-state';
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Dialog, DialogActions, dialogButton } from '../../../components/ui/dialog';
 import { toast } from '../../../components/toast/toast-store';
 import { resendUnknown, useCampaign } from '../api/campaigns';
+import { CampaignReportSection } from './campaign-report';
 import { errorMessage } from '../../../lib/error-message';
 import { countOf, formatCount } from '../../../lib/format-count';
 
@@ -123,6 +124,7 @@ export function CampaignPage({ id }: { id: string }) {
           </ul>
         </section>
       )}
+      <CampaignReportSection id={data.id} sending={data.status === 'active'} />
     </>
   );
 }
