@@ -429,7 +429,7 @@ describe('Analytics screen', () => {
     for (const [sid, ip] of [
       ['e2e-milton', '216.160.83.56'],
       ['e2e-boxford', '2.125.160.216'],
-    ]) {
+    ] as const) {
       await fetch(`${stack.baseUrl}/api/analytics/pixel?p=%2Flots%2F3&sid=${sid}`, {
         headers: { 'user-agent': CHROME_UA, 'x-forwarded-for': ip },
       });

@@ -131,6 +131,14 @@ describe('campaigns table', () => {
     const page = await signedIn();
     await page.goto(`${stack.baseUrl}/marketing/campaigns/${detail.id}`);
     await page.getByText('Not delivered (no SMTP configured)').waitFor();
+    // The report lists the recipients: all five, then those a search finds.
+    const recipients = page.getByRole('table', { name: 'Recipients' });
+    await page.getByText('Showing 1–5 of 5').waitFor();
+    expect(await recipients.getByText('Not delivered (no SMTP)').count()).toBe(5);
+    await page.getByLabel('Search recipients').fill('zzz-nobody');
+    await page.getByText('No recipients match.').waitFor();
+    await page.getByLabel('Search recipients').fill('');
+    await page.getByText('Showing 1–5 of 5').waitFor();
     await shoot(page, 'campaign');
   });
 

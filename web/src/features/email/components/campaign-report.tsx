@@ -161,6 +161,7 @@ function Recipients({ id }: { id: number }) {
         <div className="mt-4">
           <SelectableTable
             label="Recipients"
+            caption="Recipients"
             rows={data?.items ?? []}
             columns={RECIPIENT_COLUMNS}
             rowKey={(r) => r.deliveryId}
