@@ -125,6 +125,21 @@ export const AudienceSchema = v.union([
 ]);
 export type Audience = v.InferOutput<typeof AudienceSchema>;
 
+export const FOLLOW_UP_AUDIENCES = ['not_opened', 'not_clicked'] as const;
+export type FollowUpAudience = (typeof FOLLOW_UP_AUDIENCES)[number];
+
+/**
+ * Who a campaign goes to: a list or addresses (crm resolves them), or — a follow-up — those a
+ * completed campaign was delivered to who did not open it (or did not click), as people: machine
+ * opens and scanner clicks do not count. Resolved when the follow-up starts, so whoever opened
+ * the first message in the meantime is left out; crm still drops anyone no longer mailable.
+ */
+export const CampaignAudienceSchema = v.union([
+  ...AudienceSchema.options,
+  v.object({ followUp: v.object({ campaignId: id, who: v.picklist(FOLLOW_UP_AUDIENCES) }) }),
+]);
+export type CampaignAudience = v.InferOutput<typeof CampaignAudienceSchema>;
+
 /** `mail.send.requested`: a stored single send; its event id is the campaign's request id. */
 export const SendRequestedSchema = v.object({
   ...EventMetaSchema,
@@ -135,7 +150,7 @@ export const SendRequestedSchema = v.object({
     fromEmail: v.string(),
     content: v.string(),
     previewText: v.string(),
-    audience: AudienceSchema,
+    audience: CampaignAudienceSchema,
     scheduledFor: v.nullable(iso),
     /** A draft: stored, not started until scheduled (Create Campaign). */
     draft: v.optional(v.boolean(), false),
@@ -246,6 +261,8 @@ export const CampaignDetailSchema = v.object({
   totalClicks: count,
   /** Clicks link scanners made (security gateways following every link), not counted as clicks. */
   scannerClicks: count,
+  /** The campaign this one follows up (sent to those who did not open or click it). */
+  followUpOf: v.nullable(v.object({ id, name: v.string(), who: v.picklist(FOLLOW_UP_AUDIENCES) })),
   failures: v.array(v.object({ email: v.string(), error: v.string() })),
 });
 export type CampaignDetail = v.InferOutput<typeof CampaignDetailSchema>;
@@ -328,6 +345,29 @@ export type CampaignRecipientsPage = v.InferOutput<typeof CampaignRecipientsPage
 export const SendAcceptedSchema = v.object({ campaignId: id, status: v.picklist(CAMPAIGN_STATUSES) });
 export type SendAccepted = v.InferOutput<typeof SendAcceptedSchema>;
 export const CampaignScheduleInputSchema = v.object({ id, scheduledFor: v.nullable(iso) });
+
+/** The longest wait before a follow-up goes out: a week. */
+export const FOLLOW_UP_MAX_DELAY_HOURS = 168;
+
+/** "Send to those who did not open": who, the new subject, and how many hours to wait first. */
+export const CampaignFollowUpFormSchema = v.object({
+  who: v.picklist(FOLLOW_UP_AUDIENCES, 'Choose who gets the follow-up'),
+  subject: SingleSendSchema.pipe[0].entries.subject,
+  delayHours: v.pipe(
+    v.number('The wait is a number of hours'),
+    v.integer('The wait is a whole number of hours'),
+    v.minValue(0, 'The wait cannot be negative'),
+    v.maxValue(FOLLOW_UP_MAX_DELAY_HOURS, `The wait is at most ${FOLLOW_UP_MAX_DELAY_HOURS} hours (a week)`),
+  ),
+});
+export type CampaignFollowUpForm = v.InferOutput<typeof CampaignFollowUpFormSchema>;
+export type CampaignFollowUpFormInput = v.InferInput<typeof CampaignFollowUpFormSchema>;
+/** What the mailer is asked: the form, for campaign `id`, once per request id. */
+export const CampaignFollowUpInputSchema = v.object({
+  ...CampaignFollowUpFormSchema.entries,
+  id,
+  requestId: v.pipe(v.string(), v.uuid()),
+});
 
 /** The ranges of e-mail analytics are web analytics' ranges. */
 export const EmailAnalyticsInputSchema = v.object({ days: v.picklist(ANALYTICS_RANGES) });

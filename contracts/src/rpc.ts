@@ -107,6 +107,7 @@ import {
   AudiencePageSchema,
   AudienceResolveInputSchema,
   CampaignDetailSchema,
+  CampaignFollowUpInputSchema,
   CampaignLookupSchema,
   CampaignRecipientsInputSchema,
   CampaignRecipientsPageSchema,
@@ -268,6 +269,8 @@ export const RPC = {
     campaignCreate: rpc('rpc.mailer.campaigns.create', SendRequestedSchema, SendAcceptedSchema),
     campaignGet: rpc('rpc.mailer.campaigns.get', CampaignLookupSchema, CampaignDetailSchema),
     campaignReport: rpc('rpc.mailer.campaigns.report', CampaignLookupSchema, CampaignReportSchema),
+    /** A follow-up of a completed campaign to those who did not open (or click) it. */
+    campaignFollowUp: rpc('rpc.mailer.campaigns.follow-up', CampaignFollowUpInputSchema, SendAcceptedSchema),
     campaignRecipients: rpc(
       'rpc.mailer.campaigns.recipients',
       CampaignRecipientsInputSchema,

@@ -79,6 +79,7 @@ export const AUDIT_ACTIONS = [
   'campaign.pause',
   'campaign.resume',
   'campaign.resend_unknown',
+  'campaign.follow_up',
   'contacts.import',
   'contact.create',
   'contact.update',

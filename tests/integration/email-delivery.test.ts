@@ -320,6 +320,64 @@ describeOnEachBackend('email delivery', (backend) => {
     expect(analytics.series.at(-1)?.sent).toBe(3);
   });
 
+  it('follows up a completed campaign to those who did not open it, once each, and refuses what cannot be', async () => {
+    const listId = await addContacts(knex, 'Follow-up', [
+      ['Fern', 'Yazzie', 'fern@example.com', 'subscribed'],
+      ['Gus', 'Begay', 'gus@example.com', 'subscribed'],
+      ['Hal', 'Tso', 'hal@example.com', 'subscribed'],
+    ]);
+    const id = await send({ listId, subject: 'Lot 9 is open', content: '<p>Hi {{firstName}}</p>' });
+    await finished(id);
+    await knex
+      .withSchema('mailer')
+      .table('deliveries')
+      .where({ campaign_id: id })
+      .update({ sent_at: knex.raw("sent_at - interval '1 hour'") });
+    const pixelOf = (to: string) =>
+      local(/src="([^"]*\/e\/o\/[^"]+)"/.exec(String(sink.messages.find((m) => m.to === to)!.parsed.html))![1]!);
+    // Fern opens it; Gus's mail app only prefetched it (a machine open): Gus and Hal did not open it.
+    await fetch(pixelOf('fern@example.com'), { headers: { 'user-agent': 'Mozilla/5.0 (Macintosh) Chrome/130' } });
+    await fetch(pixelOf('gus@example.com'), { headers: { 'user-agent': 'Mozilla/5.0' } });
+    await eventually(async () => ((await campaign(id)).totalOpens === 2 ? true : undefined), 10_000, 'two opens');
+
+    const followUp = (campaignId: number, body: Record<string, unknown>) =>
+      stack.api(`/api/marketing/campaigns/${campaignId}/follow-up`, { token, body });
+    const bad = await followUp(id, { who: 'not_opened', subject: '', delayHours: 400 });
+    expect(bad.status).toBe(400);
+    const badBody = (await bad.json()) as { error: { details: { fields: Record<string, string[]> } } };
+    expect(Object.keys(badBody.error.details.fields).sort()).toEqual(['delayHours', 'subject']);
+    expect((await followUp(999_999, { who: 'not_opened', subject: 'Again', delayHours: 0 })).status).toBe(404);
+
+    const before = sink.messages.length;
+    const res = await followUp(id, { who: 'not_opened', subject: 'Lot 9: still open, {{firstName}}', delayHours: 0 });
+    expect(res.status).toBe(202);
+    const { campaignId } = (await res.json()) as { campaignId: number };
+    const second = await finished(campaignId);
+    expect(second).toMatchObject({
+      name: 'Lot 9 is open (to those who did not open)',
+      total_recipients: 2,
+      followUpOf: { id, who: 'not_opened' },
+    });
+    const sent = sink.messages.slice(before);
+    expect(sent.map((m) => [m.to, m.parsed.subject]).sort()).toEqual([
+      ['gus@example.com', 'Lot 9: still open, Gus'],
+      ['hal@example.com', 'Lot 9: still open, Hal'],
+    ]);
+    // A follow-up of a campaign that is not done sending is refused.
+    const draft = await stack.api('/api/marketing/campaigns', {
+      token,
+      body: { fromName: 'Lake Powell Lots', fromEmail: site.email, listId, subject: 'Draft', content: '<p>x</p>' },
+    });
+    const { campaignId: draftId } = (await draft.json()) as { campaignId: number };
+    expect((await followUp(draftId, { who: 'not_clicked', subject: 'Again', delayHours: 0 })).status).toBe(409);
+    const audit = (await (await stack.api('/api/marketing/audit?limit=20', { token })).json()) as {
+      entries: { action: string; target: string }[];
+    };
+    expect(audit.entries).toContainEqual(
+      expect.objectContaining({ action: 'campaign.follow_up', target: `campaign ${id}` }),
+    );
+  });
+
   it('starts a scheduled send at its time, not before', async () => {
     const listId = await addContacts(knex, 'Scheduled', [['Ivy', 'E', 'ivy@example.com', 'subscribed']]);
     const at = new Date(Date.now() + 2500);

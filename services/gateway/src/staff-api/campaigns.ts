@@ -1,11 +1,12 @@
 /**
  * Campaigns under `/api/marketing/campaigns`: the table, one campaign's progress, its report
  * (links, opens and clicks over time, what came back) and recipients (a page at a time, or all as
- * CSV), and the Pause, Resume, Schedule and Send again (the messages a crash left of unknown
- * fate) actions.
+ * CSV), a follow-up to those who did not open or click, and the Pause, Resume, Schedule and Send
+ * again (the messages a crash left of unknown fate) actions.
  */
 import * as v from 'valibot';
 import {
+  CampaignFollowUpFormSchema,
   CampaignRecipientsQuerySchema,
   CampaignScheduleInputSchema,
   csvLine,
@@ -100,6 +101,20 @@ export function campaignRoutes({ bus, knex }: GatewayDeps) {
       lines: (p) => p.items.map(recipientCsvLine),
       next: (p) => (p.next === null ? null : page(p.next)),
     });
+  });
+
+  // "Send to those who did not open" (or click): a new campaign, audited, answered like a send (202).
+  router.post('/:id/follow-up', async (ctx) => {
+    const form = validate(CampaignFollowUpFormSchema, ctx.request.body ?? {});
+    const id = pathNumber(ctx);
+    ctx.body = await audited(
+      knex,
+      ctx.state,
+      { action: 'campaign.follow_up', target: `campaign ${id}`, details: { ...form } },
+      () => callRpc(bus, RPC.mailer.campaignFollowUp, { ...form, id, requestId: crypto.randomUUID() }, askedBy(ctx)),
+      (accepted) => ({ details: { ...form, followUp: accepted.campaignId } }),
+    );
+    ctx.status = 202;
   });
 
   type Action = 'campaign.pause' | 'campaign.resume' | 'campaign.schedule' | 'campaign.resend_unknown';

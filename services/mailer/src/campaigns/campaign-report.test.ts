@@ -6,7 +6,9 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openPglite, type Database } from '@lp/runtime';
+import { countFollowUpAudience } from './count-follow-up-audience.ts';
 import { listCampaignRecipients } from './list-campaign-recipients.ts';
+import { listFollowUpEmails } from './list-follow-up-emails.ts';
 import { readCampaignReport } from './read-campaign-report.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -130,6 +132,16 @@ describe('a campaign report', () => {
     expect(second).toMatchObject({ next: null, total: 6 });
     const past = await listCampaignRecipients(db.knex, { id, filter: 'all', search: '', after: 1e9, limit: 4 });
     expect(past).toEqual({ items: [], next: null, total: 6 });
+  });
+
+  it("finds a follow-up's audience: delivered, not bounced, and no person's open (or click), machine ones aside", async () => {
+    const names = async (who: 'not_opened' | 'not_clicked', after = 0, limit = 10) =>
+      (await listFollowUpEmails(db.knex, { campaignId: id, who }, after, limit)).map((d) => d.email.split('@')[0]);
+    expect(await names('not_opened')).toEqual(['ben', 'eve']);
+    expect(await names('not_clicked')).toEqual(['ben', 'eve']);
+    expect(await names('not_opened', delivery.ben!)).toEqual(['eve']);
+    expect(await names('not_opened', 0, 1)).toEqual(['ben']);
+    expect(await countFollowUpAudience(db.knex, { campaignId: id, who: 'not_opened' })).toBe(2);
   });
 
   it('answers 404 for a campaign that does not exist', async () => {

@@ -1,12 +1,14 @@
 /**
  * Counts a stored or scheduled campaign's audience (mailable contacts, from crm) so the
  * campaigns table shows how many it will go to before it starts; the send worker replaces it
- * with the exact number when it resolves the audience. Best effort: when crm does not answer,
- * the campaign keeps its previous figure and still sends normally.
+ * with the exact number when it resolves the audience. A follow-up counts those the campaign it
+ * follows reached who have not opened (or clicked) it yet. Best effort: when crm does not
+ * answer, the campaign keeps its previous figure and still sends normally.
  */
-import { AudienceSchema, RPC } from '@lp/contracts';
+import { CampaignAudienceSchema, RPC } from '@lp/contracts';
 import { callRpc, type ServiceDeps } from '@lp/runtime';
 import * as v from 'valibot';
+import { countFollowUpAudience } from './count-follow-up-audience.ts';
 import { findUnresolvedAudience } from '../queries/find-unresolved-audience.ts';
 import { setExpectedRecipients } from '../queries/set-expected-recipients.ts';
 
@@ -17,8 +19,11 @@ export async function estimateAudience(
   try {
     const stored = await findUnresolvedAudience(knex, campaignId);
     if (stored === null) return;
-    const audience = v.parse(AudienceSchema, stored);
-    const { count } = await callRpc(bus, RPC.crm.audienceCount, { audience }, { log });
+    const audience = v.parse(CampaignAudienceSchema, stored);
+    const { count } =
+      'followUp' in audience
+        ? { count: await countFollowUpAudience(knex, audience.followUp) }
+        : await callRpc(bus, RPC.crm.audienceCount, { audience }, { log });
     await setExpectedRecipients(knex, campaignId, count);
   } catch (err) {
     log.warn({ err, campaignId }, 'expected audience size not counted; shown when sending starts');

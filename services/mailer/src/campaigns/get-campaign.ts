@@ -24,8 +24,22 @@ export async function getCampaign(knex: Knex, { id }: { id: number }): Promise<C
     ),
   );
   const row = await q
+    .select(
+      knex.raw(
+        `(select json_build_object('id', o.id, 'name', o.name, 'who', c.audience->'followUp'->>'who')
+            from mailer.campaigns o where o.id = c.follow_up_of) as follow_up_of`,
+      ),
+    )
     .where('c.id', id)
-    .first<(CampaignRow & { from_name: string; from_email: string; totals: Totals }) | undefined>();
+    .first<
+      | (CampaignRow & {
+          from_name: string;
+          from_email: string;
+          totals: Totals;
+          follow_up_of: CampaignDetail['followUpOf'];
+        })
+      | undefined
+    >();
   if (!row) throw notFound('Campaign not found');
   const byStatus = await knex
     .withSchema('mailer')
@@ -57,6 +71,7 @@ export async function getCampaign(knex: Knex, { id }: { id: number }): Promise<C
     uniqueClicks: row.unique_clicks,
     totalClicks: t.total_clicks,
     scannerClicks: t.scanner_clicks,
+    followUpOf: row.follow_up_of,
     failures: failures.map((f) => ({ email: f.email, error: f.error ?? '' })),
   };
 }

@@ -29,6 +29,7 @@ export async function storeSendRequest(knex: Knex, event: SendRequested): Promis
         content,
         preview_text: s.previewText,
         audience: JSON.stringify(s.audience),
+        follow_up_of: 'followUp' in s.audience ? s.audience.followUp.campaignId : null,
         status,
         scheduled_for: s.scheduledFor,
         created_at: event.occurredAt,

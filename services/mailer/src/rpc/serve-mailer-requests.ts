@@ -4,6 +4,7 @@ import { answerRpc, type ServiceDeps } from '@lp/runtime';
 import { summarizeEmailAnalytics } from '../analytics/summarize-email-analytics.ts';
 import { pauseCampaign, resendUnknown, resumeCampaign, scheduleCampaign } from '../campaigns/change-campaign-status.ts';
 import { createCampaign } from '../campaigns/create-campaign.ts';
+import { createFollowUp } from '../campaigns/create-follow-up.ts';
 import { mailerSettings } from '../config.ts';
 import { estimateAudience } from '../campaigns/estimate-audience.ts';
 import { getCampaign } from '../campaigns/get-campaign.ts';
@@ -48,6 +49,7 @@ export const serveMailerRequests = [
   answerRpc(RPC.mailer.campaignReport, ({ id }, { knex, config }) =>
     readCampaignReport(knex, id, config.SITE_TIME_ZONE),
   ),
+  answerRpc(RPC.mailer.campaignFollowUp, (input, deps) => createFollowUp(deps, input)),
   answerRpc(RPC.mailer.campaignRecipients, (input, { knex }) => listCampaignRecipients(knex, input)),
   answerRpc(RPC.mailer.campaignPause, ({ id }, { knex }) => pauseCampaign(knex, id)),
   answerRpc(RPC.mailer.campaignResume, (input, deps) =>

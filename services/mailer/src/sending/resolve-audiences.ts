@@ -3,12 +3,43 @@
  * LOCKED, so one sender does it; a crashed sender's lease runs out and another redoes it): asks
  * crm for the mailable contacts a page at a time and writes one delivery row per recipient
  * (idempotent: one row per campaign and contact). crm never returns unsubscribed or bounced
- * contacts. No transaction is held across the requests to crm. Each page's rows can be sent as
- * soon as they are written (`onPage`); the campaign completes only once its audience is resolved.
+ * contacts. A follow-up's audience is read here first (those the campaign it follows reached who
+ * did not open or click it, list-follow-up-emails.ts), then passed to crm as addresses. No
+ * transaction is held across the requests to crm. Each page's rows can be sent as soon as they
+ * are written (`onPage`); the campaign completes only once its audience is resolved.
  */
-import { AudienceSchema, RPC } from '@lp/contracts';
+import { CampaignAudienceSchema, RPC, type Audience, type CampaignAudience } from '@lp/contracts';
 import { callRpc, type ServiceDeps } from '@lp/runtime';
 import * as v from 'valibot';
+import { listFollowUpEmails } from '../campaigns/list-follow-up-emails.ts';
+
+type Contact = { id: number; email: string; firstName: string; lastName: string };
+type Asked = Pick<ServiceDeps, 'knex' | 'bus' | 'log'>;
+
+/** The mailable contacts of a list or addresses, a page at a time (crm pages by contact id). */
+async function* crmPages({ bus, log }: Asked, audience: Audience): AsyncGenerator<Contact[]> {
+  let afterId = 0;
+  for (;;) {
+    const { contacts } = await callRpc(bus, RPC.crm.audienceResolve, { audience, afterId, limit: PAGE }, { log });
+    if (contacts.length > 0) yield contacts;
+    if (contacts.length < PAGE) return;
+    afterId = contacts.at(-1)!.id;
+  }
+}
+
+/** A follow-up's recipients: a page of the first campaign's non-openers (or non-clickers), kept by crm if mailable. */
+async function* followUpPages(
+  deps: Asked,
+  followUp: Extract<CampaignAudience, { followUp: unknown }>['followUp'],
+): AsyncGenerator<Contact[]> {
+  let after = 0;
+  for (;;) {
+    const page = await listFollowUpEmails(deps.knex, followUp, after, PAGE);
+    if (page.length === 0) return;
+    yield* crmPages(deps, { emails: page.map((d) => d.email) });
+    after = page.at(-1)!.id;
+  }
+}
 
 const PAGE = 2000;
 const LEASE_MS = 120_000;
@@ -28,11 +59,10 @@ export async function resolveNextAudience(
   );
   const campaign = rows[0];
   if (!campaign) return false;
-  const audience = v.parse(AudienceSchema, campaign.audience);
-  let afterId = 0;
-  for (;;) {
-    const { contacts } = await callRpc(bus, RPC.crm.audienceResolve, { audience, afterId, limit: PAGE }, { log });
-    if (contacts.length === 0) break;
+  const audience = v.parse(CampaignAudienceSchema, campaign.audience);
+  const deps = { knex, bus, log };
+  const pages = 'followUp' in audience ? followUpPages(deps, audience.followUp) : crmPages(deps, audience);
+  for await (const contacts of pages) {
     const deliveries = contacts.map((c) => ({
       campaign_id: campaign.id,
       contact_id: c.id,
@@ -48,8 +78,6 @@ export async function resolveNextAudience(
         .onConflict()
         .ignore();
     onPage();
-    afterId = contacts.at(-1)!.id;
-    if (contacts.length < PAGE) break;
   }
   const [counted] = await knex
     .withSchema('mailer')

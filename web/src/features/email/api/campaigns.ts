@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import type {
   Campaign,
   CampaignDetail,
+  CampaignFollowUpForm,
   CampaignRecipientFilter,
   CampaignRecipientsPage,
   CampaignReport,
@@ -65,5 +66,8 @@ export const sendTest = (s: Omit<SingleSend, 'listId' | 'recipients'> & { to: st
 export const pauseCampaign = (id: number) => apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/pause`);
 export const resumeCampaign = (id: number) => apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/resume`);
 export const resendUnknown = (id: number) => apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/resend-unknown`);
+/** A follow-up of a completed campaign to those who did not open (or click) it: the new campaign. */
+export const followUpCampaign = (id: number, form: CampaignFollowUpForm) =>
+  apiRequest<SendAccepted>('POST', `${CAMPAIGNS_KEY}/${id}/follow-up`, form);
 export const scheduleCampaign = (id: number, scheduledFor: string | null) =>
   apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/schedule`, { scheduledFor });

@@ -15,6 +15,8 @@ import { FreshCache } from '../../../test/fresh-cache';
 let detail: CampaignDetail;
 let calls: string[] = [];
 let refuseResend = false;
+let refuseFollowUp = false;
+let followUpBodies: unknown[] = [];
 
 let report: CampaignReport = { links: [], timeline: [], bounced: 0, complaints: 0, unsubscribes: 0 };
 const recipient = (n: number, extra: Partial<CampaignRecipient> = {}): CampaignRecipient => ({
@@ -69,12 +71,15 @@ const campaign = (unknown: number): CampaignDetail => ({
   uniqueClicks: 0,
   totalClicks: 0,
   scannerClicks: 0,
+  followUpOf: null,
   failures: [],
 });
 
 beforeEach(() => {
   calls = [];
   refuseResend = false;
+  refuseFollowUp = false;
+  followUpBodies = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push(`${method} ${url}`);
@@ -86,6 +91,20 @@ beforeEach(() => {
     if (method === 'POST' && url === '/api/marketing/campaigns/7/resend-unknown') {
       detail = { ...campaign(0), status: 'active' };
       return new Response(JSON.stringify(detail), { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    if (method === 'POST' && url === '/api/marketing/campaigns/7/follow-up') {
+      followUpBodies.push(JSON.parse(String(init.body)));
+      return refuseFollowUp
+        ? new Response(
+            JSON.stringify({
+              error: { code: 'conflict', message: 'Only a campaign that has finished sending can be followed up' },
+            }),
+            { status: 409, headers: { 'content-type': 'application/json' } },
+          )
+        : new Response(JSON.stringify({ campaignId: 8, status: 'active' }), {
+            status: 202,
+            headers: { 'content-type': 'application/json' },
+          });
     }
     const json = (body: unknown) =>
       new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -225,4 +244,43 @@ it('shows clicks per link, opens and clicks over time, and the recipients by fil
   expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
     '/api/marketing/campaigns/7/recipients/export?filter=opened&search=buyer12%40',
   );
+});
+
+it('sends a follow-up to those who did not click, as a new campaign, and says why one is refused', async () => {
+  detail = campaign(0);
+  const user = userEvent.setup();
+  render();
+  await user.click(await screen.findByRole('button', { name: 'Send to those who did not open…' }));
+  let dialog = screen.getByRole('dialog', { name: 'Send a follow-up' });
+  expect((within(dialog).getByLabelText(/Subject/) as HTMLInputElement).value).toBe('Spring lots by the lake');
+  await user.clear(within(dialog).getByLabelText(/Subject/));
+  await user.click(within(dialog).getByRole('button', { name: 'Send follow-up' }));
+  expect(await within(dialog).findByText('Subject is required')).toBeTruthy();
+  expect(followUpBodies).toEqual([]);
+
+  await user.type(within(dialog).getByLabelText(/Subject/), 'Still thinking about a lot?');
+  await user.selectOptions(within(dialog).getByLabelText('Send to those who'), 'not_clicked');
+  await user.selectOptions(within(dialog).getByLabelText('Send'), 'Now');
+  refuseFollowUp = true;
+  await user.click(within(dialog).getByRole('button', { name: 'Send follow-up' }));
+  expect((await within(dialog).findByRole('alert')).textContent).toBe(
+    'Only a campaign that has finished sending can be followed up',
+  );
+  expect((within(dialog).getByLabelText(/Subject/) as HTMLInputElement).value).toBe('Still thinking about a lot?');
+
+  refuseFollowUp = false;
+  await user.click(within(dialog).getByRole('button', { name: 'Send follow-up' }));
+  await screen.findByText('Follow-up sending');
+  expect(followUpBodies.at(-1)).toEqual({ who: 'not_clicked', subject: 'Still thinking about a lot?', delayHours: 0 });
+  dialog = screen.queryByRole('dialog', { name: 'Send a follow-up' })!;
+  expect(dialog).toBeNull();
+});
+
+it('offers no follow-up before a campaign has finished, and links a follow-up to the campaign it follows', async () => {
+  detail = { ...campaign(0), status: 'active', followUpOf: { id: 3, name: 'Autumn lots', who: 'not_opened' } };
+  render();
+  await screen.findByText('Spring lots');
+  expect(screen.queryByRole('button', { name: 'Send to those who did not open…' })).toBeNull();
+  expect(screen.getByRole('link', { name: 'Autumn lots' }).getAttribute('href')).toBe('/marketing/campaigns/3');
+  expect(screen.getByText(/to those who did not open it/)).toBeTruthy();
 });

@@ -9,6 +9,9 @@ import { Dialog, DialogActions, dialogButton } from '../../../components/ui/dial
 import { toast } from '../../../components/toast/toast-store';
 import { resendUnknown, useCampaign } from '../api/campaigns';
 import { CampaignReportSection } from './campaign-report';
+import { FollowUpDialog } from './follow-up-dialog';
+import { Link } from 'react-router-dom';
+import { button, textLink } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/error-message';
 import { countOf, formatCount } from '../../../lib/format-count';
 
@@ -60,6 +63,7 @@ const rateOf = (n: number, delivered: number): string =>
 
 export function CampaignPage({ id }: { id: string }) {
   const { data, error, mutate } = useCampaign(id);
+  const [followUp, setFollowUp] = useState(false);
   if (error) return <ErrorAlert>Failed to load campaigns. Please try again.</ErrorAlert>;
   if (!data) return <p>Loading campaign…</p>;
   const c = data.deliveries;
@@ -90,6 +94,23 @@ export function CampaignPage({ id }: { id: string }) {
     <>
       <h1 className="text-2xl font-bold text-lake-900">{data.name}</h1>
       <p className="mt-1 text-stone-600">{data.subject}</p>
+      {data.followUpOf && (
+        <p className="mt-1 text-sm text-stone-700">
+          A follow-up of{' '}
+          <Link className={textLink} to={`/marketing/campaigns/${data.followUpOf.id}`}>
+            {data.followUpOf.name}
+          </Link>{' '}
+          to those who did not {data.followUpOf.who === 'not_opened' ? 'open' : 'click'} it.
+        </p>
+      )}
+      {data.status === 'completed' && (
+        <div className="mt-4">
+          <button type="button" className={button.secondary} onClick={() => setFollowUp(true)}>
+            Send to those who did not open…
+          </button>
+        </div>
+      )}
+      {followUp && <FollowUpDialog id={data.id} subject={data.subject} onClose={() => setFollowUp(false)} />}
       <div className="mt-6" aria-label="Progress">
         <progress className="h-3 w-full" max={total} value={done} aria-label="Messages processed" />
       </div>
