@@ -140,6 +140,21 @@ describe('campaigns table', () => {
     await page.getByLabel('Search recipients').fill('');
     await page.getByText('Showing 1–5 of 5').waitFor();
     await shoot(page, 'campaign');
+
+    // A follow-up to those who did not open it: a new campaign, linked to this one.
+    await page.getByRole('button', { name: 'Send to those who did not open…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send a follow-up' });
+    await dialog.getByLabel('Subject').fill('Still thinking about a lot?');
+    await dialog.getByLabel('Send', { exact: true }).selectOption({ label: 'Now' });
+    await shoot(page, 'campaign-follow-up-dialog');
+    await dialog.getByRole('button', { name: 'Send follow-up' }).click();
+    await page.getByText('A follow-up of').waitFor();
+    expect(page.url()).not.toBe(`${stack.baseUrl}/marketing/campaigns/${detail.id}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'New lots for {{firstName}} (to those who did not open)',
+    );
+    await page.getByRole('link', { name: 'New lots for {{firstName}}', exact: true }).click();
+    await page.waitForURL(`${stack.baseUrl}/marketing/campaigns/${detail.id}`);
   });
 
   it('lists campaigns with a search; pauses and resumes a scheduled one; creates a draft and sends it now, confirmed', async () => {
