@@ -2,7 +2,8 @@
  * Adds or edits a goal: its name, whether it is a page (exact, or every page under a prefix
  * ending in `*`) or an event the tracker sends, and which. A name another goal has in any letter
  * case is shown on the name field; a goal changed by someone else since the dialog opened says
- * so above the form (what was typed is kept); 'Goal added' / 'Goal saved' and 'Failed to add
+ * so above the form (what was typed is kept) and the card reads the goals again, so the next
+ * edit opens on the newer copy; 'Goal added' / 'Goal saved' and 'Failed to add
  * goal' / 'Failed to save goal' 'Please try again.' as toasts.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
@@ -12,6 +13,7 @@ import { FormField, controlClass } from '../../../components/form/form-field';
 import { useRecordForm } from '../../../components/form/use-record-form';
 import { toast } from '../../../components/toast/toast-store';
 import { FormDialog } from '../../../components/ui/form-dialog';
+import { staleEditMessage } from '../../../lib/stale-edit';
 import { createGoal, isGoalKey, updateGoal } from '../api/goals';
 
 type Props = {
@@ -35,7 +37,13 @@ function GoalFormBody({ onClose, goal }: Omit<Props, 'open'>) {
       : { name: '', kind: 'page', value: '' },
     uniqueField: 'name',
     save: async (values) => {
-      if (goal) await updateGoal(goal.id, { ...values, version: goal.version });
+      if (goal)
+        await updateGoal(goal.id, { ...values, version: goal.version }).catch((err: unknown) => {
+          // Changed meanwhile: the card reads the goals again, so the next edit opens on the newer
+          // copy (this dialog keeps its own, and what was typed).
+          if (staleEditMessage(err)) void mutate(isGoalKey);
+          throw err;
+        });
       else await createGoal(values);
       toast({ title: goal ? 'Goal saved' : 'Goal added' });
       await mutate(isGoalKey);
@@ -58,7 +66,7 @@ function GoalFormBody({ onClose, goal }: Omit<Props, 'open'>) {
       pending={isSubmitting}
       notice={
         stale && (
-          <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          <p role="alert" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
             {stale}
           </p>
         )

@@ -28,7 +28,7 @@ export function WeeklyReportTestSend() {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           placeholder="you@example.com"
-          className={`${controlClass} mt-0 min-w-0 flex-1`}
+          className={`${controlClass} mt-0 min-w-48 flex-1`}
         />
         <button
           type="button"
