@@ -30,6 +30,7 @@ const ACTION_LABELS: Record<string, string> = {
   'campaign.pause': 'Paused campaign',
   'campaign.resume': 'Resumed campaign',
   'campaign.resend_unknown': 'Resent messages of unknown fate',
+  'campaign.follow_up': 'Sent a follow-up',
   'contacts.import': 'Imported contacts',
   'contact.create': 'Added contact',
   'contact.update': 'Edited contact',
