@@ -14,7 +14,7 @@ describe('fieldOfHeader', () => {
   it('maps header spellings of other tools, in any case and spacing', () => {
     expect(
       ['Email Address', ' E-mail ', 'FIRST NAME', 'first_name', 'Last Name', 'Phone Number', 'Notes', 'Colour'].map(
-        fieldOfHeader,
+        (h) => fieldOfHeader(h),
       ),
     ).toEqual(['email', 'email', 'firstName', 'firstName', 'lastName', 'phone', 'notes', undefined]);
   });
@@ -42,10 +42,10 @@ describe('fieldOfHeader', () => {
 describe('rowJsonBytes', () => {
   it('counts what a row adds to the chunk JSON, escapes and multi-byte characters included', () => {
     const rows: ImportRow[] = [
-      ['ann@example.com', 'Ann', null, '928-555-0100', null, null],
-      ['zoë@example.com', 'Zoë "Z"', 'Ünal\\Ö', null, '1 Main St,\nPage AZ', 'tab\there\u0001'],
-      ['b@x.co', null, null, null, null, null],
-      ['lot@x.co', '€uro', '🏠 lot 12', 'Zoë 🏠 "Z"', null, null],
+      ['ann@example.com', 'Ann', null, '928-555-0100', null, null, null, null],
+      ['zoë@example.com', 'Zoë "Z"', 'Ünal\\Ö', null, '1 Main St,\nPage AZ', 'tab\there\u0001', null, null],
+      ['b@x.co', null, null, null, null, null, ['vip', 'lake "view"'], { budget: 250000, moved: true }],
+      ['lot@x.co', '€uro', '🏠 lot 12', 'Zoë 🏠 "Z"', null, null, ['zoë'], { note: 'Zoë 🏠' }],
     ];
     for (const row of rows) expect(rowJsonBytes(row)).toBe(Buffer.byteLength(JSON.stringify(row)) + 1);
     const chunk = JSON.stringify(rows);

@@ -9,13 +9,18 @@
 import * as v from 'valibot';
 import { BUS_MAX_PAYLOAD_BYTES } from './subjects.ts';
 import {
+  customKeyOf,
+  customTarget,
+  IMPORT_TAGS,
   ImportCsvRowSchema,
   type Contact,
   type ImportError,
   type ImportField,
   type ImportMapping,
   type ImportRow,
+  type ImportTarget,
 } from './crm.ts';
+import { customValueOf, tagProblem, tagsOfCell, type CustomField, type CustomValues } from './contact-fields.ts';
 
 // ---- The file ----
 
@@ -31,7 +36,9 @@ export function importFileProblem(file: { name: string } | null | undefined): st
 // ---- The header ----
 
 /** Header spellings, compared lower-cased with everything but letters and digits removed. */
-const ALIASES: Record<string, ImportField> = {
+const ALIASES: Record<string, ImportField | typeof IMPORT_TAGS> = {
+  tags: IMPORT_TAGS,
+  tag: IMPORT_TAGS,
   email: 'email',
   emailaddress: 'email',
   mail: 'email',
@@ -86,12 +93,25 @@ const ALIASES: Record<string, ImportField> = {
   mailingaddress: 'address',
 };
 
-/** The field a column's header names; undefined when the column is not imported. */
-export const fieldOfHeader = (header: string): ImportField | undefined =>
-  ALIASES[header.toLowerCase().replace(/[^a-z0-9]/g, '')];
+/** The custom fields an import may fill (their key, name and type). */
+export type ImportCustomFields = readonly Pick<CustomField, 'key' | 'name' | 'type'>[];
+
+const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * The field a column's header names (a contact field, the tags, or a custom field by its key or
+ * name); undefined when the column is not imported.
+ */
+export function fieldOfHeader(header: string, custom: ImportCustomFields = []): ImportTarget | undefined {
+  const key = headerKey(header);
+  const known = ALIASES[key];
+  if (known) return known;
+  const field = custom.find((f) => headerKey(f.key) === key || headerKey(f.name) === key);
+  return field ? customTarget(field.key) : undefined;
+}
 
 /** The field each column fills, by position (undefined: the column is skipped). */
-export type ImportColumns = readonly (ImportField | undefined)[];
+export type ImportColumns = readonly (ImportTarget | undefined)[];
 
 /** The column separators a CSV may use: comma, semicolon (European Excel), tab (Excel's "Unicode text"). */
 export const CSV_DELIMITERS = [',', ';', '\t'] as const;
@@ -124,8 +144,11 @@ export const IMPORT_HEADER_SEARCH_ROWS = 10;
 export const IMPORT_EMPTY_FILE = 'The file is empty';
 
 /** The columns the header row names, or why the file cannot be imported (it names no email column). */
-export function mapImportHeader(header: readonly string[]): { columns: ImportColumns } | { problem: string } {
-  const columns = header.map(fieldOfHeader);
+export function mapImportHeader(
+  header: readonly string[],
+  custom: ImportCustomFields = [],
+): { columns: ImportColumns } | { problem: string } {
+  const columns = header.map((name) => fieldOfHeader(name, custom));
   if (!columns.includes('email'))
     return {
       problem: 'The file has no email column: the first row must name the columns (email, firstName, lastName, ...)',
@@ -134,8 +157,12 @@ export function mapImportHeader(header: readonly string[]): { columns: ImportCol
 }
 
 /** The mapping the header's names choose: each column's field, null for a column not imported. */
-export const defaultImportMapping = (header: readonly string[]): ImportMapping =>
-  header.map((name) => fieldOfHeader(name) ?? null);
+export const defaultImportMapping = (header: readonly string[], custom: ImportCustomFields = []): ImportMapping =>
+  header.map((name) => fieldOfHeader(name, custom) ?? null);
+
+/** The custom fields a mapping names that are not defined (a field deleted since the dialog opened). */
+export const unknownCustomTargets = (mapping: ImportMapping, custom: ImportCustomFields): string[] =>
+  mapping.map(customKeyOf).filter((key): key is string => key !== null && !custom.some((f) => f.key === key));
 
 /** A mapping chosen in the dialog as the columns an import reads. */
 export const importColumnsOf = (mapping: ImportMapping): ImportColumns => mapping.map((field) => field ?? undefined);
@@ -160,30 +187,51 @@ const firstValue = (cell: string | undefined) => cell?.split(' ::: ')[0];
 
 /**
  * The data row `cells` on line `line`, read through `columns` (of several columns naming the same
- * field, e.g. Outlook's Mobile, Home and Business Phone, the first that is filled wins); undefined
- * for a blank row, which is no row at all.
+ * field, e.g. Outlook's Mobile, Home and Business Phone, the first that is filled wins; tags of
+ * several columns add up); undefined for a blank row, which is no row at all. A custom field's
+ * cell is read by its type (`custom`): a bad value ("abc" for a number) makes the row an error
+ * naming the field, like any other.
  */
-export function importItemOf(columns: ImportColumns, cells: readonly string[], line: number): ImportItem | undefined {
+export function importItemOf(
+  columns: ImportColumns,
+  cells: readonly string[],
+  line: number,
+  custom: ImportCustomFields = [],
+): ImportItem | undefined {
   if (cells.every((cell) => cell.trim() === '')) return undefined;
   const fields: Partial<Record<ImportField, string>> = {};
-  columns.forEach((field, i) => {
-    if (field && !fields[field]?.trim()) fields[field] = firstValue(cells[i]);
+  let tags: string[] | null = null;
+  let values: CustomValues | null = null;
+  let problem: string | null = null;
+  columns.forEach((target, i) => {
+    if (!target || problem) return;
+    const key = customKeyOf(target);
+    if (target === IMPORT_TAGS) {
+      const cell = tagsOfCell(cells[i] ?? '');
+      const bad = cell.find((t) => tagProblem(t) !== null);
+      if (bad !== undefined) problem = `tags: ${tagProblem(bad)} (${bad.slice(0, 60)})`;
+      else if (cell.length > 0) tags = [...new Set([...(tags ?? []), ...cell])];
+    } else if (key !== null) {
+      const field = custom.find((f) => f.key === key);
+      if (!field || values?.[key] !== undefined) return;
+      const r = customValueOf(field.type, field.name, cells[i] ?? '');
+      if ('problem' in r) problem = `${r.problem} (${(cells[i] ?? '').trim().slice(0, 60)})`;
+      else if (r.value !== null) values = { ...values, [key]: r.value };
+    } else if (!fields[target as ImportField]?.trim()) fields[target as ImportField] = firstValue(cells[i]);
   });
   const parsed = v.safeParse(ImportCsvRowSchema, fields);
-  if (parsed.success) {
+  if (parsed.success && problem === null) {
     const o = parsed.output;
-    return { row: [o.email, o.firstName, o.lastName, o.phone, o.address, o.notes] };
+    return { row: [o.email, o.firstName, o.lastName, o.phone, o.address, o.notes, tags, values] };
   }
-  const issue = parsed.issues[0];
-  const field = issue.path?.[0]?.key;
-  const reason = field && field !== 'email' ? `${String(field)}: ${issue.message}` : issue.message;
-  return {
-    error: {
-      line,
-      reason: field === 'email' && fields.email ? `${reason} (${fields.email})` : reason,
-      cells: [...cells],
-    },
-  };
+  let reason: string;
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const field = issue.path?.[0]?.key;
+    const said = field && field !== 'email' ? `${String(field)}: ${issue.message}` : issue.message;
+    reason = field === 'email' && fields.email ? `${said} (${fields.email})` : said;
+  } else reason = problem!;
+  return { error: { line, reason, cells: [...cells] } };
 }
 
 // ---- Rows on the bus ----
@@ -220,6 +268,7 @@ export function rowJsonBytes(row: ImportRow): number {
   let size = 2; // the brackets; each field counts the comma after it (the last one's separates rows)
   for (const field of row) {
     if (field === null) size += 5;
+    else if (typeof field !== 'string') size += utf8Bytes(JSON.stringify(field)) + 1;
     else if (NEEDS_ESCAPE.test(field)) size += utf8Bytes(JSON.stringify(field)) + 1;
     else size += utf8Bytes(field) + 3;
   }
@@ -228,7 +277,7 @@ export function rowJsonBytes(row: ImportRow): number {
 
 // ---- The export ----
 
-/** The export's columns, in its header row. */
+/** The export's columns, in its header row (then `tags` and one column per custom field, by key). */
 export const EXPORT_HEADER = [
   'email',
   'firstName',
@@ -242,6 +291,20 @@ export const EXPORT_HEADER = [
 ];
 
 /**
+ * The header of an export with the custom fields there are: `tags`, then each field's key, so the
+ * file imports back into the same fields (an import maps a column named by a field's key to it).
+ */
+export const exportHeader = (custom: ImportCustomFields = []): string[] => [
+  ...EXPORT_HEADER,
+  'tags',
+  ...custom.map((f) => f.key),
+];
+
+/** A custom value as a CSV cell, in the form an import reads back: yes/no, a number, a date, text. */
+const customCell = (value: CustomValues[string] | undefined): string | null =>
+  value === undefined ? null : typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+
+/**
  * One cell, RFC 4180 quoted; a cell a spreadsheet would run as a formula (starting with =, +, -,
  * @, a tab or a carriage return) is prefixed with an apostrophe (OWASP's advice against CSV injection).
  */
@@ -253,7 +316,8 @@ export function csvCell(value: string | null): string {
 
 export const csvLine = (cells: readonly (string | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-export const contactCsvLine = (c: Contact) =>
+/** One contact's line under `exportHeader(custom)`: tags joined by "; ", a value per custom field. */
+export const contactCsvLine = (c: Contact, custom: ImportCustomFields = []) =>
   csvLine([
     c.email,
     c.firstName,
@@ -264,4 +328,6 @@ export const contactCsvLine = (c: Contact) =>
     c.metadata.address,
     c.metadata.notes,
     c.createdAt,
+    c.tags.join('; '),
+    ...custom.map((f) => customCell(c.customFields[f.key])),
   ]);

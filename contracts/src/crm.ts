@@ -5,6 +5,14 @@
  * (`contact_count`, `created_at`), as the spec's screens read them.
  */
 import * as v from 'valibot';
+import {
+  ContactTagsSchema,
+  CUSTOM_FIELD_KEY,
+  CustomValuesInputSchema,
+  CustomValuesSchema,
+  normalTag,
+  TAG_MAX_LENGTH,
+} from './contact-fields.ts';
 import { RecipientMailItemSchema } from './email.ts';
 import { HistoryShownSinceSchema } from './history-window.ts';
 import { RecordVersionSchema } from './record-version.ts';
@@ -50,6 +58,10 @@ export const ContactSchema = v.object({
   status: v.picklist(CONTACT_STATUSES),
   source: v.picklist(CONTACT_SOURCES),
   metadata: v.object({ address: v.nullable(v.string()), notes: v.nullable(v.string()) }),
+  /** Lower-cased labels, each once (contact-fields.ts). */
+  tags: v.array(v.string()),
+  /** Values of the custom fields by field key, typed (text, number, "YYYY-MM-DD", true/false). */
+  customFields: CustomValuesSchema,
   createdAt: v.string(),
   updatedAt: v.string(),
   /** Bumped by every change of the fields above; an edit sends the one it opened. */
@@ -66,6 +78,9 @@ export const ContactCreateSchema = v.object({
   status: v.optional(v.picklist(CONTACT_STATUSES, 'Unknown status'), 'subscribed'),
   source: v.optional(v.picklist(CONTACT_SOURCES, 'Unknown source'), 'manual_entry'),
   metadata: v.optional(ContactMetadataSchema, {}),
+  tags: v.optional(ContactTagsSchema, []),
+  /** By field key; crm checks each against its field's type (400 naming the field). */
+  customFields: v.optional(CustomValuesInputSchema, {}),
 });
 export type ContactCreate = v.InferOutput<typeof ContactCreateSchema>;
 export type ContactCreateInput = v.InferInput<typeof ContactCreateSchema>;
@@ -78,6 +93,10 @@ export const ContactUpdateSchema = v.object({
   phone: optionalText(40),
   status: v.optional(v.picklist(CONTACT_STATUSES, 'Unknown status'), 'subscribed'),
   metadata: v.optional(ContactMetadataSchema, {}),
+  /** Left out: the contact keeps its tags (a client that knows none never wipes them). */
+  tags: v.optional(ContactTagsSchema),
+  /** Left out: the contact keeps its values; given: the values it has afterwards (null clears one). */
+  customFields: v.optional(CustomValuesInputSchema),
   version: RecordVersionSchema,
 });
 export type ContactUpdate = v.InferOutput<typeof ContactUpdateSchema>;
@@ -86,10 +105,20 @@ export const CONTACTS_PAGE_DEFAULT = 100;
 export const CONTACTS_PAGE_MAX = 1000;
 
 /** The query string of `GET /api/marketing/contacts` (all optional). */
+/** A tag to filter by, as stored (trimmed, lower-cased). */
+const TagFilterSchema = v.pipe(
+  v.string(),
+  v.transform(normalTag),
+  v.maxLength(TAG_MAX_LENGTH, `A tag is at most ${TAG_MAX_LENGTH} characters`),
+  storable(),
+);
+
 export const ContactsQuerySchema = v.object({
   listId: v.optional(v.pipe(intString('listId must be a list id'), v.minValue(1, 'listId must be a list id'))),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'The search is limited to 200 characters'), storable())),
   status: v.optional(v.picklist(CONTACT_STATUSES, 'Unknown status')),
+  /** Only contacts with this tag (any case). */
+  tag: v.optional(TagFilterSchema),
   ...pageQueryEntries(CONTACTS_PAGE_MAX, CONTACTS_PAGE_DEFAULT),
 });
 
@@ -100,6 +129,7 @@ export const ContactsPageInputSchema = v.object({
   ids: v.optional(v.pipe(v.array(id), v.maxLength(10_000))),
   q: v.optional(v.string()),
   status: v.optional(v.picklist(CONTACT_STATUSES)),
+  tag: v.optional(v.string()),
   limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000)),
   cursor: v.optional(id),
   /** Count the matches too (the first page of a screen); an export's later pages skip it. */
@@ -158,7 +188,10 @@ export type ContactHistoryPage = v.InferOutput<typeof ContactHistoryPageSchema>;
 
 // ---- CSV import ----
 
-/** A row of an import as it crosses the bus: email, firstName, lastName, phone, address, notes. */
+/**
+ * A row of an import as it crosses the bus: email, firstName, lastName, phone, address, notes,
+ * then its tags and its custom values by field key (typed by the gateway; null: none in the file).
+ */
 export const ImportRowSchema = v.tuple([
   v.string(),
   v.nullable(v.string()),
@@ -166,12 +199,39 @@ export const ImportRowSchema = v.tuple([
   v.nullable(v.string()),
   v.nullable(v.string()),
   v.nullable(v.string()),
+  v.nullable(v.array(v.string())),
+  v.nullable(CustomValuesSchema),
 ]);
 export type ImportRow = v.InferOutput<typeof ImportRowSchema>;
 
 /** The fields an import fills, in the order of an ImportRow. */
 export const IMPORT_FIELDS = ['email', 'firstName', 'lastName', 'phone', 'address', 'notes'] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** A column that holds a contact's tags ("vip; lake view"). */
+export const IMPORT_TAGS = 'tags';
+/** The mapping target of a custom field: `custom:<key>`. */
+export const customTarget = (key: string) => `custom:${key}` as const;
+export type CustomTarget = ReturnType<typeof customTarget>;
+/** What a column of an import may fill: a contact field, the tags, or a custom field. */
+export type ImportTarget = ImportField | typeof IMPORT_TAGS | CustomTarget;
+/** The custom field key of a target, or null for the others. */
+export const customKeyOf = (target: ImportTarget | null | undefined): string | null =>
+  target?.startsWith('custom:') ? target.slice('custom:'.length) : null;
+
+const IMPORT_TARGET_MESSAGE = `Each column must be one of ${IMPORT_FIELDS.join(', ')}, tags, custom:<key>, or null to skip it`;
+export const ImportTargetSchema = v.union(
+  [
+    v.picklist(IMPORT_FIELDS),
+    v.literal(IMPORT_TAGS),
+    v.pipe(
+      v.string(),
+      v.check((s) => s.startsWith('custom:') && CUSTOM_FIELD_KEY.test(s.slice('custom:'.length))),
+      v.transform((s) => s as CustomTarget),
+    ),
+  ],
+  IMPORT_TARGET_MESSAGE,
+);
 
 /** Said of a column mapping without an email column, by the dialog and by the gateway alike. */
 export const IMPORT_MAPPING_NO_EMAIL = 'Choose the column that holds the email';
@@ -185,10 +245,7 @@ export const IMPORT_MAPPING_NO_EMAIL = 'Choose the column that holds the email';
 export const ImportMappingSchema = v.pipe(
   v.string('columns must be a JSON array of fields'),
   v.parseJson(undefined, 'columns must be a JSON array of fields'),
-  v.array(
-    v.nullable(v.picklist(IMPORT_FIELDS, `Each column must be one of ${IMPORT_FIELDS.join(', ')}, or null to skip it`)),
-    'columns must be a JSON array of fields',
-  ),
+  v.array(v.nullable(ImportTargetSchema), 'columns must be a JSON array of fields'),
   v.maxLength(2000, 'columns names at most 2,000 columns'),
   v.check((columns) => columns.includes('email'), IMPORT_MAPPING_NO_EMAIL),
 );
@@ -252,7 +309,7 @@ export type ImportResult = v.InferOutput<typeof ImportResultSchema>;
 export const ImportPreviewSchema = v.object({
   format: ImportResultSchema.entries.format,
   header: v.array(v.string()),
-  columns: v.array(v.nullable(v.picklist(IMPORT_FIELDS))),
+  columns: v.array(v.nullable(ImportTargetSchema)),
   rows: v.array(v.object({ line: count, cells: v.array(v.string()) })),
 });
 export type ImportPreview = v.InferOutput<typeof ImportPreviewSchema>;
@@ -397,6 +454,7 @@ export const ContactMatchSchema = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'The search is limited to 200 characters'), storable())),
   status: v.optional(v.picklist(CONTACT_STATUSES, 'Unknown status')),
   listId: v.optional(id),
+  tag: v.optional(TagFilterSchema),
 });
 export type ContactMatch = v.InferOutput<typeof ContactMatchSchema>;
 export const ContactSelectionSchema = v.union(

@@ -12,6 +12,7 @@ import { RecordVersionSchema } from './record-version.ts';
 import { pageQueryEntries } from './query-string.ts';
 import { storable } from './text.ts';
 import { ANALYTICS_RANGES } from './analytics-period.ts';
+import { AbTestSchema, CampaignAbTestSchema } from './ab-tests.ts';
 
 const required = (message: string, max: number) =>
   v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, message), storable());
@@ -94,16 +95,30 @@ export const SingleSendSchema = v.pipe(
     content: htmlContent('Email content is required'),
     previewText: v.pipe(previewText, noUnknownTags()),
     listId: v.optional(v.nullable(id)),
+    /** A saved segment instead of a list (read as it stands when the send starts). */
+    segmentId: v.optional(v.nullable(id)),
     recipients: v.optional(v.pipe(v.array(email), v.maxLength(10_000)), []),
     /** The campaign's name in the campaigns table; the subject when left out. */
     name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200), storable())),
     /** Start later (the campaign is 'scheduled' until then); now when left out. */
     scheduledFor: v.optional(v.nullable(iso)),
     templateId: v.optional(v.nullable(id)),
+    /** An A/B test of the subject (and optionally the content); a plain send when left out. */
+    abTest: v.optional(v.nullable(AbTestSchema)),
   }),
   v.forward(
-    v.check((s) => Boolean(s.listId) || s.recipients.length > 0, 'Please select recipients for your email'),
+    v.check(
+      (s) => Boolean(s.listId) || Boolean(s.segmentId) || s.recipients.length > 0,
+      'Please select recipients for your email',
+    ),
     ['recipients'],
+  ),
+  v.forward(
+    v.check(
+      (s) => !s.abTest || s.abTest.variantB.subject !== s.subject || s.abTest.variantB.content !== '',
+      'Variant B should differ from variant A: give it another subject or its own content',
+    ),
+    ['abTest', 'variantB'],
   ),
 );
 export type SingleSend = v.InferInput<typeof SingleSendSchema>;
@@ -122,6 +137,8 @@ export const TestSentSchema = v.object({ delivered: v.boolean(), detail: v.strin
 export const AudienceSchema = v.union([
   v.object({ listId: id }),
   v.object({ emails: v.pipe(v.array(v.string()), v.minLength(1), v.maxLength(10_000)) }),
+  /** A saved segment (contracts/src/segments.ts), read as it stands when the send starts. */
+  v.object({ segmentId: id }),
 ]);
 export type Audience = v.InferOutput<typeof AudienceSchema>;
 
@@ -154,6 +171,7 @@ export const SendRequestedSchema = v.object({
     scheduledFor: v.nullable(iso),
     /** A draft: stored, not started until scheduled (Create Campaign). */
     draft: v.optional(v.boolean(), false),
+    abTest: v.optional(v.nullable(AbTestSchema)),
   }),
 });
 export type SendRequested = v.InferOutput<typeof SendRequestedSchema>;
@@ -263,6 +281,8 @@ export const CampaignDetailSchema = v.object({
   scannerClicks: count,
   /** The campaign this one follows up (sent to those who did not open or click it). */
   followUpOf: v.nullable(v.object({ id, name: v.string(), who: v.picklist(FOLLOW_UP_AUDIENCES) })),
+  /** Its A/B subject test, with each variant's figures and the winner; null for a plain campaign. */
+  abTest: v.optional(v.nullable(CampaignAbTestSchema)),
   failures: v.array(v.object({ email: v.string(), error: v.string() })),
 });
 export type CampaignDetail = v.InferOutput<typeof CampaignDetailSchema>;
@@ -277,8 +297,13 @@ export const CampaignLookupSchema = v.object({ id });
 export const CampaignReportSchema = v.object({
   links: v.array(v.object({ idx: count, url: v.string(), uniqueClicks: count, totalClicks: count })),
   timeline: v.array(v.object({ at: iso, unit: v.picklist(['hour', 'day']), opens: count, clicks: count })),
-  /** Messages a bounce came back for, spam complaints, and unsubscribes from this campaign. */
+  /**
+   * Messages that bounced (a provider's bounce, or refused when sent), of them hard (refused for
+   * good) and soft (refused for now, given up after retries); spam complaints and unsubscribes.
+   */
   bounced: count,
+  hardBounces: count,
+  softBounces: count,
   complaints: count,
   unsubscribes: count,
 });

@@ -25,4 +25,6 @@ export const STALE_EDIT_MESSAGES = {
   contact: 'This contact was changed since you opened it',
   list: 'This list was changed since you opened it',
   goal: 'This goal was changed since you opened it',
+  customField: 'This custom field was changed since you opened it',
+  segment: 'This segment was changed since you opened it',
 } as const;

@@ -41,7 +41,25 @@ import {
   InboundAcceptedSchema,
   InboundReceiveInputSchema,
 } from './inbox.ts';
+import {
+  CustomFieldFormSchema,
+  CustomFieldIdInputSchema,
+  CustomFieldSchema,
+  CustomFieldUpdateInputSchema,
+} from './contact-fields.ts';
 import { ListSubmissionsInputSchema, SubmissionsPageSchema } from './submissions.ts';
+import {
+  EngagedEmailsInputSchema,
+  EngagedEmailsSchema,
+  SegmentContactsInputSchema,
+  SegmentCountInputSchema,
+  SegmentCountSchema,
+  SegmentFormSchema,
+  SegmentIdInputSchema,
+  SegmentSchema,
+  SegmentUpdateInputSchema,
+} from './segments.ts';
+import { AbWinnerInputSchema } from './ab-tests.ts';
 import { CrmStatsSchema, MailerStatsSchema } from './stats.ts';
 import {
   ContactCreateSchema,
@@ -171,6 +189,26 @@ export const RPC = {
     contactHistory: rpc('rpc.crm.contact-history.get', ContactIdInputSchema, ContactHistorySchema),
     /** One chunk of a CSV import, upserted by e-mail; a chunk re-sent after a restart applies once. */
     contactsImportChunk: rpc('rpc.crm.contact-imports.put', ImportChunkInputSchema, ImportChunkResultSchema),
+    /** Staff: the custom fields of contacts, in the order they were made. */
+    customFieldsList: rpc('rpc.crm.custom-fields.list', NoInputSchema, v.array(CustomFieldSchema)),
+    /** 409 when the key or the name (any letter case) is taken. */
+    customFieldCreate: rpc('rpc.crm.custom-fields.create', CustomFieldFormSchema, CustomFieldSchema),
+    /** A rename: the values stay; 409 when its version moved on. */
+    customFieldUpdate: rpc('rpc.crm.custom-fields.update', CustomFieldUpdateInputSchema, CustomFieldSchema),
+    /** Removes the field and every contact's value of it. */
+    customFieldDelete: rpc('rpc.crm.custom-fields.delete', CustomFieldIdInputSchema, DeletedSchema),
+    /** Staff: the segments (saved filters over contacts), by name. */
+    segmentsList: rpc('rpc.crm.segments.list', NoInputSchema, v.array(SegmentSchema)),
+    segmentGet: rpc('rpc.crm.segments.get', SegmentIdInputSchema, SegmentSchema),
+    /** 400 naming a condition's unknown custom field or list; 409 when the name (any case) is taken. */
+    segmentCreate: rpc('rpc.crm.segments.create', SegmentFormSchema, SegmentSchema),
+    /** 409 when its version moved on. */
+    segmentUpdate: rpc('rpc.crm.segments.update', SegmentUpdateInputSchema, SegmentSchema),
+    segmentDelete: rpc('rpc.crm.segments.delete', SegmentIdInputSchema, DeletedSchema),
+    /** The contacts a saved segment or an unsaved filter matches now (any status). */
+    segmentCount: rpc('rpc.crm.segments.count', SegmentCountInputSchema, SegmentCountSchema),
+    /** A page of a segment's contacts, newest first, as the contacts list. */
+    segmentContacts: rpc('rpc.crm.segments.contacts', SegmentContactsInputSchema, ContactsPageSchema),
     listsList: rpc('rpc.crm.lists.list', NoInputSchema, v.array(ContactListSchema)),
     /** One list as stored now (an edit dialog opens with it). */
     listGet: rpc('rpc.crm.lists.get', ListIdInputSchema, ContactListSchema),
@@ -271,6 +309,8 @@ export const RPC = {
     campaignReport: rpc('rpc.mailer.campaigns.report', CampaignLookupSchema, CampaignReportSchema),
     /** A follow-up of a completed campaign to those who did not open (or click) it. */
     campaignFollowUp: rpc('rpc.mailer.campaigns.follow-up', CampaignFollowUpInputSchema, SendAcceptedSchema),
+    /** Staff pick an A/B test's winner (409 once it is picked); the rest of the audience is sent it. */
+    campaignAbWinner: rpc('rpc.mailer.campaigns.ab-winner', AbWinnerInputSchema, CampaignSchema),
     campaignRecipients: rpc(
       'rpc.mailer.campaigns.recipients',
       CampaignRecipientsInputSchema,
@@ -285,6 +325,8 @@ export const RPC = {
     testSend: rpc('rpc.mailer.test-sends.create', TestSendSchema, TestSentSchema),
     /** A contact's history: the messages sent to an address (any case), their opens and clicks. */
     recipientMail: rpc('rpc.mailer.recipient-mail.list', RecipientMailInputSchema, RecipientMailSchema),
+    /** crm (segments): who opened or clicked (any or one campaign, in the last N days), a page of addresses. */
+    engagedEmails: rpc('rpc.mailer.engaged-emails.list', EngagedEmailsInputSchema, EngagedEmailsSchema),
     emailAnalytics: rpc('rpc.mailer.email-analytics.get', EmailAnalyticsInputSchema, EmailAnalyticsSchema),
     /** Public tracking: the signed token of a pixel, a link or an unsubscribe link. */
     trackOpen: rpc('rpc.mailer.opens.record', TrackInputSchema, TrackedOpenSchema),

@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STALE_EDIT_MESSAGES, type Goal } from '@lp/contracts';
 import { useStackAndBrowser } from '../support/fixtures.ts';
-import { screenshotInto } from '../support/screenshots.ts';
+import { shootDialog } from '../support/screenshots.ts';
 
 const { stack, browser } = useStackAndBrowser({ backend: 'embedded' });
 
@@ -52,21 +52,6 @@ const fieldsOf = async (dialog: Locator) => [
   await dialog.getByLabel('Counts').inputValue(),
   await dialog.getByLabel(/^(Page|Event name)/).inputValue(),
 ];
-
-/** Screenshots at 1440 and 375 px, the dialog fitting the narrow screen (nothing scrolls sideways). */
-async function shootDialog(page: Page, dialog: Locator, name: string): Promise<void> {
-  await screenshotInto(process.env.E2E_SCREENSHOTS, page, `${name}-w1440`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  const fits = await dialog.evaluate((d) => {
-    const box = d.getBoundingClientRect();
-    return { scrolls: d.scrollWidth > d.clientWidth, left: box.left, right: box.right };
-  });
-  expect(fits.scrolls).toBe(false);
-  expect(fits.left).toBeGreaterThanOrEqual(0);
-  expect(fits.right).toBeLessThanOrEqual(375);
-  await screenshotInto(process.env.E2E_SCREENSHOTS, page, `${name}-w375`);
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 describe('editing a goal', () => {
   it('renames a goal and turns it into an event, reopens it on the saved values, edits it again and keeps it through a reload', async () => {

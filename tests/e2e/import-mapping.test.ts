@@ -48,7 +48,9 @@ describe('the import column mapping', () => {
     expect(await column('Email Address').inputValue()).toBe('email');
     expect(await column('Phone Number').inputValue()).toBe('phone');
     expect(await column('MEMBER_RATING').inputValue()).toBe('');
-    await importer.getByText(/^Not imported: MEMBER_RATING, OPTIN_TIME, .*, TAGS\.$/).waitFor();
+    // Mailchimp's TAGS column fills the contact's tags.
+    expect(await column('TAGS').inputValue()).toBe('tags');
+    await importer.getByText(/^Not imported: MEMBER_RATING, OPTIN_TIME, .*, EUID\.$/).waitFor();
     const stored = importer.getByRole('table', { name: 'First rows as they will be stored' });
     const anna = stored.getByRole('row', { name: /anna\.schroeder@example\.de/ });
     await anna.getByRole('cell', { name: 'Schröder', exact: true }).waitFor();
@@ -88,6 +90,9 @@ describe('the import column mapping', () => {
         metadata: expect.objectContaining({ address: 'Hauptstraße 5; 10115 Berlin' }),
       }),
     ]);
+    // Lars's `"lot 7"` (Mailchimp quotes each tag) is the tag lot 7.
+    const lars = (await (await stack.api('/api/marketing/contacts?q=lars@example.se', { token })).json()) as Contact[];
+    expect(lars.map((c) => c.tags)).toEqual([['lot 7']]);
     await page.close();
   });
 });

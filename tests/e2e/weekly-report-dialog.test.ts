@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAY_NAMES } from '@lp/contracts';
 import { launchBrowser } from '../support/browser.ts';
 import { useStackAndSmtpSink } from '../support/fixtures.ts';
-import { screenshotInto } from '../support/screenshots.ts';
+import { shootDialog } from '../support/screenshots.ts';
 
 const TZ = 'America/Phoenix';
 const STAFF = { username: 'sam.staff', password: 'Weekly-figures-2026!' };
@@ -82,21 +82,6 @@ async function shown(dialog: Locator) {
     hour: await select('Hour'),
     recipients,
   };
-}
-
-/** Screenshots at 1440 and 375 px, the dialog fitting the narrow screen (nothing scrolls sideways). */
-async function shootDialog(page: Page, dialog: Locator, name: string): Promise<void> {
-  await screenshotInto(process.env.E2E_SCREENSHOTS, page, `${name}-w1440`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  const fits = await dialog.evaluate((d) => {
-    const box = d.getBoundingClientRect();
-    return { scrolls: d.scrollWidth > d.clientWidth, left: box.left, right: box.right };
-  });
-  expect(fits.scrolls).toBe(false);
-  expect(fits.left).toBeGreaterThanOrEqual(0);
-  expect(fits.right).toBeLessThanOrEqual(375);
-  await screenshotInto(process.env.E2E_SCREENSHOTS, page, `${name}-w375`);
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 describe('the weekly report dialog', () => {

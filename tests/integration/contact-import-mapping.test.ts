@@ -131,7 +131,7 @@ describe('the import column mapping', () => {
     const send = (columns: string) => post('import', csv, { columns });
     expect(await refusal(await send('["phone",null]'))).toBe('Choose the column that holds the email');
     expect(await refusal(await send('["email","age"]'))).toBe(
-      'Each column must be one of email, firstName, lastName, phone, address, notes, or null to skip it',
+      'Each column must be one of email, firstName, lastName, phone, address, notes, tags, custom:<key>, or null to skip it',
     );
     expect(await refusal(await send('email'))).toBe('columns must be a JSON array of fields');
     expect(await refusal(await send('["email","phone",null]'))).toBe(

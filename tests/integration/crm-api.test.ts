@@ -325,7 +325,10 @@ describeOnEachBackend('crm API', (backend) => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="contacts-/);
     const lines = (await res.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('email,firstName,lastName,phone,status,source,address,notes,createdAt');
+    // Then the tags and a column per custom field (by key), as an import reads them back.
+    expect(lines[0]).toMatch(
+      /^email,firstName,lastName,phone,status,source,address,notes,createdAt,tags(,[a-z0-9_]+)*$/,
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
       /^formula@export\.test,"'=HYPERLINK\(""http:\/\/x""\)",'\+1,,subscribed,manual_entry,,'@SUM\(A1\),/,

@@ -570,6 +570,7 @@ describeOnEachBackend('email delivery', (backend) => {
     const listId = await addContacts(knex, 'Webhook', [
       ['Gil', 'C', 'gil@example.com', 'subscribed'],
       ['Hana', 'D', 'hana@example.com', 'subscribed'],
+      ['Ida', 'E', 'ida@example.com', 'subscribed'],
     ]);
     const id = await send({ listId, subject: 'Hi', content: '<p>Hi</p>' });
     await finished(id);
@@ -583,6 +584,15 @@ describeOnEachBackend('email delivery', (backend) => {
         timestamp: 1,
       },
       { email: 'hana@example.com', event: 'spamreport', sg_event_id: 'ev-2', timestamp: 2 },
+      // Refused for now (a soft bounce): counted as one, the contact kept.
+      {
+        email: 'ida@example.com',
+        event: 'bounce',
+        type: 'blocked',
+        reason: '421 4.7.0 Try again later',
+        sg_event_id: 'ev-3',
+        timestamp: 3,
+      },
     ];
     const wrong = await stack.api('/api/email-events/sendgrid?secret=not-the-secret', { body: events });
     expect(wrong.status).toBe(401);
@@ -609,7 +619,13 @@ describeOnEachBackend('email delivery', (backend) => {
     }, 5000);
     expect(kinds).toEqual(['bounce', 'complaint']);
     const list = (await (await stack.api('/api/marketing/campaigns', { token })).json()) as Campaign[];
-    expect(list.find((c) => c.id === id)).toMatchObject({ status: 'completed', sent_count: 2 });
+    expect(list.find((c) => c.id === id)).toMatchObject({ status: 'completed', sent_count: 3 });
+    const report = await eventually(async () => {
+      const r = (await (await stack.api(`/api/marketing/campaigns/${id}/report`, { token })).json()) as CampaignReport;
+      return r.bounced === 2 ? r : undefined;
+    }, 5000);
+    expect(report).toMatchObject({ bounced: 2, hardBounces: 1, softBounces: 1, complaints: 1 });
+    expect(await contactStatus('ida@example.com')).toBe('subscribed');
   });
 
   it('links a reply to the broadcast it answers: the inbox names the campaign', async () => {

@@ -4,6 +4,9 @@
  * mid-send (SIGKILL) and started again finishes the campaign without resending: every
  * recipient gets exactly one message, except the at most MAIL_SMTP_POOL × MAIL_SMTP_PIPELINE messages that were
  * handed to SMTP and not yet confirmed at the kill, which are marked 'unknown' and never resent blindly.
+ * An A/B subject test the same way: two replicas send the test groups, both look for the winner
+ * when its time comes (one decides), one is killed while the rest goes out and a fresh one
+ * finishes: nobody gets both variants, the rest gets the winner's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -155,5 +158,59 @@ describe.skipIf(Boolean(real.skip))('mailer processes (real backends)', () => {
     // Nobody is left out but the unknown-fate ones, shown as such on the campaign.
     expect(rows.filter((r) => !counts.has(r.email)).every((r) => r.status === 'unknown')).toBe(true);
     expect(done.deliveries.unknown).toBe(unknown.length);
+  });
+
+  const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1]?.trim();
+
+  it('sends each recipient one message of their group’s variant, the rest the winner, across a kill', async () => {
+    const [doomed] = await Promise.all([startMailer(40), startMailer(40)]);
+    const listId = await addList('Abkill', 300);
+    const res = await stack.api('/api/marketing/single-send', {
+      token,
+      body: {
+        listId,
+        subject: 'Variant A lots',
+        fromName: site.brand,
+        fromEmail: site.email,
+        content: '<p>Hello</p>',
+        abTest: { variantB: { subject: 'Variant B lots' }, testShare: 20, winnerBy: 'opens', decideAfterHours: 1 },
+      },
+    });
+    expect(res.status).toBe(202);
+    const { campaignId: id } = (await res.json()) as { campaignId: number };
+    const mine = () => sink.messages.filter((m) => m.to.startsWith('abkill-'));
+    await eventually(async () => (mine().length >= 120 ? true : undefined), 20_000, 'the test groups');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(mine()).toHaveLength(120);
+    // Its time comes: both replicas look; one decides (no opens: a tie, A wins).
+    await knex.withSchema('mailer').table('campaigns').where({ id }).update({ ab_decide_at: knex.fn.now() });
+    await eventually(async () => (mine().length >= 150 ? true : undefined), 20_000, 'the rest to start');
+    doomed!.kill('SIGKILL');
+    await new Promise((r) => doomed!.once('exit', r));
+    expect(mine().length).toBeLessThan(300);
+    await startMailer(500);
+    const done = await completed(id, 40_000);
+    expect(done.abTest).toMatchObject({ winner: 'a', decidedBy: 'auto' });
+
+    const got = new Map<string, string[]>();
+    for (const m of mine()) got.set(m.to, [...(got.get(m.to) ?? []), subjectOf(m.raw)!]);
+    const rows = (await knex
+      .withSchema('mailer')
+      .table('deliveries')
+      .where({ campaign_id: id })
+      .select('email', 'status', 'variant')) as { email: string; status: string; variant: string }[];
+    expect(rows).toHaveLength(300);
+    const groups = rows.reduce<Record<string, number>>((n, r) => ({ ...n, [r.variant]: (n[r.variant] ?? 0) + 1 }), {});
+    expect(groups).toEqual({ a: 60, b: 60, rest: 180 });
+    const expected = { a: 'Variant A lots', b: 'Variant B lots', rest: 'Variant A lots' } as Record<string, string>;
+    for (const r of rows) {
+      const subjects = got.get(r.email) ?? [];
+      expect(subjects.length).toBeLessThanOrEqual(1);
+      if (r.status === 'sent') expect(subjects).toEqual([expected[r.variant]]);
+      else expect(r.status).toBe('unknown');
+      // An unknown one may have arrived, but only ever as its own group's variant.
+      if (subjects.length) expect(subjects[0]).toBe(expected[r.variant]);
+    }
+    expect(rows.filter((r) => r.status === 'unknown').length).toBeLessThanOrEqual(POOL * PIPELINE);
   });
 });

@@ -12,6 +12,7 @@ import type { ServiceDefinition } from '@lp/runtime';
 import { mailerSettings } from './config.ts';
 import { serveInboundRequests } from './rpc/serve-inbound-requests.ts';
 import { serveInboxRequests } from './rpc/serve-inbox-requests.ts';
+import { serveEngagementRequests } from './rpc/serve-engagement-requests.ts';
 import { consumeSendRequests } from './campaigns/consume-send-requests.ts';
 import { serveMailerRequests } from './rpc/serve-mailer-requests.ts';
 import { serveWeeklyReportRequests } from './rpc/serve-weekly-report-requests.ts';
@@ -25,7 +26,13 @@ export const mailerService: ServiceDefinition = {
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   streams: [STREAMS.mail],
   consumers: [consumeSendRequests, consumeProviderEvents, consumeTrackingHits],
-  rpcs: [...serveMailerRequests, ...serveInboxRequests, serveInboundRequests, ...serveWeeklyReportRequests],
+  rpcs: [
+    ...serveMailerRequests,
+    ...serveInboxRequests,
+    serveInboundRequests,
+    ...serveWeeklyReportRequests,
+    ...serveEngagementRequests,
+  ],
   workers: [sendWorker],
   settings: mailerSettings,
 };

@@ -11,6 +11,8 @@ export const contactOf = (id: number, over: Partial<Contact> = {}): Contact => (
   status: 'subscribed',
   source: 'manual_entry',
   metadata: { address: null, notes: null },
+  tags: [],
+  customFields: {},
   createdAt: '2026-11-01T16:00:00.000Z',
   updatedAt: '2026-11-01T16:00:00.000Z',
   version: 1,

@@ -1,7 +1,7 @@
 /**
  * The contacts search rule, one for every screen that searches contacts (the Contacts screen, the
- * e-mail editor's recipient picker, the export): a fragment of the name, e-mail or phone, with
- * case and accents ignored ("garcia" finds García, "odegard" finds Ødegård, "NASH" finds Nash).
+ * e-mail editor's recipient picker, the export): a fragment of the name, e-mail, phone, a tag or a
+ * custom field's text, with case and accents ignored ("garcia" finds García, "odegard" finds Ødegård, "NASH" finds Nash).
  *
  * Both sides are folded by the same SQL expression, so PGlite and PostgreSQL agree without the
  * `unaccent` extension (PGlite does not ship it): accented Latin letters become their base
@@ -45,6 +45,26 @@ const SEARCHED =
  * writing 50,000 contacts then takes about a fifth of the time the full folding of each row does.
  */
 export const CONTACT_SEARCH_TEXT_SQL = `case when (${SEARCHED}) ~ '^[ -~]*$' then lower(${SEARCHED}) else ${foldedSql(SEARCHED)} end`;
+
+/**
+ * A contact's tags and the text (and date) values of its custom fields as one text, from immutable
+ * built-ins only (a generated column takes nothing else; `array_to_string` is only stable): tags
+ * as a tsvector's text (`'lake view' 'vip'`, its doubled quotes and backslashes made single again),
+ * values as a JSON array's (`["wants a lake view"]`).
+ * The quotes and brackets are punctuation a search fragment does not need to cross.
+ */
+const LABELS =
+  "(replace(replace(array_to_tsvector(tags)::text, '''''', ''''), '\\\\', '\\') || ' ' || jsonb_path_query_array(custom_fields, 'strict $.* ? (@.type() == \"string\")')::text)";
+
+/**
+ * What is searched since tags and custom fields came (migration 20261129000300): name, e-mail,
+ * phone, then the tags and custom text, each part folded as above on its own (folding is
+ * character by character, so the parts folded apart equal the whole folded at once). A contact
+ * without tags or custom values costs what it did before (two comparisons); labels of printable
+ * ASCII are only lowered. Measured on PostgreSQL 15 (`insert … select` of 100,000 rows): a
+ * labelled row about 20 µs more, where folding one text with all of it took about 110 µs more.
+ */
+export const CONTACT_SEARCH_TEXT_WITH_LABELS_SQL = `${CONTACT_SEARCH_TEXT_SQL} || case when tags = '{}' and custom_fields = '{}' then '' when ${LABELS} ~ '^[ -~]*$' then ' ' || lower(${LABELS}) else ' ' || ${foldedSql(LABELS)} end`;
 
 /** The WHERE clause of a search; its one binding is `likeFragment(q)`. */
 export const CONTACT_SEARCH_WHERE = `contacts.search_text like ${foldedSql('?')}`;

@@ -1,6 +1,6 @@
 /**
  * A page of contacts, newest first, after a cursor (the last id seen), filtered by list, search
- * (name, e-mail or phone, case and accents ignored: contact-search.ts) and status; with the number of matches when asked.
+ * (name, e-mail, phone, tags or custom text, case and accents ignored: contact-search.ts), status and tag; with the number of matches when asked.
  * A page is at most `limit` contacts and always fits in one bus message.
  */
 import type { Knex } from '@lp/runtime';
@@ -10,7 +10,15 @@ import { CONTACT_SEARCH_WHERE, likeFragment } from './contact-search.ts';
 import { fitOneReply } from './fit-one-reply.ts';
 import { crmTable } from './rows.ts';
 
-export type ContactsFilter = { listId?: number; q?: string; status?: ContactStatus; ids?: number[] };
+export type ContactsFilter = {
+  listId?: number;
+  q?: string;
+  status?: ContactStatus;
+  tag?: string;
+  ids?: number[];
+  /** A segment's filter (segment-filter.ts, over `contacts`). */
+  where?: { sql: string; bindings: Knex.RawBinding[] };
+};
 
 export function filteredContacts(knex: Knex, f: ContactsFilter) {
   const query = crmTable(knex, 'contacts');
@@ -25,7 +33,10 @@ export function filteredContacts(knex: Knex, f: ContactsFilter) {
     );
   if (f.q) query.whereRaw(CONTACT_SEARCH_WHERE, [likeFragment(f.q)]);
   if (f.status) query.where('status', f.status);
+  // Containment, which the GIN index on tags answers (migration 20261129000000).
+  if (f.tag) query.whereRaw('contacts.tags @> array[?]::text[]', [f.tag]);
   if (f.ids) query.whereIn('contacts.id', f.ids);
+  if (f.where) query.whereRaw(`(${f.where.sql})`, f.where.bindings);
   return query;
 }
 

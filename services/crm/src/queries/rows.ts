@@ -1,5 +1,5 @@
 /** The crm's tables (schema `crm`), one row type each, and the typed accessor to them (runtime db/table.ts). */
-import type { ContactSource, ContactStatus, SubmissionSource } from '@lp/contracts';
+import type { ContactSource, ContactStatus, CustomFieldType, CustomValues, SubmissionSource } from '@lp/contracts';
 import { schemaTables } from '@lp/runtime';
 
 export type ContactRow = {
@@ -11,6 +11,18 @@ export type ContactRow = {
   status: ContactStatus;
   source: ContactSource;
   metadata: { address?: string | null; notes?: string | null };
+  tags: string[];
+  custom_fields: CustomValues;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+};
+
+export type CustomFieldRow = {
+  id: number;
+  key: string;
+  name: string;
+  type: CustomFieldType;
   created_at: Date;
   updated_at: Date;
   version: number;
@@ -66,6 +78,7 @@ export type CrmTables = {
   list_members: ListMemberRow;
   form_submissions: FormSubmissionRow;
   import_chunks: ImportChunkRow;
+  custom_fields: CustomFieldRow;
 };
 
 export const crmTable = schemaTables<CrmTables>('crm');

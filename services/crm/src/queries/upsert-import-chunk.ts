@@ -15,7 +15,10 @@ import { crmTable } from './rows.ts';
 
 type Counts = ImportChunkResult;
 
-/** Rows of one chunk with the same e-mail (any case) merge into one, later non-empty fields winning. */
+/**
+ * Rows of one chunk with the same e-mail (any case) merge into one, later non-empty fields
+ * winning; their tags add up, and so do their custom values (later ones winning per field).
+ */
 export function mergeDuplicateRows(rows: readonly ImportRow[]): { rows: ImportRow[]; merged: number } {
   const byEmail = new Map<string, ImportRow>();
   for (const row of rows) {
@@ -24,9 +27,16 @@ export function mergeDuplicateRows(rows: readonly ImportRow[]): { rows: ImportRo
     if (!seen) byEmail.set(key, row);
     else {
       // Only a duplicate is copied: the chunk's rows are not duplicated in memory.
-      const merged: ImportRow = [...seen];
-      for (let i = 1; i < row.length; i++) if (row[i] !== null) merged[i] = row[i]!;
-      byEmail.set(key, merged);
+      byEmail.set(key, [
+        seen[0],
+        row[1] ?? seen[1],
+        row[2] ?? seen[2],
+        row[3] ?? seen[3],
+        row[4] ?? seen[4],
+        row[5] ?? seen[5],
+        row[6] ? [...new Set([...(seen[6] ?? []), ...row[6]])] : seen[6],
+        row[7] ? { ...seen[7], ...row[7] } : seen[7],
+      ]);
     }
   }
   return { rows: [...byEmail.values()], merged: rows.length - byEmail.size };
@@ -48,6 +58,10 @@ export function pgTextArray(values: readonly (string | null)[]): string {
   return `{${parts.join(',')}}`;
 }
 
+/** A known contact's tags and the file's, each once, the contact's first. */
+const TAGS_UNION = `case when excluded.tags = '{}' then c.tags
+  else array(select t from unnest(c.tags || excluded.tags) with ordinality as u(t, n) group by t order by min(n)) end`;
+
 /** How a known contact's columns take the file's values, per choice (`skip` never gets here). */
 const MERGE: Record<Exclude<ImportExisting, 'skip'>, readonly (readonly [column: string, value: string])[]> = {
   update: [
@@ -55,12 +69,18 @@ const MERGE: Record<Exclude<ImportExisting, 'skip'>, readonly (readonly [column:
     ['last_name', 'coalesce(excluded.last_name, c.last_name)'],
     ['phone', 'coalesce(excluded.phone, c.phone)'],
     ['metadata', 'c.metadata || excluded.metadata'],
+    // The file's tags join those the contact has (in that order, each once).
+    ['tags', TAGS_UNION],
+    ['custom_fields', 'c.custom_fields || excluded.custom_fields'],
   ],
   fill: [
     ['first_name', "coalesce(nullif(c.first_name, ''), excluded.first_name)"],
     ['last_name', "coalesce(nullif(c.last_name, ''), excluded.last_name)"],
     ['phone', "coalesce(nullif(c.phone, ''), excluded.phone)"],
     ['metadata', 'excluded.metadata || c.metadata'],
+    // Tags only for a contact that has none; a custom value only where the contact has none.
+    ['tags', "case when c.tags = '{}' then excluded.tags else c.tags end"],
+    ['custom_fields', 'excluded.custom_fields || c.custom_fields'],
   ],
 };
 
@@ -101,21 +121,30 @@ export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Pr
     // A row merged into an earlier one of the same address counts as that contact changed again.
     let counts: Counts = { imported: 0, updated: merged, unchanged: 0, skipped: 0 };
     if (rows.length > 0) {
-      // The rows travel as six text arrays (one per column), unnested in one statement per chunk:
-      // cheaper for PostgreSQL to read than a JSON document, and six parameters whatever the size.
-      const column = (i: number) => pgTextArray(rows.map((row) => row[i] ?? null));
+      // The rows travel as eight text arrays (one per column), unnested in one statement per chunk:
+      // cheaper for PostgreSQL to read than a JSON document, and eight parameters whatever the size.
+      // Tags and custom values travel as JSON texts, read back into text[] and jsonb.
+      const column = (i: 0 | 1 | 2 | 3 | 4 | 5) => pgTextArray(rows.map((row) => row[i] ?? null));
+      const json = (i: 6 | 7) => pgTextArray(rows.map((row) => (row[i] ? JSON.stringify(row[i]) : null)));
       // `up` holds the contacts inserted or changed; `known` the contacts the file names that
       // existed before the statement (a statement's parts all read the data as it was before it).
       const result = await trx.raw<{ rows: { imported: number; updated: number; known: number }[] }>(
         `with input as (
-           select * from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
-             as r(email, first_name, last_name, phone, address, notes)
+           select * from unnest(?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[], ?::text[])
+             as r(email, first_name, last_name, phone, address, notes, tags, custom_fields)
          ), known as (
            select c.id from crm.contacts c join input i on lower(c.email) = lower(i.email)
          ), up as (
-           insert into crm.contacts as c (email, first_name, last_name, phone, status, source, metadata)
+           insert into crm.contacts as c (email, first_name, last_name, phone, status, source, metadata, tags, custom_fields)
            select email, first_name, last_name, phone, 'subscribed', 'csv_import',
-                  jsonb_strip_nulls(jsonb_build_object('address', address, 'notes', notes))
+                  jsonb_strip_nulls(jsonb_build_object('address', address, 'notes', notes)),
+                  -- Most files have no tags or custom columns: their rows skip the subqueries.
+                  case when tags is null then '{}'
+                       else coalesce(array(select jsonb_array_elements_text(tags::jsonb)), '{}') end,
+                  -- Only fields that still exist: one deleted while the file was read keeps no value.
+                  case when custom_fields is null then '{}'
+                       else coalesce((select jsonb_object_agg(v.key, v.value) from jsonb_each(custom_fields::jsonb) v
+                                      where v.key in (select key from crm.custom_fields)), '{}') end
            from input
            -- One lock order for every chunk, so two chunks applied at once wait, never deadlock.
            order by lower(email)
@@ -130,7 +159,18 @@ export async function upsertImportChunk(knex: Knex, chunk: ImportChunkInput): Pr
          select count(*) filter (where inserted) as imported, count(*) filter (where not inserted) as updated,
                 (select count(*) from known) as known
          from up`,
-        [column(0), column(1), column(2), column(3), column(4), column(5), listId ?? null, listId ?? null],
+        [
+          column(0),
+          column(1),
+          column(2),
+          column(3),
+          column(4),
+          column(5),
+          json(6),
+          json(7),
+          listId ?? null,
+          listId ?? null,
+        ],
       );
       if (listId !== undefined)
         await trx.withSchema('crm').table('lists').where({ id: listId }).update({ updated_at: trx.fn.now() });

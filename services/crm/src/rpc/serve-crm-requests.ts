@@ -7,7 +7,11 @@ import { convertSubmission } from '../queries/convert-submission.ts';
 import { countCrmStats } from '../queries/count-crm-stats.ts';
 import { countLotLeads } from '../queries/count-lot-leads.ts';
 import { createContact } from '../queries/create-contact.ts';
+import { createCustomField } from '../queries/create-custom-field.ts';
 import { createList } from '../queries/create-list.ts';
+import { deleteCustomField } from '../queries/delete-custom-field.ts';
+import { listCustomFields } from '../queries/list-custom-fields.ts';
+import { updateCustomField } from '../queries/update-custom-field.ts';
 import { deleteContact } from '../queries/delete-contact.ts';
 import { deleteList } from '../queries/delete-list.ts';
 import { duplicateList } from '../queries/duplicate-list.ts';
@@ -38,6 +42,10 @@ export const serveCrmRequests = [
     counters.inc('crm_import_rows_total', { outcome: 'updated' }, counts.updated);
     return counts;
   }),
+  answerRpc(RPC.crm.customFieldsList, (_input, { knex }) => listCustomFields(knex)),
+  answerRpc(RPC.crm.customFieldCreate, (input, { knex }) => createCustomField(knex, input)),
+  answerRpc(RPC.crm.customFieldUpdate, ({ id, field }, { knex }) => updateCustomField(knex, id, field)),
+  answerRpc(RPC.crm.customFieldDelete, ({ id }, { knex }) => deleteCustomField(knex, id)),
   answerRpc(RPC.crm.listsList, (_input, { knex }) => listLists(knex)),
   answerRpc(RPC.crm.listGet, ({ id }, { knex }) => getStoredList(knex, id)),
   answerRpc(RPC.crm.listCreate, (input, { knex }) => createList(knex, input)),

@@ -29,6 +29,8 @@ import { inboxRoutes } from '../staff-api/inbox.ts';
 import { staffAccountRoutes } from '../staff-api/staff-accounts.ts';
 import { contactFormRoutes } from '../edge/contact-form.ts';
 import { contactRoutes } from '../staff-api/contacts.ts';
+import { customFieldRoutes } from '../staff-api/custom-fields.ts';
+import { segmentRoutes } from '../staff-api/segments.ts';
 import { listRoutes } from '../staff-api/lists.ts';
 import { type GatewayDeps, type GatewayRouter, createRouter } from './context.ts';
 import { campaignRoutes } from '../staff-api/campaigns.ts';
@@ -62,6 +64,8 @@ const staffApi = (deps: GatewayDeps): GatewayRouter[] => [
   authRoutes(deps),
   formSubmissionRoutes(deps),
   contactRoutes(deps),
+  customFieldRoutes(deps),
+  segmentRoutes(deps),
   listRoutes(deps),
   templateRoutes(deps),
   singleSendRoutes(deps),

@@ -1,11 +1,12 @@
 /**
  * Campaigns under `/api/marketing/campaigns`: the table, one campaign's progress, its report
  * (links, opens and clicks over time, what came back) and recipients (a page at a time, or all as
- * CSV), a follow-up to those who did not open or click, and the Pause, Resume, Schedule and Send
- * again (the messages a crash left of unknown fate) actions.
+ * CSV), a follow-up to those who did not open or click, and the Pause, Resume, Schedule, Send
+ * again (the messages a crash left of unknown fate) and Pick winner (of an A/B test) actions.
  */
 import * as v from 'valibot';
 import {
+  AbWinnerFormSchema,
   CampaignFollowUpFormSchema,
   CampaignRecipientsQuerySchema,
   CampaignScheduleInputSchema,
@@ -117,7 +118,8 @@ export function campaignRoutes({ bus, knex }: GatewayDeps) {
     ctx.status = 202;
   });
 
-  type Action = 'campaign.pause' | 'campaign.resume' | 'campaign.schedule' | 'campaign.resend_unknown';
+  type Action =
+    'campaign.pause' | 'campaign.resume' | 'campaign.schedule' | 'campaign.resend_unknown' | 'campaign.ab_winner';
   /** The action under its audit entry (stored first); the entry names the campaign as it is after. */
   const act = async (ctx: GatewayContext, action: Action, effect: (id: number) => Promise<Campaign>, details = {}) => {
     const id = pathNumber(ctx);
@@ -144,6 +146,17 @@ export function campaignRoutes({ bus, knex }: GatewayDeps) {
   router.post('/:id/resend-unknown', (ctx) =>
     act(ctx, 'campaign.resend_unknown', (id) => callRpc(bus, RPC.mailer.campaignResendUnknown, { id }, askedBy(ctx))),
   );
+
+  // Staff pick an A/B test's winner by hand (409 once picked); the rest of the audience is sent it.
+  router.post('/:id/ab-winner', async (ctx) => {
+    const { variant } = validate(AbWinnerFormSchema, ctx.request.body ?? {});
+    await act(
+      ctx,
+      'campaign.ab_winner',
+      (id) => callRpc(bus, RPC.mailer.campaignAbWinner, { id, variant }, askedBy(ctx)),
+      { variant },
+    );
+  });
 
   router.post('/:id/schedule', async (ctx) => {
     const { scheduledFor } = validate(ScheduleBodySchema, ctx.request.body ?? {});

@@ -9,13 +9,11 @@
  * mailer the history shows crm's part and says its mail is missing.
  */
 import {
-  contactCsvLine,
   ContactCreateSchema,
   ContactsExportSchema,
   ContactsQuerySchema,
   ContactsToListSchema,
   ContactUpdateSchema,
-  EXPORT_HEADER,
   mergeHistoryWindows,
   newestEntries,
   RPC,
@@ -26,7 +24,7 @@ import {
 } from '@lp/contracts';
 import { callRpc, notFound, type Bus } from '@lp/runtime';
 import { applyContactsBulk } from './contacts/apply-contacts-bulk.ts';
-import { streamCsvPages } from './stream-csv-pages.ts';
+import { streamContactsCsv } from './contacts/stream-contacts-csv.ts';
 import { importContacts, previewImport } from './contacts/import-contacts.ts';
 import { createProgressRegistry } from './contacts/operation-progress.ts';
 import { audited } from '../audit/record-audit.ts';
@@ -114,14 +112,9 @@ export function contactRoutes(deps: GatewayDeps) {
   /** The CSV of the contacts `filter` selects, streamed page after page from crm. */
   const streamCsv = async (ctx: GatewayContext, filter: Omit<RpcInput<typeof RPC.crm.contactsList>, 'limit'>) => {
     const asked = askedBy(ctx);
-    const page = (cursor?: number) =>
-      callRpc(bus, RPC.crm.contactsList, { ...filter, limit: 2000, cursor, withTotal: false }, asked);
-    await streamCsvPages(ctx, {
-      filename: `contacts-${new Date().toISOString().slice(0, 10)}.csv`,
-      header: EXPORT_HEADER,
-      first: () => page(),
-      lines: (p) => p.contacts.map(contactCsvLine),
-      next: (p) => (p.nextCursor === null ? null : page(p.nextCursor)),
+    await streamContactsCsv(ctx, bus, {
+      name: 'contacts',
+      page: (cursor) => callRpc(bus, RPC.crm.contactsList, { ...filter, limit: 2000, cursor, withTotal: false }, asked),
     });
   };
 
@@ -140,7 +133,7 @@ export function contactRoutes(deps: GatewayDeps) {
   router.post('/contacts/import', serverPaced, importContacts(deps, progress));
 
   // The beginning of a file read as its import would read it, for the dialog's column mapping.
-  router.post('/contacts/import/preview', previewImport());
+  router.post('/contacts/import/preview', previewImport(bus));
 
   router.post('/contacts/bulk', serverPaced, applyContactsBulk(deps, progress));
 
@@ -160,7 +153,9 @@ export function contactRoutes(deps: GatewayDeps) {
     const contact = validate(ContactUpdateSchema, ctx.request.body);
     const before = await ask(ctx, RPC.crm.contactGet, { id });
     const { version: _version, ...fields } = contact;
-    const changed = changedFields(before, fields);
+    // Tags or custom values left out of the body are kept, not changed.
+    const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+    const changed = changedFields(before, given);
     const details = {
       email: before.email,
       changed,

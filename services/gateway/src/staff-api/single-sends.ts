@@ -1,5 +1,5 @@
 /**
- * `POST /api/marketing/single-send`: a broadcast to a list or to chosen contacts. The mailer
+ * `POST /api/marketing/single-send`: a broadcast to a list, a segment or to chosen contacts. The mailer
  * stores it as a campaign and the answer, 202, carries the campaign's id (the one its page and
  * actions use); the mailer then resolves the audience and sends. The audit entry is stored
  * before the mailer is asked: without it nothing is sent. With the mailer away nothing is stored
@@ -27,17 +27,32 @@ export function singleSendRoutes({ bus, knex }: GatewayDeps) {
         fromEmail: s.fromEmail,
         content: s.content,
         previewText: s.previewText,
-        audience: s.listId ? { listId: s.listId } : { emails: s.recipients },
+        audience: s.listId ? { listId: s.listId } : s.segmentId ? { segmentId: s.segmentId } : { emails: s.recipients },
         scheduledFor: s.scheduledFor ?? null,
         draft,
+        ...(s.abTest ? { abTest: s.abTest } : {}),
       },
     };
     const intent = {
       action: draft ? ('campaign.create' as const) : ('email.send' as const),
       details: {
         subject: s.subject,
-        audience: s.listId ? `list ${s.listId}` : `${s.recipients?.length ?? 0} recipients`,
+        audience: s.listId
+          ? `list ${s.listId}`
+          : s.segmentId
+            ? `segment ${s.segmentId}`
+            : `${s.recipients?.length ?? 0} recipients`,
         ...(s.scheduledFor ? { scheduledFor: s.scheduledFor } : {}),
+        ...(s.abTest
+          ? {
+              abTest: {
+                subjectB: s.abTest.variantB.subject,
+                testShare: s.abTest.testShare,
+                winnerBy: s.abTest.winnerBy,
+                decideAfterHours: s.abTest.decideAfterHours,
+              },
+            }
+          : {}),
       },
     };
     const accepted: SendAccepted = await audited(

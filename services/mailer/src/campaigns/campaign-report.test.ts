@@ -48,6 +48,7 @@ describe('a campaign report', () => {
           first_name: name[0]!.toUpperCase() + name.slice(1),
           status: name === 'fay' ? 'failed' : 'sent',
           sent_at: name === 'fay' ? null : after(0),
+          error: name === 'fay' ? '550 5.1.1 No such user here' : null,
         })
         .returning('id');
       delivery[name] = Number((d as { id: number | string }).id);
@@ -92,7 +93,51 @@ describe('a campaign report', () => {
       // 72 hours after 16:00Z is 2026-11-23 09:00 in Phoenix: that day from its midnight (07:00Z).
       { at: '2026-11-23T07:00:00.000Z', unit: 'day', opens: 0, clicks: 1 },
     ]);
-    expect(r).toMatchObject({ bounced: 1, complaints: 0, unsubscribes: 1 });
+    // Dee's bounce came back; Fay's address was refused for good when sent: both hard.
+    expect(r).toMatchObject({ bounced: 2, hardBounces: 2, softBounces: 0, complaints: 0, unsubscribes: 1 });
+  });
+
+  it('tells hard bounces from soft ones: refused for good or for now, by the provider or when sent', async () => {
+    const k = db.knex.withSchema('mailer');
+    const [c] = await k
+      .table('campaigns')
+      .insert({ name: 'Bounces', subject: 'Lots', status: 'completed' })
+      .returning('id');
+    const campaignId = (c as { id: number }).id;
+    let contactId = 100;
+    const sent = async (name: string, status: 'sent' | 'failed', error: string | null = null) => {
+      const [d] = await k
+        .table('deliveries')
+        .insert({
+          campaign_id: campaignId,
+          contact_id: contactId++,
+          email: `${name}@example.net`,
+          status,
+          error,
+          sent_at: status === 'sent' ? after(0) : null,
+        })
+        .returning('id');
+      return Number((d as { id: number | string }).id);
+    };
+    const bounce = (deliveryId: number, isSoft: boolean) => ({
+      delivery_id: deliveryId,
+      campaign_id: campaignId,
+      kind: 'bounce',
+      is_soft: isSoft,
+      event_key: `bounce:${crypto.randomUUID()}`,
+      at: after(1),
+    });
+    const hard = await sent('hard', 'sent');
+    const soft = await sent('soft', 'sent');
+    const softThenHard = await sent('both', 'sent');
+    await sent('refused', 'failed', '550 5.1.1 The email account that you tried to reach does not exist');
+    await sent('gave-up', 'failed', '421 4.7.0 Try again later, closing connection');
+    await sent('delivered', 'sent');
+    await k
+      .table('tracking_events')
+      .insert([bounce(hard, false), bounce(soft, true), bounce(softThenHard, true), bounce(softThenHard, false)]);
+    const r = await readCampaignReport(db.knex, campaignId, 'America/Phoenix');
+    expect(r).toMatchObject({ bounced: 5, hardBounces: 3, softBounces: 2 });
   });
 
   it('lists recipients with when a person first opened and clicked, by filter and search, a page at a time', async () => {

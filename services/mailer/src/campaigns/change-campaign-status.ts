@@ -17,7 +17,7 @@ async function transition(knex: Knex, id: number, from: string[], set: Record<st
   return campaignRow(knex, id);
 }
 
-async function campaignRow(knex: Knex, id: number): Promise<Campaign> {
+export async function campaignRow(knex: Knex, id: number): Promise<Campaign> {
   const { deliveries: _d, fromName: _n, fromEmail: _e, ...rest } = await getCampaign(knex, { id });
   const c: Campaign = {
     id: rest.id,

@@ -4,6 +4,7 @@
  */
 import { DELIVERY_STATUSES, type CampaignDetail, type DeliveryStatus } from '@lp/contracts';
 import { notFound, type Knex } from '@lp/runtime';
+import { readAbTest } from '../ab-tests/read-ab-test.ts';
 import { campaignRows, deliveredOf, toCampaign, type CampaignRow } from './list-campaigns.ts';
 
 type Totals = { total_opens: number; proxy_opens: number; total_clicks: number; scanner_clicks: number };
@@ -72,6 +73,7 @@ export async function getCampaign(knex: Knex, { id }: { id: number }): Promise<C
     totalClicks: t.total_clicks,
     scannerClicks: t.scanner_clicks,
     followUpOf: row.follow_up_of,
+    abTest: await readAbTest(knex, row.id),
     failures: failures.map((f) => ({ email: f.email, error: f.error ?? '' })),
   };
 }

@@ -2,8 +2,12 @@
  * A campaign's report beside its figures: each link of the message with its clicks by people
  * (scanner clicks left out), opens and clicks by people over time — an hour a point for the first
  * 48 hours after the first message went out, then a day a point (days in the site's time zone),
- * only points with something in them — and the bounces, complaints and unsubscribes that came
- * back. 404 for a campaign that does not exist.
+ * only points with something in them — and the bounces (hard and soft), complaints and
+ * unsubscribes. A message bounces hard when the address is refused for good: a provider's bounce
+ * that is not soft, or a refusal with a permanent (5xx) SMTP reply when it was sent; soft when it
+ * is refused for now: a provider's soft bounce (`blocked`), or temporary refusals (4xx, a lost
+ * connection) until the send loop gave up. A message with both is hard. 404 for a campaign that
+ * does not exist.
  */
 import type { CampaignReport } from '@lp/contracts';
 import { notFound, type Knex } from '@lp/runtime';
@@ -43,19 +47,34 @@ export async function readCampaignReport(knex: Knex, id: number, timeZone: strin
          from hits group by 1, 2 order by 1`,
       [id, HOURLY_FOR_HOURS, id, timeZone, timeZone],
     ),
-    await knex.raw<{ rows: { bounced: number; complaints: number; unsubscribes: number }[] }>(
-      `select (count(distinct delivery_id) filter (where kind = 'bounce'))::int as bounced,
-              (count(distinct delivery_id) filter (where kind = 'complaint'))::int as complaints,
-              (count(distinct delivery_id) filter (where kind = 'unsubscribe'))::int as unsubscribes
-         from mailer.tracking_events where campaign_id = ?`,
-      [id],
+    await knex.raw<{ rows: { hard: number; soft: number; complaints: number; unsubscribes: number }[] }>(
+      `with bounces as (
+         select delivery_id, not is_soft as hard
+           from mailer.tracking_events where campaign_id = ? and kind = 'bounce'
+         union all
+         select id, coalesce(error, '') ~ '^5[0-9][0-9]'
+           from mailer.deliveries where campaign_id = ? and status = 'failed'
+       ), each_bounced as (
+         select bool_or(hard) as hard from bounces group by delivery_id
+       ), other as (
+         select (count(distinct delivery_id) filter (where kind = 'complaint'))::int as complaints,
+                (count(distinct delivery_id) filter (where kind = 'unsubscribe'))::int as unsubscribes
+           from mailer.tracking_events where campaign_id = ? and kind in ('complaint', 'unsubscribe')
+       )
+       select (select count(*) filter (where hard) from each_bounced)::int as hard,
+              (select count(*) filter (where not hard) from each_bounced)::int as soft,
+              other.complaints, other.unsubscribes
+         from other`,
+      [id, id, id],
     ),
   ];
-  const o = outcomes[0] ?? { bounced: 0, complaints: 0, unsubscribes: 0 };
+  const o = outcomes[0] ?? { hard: 0, soft: 0, complaints: 0, unsubscribes: 0 };
   return {
     links: links.map((l) => ({ idx: l.idx, url: l.url, uniqueClicks: l.unique_clicks, totalClicks: l.total_clicks })),
     timeline: timeline.map((p) => ({ at: p.at.toISOString(), unit: p.unit, opens: p.opens, clicks: p.clicks })),
-    bounced: o.bounced,
+    bounced: o.hard + o.soft,
+    hardBounces: o.hard,
+    softBounces: o.soft,
     complaints: o.complaints,
     unsubscribes: o.unsubscribes,
   };

@@ -14,6 +14,14 @@ export type StoredSendRequest = { inserted: boolean; id: number; status: Campaig
 export async function storeSendRequest(knex: Knex, event: SendRequested): Promise<StoredSendRequest> {
   const s = event.send;
   const content = sanitizeEmailHtml(s.content);
+  // Variant B's own content is sanitised as A's is; empty, B sends A's content.
+  const abTest = s.abTest && {
+    ...s.abTest,
+    variantB: {
+      subject: s.abTest.variantB.subject,
+      content: s.abTest.variantB.content && sanitizeEmailHtml(s.abTest.variantB.content),
+    },
+  };
   const due = s.scheduledFor && new Date(s.scheduledFor).getTime() > Date.now() ? s.scheduledFor : null;
   const status = s.draft ? 'draft' : due ? 'scheduled' : 'active';
   return knex.transaction(async (trx) => {
@@ -30,6 +38,7 @@ export async function storeSendRequest(knex: Knex, event: SendRequested): Promis
         preview_text: s.previewText,
         audience: JSON.stringify(s.audience),
         follow_up_of: 'followUp' in s.audience ? s.audience.followUp.campaignId : null,
+        ab_test: abTest ? JSON.stringify(abTest) : null,
         status,
         scheduled_for: s.scheduledFor,
         created_at: event.occurredAt,
@@ -46,7 +55,8 @@ export async function storeSendRequest(knex: Knex, event: SendRequested): Promis
         .first<{ id: number; status: CampaignStatus }>('id', 'status');
       return { inserted: false, id: stored!.id, status: stored!.status };
     }
-    const links = trackedLinksOf(content);
+    // Variant B's links are numbered after A's: a click names its link by number either way.
+    const links = [...new Set([...trackedLinksOf(content), ...trackedLinksOf(abTest?.variantB.content ?? '')])];
     if (links.length)
       await trx
         .withSchema('mailer')

@@ -5,6 +5,7 @@ import { summarizeEmailAnalytics } from '../analytics/summarize-email-analytics.
 import { pauseCampaign, resendUnknown, resumeCampaign, scheduleCampaign } from '../campaigns/change-campaign-status.ts';
 import { createCampaign } from '../campaigns/create-campaign.ts';
 import { createFollowUp } from '../campaigns/create-follow-up.ts';
+import { pickAbWinner } from '../ab-tests/decide-ab-winners.ts';
 import { mailerSettings } from '../config.ts';
 import { estimateAudience } from '../campaigns/estimate-audience.ts';
 import { getCampaign } from '../campaigns/get-campaign.ts';
@@ -50,6 +51,7 @@ export const serveMailerRequests = [
     readCampaignReport(knex, id, config.SITE_TIME_ZONE),
   ),
   answerRpc(RPC.mailer.campaignFollowUp, (input, deps) => createFollowUp(deps, input)),
+  answerRpc(RPC.mailer.campaignAbWinner, (input, { knex }) => pickAbWinner(knex, input).finally(wakeSenders)),
   answerRpc(RPC.mailer.campaignRecipients, (input, { knex }) => listCampaignRecipients(knex, input)),
   answerRpc(RPC.mailer.campaignPause, ({ id }, { knex }) => pauseCampaign(knex, id)),
   answerRpc(RPC.mailer.campaignResume, (input, deps) =>

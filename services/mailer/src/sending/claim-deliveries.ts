@@ -13,6 +13,8 @@ export type ClaimedDelivery = {
   first_name: string;
   last_name: string;
   attempts: number;
+  /** An A/B test's group (`a`, `b`, or `rest`: the winner's); null for a plain campaign. */
+  variant: 'a' | 'b' | 'rest' | null;
 };
 
 export async function claimDeliveries(knex: Knex, workerId: string, limit: number): Promise<ClaimedDelivery[]> {
@@ -26,7 +28,7 @@ export async function claimDeliveries(knex: Knex, workerId: string, limit: numbe
          order by d2.next_attempt_at, d2.id
          limit ?
          for update of d2 skip locked)
-      returning d.id, d.campaign_id, d.email, d.first_name, d.last_name, d.attempts`,
+      returning d.id, d.campaign_id, d.email, d.first_name, d.last_name, d.attempts, d.variant`,
     [workerId, limit],
   );
   return rows.map((r) => ({ ...r, id: Number(r.id) }));

@@ -6,11 +6,13 @@
  * contacts. A follow-up's audience is read here first (those the campaign it follows reached who
  * did not open or click it, list-follow-up-emails.ts), then passed to crm as addresses. No
  * transaction is held across the requests to crm. Each page's rows can be sent as soon as they
- * are written (`onPage`); the campaign completes only once its audience is resolved.
+ * are written (`onPage`); the campaign completes only once its audience is resolved. An A/B
+ * test's rows are written held back and split into its groups once all are written.
  */
-import { CampaignAudienceSchema, RPC, type Audience, type CampaignAudience } from '@lp/contracts';
-import { callRpc, type ServiceDeps } from '@lp/runtime';
+import { AbTestSchema, CampaignAudienceSchema, RPC, type Audience, type CampaignAudience } from '@lp/contracts';
+import { callRpc, type Knex, type ServiceDeps } from '@lp/runtime';
 import * as v from 'valibot';
+import { assignAbGroups, HELD_DELIVERY } from '../ab-tests/assign-ab-groups.ts';
 import { listFollowUpEmails } from '../campaigns/list-follow-up-emails.ts';
 
 type Contact = { id: number; email: string; firstName: string; lastName: string };
@@ -48,18 +50,20 @@ export async function resolveNextAudience(
   { knex, bus, log }: ServiceDeps,
   onPage: () => void = () => {},
 ): Promise<boolean> {
-  const { rows } = await knex.raw<{ rows: { id: number; audience: unknown }[] }>(
+  const { rows } = await knex.raw<{ rows: { id: number; audience: unknown; ab_test: unknown }[] }>(
     `update mailer.campaigns set audience_lease_until = now() + ? * interval '1 millisecond'
       where id = (select id from mailer.campaigns
                    where status = 'active' and not audience_resolved
                      and (audience_lease_until is null or audience_lease_until < now())
                    order by id limit 1 for update skip locked)
-      returning id, audience`,
+      returning id, audience, ab_test`,
     [LEASE_MS],
   );
   const campaign = rows[0];
   if (!campaign) return false;
   const audience = v.parse(CampaignAudienceSchema, campaign.audience);
+  // An A/B test's rows wait, unsent, until the whole audience is split (assign-ab-groups.ts).
+  const abTest = campaign.ab_test ? v.parse(AbTestSchema, campaign.ab_test) : null;
   const deps = { knex, bus, log };
   const pages = 'followUp' in audience ? followUpPages(deps, audience.followUp) : crmPages(deps, audience);
   for await (const contacts of pages) {
@@ -69,6 +73,7 @@ export async function resolveNextAudience(
       email: c.email,
       first_name: c.firstName,
       last_name: c.lastName,
+      ...(abTest ? HELD_DELIVERY : {}),
     }));
     for (let i = 0; i < deliveries.length; i += 500)
       await knex
@@ -79,17 +84,25 @@ export async function resolveNextAudience(
         .ignore();
     onPage();
   }
+  const n = abTest
+    ? await knex.transaction((trx) => assignAbGroups(trx, campaign.id, abTest))
+    : await markResolved(knex, campaign.id);
+  if (abTest) onPage();
+  log.info({ campaignId: campaign.id, recipients: n }, 'audience resolved');
+  return true;
+}
+
+async function markResolved(knex: Knex, id: number): Promise<number> {
   const [counted] = await knex
     .withSchema('mailer')
     .table('deliveries')
-    .where({ campaign_id: campaign.id })
+    .where({ campaign_id: id })
     .count<{ n: number }[]>({ n: '*' });
   const n = counted?.n ?? 0;
   await knex
     .withSchema('mailer')
     .table('campaigns')
-    .where({ id: campaign.id })
+    .where({ id })
     .update({ audience_resolved: true, total_recipients: n });
-  log.info({ campaignId: campaign.id, recipients: n }, 'audience resolved');
-  return true;
+  return n;
 }

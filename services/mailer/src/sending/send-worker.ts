@@ -15,7 +15,7 @@
  * attempt: the campaigns being sent pause with the reason, nothing new is handed to SMTP, and the
  * relay is asked (verify) after 1 s, then twice as long each time up to MAIL_RELAY_PROBE_MAX_MS;
  * when it answers, the campaigns it paused resume by themselves (any replica's probe does it).
- * Its housekeeping also looks, once a minute (at once after the settings change here), whether the
+ * Its housekeeping also picks the winners of A/B tests whose time has come (ab-tests/), and looks, once a minute (at once after the settings change here), whether the
  * weekly report is due, and sends it beside the sending (weekly-report/send-weekly-report.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -40,6 +40,7 @@ import { compileMessage, type MessageRenderer } from './render-message.ts';
 import { resolveNextAudience } from './resolve-audiences.ts';
 import { classifySmtpError, createSmtpTransport, relayPausedReason } from './smtp-transport.ts';
 import { startDueCampaigns } from './start-due-campaigns.ts';
+import { decideDueAbTests } from '../ab-tests/decide-ab-winners.ts';
 import { beat, releaseClaims, sweepDeadClaims } from './sweep-dead-claims.ts';
 import { idle, wakeSenders } from './wake-senders.ts';
 import { logMailPublicUrl } from './log-mail-public-url.ts';
@@ -85,7 +86,8 @@ class SendLoop {
   private stopped = false;
   private done: Promise<void> | undefined;
   private readonly transport;
-  private readonly renderers = new Map<number, Promise<MessageRenderer>>();
+  /** By campaign and A/B group (`12`, `12:b`). */
+  private readonly renderers = new Map<string, Promise<MessageRenderer>>();
   private readonly heart: NodeJS.Timeout;
   private readonly batchSize: number;
   /** Most messages `sending` at once (marked or about to be, not yet settled): the unknown-fate bound of a crash. */
@@ -152,6 +154,8 @@ class SendLoop {
       try {
         if (Date.now() - housekept > HOUSEKEEPING_MS) {
           await startDueCampaigns(knex);
+          // A/B tests whose time has come: their winner is picked and the rest becomes due.
+          if ((await decideDueAbTests(knex)).length) this.exhausted = false;
           this.resolveAudiences();
           this.lookForWeeklyReport();
           await settleCampaigns(knex, await sweepDeadClaims(knex));
@@ -339,16 +343,19 @@ class SendLoop {
     );
   }
 
-  private renderer(campaignId: number): Promise<MessageRenderer> {
-    let r = this.renderers.get(campaignId);
+  private renderer(campaignId: number, group: ClaimedDelivery['variant']): Promise<MessageRenderer> {
+    const key = group ? `${campaignId}:${group}` : String(campaignId);
+    let r = this.renderers.get(key);
     if (!r) {
       const { knex, config } = this.deps;
-      r = Promise.all([loadCampaignMessage(knex, campaignId), loadTrackingSecret(knex, config.TRACKING_SECRET)]).then(
-        ([campaign, secret]) =>
-          compileMessage(campaign, { secret, publicUrl: mailerSettings.of(this.deps).MAIL_PUBLIC_URL }),
+      r = Promise.all([
+        loadCampaignMessage(knex, campaignId, group),
+        loadTrackingSecret(knex, config.TRACKING_SECRET),
+      ]).then(([campaign, secret]) =>
+        compileMessage(campaign, { secret, publicUrl: mailerSettings.of(this.deps).MAIL_PUBLIC_URL }),
       );
-      r.catch(() => this.renderers.delete(campaignId));
-      this.renderers.set(campaignId, r);
+      r.catch(() => this.renderers.delete(key));
+      this.renderers.set(key, r);
     }
     return r;
   }
@@ -364,7 +371,7 @@ class SendLoop {
     };
     if (!this.transport) return settle({ id: d.id, status: 'outbox', error: 'no SMTP configured' });
     try {
-      const render = await this.renderer(d.campaign_id);
+      const render = await this.renderer(d.campaign_id, d.variant);
       await this.transport.sendMail(
         composeRawMessage(render({ deliveryId: d.id, email: d.email, firstName: d.first_name, lastName: d.last_name })),
       );

@@ -2,7 +2,8 @@
  * Consumes provider webhook batches (`mail.provider-events.received`, SendGrid's Event Webhook
  * format): each event is stored once (de-duplicated by `sg_event_id`) against its delivery (the
  * `delivery_id` we put in X-SMTPAPI, else the latest delivery to that address). A hard bounce
- * makes the contact 'bounced'; a spam complaint or an unsubscribe makes it 'unsubscribed'.
+ * makes the contact 'bounced' (a soft one, `type: blocked`, is stored as soft and leaves it be);
+ * a spam complaint or an unsubscribe makes it 'unsubscribed'.
  */
 import { DURABLES, ProviderEventsReceivedSchema, type ContactStatusChanged } from '@lp/contracts';
 import { defineConsumer, requestIdOf, rethrowDbError } from '@lp/runtime';
@@ -10,13 +11,18 @@ import { findDelivery } from './find-delivery.ts';
 import { publishContactStatus } from './publish-contact-status.ts';
 import { recordTrackingEvent, type TrackingEvent } from './record-tracking-event.ts';
 
-type Mapped = { kind: TrackingEvent['kind']; status?: ContactStatusChanged['status']; isProxy?: boolean } | null;
+type Mapped = {
+  kind: TrackingEvent['kind'];
+  status?: ContactStatusChanged['status'];
+  isProxy?: boolean;
+  isSoft?: boolean;
+} | null;
 
 function mapEvent(e: { event: string; type?: string; reason?: string; sg_machine_open?: unknown }): Mapped {
   switch (e.event) {
     case 'bounce':
-      // SendGrid's `type: blocked` is a soft bounce: recorded, the contact kept.
-      return e.type === 'blocked' ? { kind: 'bounce' } : { kind: 'bounce', status: 'bounced' };
+      // SendGrid's `type: blocked` is a soft bounce: recorded as one, the contact kept.
+      return e.type === 'blocked' ? { kind: 'bounce', isSoft: true } : { kind: 'bounce', status: 'bounced' };
     case 'dropped':
       return /bounce/i.test(e.reason ?? '') ? { kind: 'bounce', status: 'bounced' } : { kind: 'dropped' };
     case 'spamreport':
@@ -70,6 +76,7 @@ export const consumeProviderEvents = defineConsumer({
         deliveryId: delivery.id,
         kind: mapped.kind,
         isProxy: mapped.isProxy ?? false,
+        isSoft: mapped.isSoft ?? false,
         key,
         detail: e.reason?.slice(0, 500) ?? null,
       }).catch(rethrowDbError);

@@ -34,7 +34,9 @@ type Row = {
 export async function listRecipientMail(knex: Knex, email: string, limit: number): Promise<RecipientMail> {
   const { rows } = await knex.raw<{ rows: Row[] }>(
     `with d as (
-       select id, campaign_id, status, email, first_name, last_name, coalesce(sent_at, next_attempt_at) as at
+       select id, campaign_id, status, email, first_name, last_name, coalesce(sent_at,
+         -- An A/B test's rest waits for its winner with no due time ('infinity'): shown as of now.
+         case when next_attempt_at = 'infinity' then now() else next_attempt_at end) as at
        from mailer.deliveries where lower(email) = lower(?) order by id desc limit ?
      ), e as (
        select t.delivery_id, t.kind, t.link_idx, t.is_proxy, t.is_scanner, t.at

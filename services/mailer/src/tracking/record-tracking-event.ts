@@ -11,14 +11,16 @@ export type TrackingEvent = {
   isProxy?: boolean;
   /** A click a link scanner made (machine-hits.ts). */
   isScanner?: boolean;
+  /** A bounce for now (refused, a full mailbox), not for good. */
+  isSoft?: boolean;
   key?: string | null;
   detail?: string | null;
 };
 
 export async function recordTrackingEvent(knex: Knex, e: TrackingEvent): Promise<{ inserted: boolean }> {
   const { rows } = await knex.raw<{ rows: unknown[] }>(
-    `insert into mailer.tracking_events (delivery_id, campaign_id, email, kind, link_idx, is_proxy, is_scanner, event_key, detail)
-     select id, campaign_id, email, ?, ?, ?, ?, ?, ? from mailer.deliveries where id = ?
+    `insert into mailer.tracking_events (delivery_id, campaign_id, email, kind, link_idx, is_proxy, is_scanner, is_soft, event_key, detail)
+     select id, campaign_id, email, ?, ?, ?, ?, ?, ?, ? from mailer.deliveries where id = ?
      on conflict (event_key) do nothing
      returning id`,
     [
@@ -26,6 +28,7 @@ export async function recordTrackingEvent(knex: Knex, e: TrackingEvent): Promise
       e.linkIdx ?? null,
       e.isProxy ?? false,
       e.isScanner ?? false,
+      e.isSoft ?? false,
       e.key ?? null,
       e.detail ?? null,
       e.deliveryId,

@@ -24,19 +24,19 @@ describe('readImportCsv', () => {
       ),
     ]);
     expect(await read(csv)).toEqual([
-      { row: ['a@x.co', 'Smith, Ann', null, null, null, 'two\r\nlines'] },
-      { row: ['b@x.co', 'Bo', null, null, null, null] },
+      { row: ['a@x.co', 'Smith, Ann', null, null, null, 'two\r\nlines', null, null] },
+      { row: ['b@x.co', 'Bo', null, null, null, null, null, null] },
     ]);
   });
 
   it('reports invalid rows with their line number and reason, and keeps going', async () => {
     const csv = 'email,firstName\nok@x.co,A\nnope,B\n,C\n"multi\nline@x.co",D\nfine@x.co,E\n';
     expect(await read(csv)).toEqual([
-      { row: ['ok@x.co', 'A', null, null, null, null] },
+      { row: ['ok@x.co', 'A', null, null, null, null, null, null] },
       { error: { line: 3, reason: 'Invalid email (nope)', cells: ['nope', 'B'] } },
       { error: { line: 4, reason: 'Email is missing', cells: ['', 'C'] } },
       { error: { line: 5, reason: expect.stringMatching(/^Invalid email/), cells: ['multi\nline@x.co', 'D'] } },
-      { row: ['fine@x.co', 'E', null, null, null, null] },
+      { row: ['fine@x.co', 'E', null, null, null, null, null, null] },
     ]);
   });
 
@@ -49,8 +49,8 @@ describe('readImportCsv', () => {
 
   it('keeps duplicate e-mails of one file for crm to merge (any case)', async () => {
     expect(await read('email\nA@x.co\na@X.CO\n')).toEqual([
-      { row: ['A@x.co', null, null, null, null, null] },
-      { row: ['a@X.CO', null, null, null, null, null] },
+      { row: ['A@x.co', null, null, null, null, null, null, null] },
+      { row: ['a@X.CO', null, null, null, null, null, null, null] },
     ]);
   });
 });
@@ -60,11 +60,11 @@ describe('readImportCsv with the mapping chosen in the dialog', () => {
 
   it('reads each column as the mapping says: a column skipped is not stored, one remapped fills its new field', async () => {
     expect(await read(csv, 7, ['email', 'firstName', null, 'address'])).toEqual([
-      { row: ['ann@x.co', 'Ann', null, null, 'Page', null] },
+      { row: ['ann@x.co', 'Ann', null, null, 'Page', null, null, null] },
     ]);
     // Several columns may fill one field: the first filled wins.
     expect(await read('email,a,b\nann@x.co,,second\n', 7, ['email', 'notes', 'notes'])).toEqual([
-      { row: ['ann@x.co', null, null, null, null, 'second'] },
+      { row: ['ann@x.co', null, null, null, null, 'second', null, null] },
     ]);
   });
 
@@ -108,9 +108,11 @@ describe('a header naming no e-mail column (German Outlook: "E-Mail-Adresse")', 
     for (const n of [3, 12]) {
       const items = await read(file(n), 7, mapping);
       expect(items).toHaveLength(n);
-      expect(items[0]).toEqual({ row: ['jana0@beispiel.de', 'Jana0', 'Krüger', '0151 555 010', null, null] });
+      expect(items[0]).toEqual({
+        row: ['jana0@beispiel.de', 'Jana0', 'Krüger', '0151 555 010', null, null, null, null],
+      });
       expect(items[n - 1]).toEqual({
-        row: [`jana${n - 1}@beispiel.de`, `Jana${n - 1}`, 'Krüger', `0151 555 01${n - 1}`, null, null],
+        row: [`jana${n - 1}@beispiel.de`, `Jana${n - 1}`, 'Krüger', `0151 555 01${n - 1}`, null, null, null, null],
       });
     }
   });
@@ -149,7 +151,7 @@ describe('createChunkSender when crm stops answering part-way', () => {
       waitMs: 300,
     });
     for (let i = 0; i < count; i++)
-      if (sender.add([`row${i}@example.com`, null, null, null, null, null])) await sender.flush();
+      if (sender.add([`row${i}@example.com`, null, null, null, null, null, null, null])) await sender.flush();
     return sender.finish();
   };
 

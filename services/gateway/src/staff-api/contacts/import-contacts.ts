@@ -50,7 +50,9 @@ import {
   mapImportHeader,
   RPC,
   rowJsonBytes,
+  unknownCustomTargets,
   type ImportChunkInput,
+  type ImportCustomFields,
   type ImportChunkResult,
   type ImportColumns,
   type ImportExisting,
@@ -114,6 +116,7 @@ async function* readCsvRecords(
   input: Readable,
   on: { format?: (format: CsvFormat) => void; header: (header: string[], byName: ImportColumns) => void },
   byHand = false,
+  custom: ImportCustomFields = [],
 ): AsyncGenerator<(CsvRecord | { error: ImportError })[]> {
   const { format, stream } = await readCsvFormat(input);
   on.format?.(format);
@@ -150,7 +153,10 @@ async function* readCsvRecords(
     const [header, ...rest] = above;
     if (!byHand || !header) throw invalidFile(headerProblem ?? IMPORT_EMPTY_FILE);
     headerFound = true;
-    on.header(header.record, header.record.map(fieldOfHeader));
+    on.header(
+      header.record,
+      header.record.map((name) => fieldOfHeader(name, custom)),
+    );
     return rest.flatMap(({ record, line }) => dataRow(record, line) ?? []);
   };
   const readRecord = (
@@ -164,7 +170,7 @@ async function* readCsvRecords(
       if (row) into.push(row);
       return;
     }
-    const header = mapImportHeader(record);
+    const header = mapImportHeader(record, custom);
     if ('problem' in header) {
       headerProblem ??= header.problem;
       above.push({ record, line });
@@ -225,12 +231,14 @@ async function* readCsvRecords(
  * row, `on.format` is told the encoding and separator it is read with, and `on.header` the
  * header row and the columns no field takes (never dropped silently: the answer names them).
  * `mapping`, the one chosen in the dialog, says which field each column fills; without it, the
- * header's names do. A mapping of another length than the header is refused.
+ * header's names do. A mapping of another length than the header is refused. `custom`: the custom
+ * fields (a header may name one; a cell of one is read by its type).
  */
 export async function* readImportCsv(
   input: Readable,
   on: { format?: (format: CsvFormat) => void; header?: (header: string[], ignoredColumns: string[]) => void } = {},
   mapping?: ImportMapping,
+  custom: ImportCustomFields = [],
 ): AsyncGenerator<ImportItem[]> {
   let columns: ImportColumns = [];
   const header = (names: string[], byName: ImportColumns) => {
@@ -243,10 +251,11 @@ export async function* readImportCsv(
     on.header?.(names, ignoredColumnsOf(names, columns));
   };
   const byHand = mapping !== undefined;
-  for await (const batch of readCsvRecords(input, { ...(on.format ? { format: on.format } : {}), header }, byHand)) {
+  const reading = readCsvRecords(input, { ...(on.format ? { format: on.format } : {}), header }, byHand, custom);
+  for await (const batch of reading) {
     const items: ImportItem[] = [];
     for (const record of batch) {
-      const item = 'error' in record ? record : importItemOf(columns, record.cells, record.line);
+      const item = 'error' in record ? record : importItemOf(columns, record.cells, record.line, custom);
       if (item) items.push(item);
     }
     if (items.length) yield items;
@@ -274,7 +283,11 @@ function withEmailByContent(columns: ImportMapping, rows: CsvRecord[]): ImportMa
  * it), and the first `rows` data rows' cells (rows the parser could not read are left out: the
  * import names them with their line).
  */
-export async function previewImportCsv(input: Readable, rows = IMPORT_PREVIEW_ROWS): Promise<ImportPreview> {
+export async function previewImportCsv(
+  input: Readable,
+  rows = IMPORT_PREVIEW_ROWS,
+  custom: ImportCustomFields = [],
+): Promise<ImportPreview> {
   let format: CsvFormat = { encoding: 'UTF-8', delimiter: ',' };
   let header: string[] = [];
   let columns: ImportMapping = [];
@@ -283,10 +296,10 @@ export async function previewImportCsv(input: Readable, rows = IMPORT_PREVIEW_RO
     format: (f: CsvFormat) => (format = f),
     header: (names: string[]) => {
       header = names;
-      columns = defaultImportMapping(names);
+      columns = defaultImportMapping(names, custom);
     },
   };
-  for await (const batch of readCsvRecords(input, on, true)) {
+  for await (const batch of readCsvRecords(input, on, true, custom)) {
     for (const record of batch) if (!('error' in record) && shown.length < rows) shown.push(record);
     if (shown.length >= rows) break;
   }
@@ -473,7 +486,12 @@ async function importOptions(
   bus: Bus,
   asked: RpcCallOptions,
   fields: Record<string, string>,
-): Promise<{ list?: { id: number; name: string }; existing: ImportExisting; mapping?: ImportMapping }> {
+): Promise<{
+  list?: { id: number; name: string };
+  existing: ImportExisting;
+  mapping?: ImportMapping;
+  custom: ImportCustomFields;
+}> {
   if (fields.columns !== undefined) {
     const chosen = v.safeParse(ImportMappingSchema, fields.columns);
     if (!chosen.success) {
@@ -482,7 +500,14 @@ async function importOptions(
     }
   }
   const { existing, columns: mapping, ...options } = validate(ImportOptionsSchema, fields);
-  const chosen = { existing, ...(mapping ? { mapping } : {}) };
+  // The custom fields a column may fill, as they stand when the file starts.
+  const custom = await callRpc(bus, RPC.crm.customFieldsList, {}, asked);
+  const gone = mapping ? unknownCustomTargets(mapping, custom) : [];
+  if (gone.length > 0) {
+    const message = `There is no custom field ${gone.join(', ')} (any more): choose the file again to map its columns`;
+    throw badRequest(message, { fields: { columns: [message] } });
+  }
+  const chosen = { existing, custom, ...(mapping ? { mapping } : {}) };
   if (options.newListName) {
     const list = await callRpc(bus, RPC.crm.listCreate, { name: options.newListName, description: null }, asked);
     return { list: { id: list.id, name: list.name }, ...chosen };
@@ -556,7 +581,7 @@ export function importContacts(
             },
           };
           let cellChars = 0;
-          for await (const batch of readImportCsv(file, on, options.mapping)) {
+          for await (const batch of readImportCsv(file, on, options.mapping, options.custom)) {
             for (const item of batch) {
               if ('row' in item) {
                 sent++;
@@ -635,7 +660,7 @@ export function importContacts(
  * it (previewImportCsv). Answers an ImportPreview, or the import's own 400 for a file it would
  * refuse (not a .csv, empty). A header naming no email column is answered too, to be mapped by hand.
  */
-export function previewImport(): Middleware<GatewayState> {
+export function previewImport(bus: Bus): Middleware<GatewayState> {
   const limit = IMPORT_PREVIEW_BYTES;
   const refused = () =>
     new AppError(413, 'payload_too_large', `The preview reads the first ${limit / 1024} KB of a file: send no more`);
@@ -650,7 +675,9 @@ export function previewImport(): Middleware<GatewayState> {
           // A quarter of a megabyte at most: held whole, then read like an upload.
           const pieces: Buffer[] = [];
           for await (const piece of file) pieces.push(piece as Buffer);
-          return previewImportCsv(Readable.from([Buffer.concat(pieces)]));
+          // A header may name a custom field (by its name or key).
+          const custom = await callRpc(bus, RPC.crm.customFieldsList, {}, askedBy(ctx));
+          return previewImportCsv(Readable.from([Buffer.concat(pieces)]), IMPORT_PREVIEW_ROWS, custom);
         },
         refused,
       );

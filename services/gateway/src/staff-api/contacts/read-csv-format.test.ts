@@ -36,11 +36,13 @@ describe('contact exports as people have them', () => {
           '+33 1 40 00 00 00',
           null,
           'Asked about lot 12 — lake view',
+          null,
+          null,
         ],
       },
-      { row: ['soren@example.dk', 'Søren', 'Kjærgård', '+45 33 12 34 56', null, null] },
+      { row: ['soren@example.dk', 'Søren', 'Kjærgård', '+45 33 12 34 56', null, null, null, null] },
       // No first e-mail: the second one is the contact's.
-      { row: ['zoe.mueller@example.de', 'Zoë', 'Müller', '+49 30 1234567', null, null] },
+      { row: ['zoe.mueller@example.de', 'Zoë', 'Müller', '+49 30 1234567', null, null, null, null] },
     ]);
   });
 
@@ -56,15 +58,28 @@ describe('contact exports as people have them', () => {
           '(928) 555-0142',
           '12 Lakeshore Dr\nPage, AZ 86040',
           null,
+          null,
+          null,
         ],
       },
-      { row: ['kenji@example.jp', 'Kenji', 'Tanaka', null, null, '田中さん — prefers e-mail'] },
+      { row: ['kenji@example.jp', 'Kenji', 'Tanaka', null, null, '田中さん — prefers e-mail', null, null] },
     ]);
     const current = await read(fixture('google-contacts.csv'));
     expect(current.format).toEqual({ encoding: 'UTF-8', delimiter: ',' });
     expect(current.items).toEqual([
-      { row: ['grace@example.com', 'Grace', 'Hopper', '+1 928-555-0199', '4 Wahweap Blvd, Page, AZ 86040, US', null] },
-      { row: ['jose.nunez@example.mx', 'José', 'Núñez', null, null, null] },
+      {
+        row: [
+          'grace@example.com',
+          'Grace',
+          'Hopper',
+          '+1 928-555-0199',
+          '4 Wahweap Blvd, Page, AZ 86040, US',
+          null,
+          null,
+          null,
+        ],
+      },
+      { row: ['jose.nunez@example.mx', 'José', 'Núñez', null, null, null, null, null] },
     ]);
   });
 
@@ -73,9 +88,19 @@ describe('contact exports as people have them', () => {
     expect(format).toEqual({ encoding: 'Windows-1252', delimiter: ';' });
     expect(items).toEqual([
       {
-        row: ['anna.schroeder@example.de', 'Anna', 'Schröder', '+49 30 987654', 'Hauptstraße 5; 10115 Berlin', null],
+        row: [
+          'anna.schroeder@example.de',
+          'Anna',
+          'Schröder',
+          '+49 30 987654',
+          'Hauptstraße 5; 10115 Berlin',
+          null,
+          null,
+          null,
+        ],
       },
-      { row: ['lars@example.se', 'Lars', 'Åkesson', null, null, null] },
+      // Mailchimp's TAGS column fills the tags (its quotes dropped).
+      { row: ['lars@example.se', 'Lars', 'Åkesson', null, null, null, ['lot 7'], null] },
     ]);
   });
 
@@ -83,8 +108,8 @@ describe('contact exports as people have them', () => {
     const { items, format } = await read(fixture('hubspot-excel-unicode.csv'));
     expect(format).toEqual({ encoding: 'UTF-16LE', delimiter: '\t' });
     expect(items).toEqual([
-      { row: ['ingrid@example.no', 'Ingrid', 'Bergström', '+47 912 34 567', 'Storgata 1', null] },
-      { row: ['lukasz@example.pl', 'Łukasz', 'Wójcik', '+48 22 123 45 67', null, null] },
+      { row: ['ingrid@example.no', 'Ingrid', 'Bergström', '+47 912 34 567', 'Storgata 1', null, null, null] },
+      { row: ['lukasz@example.pl', 'Łukasz', 'Wójcik', '+48 22 123 45 67', null, null, null, null] },
     ]);
   });
 });
@@ -105,7 +130,7 @@ describe('notes above the header', () => {
     const { items, format } = await read(fixture('linkedin-connections.csv'));
     expect(format).toEqual({ encoding: 'UTF-8', delimiter: ',' });
     expect(items).toEqual([
-      { row: ['marisol.begay@example.com', 'Marisol', 'Begay', null, null, null] },
+      { row: ['marisol.begay@example.com', 'Marisol', 'Begay', null, null, null, null, null] },
       {
         error: {
           line: 6,

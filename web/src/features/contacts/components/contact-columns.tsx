@@ -1,5 +1,8 @@
-/** The contacts table's columns: name, e-mail, phone, status and added date (the last two hidden on phones). */
-import type { Contact } from '@lp/contracts';
+/**
+ * The contacts table's columns: name, e-mail, phone, status and added date (the last two hidden on
+ * phones), and the optional ones the column picker may add: the tags and each custom field.
+ */
+import type { Contact, CustomField, CustomValue } from '@lp/contracts';
 import type { Column } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { contactName } from '../lib/contact-name';
@@ -30,3 +33,38 @@ export const CONTACT_COLUMNS: Column<Contact>[] = [
   },
   { header: 'Added', cell: (c) => formatDate(c.createdAt), className: 'hidden lg:table-cell' },
 ];
+
+/** A column the person may show or hide, by its id (`tags`, `custom:<key>`). */
+export type OptionalColumn = { id: string; label: string; column: Column<Contact> };
+
+const customCell = (value: CustomValue | undefined) =>
+  value === undefined ? '—' : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
+
+export function optionalContactColumns(fields: readonly CustomField[]): OptionalColumn[] {
+  return [
+    {
+      id: 'tags',
+      label: 'Tags',
+      column: {
+        header: 'Tags',
+        cell: (c) =>
+          c.tags.length === 0 ? (
+            '—'
+          ) : (
+            <span className="flex flex-wrap gap-1">
+              {c.tags.map((t) => (
+                <span key={t} className="rounded-full bg-lake-50 px-2 py-0.5 text-xs text-lake-900">
+                  {t}
+                </span>
+              ))}
+            </span>
+          ),
+      },
+    },
+    ...fields.map((f) => ({
+      id: `custom:${f.key}`,
+      label: f.name,
+      column: { header: f.name, cell: (c: Contact) => customCell(c.customFields[f.key]) },
+    })),
+  ];
+}

@@ -1,6 +1,6 @@
 /**
  * The contacts screen's dialogs, one open at a time: add, edit, history, add to list, delete,
- * import, and the bulk actions on the selection (remove from list, change status, delete).
+ * import, the custom fields, and the bulk actions on the selection (remove from list, change status, delete).
  */
 import type { Contact } from '@lp/contracts';
 import type { BulkTarget } from '../lib/bulk-target';
@@ -8,11 +8,12 @@ import { AddToListDialog } from './add-to-list-dialog';
 import { BulkActionDialog, type BulkKind } from './bulk-action-dialog';
 import { ContactFormDialog } from './contact-form-dialog';
 import { ContactHistoryDialog } from './contact-history-dialog';
+import { CustomFieldsDialog } from './custom-fields-dialog';
 import { DeleteContactDialog } from './delete-contact-dialog';
 import { ImportContactsDialog } from './import-contacts-dialog';
 
 export type OpenDialog =
-  | { kind: 'add' | 'import' }
+  | { kind: 'add' | 'import' | 'fields' }
   | { kind: 'edit' | 'history' | 'delete'; contact: Contact }
   | { kind: 'list'; target: BulkTarget }
   | { kind: 'bulk'; action: BulkKind; target: BulkTarget }
@@ -42,6 +43,7 @@ export function ContactDialogs({ open, onClose, onChanged }: Props) {
         onDone={onChanged}
       />
       <ImportContactsDialog open={open?.kind === 'import'} onClose={onClose} onImported={onChanged} />
+      <CustomFieldsDialog open={open?.kind === 'fields'} onClose={onClose} onChanged={onChanged} />
     </>
   );
 }

@@ -1,9 +1,11 @@
 /**
- * Contacts (/marketing/contacts): server-side search and status filter, select-all and row checkboxes, Add
+ * Contacts (/marketing/contacts): server-side search (name, e-mail, phone, tags, custom text) and status filter, select-all and row checkboxes, Add
  * Contact, Import Contacts (CSV), Add to List for the selection, Export, and per row Edit,
  * View History, Add to List and Delete. Pages of 100 load on demand; the total is the server's.
  * A selection can grow to every contact matching the search and status ("Select all N
  * matching"); bulk actions then apply on the server to the whole match, not the loaded pages.
+ * Custom fields are defined from here; the Columns picker adds the tags and custom fields to the
+ * table (the choice kept in this browser).
  */
 import { SearchInput } from '../../../components/form/search-input';
 import { useEffect, useState } from 'react';
@@ -24,7 +26,10 @@ import { useContacts, type StatusFilter } from '../api/list-contacts';
 import type { BulkTarget } from '../lib/bulk-target';
 import { BulkBar } from './bulk-bar';
 import { useDebounced } from '../../../lib/use-debounced';
-import { CONTACT_COLUMNS } from './contact-columns';
+import { useCustomFields } from '../api/custom-fields';
+import { useShownColumns } from '../lib/shown-columns';
+import { ColumnPicker } from './column-picker';
+import { CONTACT_COLUMNS, optionalContactColumns } from './contact-columns';
 import { ContactDialogs, type OpenDialog } from './contact-dialogs';
 import { ExportContactsMenu } from './export-contacts-menu';
 
@@ -44,6 +49,10 @@ export function ContactsPage() {
   // Every contact matching the search and status, loaded or not.
   const [allMatching, setAllMatching] = useState(false);
   const [open, setOpen] = useState<OpenDialog>(null);
+  const customFields = useCustomFields();
+  const { shown, toggle } = useShownColumns();
+  const optional = optionalContactColumns(customFields.data ?? []);
+  const columns = [...CONTACT_COLUMNS, ...optional.filter((c) => shown.includes(c.id)).map((c) => c.column)];
   const contacts = (pages.data ?? []).flatMap((p) => p.contacts);
   const total = pages.data?.[0]?.total ?? 0;
   const next = pages.data?.[pages.data.length - 1]?.next ?? null;
@@ -86,6 +95,9 @@ export function ContactsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-lake-900">Contacts</h1>
         <div className="flex flex-wrap gap-2">
+          <button type="button" className={button.secondary} onClick={() => setOpen({ kind: 'fields' })}>
+            Custom fields
+          </button>
           <button type="button" className={button.secondary} onClick={() => setOpen({ kind: 'import' })}>
             Import CSV
           </button>
@@ -98,7 +110,7 @@ export function ContactsPage() {
         <div className="min-w-0 grow basis-64">
           <SearchInput
             label="Search contacts"
-            placeholder="Search by name, email or phone"
+            placeholder="Search by name, email, phone or tag"
             value={search}
             onChange={(value) => {
               setSearch(value);
@@ -120,6 +132,7 @@ export function ContactsPage() {
           Add to List{target.count ? ` (${formatCount(target.count)})` : ''}
         </button>
         <ExportContactsMenu q={q} status={status === 'all' ? undefined : status} />
+        <ColumnPicker columns={optional} shown={shown} onToggle={toggle} />
       </div>
       <p className="mt-3 text-sm text-stone-600" aria-live="polite">
         {pages.data ? `Showing ${formatCount(contacts.length)} of ${formatCount(total)} contacts` : ''}
@@ -143,7 +156,7 @@ export function ContactsPage() {
         {pages.data && contacts.length === 0 && (
           <EmptyState title={filtered ? 'No contacts match your search' : 'No contacts found'}>
             {q
-              ? 'Try another name, email or phone.'
+              ? 'Try another name, email, phone or tag.'
               : filtered
                 ? 'No contact has this status.'
                 : 'Add a contact or import a CSV file to get started.'}
@@ -153,7 +166,7 @@ export function ContactsPage() {
           <SelectableTable<Contact>
             label="Contacts"
             rows={contacts}
-            columns={CONTACT_COLUMNS}
+            columns={columns}
             rowKey={(c) => c.id}
             selection={{
               selected: allMatching ? new Set(contacts.map((c) => c.id)) : selected,

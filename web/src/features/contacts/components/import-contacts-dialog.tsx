@@ -34,6 +34,7 @@ import { countOf, formatCount } from '../../../lib/format-count';
 import { LISTS_KEY, useLists } from '../../../lib/use-lists';
 import { importContacts, previewImportContacts, type ImportList } from '../api/import-contacts';
 import { ImportMappingPreview, formatSentence } from './import-mapping-preview';
+import { useCustomFields } from '../api/custom-fields';
 import { useOperationProgress } from '../lib/use-operation-progress';
 import { downloadCsv } from '../../../lib/download-csv';
 
@@ -59,6 +60,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
   const [newListName, setNewListName] = useState('');
   const [listError, setListError] = useState<string | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const customFields = useCustomFields();
   const [mapping, setMapping] = useState<ImportMapping | null>(null);
   const [previewing, setPreviewing] = useState(false);
   // The file whose preview is awaited: an answer for a file picked before it is dropped.
@@ -211,6 +213,7 @@ export function ImportContactsDialog({ open, onClose, onImported }: Props) {
           <ImportMappingPreview
             preview={preview}
             mapping={mapping}
+            customFields={customFields.data ?? []}
             onChange={(column, field) => {
               setMapping(mapping.map((f, i) => (i === column ? field : f)));
               setError(null);

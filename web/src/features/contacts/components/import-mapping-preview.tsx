@@ -8,13 +8,20 @@
  */
 import { useId } from 'react';
 import {
+  customKeyOf,
+  customTarget,
   IMPORT_FIELDS,
   IMPORT_MAPPING_NO_EMAIL,
+  IMPORT_TAGS,
   ignoredColumnsOf,
   importColumnsOf,
   importItemOf,
+  type CustomField,
+  type CustomValue,
   type ImportField,
   type ImportMapping,
+  type ImportRow,
+  type ImportTarget,
   type ImportPreview,
   type ImportResult,
 } from '@lp/contracts';
@@ -57,12 +64,34 @@ const columnName = (header: readonly string[], i: number) => header[i]?.trim() |
 type Props = {
   preview: ImportPreview;
   mapping: ImportMapping;
-  onChange: (column: number, field: ImportField | null) => void;
+  /** The custom fields a column may fill. */
+  customFields?: readonly CustomField[];
+  onChange: (column: number, field: ImportTarget | null) => void;
 };
 
-export function ImportMappingPreview({ preview, mapping, onChange }: Props) {
+/** A stored value as the rows' table shows it. */
+const shown = (value: CustomValue | undefined) =>
+  value === undefined ? null : typeof value === 'boolean' ? (value ? 'Yes' : 'No') : String(value);
+
+/** The cells of a row as stored: the contact's fields, its tags when a column fills them, each custom field mapped. */
+function storedCells(row: ImportRow, tags: boolean, custom: readonly CustomField[]): (string | null)[] {
+  return [
+    ...row.slice(0, IMPORT_FIELDS.length).map((value) => (typeof value === 'string' ? value : null)),
+    ...(tags ? [row[6]?.length ? row[6].join(', ') : null] : []),
+    ...custom.map((f) => shown(row[7]?.[f.key])),
+  ];
+}
+
+export function ImportMappingPreview({ preview, mapping, customFields = [], onChange }: Props) {
   const id = useId();
   const columns = importColumnsOf(mapping);
+  const hasTags = mapping.includes(IMPORT_TAGS);
+  const mappedCustom = customFields.filter((f) => mapping.some((t) => customKeyOf(t) === f.key));
+  const headings = [
+    ...IMPORT_FIELDS.map((f) => IMPORT_FIELD_LABELS[f]),
+    ...(hasTags ? ['Tags'] : []),
+    ...mappedCustom.map((f) => f.name),
+  ];
   const ignored = ignoredColumnsOf(preview.header, mapping);
   const unnamed = preview.header.filter((name, i) => !mapping[i] && name.trim() === '').length;
   const notImported = [...ignored, ...(unnamed ? [`${unnamed} unnamed ${unnamed === 1 ? 'column' : 'columns'}`] : [])];
@@ -95,11 +124,17 @@ export function ImportMappingPreview({ preview, mapping, onChange }: Props) {
               id={`${id}-column-${i}`}
               className="block w-full rounded-md border border-stone-400 bg-white px-2 py-1.5 text-sm text-stone-900"
               value={mapping[i] ?? SKIP}
-              onChange={(e) => onChange(i, e.target.value === SKIP ? null : (e.target.value as ImportField))}
+              onChange={(e) => onChange(i, e.target.value === SKIP ? null : (e.target.value as ImportTarget))}
             >
               {IMPORT_FIELDS.map((field) => (
                 <option key={field} value={field}>
                   {IMPORT_FIELD_LABELS[field]}
+                </option>
+              ))}
+              <option value={IMPORT_TAGS}>Tags</option>
+              {customFields.map((f) => (
+                <option key={f.key} value={customTarget(f.key)}>
+                  {f.name}
                 </option>
               ))}
               <option value={SKIP}>Skip</option>
@@ -140,24 +175,24 @@ export function ImportMappingPreview({ preview, mapping, onChange }: Props) {
                   <th scope="col" className="px-2 py-1.5 font-semibold">
                     Line
                   </th>
-                  {IMPORT_FIELDS.map((field) => (
-                    <th key={field} scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
-                      {IMPORT_FIELD_LABELS[field]}
+                  {headings.map((heading, h) => (
+                    <th key={h} scope="col" className="px-2 py-1.5 font-semibold whitespace-nowrap">
+                      {heading}
                     </th>
                   ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-200">
                 {preview.rows.map(({ line, cells }) => {
-                  const item = importItemOf(columns, cells, line);
+                  const item = importItemOf(columns, cells, line, customFields);
                   return (
                     <tr key={line} className="align-top">
                       <td className="px-2 py-1.5 text-stone-600">{line}</td>
                       {!item ? null : 'row' in item ? (
-                        item.row.map((value, f) => (
+                        storedCells(item.row, hasTags, mappedCustom).map((value, f) => (
                           <td
-                            key={IMPORT_FIELDS[f]}
-                            className={`px-2 py-1.5 text-stone-900 ${LONG_FIELDS.has(IMPORT_FIELDS[f]!) ? 'max-w-64 min-w-32 break-words whitespace-pre-line' : 'whitespace-nowrap'}`}
+                            key={f}
+                            className={`px-2 py-1.5 text-stone-900 ${f >= IMPORT_FIELDS.length || LONG_FIELDS.has(IMPORT_FIELDS[f]!) ? 'max-w-64 min-w-32 break-words whitespace-pre-line' : 'whitespace-nowrap'}`}
                           >
                             {value ?? (
                               <span className="text-stone-400">
@@ -168,7 +203,7 @@ export function ImportMappingPreview({ preview, mapping, onChange }: Props) {
                           </td>
                         ))
                       ) : (
-                        <td colSpan={IMPORT_FIELDS.length} className="px-2 py-1.5 font-medium text-red-700">
+                        <td colSpan={headings.length} className="px-2 py-1.5 font-medium text-red-700">
                           Not imported: {item.error.reason}
                         </td>
                       )}

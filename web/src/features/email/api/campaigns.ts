@@ -10,6 +10,7 @@ import type {
   SendAccepted,
   SingleSend,
 } from '@lp/contracts/email';
+import type { AbVariant } from '@lp/contracts/ab-tests';
 import { apiRequest } from '../../../lib/api-request';
 
 export const CAMPAIGNS_KEY = '/api/marketing/campaigns';
@@ -69,5 +70,8 @@ export const resendUnknown = (id: number) => apiRequest<Campaign>('POST', `${CAM
 /** A follow-up of a completed campaign to those who did not open (or click) it: the new campaign. */
 export const followUpCampaign = (id: number, form: CampaignFollowUpForm) =>
   apiRequest<SendAccepted>('POST', `${CAMPAIGNS_KEY}/${id}/follow-up`, form);
+/** Picks an A/B test's winner by hand (409 once it is picked): the rest of the audience is sent it. */
+export const pickAbWinner = (id: number, variant: AbVariant) =>
+  apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/ab-winner`, { variant });
 export const scheduleCampaign = (id: number, scheduledFor: string | null) =>
   apiRequest<Campaign>('POST', `${CAMPAIGNS_KEY}/${id}/schedule`, { scheduledFor });

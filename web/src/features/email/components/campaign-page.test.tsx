@@ -18,7 +18,15 @@ let refuseResend = false;
 let refuseFollowUp = false;
 let followUpBodies: unknown[] = [];
 
-let report: CampaignReport = { links: [], timeline: [], bounced: 0, complaints: 0, unsubscribes: 0 };
+let report: CampaignReport = {
+  links: [],
+  timeline: [],
+  bounced: 0,
+  hardBounces: 0,
+  softBounces: 0,
+  complaints: 0,
+  unsubscribes: 0,
+};
 const recipient = (n: number, extra: Partial<CampaignRecipient> = {}): CampaignRecipient => ({
   deliveryId: n,
   email: `buyer${n}@example.com`,
@@ -216,6 +224,8 @@ it('shows clicks per link, opens and clicks over time, and the recipients by fil
       { at: '2026-11-23T07:00:00.000Z', unit: 'day', opens: 4, clicks: 1 },
     ],
     bounced: 3,
+    hardBounces: 2,
+    softBounces: 1,
     complaints: 1,
     unsubscribes: 2,
   };
@@ -226,7 +236,11 @@ it('shows clicks per link, opens and clicks over time, and the recipients by fil
   const times = screen.getByRole('table', { name: 'Opens and clicks over time' });
   expect(within(times).getAllByRole('row')).toHaveLength(3);
   expect(within(times).getAllByRole('row')[2]!.textContent).toContain('(day)');
-  expect(screen.getByText(/Came back: 3 bounced, 1 marked as spam, 2 unsubscribed/)).toBeTruthy();
+  expect(
+    screen.getByText(
+      /Came back: 3 bounced \(2 hard: the address refused for good; 1 soft: refused for now, retried until given up\), 1 marked as spam, 2 unsubscribed/,
+    ),
+  ).toBeTruthy();
 
   await screen.findByText('Showing 1–50 of 60');
   await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Dialog, DialogActions, dialogButton } from '../../../components/ui/dialog';
 import { toast } from '../../../components/toast/toast-store';
 import { resendUnknown, useCampaign } from '../api/campaigns';
+import { AbTestPanel } from './ab-test-panel';
 import { CampaignReportSection } from './campaign-report';
 import { FollowUpDialog } from './follow-up-dialog';
 import { Link } from 'react-router-dom';
@@ -132,6 +133,7 @@ export function CampaignPage({ id }: { id: string }) {
           <span className="font-semibold">Sending paused.</span> {data.pausedReason}.
         </p>
       )}
+      {data.abTest && <AbTestPanel id={data.id} test={data.abTest} onPicked={() => void mutate()} />}
       {d.unknown > 0 && <ResendUnknown id={data.id} count={d.unknown} onDone={() => void mutate()} />}
       {data.failures.length > 0 && (
         <section className="mt-6">

@@ -108,8 +108,9 @@ export function CampaignReportSection({ id, sending }: { id: number; sending: bo
       </div>
       {data && (
         <p className="mt-4 text-sm text-stone-700">
-          Came back: {formatCount(data.bounced)} bounced, {formatCount(data.complaints)} marked as spam,{' '}
-          {formatCount(data.unsubscribes)} unsubscribed.
+          Came back: {formatCount(data.bounced)} bounced ({formatCount(data.hardBounces)} hard: the address refused for
+          good; {formatCount(data.softBounces)} soft: refused for now, retried until given up),{' '}
+          {formatCount(data.complaints)} marked as spam, {formatCount(data.unsubscribes)} unsubscribed.
         </p>
       )}
       <Recipients id={id} />

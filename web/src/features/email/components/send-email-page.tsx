@@ -20,6 +20,7 @@ import { CAMPAIGNS_KEY, createDraftCampaign, sendSingle, sendTest } from '../api
 import { listContactCount, useLists } from '../api/audience';
 import { useTemplates } from '../api/templates';
 import { EmailFormSchema, emptyEmailForm, singleSendOf, type EmailForm } from '../lib/email-form';
+import { AbTestFields } from './ab-test-fields';
 import { EmailPreviewFrame } from './email-preview-frame';
 import { RecipientPicker } from './recipient-picker';
 import { errorMessage } from '../../../lib/error-message';
@@ -115,9 +116,12 @@ export function SendEmailPage() {
   const onTest = async () => {
     try {
       const r = await sendTest({
-        ...singleSendOf({ ...values, recipientType: 'individual', recipients: [testTo] } as Parameters<
-          typeof singleSendOf
-        >[0]),
+        ...singleSendOf({
+          ...values,
+          abTest: { enabled: false },
+          recipientType: 'individual',
+          recipients: [testTo],
+        } as Parameters<typeof singleSendOf>[0]),
         to: testTo,
       });
       toast(
@@ -191,6 +195,7 @@ export function SendEmailPage() {
                   <textarea {...c} rows={10} {...register('content')} className={`${controlClass} font-mono text-sm`} />
                 )}
               </FormField>
+              <AbTestFields form={form} />
             </div>
             <RecipientPicker
               mode={values.recipientType}
@@ -281,6 +286,18 @@ export function SendEmailPage() {
             <dt className="inline font-semibold">Recipients: </dt>
             <dd className="inline break-words">{recipientsText}</dd>
           </div>
+          {values.abTest.enabled && (
+            <div>
+              <dt className="inline font-semibold">A/B test: </dt>
+              <dd className="inline break-words">
+                {`variant B “${values.abTest.variantB.subject}” — each variant to ${values.abTest.testShare} %, ${
+                  values.abTest.winnerBy === 'manual'
+                    ? 'the winner picked by hand'
+                    : `the winner by unique ${values.abTest.winnerBy} after ${values.abTest.decideAfterHours} h`
+                }, then sent to the rest`}
+              </dd>
+            </div>
+          )}
         </dl>
       </Dialog>
     </>

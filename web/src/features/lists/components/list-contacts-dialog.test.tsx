@@ -28,6 +28,8 @@ const contact = (id: number): Contact => ({
   phone: null,
   status: 'subscribed',
   source: 'csv_import',
+  tags: [],
+  customFields: {},
   metadata: { address: null, notes: null },
   createdAt: '2026-11-01T16:00:00.000Z',
   updatedAt: '2026-11-01T16:00:00.000Z',

@@ -1,0 +1,248 @@
+/**
+ * Segments end to end (HTTP → gateway → bus → crm → PostgreSQL), on both backends, as staff meet
+ * them: the live count of a filter being edited, a segment saved, read, paged and exported as CSV,
+ * edited with its version (a stale copy refused with 409), a condition naming an unknown custom
+ * field or list refused with a 400 naming it, deleted, every change audited; and a broadcast to a
+ * segment reaching exactly its mailable contacts through SMTP.
+ */
+import { expect, it } from 'vitest';
+import type { Knex } from '@lp/runtime';
+import { site, STALE_EDIT_MESSAGES, type CampaignDetail, type Contact, type Segment } from '@lp/contracts';
+import { describeOnEachBackend, eventually } from '../support/stack.ts';
+import { useStackAndSmtpSink } from '../support/fixtures.ts';
+
+type Envelope = { error: { code: string; message: string; details?: { fields?: Record<string, string[]> } } };
+type AuditPage = { entries: { action: string; target: string | null; outcome: string }[] };
+
+describeOnEachBackend('segments', (backend) => {
+  let token: string;
+  let knex: Knex;
+  const { stack, sink } = useStackAndSmtpSink({
+    backend,
+    env: { MAIL_SEND_RATE: '0' },
+    setup: async (s) => {
+      token = await s.login();
+      knex = s.platform.db.knex;
+    },
+  });
+
+  const call = async <T>(path: string, init: { method?: string; body?: unknown } = {}, status = 200) => {
+    const res = await stack.api(path, { token, ...init });
+    const text = await res.text();
+    expect(res.status, `${init.method ?? 'GET'} ${path}: ${text}`).toBe(status);
+    return (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T;
+  };
+  const add = (email: string, body: Record<string, unknown>) =>
+    call<Contact>('/api/marketing/contacts', { body: { email, ...body } }, 201);
+
+  it('count while editing → save → read, page and export → edit with the version → refuse unknowns → delete', async () => {
+    await call('/api/marketing/custom-fields', { body: { name: 'Budget', type: 'number' } }, 201);
+    await add('ana@example.com', { firstName: 'Ana', tags: ['Lake view'], customFields: { budget: 300000 } });
+    await add('ben@example.com', { firstName: 'Ben', tags: ['lake view'], customFields: { budget: 120000 } });
+    await add('cal@example.com', { firstName: 'Cal', tags: ['lake view'], customFields: { budget: 450000 } });
+    await add('dee@example.com', { firstName: 'Dee', tags: ['builder'], customFields: { budget: 900000 } });
+    const filter = {
+      match: 'all',
+      conditions: [
+        { field: 'tag', op: 'has', tag: 'Lake View' },
+        { field: 'custom', key: 'budget', op: 'gt', value: 200000 },
+      ],
+    };
+    // Ana and Cal: tagged and above 200,000 (Ben is below, Dee untagged).
+    expect(await call('/api/marketing/segments/count', { method: 'POST', body: { filter } })).toEqual({ count: 2 });
+
+    const saved = await call<Segment>('/api/marketing/segments', { body: { name: 'Lake view buyers', filter } }, 201);
+    expect(saved).toMatchObject({
+      name: 'Lake view buyers',
+      version: 1,
+      filter: { conditions: [{ tag: 'lake view' }, {}] },
+    });
+    expect(await call(`/api/marketing/segments/${saved.id}`)).toEqual(saved);
+    expect((await call<Segment[]>('/api/marketing/segments')).map((s) => s.name)).toContain('Lake view buyers');
+    expect(await call(`/api/marketing/segments/${saved.id}/count`)).toEqual({ count: 2 });
+
+    // A page of one, newest first, with the total and the next page's link.
+    const res = await stack.api(`/api/marketing/segments/${saved.id}/contacts?limit=1`, { token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-total-count')).toBe('2');
+    expect(((await res.json()) as Contact[]).map((c) => c.email)).toEqual(['cal@example.com']);
+    const link = res.headers.get('link') ?? '';
+    expect(link.endsWith('>; rel="next"')).toBe(true);
+    const next = link.slice(1, link.indexOf('>'));
+    expect((await call<Contact[]>(next)).map((c) => c.email)).toEqual(['ana@example.com']);
+
+    const csv = await stack.api(`/api/marketing/segments/${saved.id}/contacts/export`, { token });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (await csv.text()).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(3);
+    expect(lines[0]!.startsWith('email,')).toBe(true);
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['cal@example.com', 'ana@example.com']);
+
+    // Edited with the version it was opened at; the copy opened before is refused.
+    const edited = await call<Segment>(`/api/marketing/segments/${saved.id}`, {
+      method: 'PUT',
+      body: { name: 'Lake view, any budget', filter: { conditions: [filter.conditions[0]] }, version: saved.version },
+    });
+    expect(edited.version).toBe(saved.version + 1);
+    expect(await call(`/api/marketing/segments/${saved.id}/count`)).toEqual({ count: 3 });
+    const stale = await call<Envelope>(
+      `/api/marketing/segments/${saved.id}`,
+      { method: 'PUT', body: { name: 'Old copy', filter, version: saved.version } },
+      409,
+    );
+    expect(stale.error.message).toBe(STALE_EDIT_MESSAGES.segment);
+
+    // Unknown custom field and list, named by their condition; a malformed condition by its path.
+    const unknown = await call<Envelope>(
+      '/api/marketing/segments',
+      {
+        body: {
+          name: 'Broken',
+          filter: {
+            conditions: [
+              { field: 'custom', key: 'no_such_field', op: 'is_set' },
+              { field: 'list', op: 'in', listId: 987654 },
+            ],
+          },
+        },
+      },
+      400,
+    );
+    expect(unknown.error.details?.fields).toEqual({
+      'filter.conditions.0.key': ['There is no custom field "no_such_field"'],
+      'filter.conditions.1.listId': ['There is no list 987654'],
+    });
+    const malformed = await call<Envelope>(
+      '/api/marketing/segments/count',
+      { method: 'POST', body: { filter: { conditions: [{ field: 'created', op: 'before', value: '2026-02-30' }] } } },
+      400,
+    );
+    expect(malformed.error).toMatchObject({
+      code: 'validation_failed',
+      details: { fields: { 'filter.conditions.0.value': ['Give a date of the calendar'] } },
+    });
+    const taken = await call<Envelope>(
+      '/api/marketing/segments',
+      { body: { name: 'LAKE VIEW, ANY BUDGET', filter } },
+      409,
+    );
+    expect(taken.error.details?.fields?.name).toEqual(['A segment named Lake view, any budget already exists']);
+
+    await call(`/api/marketing/segments/${saved.id}`, { method: 'DELETE' }, 204);
+    await call(`/api/marketing/segments/${saved.id}`, {}, 404);
+    await call(`/api/marketing/segments/${saved.id}`, { method: 'DELETE' }, 404);
+
+    const audit = (await call<AuditPage>('/api/marketing/audit?limit=200')).entries.filter((e) =>
+      e.action.startsWith('segment.'),
+    );
+    expect(audit.filter((e) => e.outcome === 'done').map((e) => [e.action, e.target])).toEqual(
+      expect.arrayContaining([
+        ['segment.create', `segment ${saved.id}`],
+        ['segment.update', `segment ${saved.id}`],
+        ['segment.delete', `segment ${saved.id}`],
+      ]),
+    );
+  });
+
+  it('a broadcast to a segment reaches its mailable contacts as they stand when it starts', async () => {
+    const contacts = [
+      ['ivy@example.com', 'subscribed', ['investor']],
+      ['joe@example.com', 'unsubscribed', ['investor']],
+      ['kim@example.com', 'bounced', ['investor']],
+      ['lee@example.com', 'subscribed', []],
+    ] as const;
+    for (const [email, status, tags] of contacts)
+      await knex.withSchema('crm').table('contacts').insert({ email, status, tags, source: 'manual_entry' });
+    const segment = await call<Segment>(
+      '/api/marketing/segments',
+      { body: { name: 'Investors', filter: { conditions: [{ field: 'tag', op: 'has', tag: 'investor' }] } } },
+      201,
+    );
+    // Tagged after the segment was saved: still in it when the send starts.
+    await knex
+      .withSchema('crm')
+      .table('contacts')
+      .insert({ email: 'max@example.com', tags: ['investor'], source: 'manual_entry' });
+    sink.messages.length = 0;
+    const { campaignId } = await call<{ campaignId: number }>(
+      '/api/marketing/single-send',
+      {
+        body: {
+          fromName: 'Lake Powell Lots',
+          fromEmail: site.email,
+          segmentId: segment.id,
+          subject: 'For investors',
+          content: '<p>Hi</p>',
+        },
+      },
+      202,
+    );
+    const done = await eventually(
+      async () => {
+        const c = await call<CampaignDetail>(`/api/marketing/campaigns/${campaignId}`);
+        return c.status === 'completed' ? c : undefined;
+      },
+      20_000,
+      'the campaign to complete',
+    );
+    expect(done.total_recipients).toBe(2);
+    expect(sink.messages.map((m) => m.to).sort()).toEqual(['ivy@example.com', 'max@example.com']);
+  });
+
+  it('engagement: who opened or clicked a campaign (as a person), and who never opened, asked of the mailer', async () => {
+    const people = ['oli@example.com', 'pat@example.com', 'quin@example.com'];
+    for (const email of people)
+      await knex
+        .withSchema('crm')
+        .table('contacts')
+        .insert({ email, tags: ['engaged-test'], source: 'manual_entry' });
+    const tagged = { field: 'tag', op: 'has', tag: 'engaged-test' };
+    sink.messages.length = 0;
+    const { campaignId } = await call<{ campaignId: number }>(
+      '/api/marketing/single-send',
+      {
+        body: {
+          fromName: 'Lake Powell Lots',
+          fromEmail: site.email,
+          recipients: people,
+          subject: 'Lot 12',
+          content: '<p>Hi <a href="https://lakepowelllots.com/lots/12">lot 12</a></p>',
+        },
+      },
+      202,
+    );
+    await eventually(async () => (sink.messages.length === 3 ? true : undefined), 20_000, 'three messages');
+    // Sent an hour ago: an open now is a person's, not a prefetch on delivery.
+    await knex
+      .withSchema('mailer')
+      .table('deliveries')
+      .where({ campaign_id: campaignId })
+      .update({ sent_at: knex.raw("sent_at - interval '1 hour'") });
+    const html = (to: string) => String(sink.messages.find((m) => m.to === to)!.parsed.html);
+    const local = (url: string) => url.replace(/^https?:\/\/[^/]+/, stack.baseUrl);
+    const browser = { headers: { 'user-agent': 'Mozilla/5.0 (Macintosh) Chrome/130' } };
+    // Oli opens it; Pat opens it and follows the link; Quin does nothing.
+    await fetch(local(/src="([^"]*\/e\/o\/[^"]+)"/.exec(html('oli@example.com'))![1]!), browser);
+    await fetch(local(/src="([^"]*\/e\/o\/[^"]+)"/.exec(html('pat@example.com'))![1]!), browser);
+    await fetch(local(/href="([^"]*\/e\/c\/[^"]+)"/.exec(html('pat@example.com'))![1]!.replace(/&amp;/g, '&')), {
+      ...browser,
+      redirect: 'manual',
+    });
+    const count = async (condition: object) =>
+      (
+        await call<{ count: number }>('/api/marketing/segments/count', {
+          method: 'POST',
+          body: { filter: { conditions: [tagged, condition] } },
+        })
+      ).count;
+    await eventually(
+      async () => ((await count({ field: 'engagement', op: 'clicked', campaignId })) === 1 ? true : undefined),
+      10_000,
+      'the click to be counted',
+    );
+    expect(await count({ field: 'engagement', op: 'opened', campaignId })).toBe(2);
+    expect(await count({ field: 'engagement', op: 'opened', days: 1 })).toBe(2);
+    expect(await count({ field: 'engagement', op: 'never_opened' })).toBe(1);
+    expect(await count({ field: 'engagement', op: 'opened', campaignId: campaignId + 1000 })).toBe(0);
+  });
+});
