@@ -5,7 +5,8 @@
  * the gateway and the mailer validate with these schemas.
  */
 import * as v from 'valibot';
-import { findUnknownMergeTags, unknownMergeTagsMessage } from './email-html.ts';
+import { findUnknownMergeTags, isMergeTag, unknownMergeTagsMessage } from './email-html.ts';
+import { LEAD_MERGE_TAGS } from './lead-merge-tags.ts';
 import { EventMetaSchema } from './events.ts';
 import { HistoryShownSinceSchema } from './history-window.ts';
 import { RecordVersionSchema } from './record-version.ts';
@@ -20,17 +21,21 @@ const previewText = v.optional(
   v.pipe(v.string(), v.trim(), v.maxLength(150, 'Preview text should be less than 150 characters'), storable()),
   '',
 );
-const noUnknownTags = () =>
+/** The merge tags a template may use beside the campaigns' own: a template chosen as a lead's instant reply fills them. */
+const LEAD_ONLY_TAGS = Object.keys(LEAD_MERGE_TAGS)
+  .filter((t) => !isMergeTag(t))
+  .map((t) => `{{${t}}}`);
+const noUnknownTags = (allowed: readonly string[] = []) =>
   v.check<string, (issue: v.CheckIssue<string>) => string>(
-    (s) => findUnknownMergeTags(s).length === 0,
-    (issue) => unknownMergeTagsMessage(findUnknownMergeTags(String(issue.input))),
+    (s) => findUnknownMergeTags(s).every((t) => allowed.includes(t)),
+    (issue) => unknownMergeTagsMessage(findUnknownMergeTags(String(issue.input)).filter((t) => !allowed.includes(t))),
   );
-const htmlContent = (message: string) =>
+const htmlContent = (message: string, allowed: readonly string[] = []) =>
   v.pipe(
     v.optional(v.string(message), ''),
     v.minLength(1, message),
     v.maxLength(500_000, 'The content is too large'),
-    noUnknownTags(),
+    noUnknownTags(allowed),
   );
 
 export const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
@@ -42,10 +47,10 @@ export const INVALID_TEMPLATE_ID = 'Invalid template ID. Please go back to templ
 
 export const TemplateInputSchema = v.object({
   name: required('Name is required', 200),
-  subject: v.pipe(required('Subject is required', 300), noUnknownTags()),
+  subject: v.pipe(required('Subject is required', 300), noUnknownTags(LEAD_ONLY_TAGS)),
   description: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(1000), storable()), ''),
-  content: htmlContent('Content is required'),
-  previewText: v.pipe(previewText, noUnknownTags()),
+  content: htmlContent('Content is required', LEAD_ONLY_TAGS),
+  previewText: v.pipe(previewText, noUnknownTags(LEAD_ONLY_TAGS)),
   category: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), storable()), 'Custom'),
 });
 export type TemplateInput = v.InferInput<typeof TemplateInputSchema>;

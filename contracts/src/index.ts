@@ -33,3 +33,4 @@ export * from './ab-tests.ts';
 export * from './email-html.ts';
 export * from './record-version.ts';
 export * from './weekly-report.ts';
+export * from './lead-replies.ts';

@@ -48,6 +48,7 @@ import {
   CustomFieldUpdateInputSchema,
 } from './contact-fields.ts';
 import { ListSubmissionsInputSchema, SubmissionsPageSchema } from './submissions.ts';
+import { LeadReplySaveInputSchema, LeadReplySettingsSchema } from './lead-replies.ts';
 import {
   EngagedEmailsInputSchema,
   EngagedEmailsSchema,
@@ -341,6 +342,10 @@ export const RPC = {
     weeklyReportSave: rpc('rpc.mailer.weekly-report.put', WeeklyReportSaveInputSchema, WeeklyReportSettingsSchema),
     /** Staff: the last whole week's report, now, to one address (not recorded as the week's report). */
     weeklyReportTest: rpc('rpc.mailer.weekly-report-tests.create', WeeklyReportTestSchema, WeeklyReportTestSentSchema),
+    /** Staff: the instant replies and staff alert sent on every new lead. */
+    leadRepliesGet: rpc('rpc.mailer.lead-replies.get', NoInputSchema, LeadReplySettingsSchema),
+    /** Owners: store them (staff recipients already checked against the accounts). */
+    leadRepliesSave: rpc('rpc.mailer.lead-replies.put', LeadReplySaveInputSchema, LeadReplySettingsSchema),
   },
   content: {
     /** Public: published articles with their bodies, newest first, a page at a time. */

@@ -117,6 +117,7 @@ export const AUDIT_ACTIONS = [
   'goal.delete',
   'weekly_report.update',
   'weekly_report.test_send',
+  'lead_replies.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -145,6 +145,15 @@ export const DURABLES = {
     name: 'crm-contact-status',
     filterSubject: SUBJECTS.contactStatusChanged,
   },
+  /**
+   * The mailer's instant reply and staff alert per form submission. A new durable replays what the
+   * CRM stream retains: submissions from before the lead-reply settings existed are passed over.
+   */
+  mailerLeadReplies: {
+    stream: STREAMS.crm.name,
+    name: 'mailer-lead-replies',
+    filterSubject: SUBJECTS.submissionReceived,
+  },
 } as const satisfies Record<string, DurableSpec>;
 
 export type DurableSpec = { stream: string; name: string; filterSubject: string };

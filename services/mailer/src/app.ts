@@ -19,19 +19,23 @@ import { serveWeeklyReportRequests } from './rpc/serve-weekly-report-requests.ts
 import { sendWorker } from './sending/send-worker.ts';
 import { consumeProviderEvents } from './tracking/consume-provider-events.ts';
 import { consumeTrackingHits } from './tracking/consume-tracking-hits.ts';
+import { consumeLeadSubmissions } from './lead-replies/consume-lead-submissions.ts';
+import { serveLeadReplyRequests } from './lead-replies/serve-lead-reply-requests.ts';
 
 export const mailerService: ServiceDefinition = {
   name: 'mailer',
   schema: 'mailer',
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
-  streams: [STREAMS.mail],
-  consumers: [consumeSendRequests, consumeProviderEvents, consumeTrackingHits],
+  // CRM too: every new form submission is answered (an instant reply, a staff alert).
+  streams: [STREAMS.mail, STREAMS.crm],
+  consumers: [consumeSendRequests, consumeProviderEvents, consumeTrackingHits, consumeLeadSubmissions],
   rpcs: [
     ...serveMailerRequests,
     ...serveInboxRequests,
     serveInboundRequests,
     ...serveWeeklyReportRequests,
     ...serveEngagementRequests,
+    ...serveLeadReplyRequests,
   ],
   workers: [sendWorker],
   settings: mailerSettings,

@@ -68,6 +68,10 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     help: 'Campaign messages by outcome (sent, retry for a 4xx reply, failed for a 5xx, outbox without SMTP, unknown after a crash)',
     labels: ['outcome'],
   },
+  mailer_lead_messages_total: {
+    help: 'Instant replies and staff alerts per form submission, by kind (reply, alert) and outcome (sent, off, suppressed, sent_before, failed, outbox, ...)',
+    labels: ['kind', 'outcome'],
+  },
   mailer_tracking_events_total: {
     help: 'Opens, clicks, unsubscribes, bounces and complaints recorded, by kind',
     labels: ['kind'],

@@ -22,10 +22,14 @@ import { ListsPage } from '../features/lists';
 import { LotsPage } from '../features/lot-inventory';
 import { AuditLogPage, StaffAccountsPage } from '../features/staff-admin';
 import { FormSubmissionsPage } from '../features/submissions-admin';
+import { LeadRepliesButton } from '../features/lead-replies';
 
 export function StaffRoutes({ user }: { user: StaffUser }) {
   const submissions = (
-    <FormSubmissionsPage firstTouch={(sessionId) => <SubmissionFirstTouch sessionId={sessionId} />} />
+    <FormSubmissionsPage
+      firstTouch={(sessionId) => <SubmissionFirstTouch sessionId={sessionId} />}
+      actions={<LeadRepliesButton />}
+    />
   );
   return (
     <Routes>

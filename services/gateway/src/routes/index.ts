@@ -44,6 +44,7 @@ import { mediaRoutes } from '../site/media.ts';
 import { webAnalyticsRoutes } from '../staff-api/web-analytics.ts';
 import { goalRoutes } from '../staff-api/goals.ts';
 import { weeklyReportRoutes } from '../staff-api/weekly-report.ts';
+import { leadReplyRoutes } from '../staff-api/lead-replies.ts';
 
 /** Anyone may call these: the contact form, the lots, the blog's API, e-mail tracking links and unsubscribes. */
 const publicApi = (deps: GatewayDeps): GatewayRouter[] => [
@@ -79,6 +80,7 @@ const staffApi = (deps: GatewayDeps): GatewayRouter[] => [
   webAnalyticsRoutes(deps),
   goalRoutes(deps),
   weeklyReportRoutes(deps),
+  leadReplyRoutes(deps),
   blogAdminRoutes(deps),
 ];
 

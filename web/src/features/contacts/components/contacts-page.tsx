@@ -39,7 +39,8 @@ const STATUS_OPTIONS: readonly { value: StatusFilter; label: string }[] = [
 ];
 
 export function ContactsPage() {
-  const [search, setSearch] = useState('');
+  // `?q=` opens the screen searched (a new lead's staff alert links to its contact so).
+  const [search, setSearch] = useState(() => new URLSearchParams(window.location.search).get('q') ?? '');
   const q = useDebounced(search.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>('all');
   const pages = useContacts(q, status);

@@ -53,6 +53,7 @@ const ACTION_LABELS: Record<string, string> = {
   'goal.delete': 'Deleted goal',
   'weekly_report.update': 'Changed the weekly report',
   'weekly_report.test_send': 'Sent a test weekly report',
+  'lead_replies.update': 'Changed the lead replies and alerts',
   'list.update': 'Edited list',
   'list.duplicate': 'Duplicated list',
   'list.remove_contact': 'Removed contact from list',

@@ -6,7 +6,7 @@
  * of the visitor's message; its name opens the row's details (the whole message and every field).
  */
 import { ListOptions } from '../../../components/form/list-options';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { SUBMISSION_SOURCE_LABELS, type FormSubmission } from '@lp/contracts';
 import { SelectableTable, type Column } from '../../../components/ui/data-table';
@@ -80,7 +80,8 @@ function columns(
   ];
 }
 
-export function FormSubmissionsPage({ firstTouch }: { firstTouch: FirstTouch }) {
+/** `actions`: what the app puts beside the title (the lead replies' settings). */
+export function FormSubmissionsPage({ firstTouch, actions }: { firstTouch: FirstTouch; actions?: ReactNode }) {
   const { data, error, isLoading, mutate: reload } = useSubmissions();
   const lists = useLists({ fresh: true });
   const { mutate } = useSWRConfig();
@@ -116,7 +117,10 @@ export function FormSubmissionsPage({ firstTouch }: { firstTouch: FirstTouch }) 
 
   return (
     <>
-      <h1 className="text-2xl font-bold text-lake-900">Form Submissions</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-lake-900">Form Submissions</h1>
+        {actions}
+      </div>
       <div className="mt-6 max-w-sm">
         <label htmlFor="submissions-list" className="block text-sm font-medium text-stone-800">
           Add contacts to list
