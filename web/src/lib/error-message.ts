@@ -18,3 +18,11 @@ export function errorMessage(error: unknown, fallback = 'Please try again.'): st
 export function fieldError(error: unknown, field: string): string | undefined {
   return error instanceof ApiError ? error.envelope?.error.details?.fields?.[field]?.[0] : undefined;
 }
+
+/** Every field the server named in a 400, with its first message (none: an empty object). */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const fields = error instanceof ApiError ? error.envelope?.error.details?.fields : undefined;
+  const first: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(fields ?? {})) if (messages[0]) first[name] = messages[0];
+  return first;
+}

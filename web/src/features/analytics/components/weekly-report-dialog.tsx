@@ -13,8 +13,7 @@ import { toast } from '../../../components/toast/toast-store';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-request';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldErrors } from '../../../lib/error-message';
 import { WEEKLY_REPORT_KEY, saveWeeklyReport, useWeeklyReport } from '../api/weekly-report';
 import { hourLabel } from '../lib/weekly-report-schedule';
 import { LastWeeklyReport } from './last-weekly-report';
@@ -58,10 +57,9 @@ function WeeklyReportSettings({ view, onClose }: { view: WeeklyReportView; onClo
       await mutate(WEEKLY_REPORT_KEY);
       onClose();
     } catch (err) {
-      const fields = err instanceof ApiError ? err.envelope?.error.details?.fields : undefined;
-      if (fields && Object.keys(fields).length > 0)
-        for (const [name, messages] of Object.entries(fields))
-          form.setError(name as Path<WeeklyReportForm>, { message: messages[0] });
+      const fields = Object.entries(fieldErrors(err));
+      if (fields.length > 0)
+        for (const [name, message] of fields) form.setError(name as Path<WeeklyReportForm>, { message });
       else toast({ title: 'Failed to save the weekly report', description: errorMessage(err), variant: 'destructive' });
     }
   });

@@ -21,8 +21,7 @@ import { toast } from '../../../components/toast/toast-store';
 import { Dialog, DialogActions } from '../../../components/ui/dialog';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-request';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldErrors } from '../../../lib/error-message';
 import {
   LEAD_REPLIES_KEY,
   saveLeadReplySettings,
@@ -87,10 +86,9 @@ function LeadRepliesSettings({
       await mutate(LEAD_REPLIES_KEY);
       onClose();
     } catch (err) {
-      const fields = err instanceof ApiError ? err.envelope?.error.details?.fields : undefined;
-      if (fields && Object.keys(fields).length > 0)
-        for (const [name, messages] of Object.entries(fields))
-          form.setError(name as Path<LeadReplySettingsForm>, { message: messages[0] });
+      const fields = Object.entries(fieldErrors(err));
+      if (fields.length > 0)
+        for (const [name, message] of fields) form.setError(name as Path<LeadReplySettingsForm>, { message });
       else toast({ title: 'Failed to save the lead replies', description: errorMessage(err), variant: 'destructive' });
     }
   });
