@@ -12,7 +12,6 @@
  *   the whole message, and apart the markup the product adds (the same campaign with an empty
  *   template: head, preheader, footer, open pixel), so the template's own markup is told apart.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { doIUseEmail } from '@jsx-email/doiuse-email';
@@ -20,6 +19,12 @@ import { site } from '@lp/contracts';
 import { composeRawMessage } from '../services/mailer/src/sending/compose-raw-message.ts';
 import { compileMessage, trackedLinksOf } from '../services/mailer/src/sending/render-message.ts';
 import { sanitizeEmailHtml } from '../services/mailer/src/templates/sanitize-email-html.ts';
+import { renderBlocks } from '../services/mailer/src/templates/blocks/render-blocks.ts';
+import {
+  SAMPLE_BLOCK_EMAIL,
+  SAMPLE_BLOCK_LOTS,
+} from '../services/mailer/src/templates/blocks/fixtures/sample-block-email.ts';
+import { spamAssassin } from '../tests/support/spam-assassin.ts';
 
 const FIXTURES = new URL('../services/mailer/src/templates/fixtures/', import.meta.url);
 const TEMPLATES = readdirSync(FIXTURES)
@@ -27,18 +32,6 @@ const TEMPLATES = readdirSync(FIXTURES)
   .sort();
 
 const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
-
-function spamAssassin(raw: Buffer): { score: string; rules: string[] } | string {
-  const run = spawnSync('spamassassin', ['-L', '-t'], { input: raw, encoding: 'utf8', timeout: 120_000 });
-  if (run.error) return `spamassassin not run (${run.error.message}); install the Debian package spamassassin`;
-  const score = /Content analysis details:\s+\(([-\d.]+) points/.exec(run.stdout)?.[1] ?? '?';
-  const rules = run.stdout
-    .split('\n')
-    .map((line) => /^ *(-?\d+\.\d+) +([A-Z0-9_]+) /.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null && Number(m[1]) !== 0)
-    .map((m) => `${m[2]} ${m[1]}`);
-  return { score, rules };
-}
 
 const CONTEXT = { secret: 'mail-quality-secret-0123456789abcdef', publicUrl: 'https://lakepowelllots.com' };
 const RECIPIENT = { deliveryId: 1, email: 'buyer@example.com', firstName: 'Ann', lastName: 'Buyer' };
@@ -81,6 +74,10 @@ const SHORT_BROADCAST =
 const sources: [string, string][] = [
   ...TEMPLATES.map((name): [string, string] => [name, readFileSync(new URL(name, FIXTURES), 'utf8')]),
   ['a short broadcast written in the editor', SHORT_BROADCAST],
+  [
+    'a block e-mail (heading, text, image, button, columns, lot card) from the block editor',
+    await renderBlocks(SAMPLE_BLOCK_EMAIL, { publicUrl: CONTEXT.publicUrl, lots: SAMPLE_BLOCK_LOTS }),
+  ],
 ];
 
 for (const [name, source] of sources) {

@@ -20,7 +20,7 @@ if (run('pnpm', ['build']) !== 0) {
   process.exit(1);
 }
 
-const projects = ['unit', 'web', 'integration'];
+const projects = ['unit', 'web', 'integration', 'integration-serial'];
 if (chromium) projects.push('e2e');
 else if (ci) {
   process.stderr.write('CI=true but Chromium is missing (install the chromium package or set CHROMIUM_PATH)\n');

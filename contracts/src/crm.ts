@@ -119,6 +119,10 @@ export const ContactsQuerySchema = v.object({
   status: v.optional(v.picklist(CONTACT_STATUSES, 'Unknown status')),
   /** Only contacts with this tag (any case). */
   tag: v.optional(TagFilterSchema),
+  /** Only the contacts a saved segment matches now. */
+  segmentId: v.optional(
+    v.pipe(intString('segmentId must be a segment id'), v.minValue(1, 'segmentId must be a segment id')),
+  ),
   ...pageQueryEntries(CONTACTS_PAGE_MAX, CONTACTS_PAGE_DEFAULT),
 });
 
@@ -130,6 +134,7 @@ export const ContactsPageInputSchema = v.object({
   q: v.optional(v.string()),
   status: v.optional(v.picklist(CONTACT_STATUSES)),
   tag: v.optional(v.string()),
+  segmentId: v.optional(id),
   limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5000)),
   cursor: v.optional(id),
   /** Count the matches too (the first page of a screen); an export's later pages skip it. */
@@ -163,6 +168,14 @@ export const ContactHistoryItemSchema = v.variant('type', [
   }),
   v.object({ type: v.literal('list_joined'), at: v.string(), listId: id, listName: v.string() }),
   ...RecipientMailItemSchema.options,
+  /** A call staff logged with the contact ("Log a call"). */
+  v.object({
+    type: v.literal('call_logged'),
+    at: v.string(),
+    callId: v.number(),
+    note: v.string(),
+    loggedBy: v.string(),
+  }),
   /** A message the contact wrote to the inbox (the gateway adds these from the mailer's inbox). */
   v.object({
     type: v.literal('email_received'),
@@ -447,7 +460,7 @@ export type ContactBulkAction = (typeof CONTACT_BULK_ACTIONS)[number];
 
 /**
  * The contacts a bulk action applies to: hand-picked `ids`, or every contact that `match`es the
- * Contacts screen's query (search, status, list): the same filter as `GET /api/marketing/contacts`,
+ * Contacts screen's query (search, status, list, tag, segment): the same filter as `GET /api/marketing/contacts`,
  * so the action reaches exactly what the table shows and its "N matching" counted.
  */
 export const ContactMatchSchema = v.object({
@@ -455,6 +468,8 @@ export const ContactMatchSchema = v.object({
   status: v.optional(v.picklist(CONTACT_STATUSES, 'Unknown status')),
   listId: v.optional(id),
   tag: v.optional(TagFilterSchema),
+  /** The contacts a saved segment matches when the chunk is taken. */
+  segmentId: v.optional(id),
 });
 export type ContactMatch = v.InferOutput<typeof ContactMatchSchema>;
 export const ContactSelectionSchema = v.union(

@@ -14,6 +14,7 @@ import { pageQueryEntries } from './query-string.ts';
 import { storable } from './text.ts';
 import { ANALYTICS_RANGES } from './analytics-period.ts';
 import { AbTestSchema, CampaignAbTestSchema } from './ab-tests.ts';
+import { EmailBlockSchema, EmailBlocksSchema, TEMPLATE_EDITORS } from './email-blocks.ts';
 
 const required = (message: string, max: number) =>
   v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(max, message), storable());
@@ -52,6 +53,12 @@ export const TemplateInputSchema = v.object({
   content: htmlContent('Content is required', LEAD_ONLY_TAGS),
   previewText: v.pipe(previewText, noUnknownTags(LEAD_ONLY_TAGS)),
   category: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), storable()), 'Custom'),
+  /**
+   * Which editor made it (email-blocks.ts). A block template's `content` is what the mailer
+   * rendered from its `blocks` (whatever content the request carried); 'html' clears the blocks.
+   */
+  editor: v.optional(v.picklist(TEMPLATE_EDITORS), 'html'),
+  blocks: v.optional(v.nullable(EmailBlocksSchema), null),
 });
 export type TemplateInput = v.InferInput<typeof TemplateInputSchema>;
 
@@ -70,6 +77,10 @@ export const TemplateSchema = v.object({
   previewText: v.string(),
   category: v.string(),
   thumbnailUrl: v.nullable(v.string()),
+  /** The editor that made it; absent means HTML (a mailer from before the block editor answers without it). */
+  editor: v.optional(v.picklist(TEMPLATE_EDITORS)),
+  /** The blocks of a block template (null or absent for an HTML one). */
+  blocks: v.optional(v.nullable(v.array(EmailBlockSchema))),
   /** Incremented by every save; a save names the version it was based on. */
   version: RecordVersionSchema,
   created_at: iso,

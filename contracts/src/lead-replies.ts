@@ -20,6 +20,15 @@ export const LEAD_INTEREST_LABELS: Record<LeadInterest, string> = {
   general: 'General',
 };
 
+/** The leads of an interest as the settings name them: "Reply to lot leads" (the noun before "leads" stays singular). */
+export const LEAD_INTEREST_LEADS: Record<LeadInterest, string> = {
+  lot: 'lot leads',
+  home: 'home leads',
+  builder_package: 'builder package leads',
+  investment: 'investment leads',
+  general: 'general leads',
+};
+
 /** The forms' interest values (contracts' submissions.ts, both forms) and the interest each counts as. */
 const INTEREST_OF_VALUE: Record<string, LeadInterest> = {
   'available lots': 'lot',

@@ -172,7 +172,7 @@ export const LotInterestQuerySchema = v.pipe(
 /**
  * `GET /api/marketing/lots/interest?range=30d` (the Lots screen) or `?days=365` (the Analytics
  * screen): one row per lot that drew any interest. `range` is the span as `{days}d` either way.
- * Page views and map clicks come from analytics, leads from crm: when one of them does not
+ * Page views and map clicks come from analytics, leads from crm, watchers from the mailer: when one of them does not
  * answer, its counts are 0 and `viewsUnavailable` or `leadsUnavailable` says so (shown as '—').
  */
 export const LotInterestSchema = v.object({
@@ -180,8 +180,19 @@ export const LotInterestSchema = v.object({
   days: v.picklist(ANALYTICS_RANGES),
   from: v.string(),
   to: v.string(),
-  lots: v.array(v.object({ number: lotNumber, pageViews: count, mapClicks: count, leads: count })),
+  lots: v.array(
+    v.object({
+      number: lotNumber,
+      pageViews: count,
+      mapClicks: count,
+      leads: count,
+      /** Confirmed lot-alert watchers now (not in the range: a watch is a standing interest). */
+      watchers: count,
+    }),
+  ),
   viewsUnavailable: v.boolean(),
   leadsUnavailable: v.boolean(),
+  /** The mailer (which owns lot watches) did not answer: watchers are 0 and shown as '—'. */
+  watchersUnavailable: v.boolean(),
 });
 export type LotInterest = v.InferOutput<typeof LotInterestSchema>;

@@ -5,6 +5,7 @@
  * fails it is a 502). `serveRpc(bus, RPC.x.y, handler)` and `callRpc(bus, RPC.x.y, input)` are
  * both typed from the declaration, so the two ends cannot drift apart.
  */
+import { RenderBlocksInputSchema, RenderedBlocksSchema } from './email-blocks.ts';
 import * as v from 'valibot';
 import {
   ArticleDeletedSchema,
@@ -49,6 +50,26 @@ import {
 } from './contact-fields.ts';
 import { ListSubmissionsInputSchema, SubmissionsPageSchema } from './submissions.ts';
 import { LeadReplySaveInputSchema, LeadReplySettingsSchema } from './lead-replies.ts';
+import {
+  ContactCallLogInputSchema,
+  ContactCallSchema,
+  FirstRepliesInputSchema,
+  FirstRepliesSchema,
+  ResponseTimesSchema,
+} from './lead-response.ts';
+import {
+  JourneyDeletedSchema,
+  JourneyEnterInputSchema,
+  JourneyEnteredSchema,
+  JourneyIdInputSchema,
+  JourneySaveInputSchema,
+  JourneyStatusInputSchema,
+  JourneyUpdateInputSchema,
+  JourneyWithStatsSchema,
+  ListJoinedInputSchema,
+  ListJoinedSchema,
+} from './journeys.ts';
+import { LotWatchersSchema, LotWatchStateSchema, LotWatchTokenInputSchema } from './lot-watches.ts';
 import {
   EngagedEmailsInputSchema,
   EngagedEmailsSchema,
@@ -103,6 +124,7 @@ import {
   LiveVisitorsInputSchema,
   LiveVisitorsSchema,
   LeadAttributionSchema,
+  LeadVisitInputSchema,
   LeadsBySourceInputSchema,
   LeadsBySourceSchema,
   WebAnalyticsInputSchema,
@@ -180,6 +202,10 @@ export const RPC = {
     /** Staff: a page of form submissions, newest first, that fits in one bus message. */
     submissionsList: rpc('rpc.crm.submissions.page', ListSubmissionsInputSchema, SubmissionsPageSchema),
     stats: rpc('rpc.crm.stats.get', NoInputSchema, CrmStatsSchema),
+    /** Staff: the median time to the first staff response per week (site time zone), the last 8 weeks. */
+    responseTimes: rpc('rpc.crm.response-times.get', NoInputSchema, ResponseTimesSchema),
+    /** Staff: log a call with a contact (audited by the gateway); it shows in the contact's history. */
+    contactCallLog: rpc('rpc.crm.contact-calls.log', ContactCallLogInputSchema, ContactCallSchema),
     /** Staff: a page of contacts (newest first) with the total, filtered by list, search and status. */
     contactsList: rpc('rpc.crm.contacts.list', ContactsPageInputSchema, ContactsPageSchema),
     contactGet: rpc('rpc.crm.contacts.get', ContactIdInputSchema, ContactSchema),
@@ -222,6 +248,8 @@ export const RPC = {
     /** Staff: one chunk of a bulk action (add to / remove from a list, status, delete), set-based in SQL. */
     contactsBulkChunk: rpc('rpc.crm.contacts.bulk-chunk', ContactsBulkChunkInputSchema, ContactsBulkChunkResultSchema),
     listMemberRemove: rpc('rpc.crm.list-members.remove', ListMemberInputSchema, DeletedSchema),
+    /** mailer (journeys): the mailable contacts who joined a list after a point. */
+    listMembersJoined: rpc('rpc.crm.list-members.joined', ListJoinedInputSchema, ListJoinedSchema),
     /** 'Add to Contacts': the submission's e-mail becomes a contact (or finds the existing one). */
     submissionConvert: rpc('rpc.crm.submissions.convert', ConvertSubmissionInputSchema, ConvertSubmissionResultSchema),
     /** Staff: form submissions naming each lot, in a time range. */
@@ -259,6 +287,8 @@ export const RPC = {
     refresh: rpc('rpc.analytics.rollups.refresh', AnalyticsRefreshInputSchema, AnalyticsRefreshedSchema),
     /** Staff: first touch, visits and pages before converting, per lead (by session id). */
     attribution: rpc('rpc.analytics.attribution.list', AttributionInputSchema, v.array(LeadAttributionSchema)),
+    /** The staff alert of a new lead: its first touch, visits and pages before converting. */
+    leadVisit: rpc('rpc.analytics.lead-visit.get', LeadVisitInputSchema, LeadAttributionSchema),
     /** Staff: leads and conversion rate per first-touch source and campaign. */
     leadsBySource: rpc('rpc.analytics.leads-by-source.get', LeadsBySourceInputSchema, LeadsBySourceSchema),
     /** Staff: page views of each lot's page and clicks on it in the map, in a time range. */
@@ -300,6 +330,8 @@ export const RPC = {
     templateUpdate: rpc('rpc.mailer.templates.update', TemplateUpdateInputSchema, TemplateSchema),
     templateDuplicate: rpc('rpc.mailer.templates.duplicate', TemplateIdInputSchema, TemplateSchema),
     templateDelete: rpc('rpc.mailer.templates.delete', TemplateIdInputSchema, DeletedSchema),
+    /** Staff: a block template's blocks rendered as the mailer saves them (the editor's preview). */
+    templateRenderBlocks: rpc('rpc.mailer.templates.render-blocks', RenderBlocksInputSchema, RenderedBlocksSchema),
     campaignsList: rpc('rpc.mailer.campaigns.list', NoInputSchema, v.array(CampaignSchema)),
     /**
      * Stores a broadcast or a draft (once per request id: asked again, the same campaign answers)
@@ -325,6 +357,8 @@ export const RPC = {
     /** "Send a test to me": one message now, outside any campaign. */
     testSend: rpc('rpc.mailer.test-sends.create', TestSendSchema, TestSentSchema),
     /** A contact's history: the messages sent to an address (any case), their opens and clicks. */
+    /** crm: when staff first wrote to each lead's address by hand after it came (a page of leads at once). */
+    firstReplies: rpc('rpc.mailer.first-replies.get', FirstRepliesInputSchema, FirstRepliesSchema),
     recipientMail: rpc('rpc.mailer.recipient-mail.list', RecipientMailInputSchema, RecipientMailSchema),
     /** crm (segments): who opened or clicked (any or one campaign, in the last N days), a page of addresses. */
     engagedEmails: rpc('rpc.mailer.engaged-emails.list', EngagedEmailsInputSchema, EngagedEmailsSchema),
@@ -346,6 +380,27 @@ export const RPC = {
     leadRepliesGet: rpc('rpc.mailer.lead-replies.get', NoInputSchema, LeadReplySettingsSchema),
     /** Owners: store them (staff recipients already checked against the accounts). */
     leadRepliesSave: rpc('rpc.mailer.lead-replies.put', LeadReplySaveInputSchema, LeadReplySettingsSchema),
+    /** Staff: journeys with their per-step figures. */
+    journeysList: rpc('rpc.mailer.journeys.list', NoInputSchema, v.array(JourneyWithStatsSchema)),
+    journeyGet: rpc('rpc.mailer.journeys.get', JourneyIdInputSchema, JourneyWithStatsSchema),
+    journeyCreate: rpc('rpc.mailer.journeys.create', JourneySaveInputSchema, JourneyWithStatsSchema),
+    /** An edit names the version it opened (stale: 409); contacts at a removed step move to the next one. */
+    journeyUpdate: rpc('rpc.mailer.journeys.update', JourneyUpdateInputSchema, JourneyWithStatsSchema),
+    /** Pause (contacts wait where they are) or resume. */
+    journeySetStatus: rpc('rpc.mailer.journeys.set-status', JourneyStatusInputSchema, JourneyWithStatsSchema),
+    journeyDelete: rpc('rpc.mailer.journeys.delete', JourneyIdInputSchema, JourneyDeletedSchema),
+    /** A list's mailable contacts enter a journey (once per request id and contact). */
+    journeyEnter: rpc('rpc.mailer.journeys.enter', JourneyEnterInputSchema, JourneyEnteredSchema),
+    /** Public: what the confirmation link of a lot watch names (GET shows, never turns it on; 404, 410 as below). */
+    lotWatchToConfirm: rpc('rpc.mailer.lot-watches.to-confirm', LotWatchTokenInputSchema, LotWatchStateSchema),
+    /** Public: the confirmation link's button turns the watch on (404 not genuine, 410 expired). */
+    lotWatchConfirm: rpc('rpc.mailer.lot-watches.confirm', LotWatchTokenInputSchema, LotWatchStateSchema),
+    /** Public: what the stop link of a lot alert names (GET shows, never stops). */
+    lotWatchGet: rpc('rpc.mailer.lot-watches.get', LotWatchTokenInputSchema, LotWatchStateSchema),
+    /** Public: the stop link of a lot alert (its page's button, a one-click POST). */
+    lotWatchStop: rpc('rpc.mailer.lot-watches.stop', LotWatchTokenInputSchema, LotWatchStateSchema),
+    /** Staff: confirmed watchers per lot (the Lots table, the interest per lot). */
+    lotWatchers: rpc('rpc.mailer.lot-watchers.count', NoInputSchema, LotWatchersSchema),
   },
   content: {
     /** Public: published articles with their bodies, newest first, a page at a time. */

@@ -50,6 +50,15 @@ it('names each wrong field by its path, with a message staff can act on', () => 
   });
 });
 
+it('refuses a date that is no date with a message, never an exception', () => {
+  const at = (value: string) =>
+    problems({ name: 'D', filter: { conditions: [{ field: 'created', op: 'after', value }] } });
+  expect(at('')).toEqual({ 'filter.conditions.0.value': ['Give a date (YYYY-MM-DD)'] });
+  expect(at('soon')).toEqual({ 'filter.conditions.0.value': ['Give a date (YYYY-MM-DD)'] });
+  expect(at('2026-13-45')).toEqual({ 'filter.conditions.0.value': ['Give a date of the calendar'] });
+  expect(at('2026-12-01')).toBeNull();
+});
+
 it(`takes at most ${SEGMENT_CONDITIONS_MAX} conditions`, () => {
   const many = Array.from({ length: SEGMENT_CONDITIONS_MAX + 1 }, () => ({ field: 'tag', op: 'has', tag: 'x' }));
   expect(problems({ name: 'Many', filter: { conditions: many } })).toEqual({

@@ -22,7 +22,11 @@ const listId = v.pipe(v.number('Choose a list'), v.integer('Choose a list'), v.m
 const day = v.pipe(
   v.string('Give a date (YYYY-MM-DD)'),
   v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a date (YYYY-MM-DD)'),
-  v.check((d) => new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10) === d, 'Give a date of the calendar'),
+  v.check((d) => {
+    // The pipe goes on after a failed regex: a text that is no date at all is the regex's to name.
+    const t = new Date(`${d}T00:00:00Z`);
+    return Number.isNaN(t.getTime()) ? !/^\d{4}-\d{2}-\d{2}$/.test(d) : t.toISOString().slice(0, 10) === d;
+  }, 'Give a date of the calendar'),
 );
 const days = v.pipe(
   v.number('Give a number of days'),

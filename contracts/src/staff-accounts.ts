@@ -118,6 +118,13 @@ export const AUDIT_ACTIONS = [
   'weekly_report.update',
   'weekly_report.test_send',
   'lead_replies.update',
+  'contact.call_logged',
+  'journey.create',
+  'journey.update',
+  'journey.pause',
+  'journey.resume',
+  'journey.delete',
+  'journey.enter',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -108,6 +108,8 @@ export const SUBJECTS = {
   providerEventsReceived: 'mail.provider-events.received',
   /** Opens, clicks (and unsubscribes while the mailer is away) answered by the gateway, recorded by the mailer. */
   trackingHitsRecorded: 'mail.tracking-hits.recorded',
+  /** A visitor asked to be told when a lot changes (the mailer sends the confirmation mail). */
+  lotWatchRequested: 'mail.lot-watch.requested',
 } as const;
 
 /** Durable consumer names: replicas of a service share one, so JetStream spreads the work. */
@@ -153,6 +155,27 @@ export const DURABLES = {
     stream: STREAMS.crm.name,
     name: 'mailer-lead-replies',
     filterSubject: SUBJECTS.submissionReceived,
+  },
+  /** Journeys started by a form submission: each submission enters the journeys of its interest once. */
+  mailerJourneySubmissions: {
+    stream: STREAMS.crm.name,
+    name: 'mailer-journey-submissions',
+    filterSubject: SUBJECTS.submissionReceived,
+  },
+  /** The mailer's confirmation mail per lot watch request. */
+  mailerLotWatchRequests: {
+    stream: STREAMS.mail.name,
+    name: 'mailer-lot-watch-requests',
+    filterSubject: SUBJECTS.lotWatchRequested,
+  },
+  /**
+   * The mailer's alerts to a lot's confirmed watchers. A new durable replays what INVENTORY
+   * retains: a change from before a watch was confirmed is never sent to it.
+   */
+  mailerLotAlerts: {
+    stream: STREAMS.inventory.name,
+    name: 'mailer-lot-alerts',
+    filterSubject: SUBJECTS.lotChanged,
   },
 } as const satisfies Record<string, DurableSpec>;
 

@@ -196,6 +196,8 @@ export const FormSubmissionSchema = v.object({
   contactId: v.nullable(v.number()),
   /** When staff added it to the contacts ('Add to Contacts'), if they did. */
   convertedAt: v.nullable(v.string()),
+  /** When staff first answered it (a logged call, a message addressed to it by hand); null while none (lead-response.ts). */
+  firstResponseAt: v.optional(v.nullable(v.string()), null),
 });
 export type FormSubmission = v.InferOutput<typeof FormSubmissionSchema>;
 

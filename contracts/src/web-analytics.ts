@@ -245,6 +245,15 @@ export const LeadAttributionSchema = v.object({
 });
 export type LeadAttribution = v.InferOutput<typeof LeadAttributionSchema>;
 
+/** One lead's visit history (the staff alert): its session and when it converted. */
+export const LeadVisitInputSchema = v.object({
+  sessionId: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  submittedAt: v.pipe(
+    v.string(),
+    v.check((s) => !Number.isNaN(Date.parse(s)), 'submittedAt must be a time'),
+  ),
+});
+
 /** Leads by source over a period: the leads are analytics' own copy of the form submissions. */
 export const LeadsBySourceInputSchema = AnalyticsPeriodInputSchema;
 

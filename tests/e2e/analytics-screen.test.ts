@@ -137,7 +137,7 @@ describe('Analytics screen', () => {
           timeout: 20_000,
         },
       )
-      .toEqual(['2', '0', '0']);
+      .toEqual(['2', '0', '0', '0']);
     await page.close();
   });
 

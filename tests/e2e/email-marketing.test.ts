@@ -53,6 +53,8 @@ describe('templates and the email editor', () => {
     await dialog.getByText('Subject is required').waitFor();
     await dialog.getByLabel(/^Name/).fill('Spring lots');
     await dialog.getByLabel(/^Subject/).fill('New lots for {{firstName}}');
+    // Blocks is the default editor (tests/e2e/block-editor.test.ts); this template is written as HTML.
+    await dialog.getByRole('radio', { name: /^HTML/ }).check();
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/marketing\/templates\/\d+$/);
     await page.getByText('Template created').first().waitFor();

@@ -3,13 +3,14 @@
  * the owner turns on the general reply with a template and the staff alert to a typed address,
  * saves, reopens (the saved choices); a visitor sends the contact form; one reply reaches the
  * visitor and one alert the staff address, through the SMTP sink. The dialog fits a 375 px screen.
- * Set E2E_SCREENSHOTS=<dir> to keep screenshots.
+ * Then the lead's First response reads "—" until staff add it to the contacts and log a call from
+ * its history; the median per week counts it. Set E2E_SCREENSHOTS=<dir> to keep screenshots.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser.ts';
 import { useStackAndSmtpSink } from '../support/fixtures.ts';
-import { shootDialog } from '../support/screenshots.ts';
+import { screenshotInto, shootDialog } from '../support/screenshots.ts';
 import { eventually } from '../support/stack.ts';
 
 const { stack, sink } = useStackAndSmtpSink({
@@ -65,7 +66,7 @@ it('an owner turns on the general reply and the staff alert; a contact form then
   await page.reload();
   dialog = await openDialog(page);
   expect(await dialog.getByLabel('Reply to general leads').isChecked()).toBe(true);
-  expect(await dialog.getByLabel('Reply to lots leads').isChecked()).toBe(false);
+  expect(await dialog.getByLabel('Reply to lot leads').isChecked()).toBe(false);
   expect(await dialog.getByLabel('Other address 1').inputValue()).toBe('sales@lakepowell.test');
   await page.keyboard.press('Escape');
 
@@ -95,4 +96,42 @@ it('an owner turns on the general reply and the staff alert; a contact form then
   expect(to('sales@lakepowell.test')).toHaveLength(1);
   expect(to('nora.begay@example.com')[0]!.parsed!.subject).toBe('Thanks Nora, we got your message');
   expect(to('sales@lakepowell.test')[0]!.parsed!.subject).toMatch(/^New lead \(General\): Nora Begay$/);
+});
+
+it("shows each lead's first response: none until staff log a call with it", async () => {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(`${stack.baseUrl}/marketing/form-submissions`);
+  await page.getByLabel('Username').fill(stack.admin.username);
+  await page.getByLabel('Password').fill(stack.admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Nora Begay details' }) });
+  const firstResponse = () =>
+    row.evaluate((tr) => {
+      const headers = [...tr.closest('table')!.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
+      return tr.children[headers.indexOf('First response')]?.textContent?.trim();
+    });
+  await row.waitFor();
+  expect(await firstResponse()).toBe('—');
+  const weeks = page.getByRole('table', { name: 'Median time to first response per week' });
+  expect(await weeks.getByRole('row').count()).toBe(9);
+
+  // Staff add the lead to the contacts and log a call from its history.
+  await row.getByRole('button', { name: 'Add nora.begay@example.com to contacts' }).click();
+  await row.getByRole('button', { name: 'nora.begay@example.com is in contacts' }).waitFor();
+  await page.goto(`${stack.baseUrl}/marketing/contacts`);
+  await page.getByRole('button', { name: 'Actions for nora.begay@example.com' }).click();
+  await page.getByRole('menuitem', { name: 'View History' }).click();
+  const history = page.getByRole('dialog', { name: 'Contact History' });
+  await history.getByLabel('Call note (optional)').fill('Called back about selling her lot');
+  await history.getByRole('button', { name: 'Log a call' }).click();
+  await history.getByText('Call logged by', { exact: false }).waitFor();
+  await shootDialog(page, history, 'contact-history-log-a-call');
+  await page.keyboard.press('Escape');
+
+  await page.goto(`${stack.baseUrl}/marketing/form-submissions`);
+  await row.waitFor();
+  expect(await firstResponse()).toMatch(/^(under 1 min|\d+ min)$/);
+  const thisWeek = weeks.getByRole('row').nth(1);
+  expect(await thisWeek.getByRole('cell').nth(2).textContent()).toBe('1');
+  await screenshotInto(process.env.E2E_SCREENSHOTS, page, 'form-submissions-first-response');
 });

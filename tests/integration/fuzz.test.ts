@@ -139,6 +139,7 @@ const REQUIRED: Record<string, string[]> = {
   '/api/marketing/segments/count': ['filter'],
   '/api/marketing/templates': ['name', 'subject', 'content'],
   '/api/marketing/templates/:id': ['name', 'subject', 'content'],
+  '/api/marketing/templates/preview': ['blocks'],
   '/api/marketing/single-send': ['subject', 'fromName', 'fromEmail', 'content'],
   '/api/marketing/campaigns': ['subject', 'fromName', 'fromEmail', 'content'],
   '/api/marketing/test-send': ['subject', 'fromName', 'fromEmail', 'content', 'to'],

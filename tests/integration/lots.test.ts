@@ -221,7 +221,7 @@ describeOnEachBackend('lots', (backend) => {
       15_000,
       'interest in lot 5',
     );
-    expect(interest).toEqual({ number: 5, pageViews: 2, mapClicks: 1, leads: 1 });
+    expect(interest).toEqual({ number: 5, pageViews: 2, mapClicks: 1, leads: 1, watchers: 0 });
     expect((await stack.api('/api/marketing/lots/interest?range=1y', { token })).status).toBe(400);
     const stored = (await (await stack.api('/api/marketing/submissions', { token })).json()) as {
       lotNumber: number | null;

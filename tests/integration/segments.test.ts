@@ -144,6 +144,71 @@ describeOnEachBackend('segments', (backend) => {
     );
   });
 
+  it('filters the Contacts screen by a segment: paged, searched within, all matching put on a list, exported', async () => {
+    for (const [email, tags] of [
+      ['sea1@example.com', ['sailor']],
+      ['sea2@example.com', ['sailor', 'vip']],
+      ['sea3@example.com', ['sailor']],
+      ['land@example.com', ['hiker']],
+    ] as const)
+      await add(email, { firstName: email.slice(0, 4), tags });
+    const segment = await call<Segment>(
+      '/api/marketing/segments',
+      { body: { name: 'Sailors', filter: { match: 'all', conditions: [{ field: 'tag', op: 'has', tag: 'sailor' }] } } },
+      201,
+    );
+    const page = await stack.api(`/api/marketing/contacts?segmentId=${segment.id}&limit=2`, { token });
+    expect(page.headers.get('x-total-count')).toBe('3');
+    expect(((await page.json()) as Contact[]).map((c) => c.email)).toEqual(['sea3@example.com', 'sea2@example.com']);
+    // The next page's link keeps the segment.
+    const link = page.headers.get('link') ?? '';
+    expect(link).toContain(`segmentId=${segment.id}`);
+    expect((await call<Contact[]>(link.slice(1, link.indexOf('>')))).map((c) => c.email)).toEqual(['sea1@example.com']);
+    // A search within the segment.
+    expect(
+      (await call<Contact[]>(`/api/marketing/contacts?segmentId=${segment.id}&q=vip`)).map((c) => c.email),
+    ).toEqual(['sea2@example.com']);
+
+    // "Select all matching" → Add to list: exactly the segment's contacts.
+    const list = await call<{ id: number }>(
+      '/api/marketing/lists',
+      { body: { name: 'Sailing club', description: null } },
+      201,
+    );
+    const bulk = await call<{ matched: number; changed: number }>('/api/marketing/contacts/bulk', {
+      body: { action: 'add_to_list', listId: list.id, selection: { match: { segmentId: segment.id } } },
+    });
+    expect(bulk).toMatchObject({ matched: 3, changed: 3 });
+    expect((await call<Contact[]>(`/api/marketing/contacts?listId=${list.id}`)).map((c) => c.email).sort()).toEqual([
+      'sea1@example.com',
+      'sea2@example.com',
+      'sea3@example.com',
+    ]);
+
+    const csv = await stack.api(`/api/marketing/contacts/export?segmentId=${segment.id}&q=sea1`, { token });
+    expect(
+      (await csv.text())
+        .trim()
+        .split(/\r?\n/)
+        .slice(1)
+        .map((l) => l.split(',')[0]),
+    ).toEqual(['sea1@example.com']);
+
+    // An unknown segment is a 404 (the table, the bulk action), a malformed id a 400 naming it.
+    const unknown = await stack.api('/api/marketing/contacts?segmentId=999999', { token });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as Envelope).error.message).toBe('Segment not found');
+    const unknownBulk = await stack.api('/api/marketing/contacts/bulk', {
+      token,
+      body: { action: 'delete', selection: { match: { segmentId: 999999 } } },
+    });
+    expect(unknownBulk.status).toBe(404);
+    const malformed = await stack.api('/api/marketing/contacts?segmentId=boats', { token });
+    expect(malformed.status).toBe(400);
+    expect(Object.keys(((await malformed.json()) as Envelope).error.details?.fields ?? {})).toEqual(['segmentId']);
+    expect((await call<Contact[]>('/api/marketing/contacts?q=land')).map((c) => c.email)).toEqual(['land@example.com']);
+  });
+
   it('a broadcast to a segment reaches its mailable contacts as they stand when it starts', async () => {
     const contacts = [
       ['ivy@example.com', 'subscribed', ['investor']],

@@ -115,7 +115,8 @@ withServiceAway('analytics', (session) => {
     );
     expect(interest.viewsUnavailable).toBe(true);
     expect(interest.leadsUnavailable).toBe(false);
-    expect(interest.lots).toEqual([{ number: 5, pageViews: 0, mapClicks: 0, leads: 1 }]);
+    expect(interest.watchersUnavailable).toBe(false);
+    expect(interest.lots).toEqual([{ number: 5, pageViews: 0, mapClicks: 0, leads: 1, watchers: 0 }]);
   });
 });
 

@@ -4,7 +4,9 @@
  * or on real Postgres + NATS (a fresh database and a private bus namespace per stack,
  * both removed on stop).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
@@ -135,9 +137,40 @@ const apiAt =
     });
 
 let template: Promise<Blob> | undefined;
-/** One migrated PGlite per test file, copied for each stack (a fresh one takes seconds). */
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * What a migrated database depends on: every service's source (migrations import SQL from their
+ * service's queries) and the lockfile (the PGlite version). A change to any of them makes a new
+ * template.
+ */
+async function sourceKey(): Promise<string> {
+  const hash = createHash('sha256');
+  const services = (await readdir(join(REPO, 'services'))).map((name) => `services/${name}/src`);
+  const files = ['pnpm-lock.yaml'];
+  for (const root of [...services, 'contracts/src']) {
+    const found = await readdir(join(REPO, root), { recursive: true }).catch(() => []);
+    for (const f of found) if (f.endsWith('.ts') && !f.endsWith('.test.ts')) files.push(join(root, f));
+  }
+  for (const f of files.sort())
+    hash
+      .update(f)
+      .update('\0')
+      .update(await readFile(join(REPO, f)))
+      .update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * A migrated PGlite, copied for each stack (migrating a fresh one takes seconds). Built once per
+ * source version and kept in .tmp/ for the test files that follow (several workers may build it at
+ * once: each writes its own file and renames it into place).
+ */
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
+    const file = join(REPO, '.tmp', `pglite-template-${await sourceKey()}.tar`);
+    const kept = await readFile(file).catch(() => undefined);
+    if (kept) return new Blob([kept]);
     const pglite = createPglite();
     const db = await openPglite({ pglite });
     await migrate(db.knex, 'gateway', GATEWAY_MIGRATIONS_DIR);
@@ -145,6 +178,14 @@ function pgliteTemplate(): Promise<Blob> {
     for (const s of ALL_SERVICES) await migrate(db.knex, s.schema, s.migrationsDir);
     const blob = await pglite.dumpDataDir('none');
     await db.close();
+    await mkdir(dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await blob.arrayBuffer()));
+    await rename(partial, file);
+    // Templates of earlier sources are of no more use.
+    for (const old of await readdir(dirname(file)))
+      if (old.startsWith('pglite-template-') && old.endsWith('.tar') && join(dirname(file), old) !== file)
+        await rm(join(dirname(file), old), { force: true });
     return blob;
   })();
   return template;

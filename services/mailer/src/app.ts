@@ -4,7 +4,9 @@
  * and clicks the gateway answers, the requests it answers (templates, campaigns, analytics,
  * tracking links of mail sent before links named their targets, the inbox, and inbound mail
  * handed over by the gateway: parsed, HTML sanitised, stored once per message, the weekly report's
- * settings) and the send worker every replica runs (which also sends the weekly report).
+ * settings, lot watches) and the send worker every replica runs (which also sends the weekly report).
+ * Lot alerts (lot-alerts/): watch requests from the MAIL stream, lot changes from INVENTORY.
+ * Journeys (journeys/): their requests, the form-submission trigger and the journey engine.
  */
 import { fileURLToPath } from 'node:url';
 import { STREAMS } from '@lp/contracts';
@@ -21,14 +23,29 @@ import { consumeProviderEvents } from './tracking/consume-provider-events.ts';
 import { consumeTrackingHits } from './tracking/consume-tracking-hits.ts';
 import { consumeLeadSubmissions } from './lead-replies/consume-lead-submissions.ts';
 import { serveLeadReplyRequests } from './lead-replies/serve-lead-reply-requests.ts';
+import { consumeJourneySubmissions } from './journeys/consume-journey-submissions.ts';
+import { serveJourneyRequests } from './journeys/serve-journey-requests.ts';
+import { journeyWorker } from './journeys/journey-worker.ts';
+import { consumeLotChanges } from './lot-alerts/consume-lot-changes.ts';
+import { consumeLotWatchRequests } from './lot-alerts/consume-lot-watch-requests.ts';
+import { serveLotWatchRequests } from './lot-alerts/serve-lot-watch-requests.ts';
 
 export const mailerService: ServiceDefinition = {
   name: 'mailer',
   schema: 'mailer',
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   // CRM too: every new form submission is answered (an instant reply, a staff alert).
-  streams: [STREAMS.mail, STREAMS.crm],
-  consumers: [consumeSendRequests, consumeProviderEvents, consumeTrackingHits, consumeLeadSubmissions],
+  // INVENTORY too: a lot's confirmed watchers are alerted of its changes (lot-alerts/).
+  streams: [STREAMS.mail, STREAMS.crm, STREAMS.inventory],
+  consumers: [
+    consumeSendRequests,
+    consumeProviderEvents,
+    consumeTrackingHits,
+    consumeLeadSubmissions,
+    consumeLotWatchRequests,
+    consumeLotChanges,
+    consumeJourneySubmissions,
+  ],
   rpcs: [
     ...serveMailerRequests,
     ...serveInboxRequests,
@@ -36,7 +53,9 @@ export const mailerService: ServiceDefinition = {
     ...serveWeeklyReportRequests,
     ...serveEngagementRequests,
     ...serveLeadReplyRequests,
+    ...serveLotWatchRequests,
+    ...serveJourneyRequests,
   ],
-  workers: [sendWorker],
+  workers: [sendWorker, journeyWorker],
   settings: mailerSettings,
 };

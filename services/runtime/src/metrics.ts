@@ -72,6 +72,22 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     help: 'Instant replies and staff alerts per form submission, by kind (reply, alert) and outcome (sent, off, suppressed, sent_before, failed, outbox, ...)',
     labels: ['kind', 'outcome'],
   },
+  mailer_lot_watch_messages_total: {
+    help: 'Lot watch mails by kind (confirm, alert) and outcome (sent, sent_before, skipped for a suppressed address or a confirmation moments ago, already_active, failed, outbox, unknown)',
+    labels: ['kind', 'outcome'],
+  },
+  mailer_lot_watches_confirmed_total: { help: 'Lot watches a person turned on from the confirmation mail', labels: [] },
+  mailer_lot_watches_stopped_total: { help: 'Lot watches stopped from an alert (its page or one-click)', labels: [] },
+  gateway_lot_watches_requested_total: { help: 'Lot watch requests stored on the bus for the mailer', labels: [] },
+  gateway_lot_watches_dropped_total: {
+    help: 'Lot watch requests answered but not stored, by reason (honeypot)',
+    labels: ['reason'],
+  },
+  mailer_journey_steps_total: { help: 'Journey steps run (each once per contact and journey entry)', labels: [] },
+  mailer_journey_entries_total: {
+    help: 'Contacts a trigger let into a journey, by trigger and outcome (entered, duplicate, no_contact)',
+    labels: ['trigger', 'outcome'],
+  },
   mailer_tracking_events_total: {
     help: 'Opens, clicks, unsubscribes, bounces and complaints recorded, by kind',
     labels: ['kind'],

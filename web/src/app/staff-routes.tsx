@@ -1,6 +1,6 @@
 /**
  * The staff route table under /marketing: each dashboard screen at its path (Contacts, Lists,
- * Analytics, Form Submissions, Lots, Inbox, Blog, Audit, Staff for owners, e-mail), the
+ * Segments, Analytics, Form Submissions, Lots, Inbox, Blog, Audit, Staff for owners, e-mail), the
  * dashboard home for any other /marketing path. Pages in app/ compose the features.
  */
 import { Route, Routes, useParams } from 'react-router-dom';
@@ -19,6 +19,8 @@ import {
 } from '../features/email';
 import { InboxPage } from '../features/inbox';
 import { ListsPage } from '../features/lists';
+import { SegmentsPage } from '../features/segments';
+import { JourneysPage } from '../features/journeys';
 import { LotsPage } from '../features/lot-inventory';
 import { AuditLogPage, StaffAccountsPage } from '../features/staff-admin';
 import { FormSubmissionsPage } from '../features/submissions-admin';
@@ -35,6 +37,8 @@ export function StaffRoutes({ user }: { user: StaffUser }) {
     <Routes>
       <Route path="contacts" element={<ContactsPage />} />
       <Route path="lists" element={<ListsPage />} />
+      <Route path="segments" element={<SegmentsPage />} />
+      <Route path="journeys" element={<JourneysPage />} />
       <Route path="form-submissions" element={submissions} />
       <Route path="submissions" element={submissions} />
       <Route path="lots" element={<LotsPage />} />

@@ -36,6 +36,8 @@ export const serveAnalyticsRequests = [
   answerRpc(RPC.analytics.attribution, async (_input, { knex }) =>
     readAttribution(knex, await readLatestLeadPerSession(knex, SUBMISSIONS_PAGE_MAX)),
   ),
+  // One lead, for the staff alert sent as it arrives: by the submission's session and time.
+  answerRpc(RPC.analytics.leadVisit, async (lead, { knex }) => (await readAttribution(knex, [lead]))[0]!),
   answerRpc(RPC.analytics.leadsBySource, async (asked, { knex, config }) => {
     const period = periodAsked(asked, new Date(), config.SITE_TIME_ZONE);
     // Two days' margin around the period's site days covers any time zone; readLeadsBySource keeps the period's days.

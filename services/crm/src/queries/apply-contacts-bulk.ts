@@ -13,12 +13,20 @@
 import { notFound, type Knex } from '@lp/runtime';
 import type { ContactsBulkChunkInput, ContactsBulkChunkResult } from '@lp/contracts';
 import { filteredContacts } from './list-contacts.ts';
+import type { SegmentContext } from './segment-engagement.ts';
+import { withSegmentWhere } from './segment-match.ts';
 
 /** Statuses a bulk "set status to subscribed" leaves as they are. */
 const OPTED_OUT = ['unsubscribed', 'bounced'];
 
-export async function applyContactsBulk(knex: Knex, input: ContactsBulkChunkInput): Promise<ContactsBulkChunkResult> {
+export async function applyContactsBulk(
+  knex: Knex,
+  input: ContactsBulkChunkInput,
+  context: SegmentContext,
+): Promise<ContactsBulkChunkResult> {
   const { bulk, before, limit } = input;
+  // A segment is read as it stands when each chunk is taken, as the screen's count was.
+  const match = 'match' in bulk.selection ? await withSegmentWhere(knex, bulk.selection.match, context) : undefined;
   return knex.transaction(async (trx) => {
     if (bulk.action === 'add_to_list' || bulk.action === 'remove_from_list') {
       const list = await trx.withSchema('crm').table('lists').select('id').where({ id: bulk.listId }).first();
@@ -31,7 +39,7 @@ export async function applyContactsBulk(knex: Knex, input: ContactsBulkChunkInpu
             .withSchema('crm')
             .table('contacts')
             .whereIn('id', [...new Set(selection.ids)])
-        : filteredContacts(trx, selection.match);
+        : filteredContacts(trx, match ?? {});
     const picked = chosen.select('contacts.id').orderBy('contacts.id', 'desc').limit(limit);
     if (before !== undefined) picked.where('contacts.id', '<', before);
     const ids = ((await picked) as { id: number }[]).map((r) => r.id);

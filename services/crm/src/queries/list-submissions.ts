@@ -1,6 +1,7 @@
 /**
  * A page of form submissions for the dashboard, newest first (by time, then id), after a cursor
- * (the last id seen), each with the contact that has its e-mail (if any). A page is at most
+ * (the last id seen), each with the contact that has its e-mail (if any) and the first call logged
+ * with that contact after it came (the mailer's replies are added by lead-response/). A page is at most
  * `limit` submissions and always fits in one bus message: long messages end it early.
  */
 import type { Knex } from '@lp/runtime';
@@ -9,7 +10,10 @@ import { fitOneReply } from './fit-one-reply.ts';
 import { crmTable, type FormSubmissionRow } from './rows.ts';
 
 /** A submission with the id of the contact that has its e-mail. */
-type Row = Omit<FormSubmissionRow, 'event_id' | 'idempotency_key' | 'stored_at'> & { contact_id: number | null };
+type Row = Omit<FormSubmissionRow, 'event_id' | 'idempotency_key' | 'stored_at'> & {
+  contact_id: number | null;
+  first_call_at: Date | null;
+};
 
 export async function listSubmissions(knex: Knex, opts: { limit: number; cursor?: number }): Promise<SubmissionsPage> {
   const query = crmTable(knex, 'form_submissions', 's')
@@ -32,6 +36,10 @@ export async function listSubmissions(knex: Knex, opts: { limit: number; cursor?
       's.created_at',
       's.converted_at',
       knex.raw('(select c.id from crm.contacts c where lower(c.email) = lower(s.email)) as contact_id'),
+      knex.raw(
+        `(select min(k.called_at) from crm.contact_calls k join crm.contacts c on c.id = k.contact_id
+          where lower(c.email) = lower(s.email) and k.called_at >= s.created_at) as first_call_at`,
+      ),
     )
     .orderBy([
       { column: 's.created_at', order: 'desc' },
@@ -68,5 +76,6 @@ function toSubmission(r: Row): FormSubmission {
     createdAt: r.created_at.toISOString(),
     contactId: r.contact_id,
     convertedAt: r.converted_at?.toISOString() ?? null,
+    firstResponseAt: r.first_call_at ? new Date(r.first_call_at).toISOString() : null,
   };
 }

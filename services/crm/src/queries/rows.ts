@@ -72,6 +72,8 @@ export type ImportChunkRow = {
   applied_at: Date;
 };
 
+export type ContactCallRow = { id: number; contact_id: number; called_at: Date; note: string; logged_by: string };
+
 export type CrmTables = {
   contacts: ContactRow;
   lists: ListRow;
@@ -79,6 +81,7 @@ export type CrmTables = {
   form_submissions: FormSubmissionRow;
   import_chunks: ImportChunkRow;
   custom_fields: CustomFieldRow;
+  contact_calls: ContactCallRow;
 };
 
 export const crmTable = schemaTables<CrmTables>('crm');

@@ -2,6 +2,7 @@
 import { RPC } from '@lp/contracts';
 import { answerRpc } from '@lp/runtime';
 import { addListMembers } from '../queries/add-list-members.ts';
+import { listJoinedMembers } from '../queries/list-joined-members.ts';
 import { applyContactsBulk } from '../queries/apply-contacts-bulk.ts';
 import { convertSubmission } from '../queries/convert-submission.ts';
 import { countCrmStats } from '../queries/count-crm-stats.ts';
@@ -19,18 +20,28 @@ import { getContact } from '../queries/get-contact.ts';
 import { getStoredList } from '../queries/get-list.ts';
 import { getContactHistory } from '../queries/get-contact-history.ts';
 import { listContacts } from '../queries/list-contacts.ts';
+import { withSegmentWhere } from '../queries/segment-match.ts';
+import { segmentContextOf } from './segment-context.ts';
 import { listLists } from '../queries/list-lists.ts';
 import { listSubmissions } from '../queries/list-submissions.ts';
+import { logContactCall } from '../queries/log-contact-call.ts';
+import { readResponseTimes, withFirstResponses } from '../lead-response/first-responses.ts';
 import { removeListMember } from '../queries/remove-list-member.ts';
 import { updateContact } from '../queries/update-contact.ts';
 import { updateList } from '../queries/update-list.ts';
 import { upsertImportChunk } from '../queries/upsert-import-chunk.ts';
 
 export const serveCrmRequests = [
-  answerRpc(RPC.crm.submissionsList, (input, { knex }) => listSubmissions(knex, input)),
+  answerRpc(RPC.crm.submissionsList, async (input, deps) =>
+    withFirstResponses(deps, await listSubmissions(deps.knex, input)),
+  ),
+  answerRpc(RPC.crm.responseTimes, (_input, deps) => readResponseTimes(deps, deps.config.SITE_TIME_ZONE)),
+  answerRpc(RPC.crm.contactCallLog, (input, { knex }) => logContactCall(knex, input)),
   answerRpc(RPC.crm.stats, (_input, { knex, config }) => countCrmStats(knex, config.SITE_TIME_ZONE)),
   answerRpc(RPC.crm.lotLeads, (input, { knex }) => countLotLeads(knex, input)),
-  answerRpc(RPC.crm.contactsList, (input, { knex }) => listContacts(knex, input)),
+  answerRpc(RPC.crm.contactsList, async (input, ctx) =>
+    listContacts(ctx.knex, await withSegmentWhere(ctx.knex, input, segmentContextOf(ctx))),
+  ),
   answerRpc(RPC.crm.contactGet, ({ id }, { knex }) => getContact(knex, id)),
   answerRpc(RPC.crm.contactCreate, (input, { knex }) => createContact(knex, input)),
   answerRpc(RPC.crm.contactUpdate, ({ id, contact }, { knex }) => updateContact(knex, id, contact)),
@@ -53,8 +64,9 @@ export const serveCrmRequests = [
   answerRpc(RPC.crm.listDelete, ({ id }, { knex }) => deleteList(knex, id)),
   answerRpc(RPC.crm.listDuplicate, ({ id, copy }, { knex }) => duplicateList(knex, id, copy)),
   answerRpc(RPC.crm.listMembersAdd, (input, { knex }) => addListMembers(knex, input)),
-  answerRpc(RPC.crm.contactsBulkChunk, (input, { knex }) => applyContactsBulk(knex, input)),
+  answerRpc(RPC.crm.contactsBulkChunk, (input, ctx) => applyContactsBulk(ctx.knex, input, segmentContextOf(ctx))),
   answerRpc(RPC.crm.listMemberRemove, ({ listId, contactId }, { knex }) => removeListMember(knex, listId, contactId)),
+  answerRpc(RPC.crm.listMembersJoined, (input, { knex }) => listJoinedMembers(knex, input)),
   answerRpc(RPC.crm.submissionConvert, ({ submissionId, listId }, { knex }) =>
     convertSubmission(knex, submissionId, listId),
   ),

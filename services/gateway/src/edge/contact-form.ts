@@ -4,7 +4,6 @@
  * faster than SPAM_MIN_FILL_MS: answered like a success, never stored), then published to JetStream; 201 only once stored.
  * The `Idempotency-Key` header makes a double click or a retry one submission, not two.
  */
-import { createHash } from 'node:crypto';
 import {
   eventMeta,
   site,
@@ -18,18 +17,12 @@ import { NO_GEO_LOCATOR } from '../geo/geo-database.ts';
 import { requestLimiter } from '../middleware/rate-limit.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, createRouter, publishOrUnavailable } from '../routes/context.ts';
+import { stableEventId } from './stable-event-id.ts';
 
 const KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
-/**
- * A stable UUID for an idempotency key, so the same key always makes the same event id. The
- * `lead:` salt predates the naming of form submissions and stays: changing it would change every key's id.
- */
-function eventIdFor(key: string): string {
-  const h = createHash('sha256').update(`lead:${key}`).digest('hex');
-  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+/** The `lead` salt predates the naming of form submissions and stays: changing it would change every key's id. */
+const eventIdFor = (key: string) => stableEventId('lead', key);
 
 export function contactFormRoutes({ config, bus, counters, knex, log, geo = NO_GEO_LOCATOR }: GatewayDeps) {
   const router = createRouter();

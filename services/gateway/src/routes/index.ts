@@ -45,10 +45,16 @@ import { webAnalyticsRoutes } from '../staff-api/web-analytics.ts';
 import { goalRoutes } from '../staff-api/goals.ts';
 import { weeklyReportRoutes } from '../staff-api/weekly-report.ts';
 import { leadReplyRoutes } from '../staff-api/lead-replies.ts';
+import { journeyRoutes } from '../staff-api/journeys.ts';
+import { lotAlertRoutes } from '../edge/lot-alerts.ts';
 
-/** Anyone may call these: the contact form, the lots, the blog's API, e-mail tracking links and unsubscribes. */
+/**
+ * Anyone may call these: the contact form, the lots, the blog's API, e-mail tracking links and
+ * unsubscribes, lot alerts (watch a lot, its confirmation and stop links).
+ */
 const publicApi = (deps: GatewayDeps): GatewayRouter[] => [
   contactFormRoutes(deps),
+  lotAlertRoutes(deps),
   publicLotRoutes(deps),
   blogRoutes(deps),
   emailTrackingRoutes(deps),
@@ -81,6 +87,7 @@ const staffApi = (deps: GatewayDeps): GatewayRouter[] => [
   goalRoutes(deps),
   weeklyReportRoutes(deps),
   leadReplyRoutes(deps),
+  journeyRoutes(deps),
   blogAdminRoutes(deps),
 ];
 

@@ -9,6 +9,7 @@
  * mailer the history shows crm's part and says its mail is missing.
  */
 import {
+  CallLogFormSchema,
   ContactCreateSchema,
   ContactsExportSchema,
   ContactsQuerySchema,
@@ -192,6 +193,20 @@ export function contactRoutes(deps: GatewayDeps) {
       mailUnavailable: mail === null,
     };
     ctx.body = body;
+  });
+
+  // "Log a call": a call with the contact, now; a lead's first response when it is the first.
+  router.post('/contacts/:id/calls', async (ctx) => {
+    const contactId = pathNumber(ctx);
+    const { note } = validate(CallLogFormSchema, ctx.request.body ?? {});
+    const loggedBy = ctx.state.session?.username ?? 'unknown';
+    ctx.body = await audited(
+      deps.knex,
+      ctx.state,
+      { action: 'contact.call_logged', target: `contact ${contactId}` },
+      () => ask(ctx, RPC.crm.contactCallLog, { contactId, note, loggedBy }),
+    );
+    ctx.status = 201;
   });
 
   router.post('/contacts-to-list', async (ctx) => {

@@ -1,6 +1,7 @@
 /**
  * Staff reads for the dashboard home and the form submissions screen: submissions (paged), counters
- * with their month-over-month change, and 'Add to Contacts' (`POST /convert-submission/{id}`).
+ * with their month-over-month change, 'Add to Contacts' (`POST /convert-submission/{id}`) and the
+ * median time to first response per week.
  * The home's Form Responses card is crm's `totalSubmissions`, never a download of the list.
  */
 import { ConvertSubmissionSchema, RPC, SubmissionsQuerySchema, type MarketingStats } from '@lp/contracts';
@@ -39,6 +40,11 @@ export function formSubmissionRoutes({ bus, knex }: GatewayDeps) {
     if (nextCursor !== null)
       ctx.set('Link', `</api/marketing/submissions?limit=${query.limit}&cursor=${nextCursor}>; rel="next"`);
     ctx.body = submissions;
+  });
+
+  // The median time to first staff response per week (the Form Submissions screen's card).
+  router.get('/submissions/response-times', async (ctx) => {
+    ctx.body = await callRpc(bus, RPC.crm.responseTimes, {}, askedBy(ctx));
   });
 
   router.post('/convert-submission/:id', async (ctx) => {

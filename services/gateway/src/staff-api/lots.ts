@@ -7,7 +7,8 @@
  * change's author), `GET /api/marketing/lots/{number}/changes` (its audit trail) and
  * `GET /api/marketing/lots/interest?range=7d|30d|90d` (the Lots screen) or `?days=7|30|90|365`
  * (the Analytics screen): page views, map clicks and leads per lot, asked of analytics and crm
- * together; 400 for any other value, or for both parameters at once.
+ * together, and the confirmed lot-alert watchers of each lot now, asked of the mailer; 400 for
+ * any other value, or for both parameters at once.
  */
 import { LOT_NUMBER_MAX, LotInterestQuerySchema, LotPatchSchema, RPC, type LotInterest } from '@lp/contracts';
 import { AppError, callRpc, notFound, unauthorized } from '@lp/runtime';
@@ -42,7 +43,7 @@ export function lotRoutes(deps: GatewayDeps) {
     const from = new Date(to.getTime() - days * DAY_MS);
     const input = { from: from.toISOString(), to: to.toISOString() };
     // Each half still shows while the other service is away; with neither there is nothing to show.
-    const [views, leads] = await Promise.all([
+    const [views, leads, watching] = await Promise.all([
       unlessUnavailable(
         ctx,
         'lot interest without views: analytics did not answer',
@@ -53,14 +54,20 @@ export function lotRoutes(deps: GatewayDeps) {
         'lot interest without leads: crm did not answer',
         callRpc(bus, RPC.crm.lotLeads, input, askedBy(ctx)),
       ),
+      unlessUnavailable(
+        ctx,
+        'lot interest without watchers: the mailer did not answer',
+        callRpc(bus, RPC.mailer.lotWatchers, {}, askedBy(ctx)),
+      ),
     ]);
     if (!views && !leads)
       throw new AppError(503, 'unavailable', 'The service is temporarily unavailable. Please try again.');
     const byLot = new Map<number, LotInterest['lots'][number]>();
     const row = (n: number) =>
-      byLot.get(n) ?? byLot.set(n, { number: n, pageViews: 0, mapClicks: 0, leads: 0 }).get(n)!;
+      byLot.get(n) ?? byLot.set(n, { number: n, pageViews: 0, mapClicks: 0, leads: 0, watchers: 0 }).get(n)!;
     for (const l of views?.lots ?? []) Object.assign(row(l.number), { pageViews: l.pageViews, mapClicks: l.mapClicks });
     for (const l of leads?.lots ?? []) row(l.number).leads = l.leads;
+    for (const l of watching?.lots ?? []) row(l.number).watchers = l.watchers;
     ctx.body = {
       range: `${days}d`,
       days,
@@ -68,6 +75,7 @@ export function lotRoutes(deps: GatewayDeps) {
       lots: [...byLot.values()].sort((a, b) => a.number - b.number),
       viewsUnavailable: views === null,
       leadsUnavailable: leads === null,
+      watchersUnavailable: watching === null,
     } satisfies LotInterest;
   });
 

@@ -3,9 +3,16 @@
  * update, duplicate, delete. Validated with the contracts' schemas (an unknown merge tag is
  * refused); the mailer owns the data, sanitises the HTML and checks again. An update names the
  * version it was based on (400 without one) and is refused with a 409 when the template was
- * saved since.
+ * saved since. `POST /preview` renders a block template's blocks as a save would store them
+ * (the block editor's preview; nothing is stored).
  */
-import { INVALID_TEMPLATE_ID, RPC, TemplateCreateSchema, TemplateUpdateSchema } from '@lp/contracts';
+import {
+  INVALID_TEMPLATE_ID,
+  RPC,
+  RenderBlocksInputSchema,
+  TemplateCreateSchema,
+  TemplateUpdateSchema,
+} from '@lp/contracts';
 import { badRequest } from '@lp/runtime';
 import { audited } from '../audit/record-audit.ts';
 import { changedFields } from '../audit/changed-fields.ts';
@@ -37,6 +44,11 @@ export function templateRoutes({ bus, knex }: GatewayDeps) {
     ctx.status = 201;
     ctx.set('Location', `/api/marketing/templates/${template.id}`);
     ctx.body = template;
+  });
+
+  router.post('/preview', async (ctx) => {
+    const input = validate(RenderBlocksInputSchema, ctx.request.body);
+    ctx.body = await ask(ctx, RPC.mailer.templateRenderBlocks, input);
   });
 
   router.get('/:id', async (ctx) => {

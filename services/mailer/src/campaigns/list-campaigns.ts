@@ -50,9 +50,11 @@ export const toCampaign = (r: CampaignRow): Campaign => {
 };
 
 export function campaignRows(knex: Knex) {
+  // A journey's send step mails under a campaign of its own (status `journey`): the journey shows it, not these.
   return knex
     .withSchema('mailer')
     .table('campaigns as c')
+    .whereNot('c.status', 'journey')
     .select<CampaignRow[]>(
       'c.id',
       'c.request_id',

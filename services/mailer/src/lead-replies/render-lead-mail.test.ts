@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eventMeta, type SubmissionReceived } from '@lp/contracts';
-import { alertRowsOf, leadValuesOf, renderLeadAlert, renderLeadReply } from './render-lead-mail.ts';
+import { alertRowsOf, leadValuesOf, lotsViewedOf, renderLeadAlert, renderLeadReply } from './render-lead-mail.ts';
 
 const event: SubmissionReceived = {
   ...eventMeta('0b6d5c2e-6d0e-4f61-9a39-1f2f3b4c5d6e'),
@@ -54,6 +54,55 @@ describe('the lead messages', () => {
     expect(m.headers['Reply-To']).toBe('ada@example.com');
     expect(m.text).toContain('Open the contact: https://lots.example/marketing/contacts?q=ada%40example.com');
     expect(m.text).toContain('Interest: General (Financing Options)');
+  });
+});
+
+describe("the alert's visit history", () => {
+  const values = leadValuesOf(event, null, 'https://lots.example/');
+  const base = { event, interest: 'lot' as const, values, contactId: null, publicUrl: 'https://lots.example' };
+
+  it('lists the first-touch source and campaign, the pages seen and the lots among them, escaped', () => {
+    const m = renderLeadAlert(
+      {
+        ...base,
+        visit: {
+          status: 'found',
+          attribution: {
+            sessionId: 's1',
+            firstTouch: {
+              at: '2026-11-20T10:00:00.000Z',
+              source: 'facebook',
+              referrerHost: null,
+              utmSource: 'facebook',
+              utmMedium: 'cpc',
+              utmCampaign: 'fall<sale>',
+              landingPage: '/',
+            },
+            emailCampaign: null,
+            visits: 2,
+            pageviews: 4,
+            pages: ['/', '/lots/7', '/lots/12?x=1', '/lots/7'],
+          },
+        },
+      },
+      'sales@example.com',
+    );
+    expect(m.text).toContain('First-touch source: facebook');
+    expect(m.text).toContain('First-touch campaign: fall<sale>');
+    expect(m.text).toContain('Pages seen: 4: /, /lots/7, /lots/12?x=1, /lots/7');
+    expect(m.text).toContain('Lots viewed: Lot 7, Lot 12');
+    expect(m.html).toContain('fall&lt;sale&gt;');
+    expect(m.html).not.toContain('fall<sale>');
+  });
+
+  it('says when analytics did not answer, and the alert goes all the same', () => {
+    const m = renderLeadAlert({ ...base, visit: { status: 'unavailable' } }, 'sales@example.com');
+    expect(m.text).toContain('Visit history: Not available: analytics did not answer in time');
+    expect(m.text).toContain('Name: ');
+  });
+
+  it('reads lot pages only', () => {
+    expect(lotsViewedOf(['/lots', '/lots/0', '/lots/3/', '/lots/3#map', '/blog/lots/5', '/lots/44'])).toEqual([3, 44]);
   });
 });
 

@@ -8,12 +8,15 @@
  * Its Message-ID names the submission, so even a copy the relay got twice reads as one.
  * The staff alert: the lead's details as plain HTML and text, visitors' values escaped, with a
  * link to the contact in the dashboard; Reply-To is the visitor, so staff answer in one click.
+ * With them the visit history analytics holds (first-touch source and campaign, the pages seen
+ * before sending, the lots among them), or a line saying it was not available.
  */
 import { createHash } from 'node:crypto';
 import {
   CONTACT_PAGE_INTERESTS,
   LEAD_INTEREST_LABELS,
   LEAD_MERGE_TAGS,
+  LOT_PATH_PATTERN,
   MERGE_TAG_PATTERN,
   SUBMISSION_SOURCE_LABELS,
   escapeHtml,
@@ -21,6 +24,7 @@ import {
   lotPath,
   mergeTagName,
   site,
+  type LeadAttribution,
   type LeadInterest,
   type LeadMergeTag,
   type PublicLot,
@@ -93,6 +97,38 @@ export function renderLeadReply(t: LeadTemplate, values: LeadValues, submissionI
   };
 }
 
+/** What analytics said of the lead's visits: its history, none kept (no tracked session), or no answer. */
+export type LeadVisit =
+  { status: 'found'; attribution: LeadAttribution } | { status: 'untracked' } | { status: 'unavailable' };
+
+/** The lot numbers among the pages seen, in the order first seen. */
+export const lotsViewedOf = (pages: readonly string[]): number[] => [
+  ...new Set(
+    pages.flatMap((p) => LOT_PATH_PATTERN.exec(p.split(/[?#]/)[0]!.replace(/\/$/, ''))?.[1] ?? []).map(Number),
+  ),
+];
+
+/** The alert's rows of the visit history. */
+function visitRowsOf(visit: LeadVisit | undefined): [string, string][] {
+  if (!visit) return [];
+  if (visit.status === 'unavailable') return [['Visit history', 'Not available: analytics did not answer in time']];
+  if (visit.status === 'untracked' || (visit.attribution.firstTouch === null && visit.attribution.pageviews === 0))
+    return [['Visit history', 'None recorded for this visitor']];
+  const a = visit.attribution;
+  const t = a.firstTouch;
+  const lots = lotsViewedOf(a.pages);
+  const more = a.pageviews > a.pages.length ? `, … (${a.pageviews - a.pages.length} more)` : '';
+  return [
+    ['First-touch source', t ? t.source || 'Direct' : ''],
+    ['First-touch campaign', t?.utmCampaign ?? ''],
+    ['Landing page', t?.landingPage ?? ''],
+    ['E-mail campaign', a.emailCampaign ?? ''],
+    ['Visits', String(a.visits)],
+    ['Pages seen', a.pages.length ? `${a.pageviews}: ${a.pages.join(', ')}${more}` : ''],
+    ['Lots viewed', lots.map((n) => `Lot ${n}`).join(', ')],
+  ];
+}
+
 export type LeadAlertFacts = {
   event: SubmissionReceived;
   interest: LeadInterest;
@@ -100,6 +136,8 @@ export type LeadAlertFacts = {
   /** The contact with the lead's address, when crm has one. */
   contactId: number | null;
   publicUrl: string;
+  /** The visit history (left out: not asked). */
+  visit?: LeadVisit;
 };
 
 /** The dashboard page that opens the lead's contact (the Contacts screen searched by the address). */
@@ -124,6 +162,7 @@ export function alertRowsOf(f: LeadAlertFacts): [string, string][] {
     ['Page', s.page ?? ''],
     ['Location', locationText({ country: s.country ?? null, region: s.region ?? null, city: s.city ?? null })],
     ['Sent at', f.event.occurredAt],
+    ...visitRowsOf(f.visit),
   ];
   return rows.filter(([, value]) => value !== '');
 }

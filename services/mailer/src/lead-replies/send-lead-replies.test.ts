@@ -248,6 +248,15 @@ describe('answering a new lead', () => {
     expect(sent).toEqual([]);
   });
 
+  it('sends the alert without the visit history when analytics does not answer, and says so', async () => {
+    // The fake bus answers no analytics request.
+    const event = submission({ sessionId: 'session-1', email: 'tracked@example.com' });
+    expect(await sendLeadReplies(deps, sink, event)).toMatchObject({ alert: 'sent' });
+    const alert = await simpleParser(sent.find((m) => m.envelope.to[0] === 'sales@example.com')!.raw);
+    expect(alert.text).toContain('Visit history: Not available: analytics did not answer in time');
+    expect(alert.text).toContain('Email: tracked@example.com');
+  });
+
   it('alerts one recipient per lead in turn in round robin', async () => {
     await saveLeadReplySettings(db.knex, settings({ alert: { ...settings().alert, mode: 'round_robin' } }));
     for (let i = 0; i < 4; i++)

@@ -26,7 +26,7 @@ import {
   takeAlertTurn,
   type LeadReplyKind,
 } from './lead-replies-store.ts';
-import { leadValuesOf, renderLeadAlert, renderLeadReply, type LeadValues } from './render-lead-mail.ts';
+import { leadValuesOf, renderLeadAlert, renderLeadReply, type LeadValues, type LeadVisit } from './render-lead-mail.ts';
 
 type Deps = Pick<ServiceDeps, 'knex' | 'bus' | 'counters' | 'settings'> & { log: Logger };
 
@@ -58,6 +58,27 @@ async function lotOf(deps: Deps, lotNumber: number | null | undefined): Promise<
   } catch (err) {
     deps.log.warn({ err, lotNumber }, 'lead reply: inventory did not answer; the lot is named by number only');
     return null;
+  }
+}
+
+/** Short: the alert is worth more on time than complete. */
+const VISIT_TIMEOUT_MS = 2_000;
+
+/** The lead's visit history from analytics; the alert goes without it (and says so) when analytics does not answer. */
+async function visitOf(deps: Deps, event: SubmissionReceived): Promise<LeadVisit> {
+  const sessionId = event.submission.sessionId;
+  if (!sessionId) return { status: 'untracked' };
+  try {
+    const attribution = await callRpc(
+      deps.bus,
+      RPC.analytics.leadVisit,
+      { sessionId, submittedAt: event.occurredAt },
+      { log: deps.log, timeoutMs: VISIT_TIMEOUT_MS },
+    );
+    return { status: 'found', attribution };
+  } catch (err) {
+    deps.log.warn({ err }, 'lead alert: analytics did not answer; sent without the visit history');
+    return { status: 'unavailable' };
   }
 }
 
@@ -158,7 +179,8 @@ export async function sendLeadReplies(
         settings.alert.mode === 'round_robin' && state === 'none'
           ? [recipients[await takeAlertTurn(knex, recipients.length)]!]
           : recipients;
-      const facts = { event, interest, values: await valuesOf(), contactId: contact?.id ?? null, publicUrl };
+      const visit = await visitOf(deps, event);
+      const facts = { event, interest, values: await valuesOf(), contactId: contact?.id ?? null, publicUrl, visit };
       alert = await sendClaimed(
         deps,
         transport,

@@ -3,6 +3,10 @@ import type { Knex } from '@lp/runtime';
 import type { MailerStats } from '@lp/contracts';
 
 export async function countMailerStats(knex: Knex): Promise<MailerStats> {
-  const [row] = await knex.withSchema('mailer').table('campaigns').count<{ count: number }[]>({ count: '*' });
+  const [row] = await knex
+    .withSchema('mailer')
+    .table('campaigns')
+    .whereNot('status', 'journey')
+    .count<{ count: number }[]>({ count: '*' });
   return { totalCampaigns: Number(row?.count ?? 0) };
 }

@@ -1,8 +1,10 @@
-/** What crm asks the mailer for its segments: who opened or clicked. */
+/** What crm asks the mailer for its segments (who opened or clicked) and its leads (when staff first wrote). */
 import { RPC } from '@lp/contracts';
 import { answerRpc } from '@lp/runtime';
 import { listEngagedEmails } from '../segments/list-engaged-emails.ts';
+import { findFirstReplies } from '../lead-response/find-first-replies.ts';
 
 export const serveEngagementRequests = [
   answerRpc(RPC.mailer.engagedEmails, (input, { knex }) => listEngagedEmails(knex, input)),
+  answerRpc(RPC.mailer.firstReplies, async (input, { knex }) => ({ replies: await findFirstReplies(knex, input) })),
 ];

@@ -19,6 +19,7 @@ import { createTemplate, duplicateTemplate } from '../templates/create-template.
 import { editTemplate } from '../templates/edit-template.ts';
 import { getTemplate, readTemplates } from '../templates/read-templates.ts';
 import { removeTemplate } from '../templates/remove-template.ts';
+import { previewBlocks } from '../templates/blocks/preview-blocks.ts';
 import { loadTrackingSecret } from '../tracking/load-tracking-secret.ts';
 import { serveTrackingRequests } from '../tracking/serve-tracking-requests.ts';
 
@@ -31,15 +32,19 @@ async function withExpectedSize(deps: Pick<ServiceDeps, 'knex' | 'bus' | 'log'>,
   return { ...c, total_recipients, recipients_estimated };
 }
 
+/** What saving a template needs: the database, the bus (lot cards read the inventory) and the public address. */
+const renderDeps = (deps: ServiceDeps) => ({ ...deps, publicUrl: mailerSettings.of(deps).MAIL_PUBLIC_URL });
+
 export const serveMailerRequests = [
   answerRpc(RPC.mailer.stats, (_input, { knex }) => countMailerStats(knex)),
   answerRpc(RPC.mailer.templatesList, (_input, { knex }) => readTemplates(knex)),
   answerRpc(RPC.mailer.templateGet, ({ id }, { knex }) => getTemplate(knex, id)),
-  answerRpc(RPC.mailer.templateCreate, (input, { knex }) => createTemplate(knex, input)),
-  answerRpc(RPC.mailer.templateUpdate, ({ id, version, template }, { knex }) =>
-    editTemplate(knex, id, version, template),
+  answerRpc(RPC.mailer.templateCreate, (input, deps) => createTemplate(renderDeps(deps), input)),
+  answerRpc(RPC.mailer.templateUpdate, ({ id, version, template }, deps) =>
+    editTemplate(renderDeps(deps), id, version, template),
   ),
-  answerRpc(RPC.mailer.templateDuplicate, ({ id }, { knex }) => duplicateTemplate(knex, id)),
+  answerRpc(RPC.mailer.templateDuplicate, ({ id }, deps) => duplicateTemplate(renderDeps(deps), id)),
+  answerRpc(RPC.mailer.templateRenderBlocks, ({ blocks }, deps) => previewBlocks(renderDeps(deps), blocks)),
   answerRpc(RPC.mailer.templateDelete, ({ id }, { knex }) => removeTemplate(knex, id)),
   answerRpc(RPC.mailer.campaignsList, (_input, { knex }) => listCampaigns(knex)),
   answerRpc(RPC.mailer.campaignCreate, async (event, deps) => {

@@ -1,5 +1,5 @@
 /**
- * Claims up to `limit` due deliveries of active campaigns for this sender (`claimed`, stamped
+ * Claims up to `limit` due deliveries of active campaigns (and journeys' campaigns) for this sender (`claimed`, stamped
  * with its id, attempts + 1). FOR UPDATE SKIP LOCKED: replicas claim disjoint rows, never the
  * same. A claimed row has not been handed to SMTP yet (`markSentAndSending` does that,
  * a few messages ahead of the pooled connections).
@@ -24,7 +24,7 @@ export async function claimDeliveries(knex: Knex, workerId: string, limit: numbe
       where d.id in (
         select d2.id from mailer.deliveries d2
           join mailer.campaigns c on c.id = d2.campaign_id
-         where d2.status = 'pending' and d2.next_attempt_at <= now() and c.status = 'active'
+         where d2.status = 'pending' and d2.next_attempt_at <= now() and c.status in ('active', 'journey')
          order by d2.next_attempt_at, d2.id
          limit ?
          for update of d2 skip locked)

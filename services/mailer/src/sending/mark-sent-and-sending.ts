@@ -20,13 +20,13 @@ export async function markSentAndSending(
      go as (
        update mailer.deliveries d set status = 'sending'
          from mailer.campaigns c
-        where c.id = d.campaign_id and c.status = 'active'
+        where c.id = d.campaign_id and c.status in ('active', 'journey')
           and d.id = any(?::bigint[]) and d.claimed_by = ? and d.status = 'claimed'
         returning d.id),
      back as (
        update mailer.deliveries d set status = 'pending', claimed_by = null, attempts = d.attempts - 1
          from mailer.campaigns c
-        where c.id = d.campaign_id and c.status <> 'active'
+        where c.id = d.campaign_id and c.status not in ('active', 'journey')
           and d.id = any(?::bigint[]) and d.claimed_by = ? and d.status = 'claimed')
      select id from go`,
     [sentIds, workerId, startIds, workerId, startIds, workerId],

@@ -1,18 +1,30 @@
 /**
- * Saves a template's fields (content sanitised) over the version they were based on: 404 when
- * there is no template with this id, 409 when it has been saved since that version (the stale
- * copy changes nothing).
+ * Saves a template's fields (content sanitised, or rendered from its blocks) over the version
+ * they were based on: 404 when there is no template with this id, 409 when it has been saved
+ * since that version (the stale copy changes nothing). A block template may become an HTML one;
+ * an HTML template stays HTML (a 400: its HTML cannot be turned into blocks).
  */
 import { STALE_EDIT_MESSAGES, type Template } from '@lp/contracts';
-import { conflict, notFound, type Knex } from '@lp/runtime';
+import { badRequest, conflict, notFound, type Knex } from '@lp/runtime';
 import { findTemplate } from '../queries/find-template.ts';
 import { updateTemplate } from '../queries/update-template.ts';
-import { templateColumns, type TemplateFields } from './template-columns.ts';
+import { templateColumns, type RenderDeps, type TemplateFields } from './template-columns.ts';
 import { toTemplate } from './to-template.ts';
 
-export async function editTemplate(knex: Knex, id: number, version: number, t: TemplateFields): Promise<Template> {
-  const row = await updateTemplate(knex, id, version, templateColumns(t));
+export const HTML_STAYS_HTML = 'An HTML template stays HTML: create a new template to use blocks';
+
+export async function editTemplate(
+  deps: RenderDeps & { knex: Knex },
+  id: number,
+  version: number,
+  t: TemplateFields,
+): Promise<Template> {
+  const stored = await findTemplate(deps.knex, id);
+  if (!stored) throw notFound('Template not found');
+  if (stored.editor === 'html' && t.editor === 'blocks')
+    throw badRequest(HTML_STAYS_HTML, { fields: { editor: [HTML_STAYS_HTML] } });
+  const row = await updateTemplate(deps.knex, id, version, await templateColumns(deps, t));
   if (row) return toTemplate(row);
-  if (await findTemplate(knex, id)) throw conflict(STALE_EDIT_MESSAGES.template);
+  if (await findTemplate(deps.knex, id)) throw conflict(STALE_EDIT_MESSAGES.template);
   throw notFound('Template not found');
 }

@@ -10,9 +10,12 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-export type TokenKind = 'open' | 'click' | 'unsubscribe';
+/** `watch-stop`: the stop link of a lot alert, naming the watch (it never expires, as an unsubscribe link). */
+export type TokenKind = 'open' | 'click' | 'unsubscribe' | 'watch-stop';
 
-const PREFIX: Record<TokenKind, string> = { open: 'o', click: 'c', unsubscribe: 'u' };
+const PREFIX: Record<TokenKind, string> = { open: 'o', click: 'c', unsubscribe: 'u', 'watch-stop': 's' };
+/** The prefix of a lot watch's confirmation token, which signs its expiry too. */
+const WATCH_CONFIRM = 'wc';
 /** The prefix of a click token that signs its target: never equal to another kind's. */
 const TARGETED_CLICK = 'k';
 
@@ -66,4 +69,22 @@ export function readClickToken(
   if (!t || !genuine(t.signature, sign(secret, `${TARGETED_CLICK}:${t.ids}:${url}`))) return null;
   const [deliveryId, linkIdx] = t.ids.split('.').map(Number);
   return { deliveryId: deliveryId!, linkIdx: linkIdx! };
+}
+
+/** `<watchId>.<expires, Unix seconds>.<signature>`: a lot watch's confirmation link, signed with its expiry. */
+export function makeWatchConfirmToken(secret: string, watchId: number, expiresAt: Date): string {
+  const ids = `${watchId}.${Math.floor(expiresAt.getTime() / 1000)}`;
+  return `${ids}.${sign(secret, `${WATCH_CONFIRM}:${ids}`)}`;
+}
+
+/** The watch of a genuine confirmation token and whether it has expired at `now`; null for anything else. */
+export function readWatchConfirmToken(
+  secret: string,
+  token: string,
+  now = new Date(),
+): { watchId: number; expired: boolean } | null {
+  const t = split(token, 2);
+  if (!t || !genuine(t.signature, sign(secret, `${WATCH_CONFIRM}:${t.ids}`))) return null;
+  const [watchId, expires] = t.ids.split('.').map(Number);
+  return { watchId: watchId!, expired: now.getTime() >= expires! * 1000 };
 }

@@ -2,7 +2,8 @@
  * /lots/{number}: one lot's page, rendered by the gateway with the current lots (an unknown
  * number is the 404 page), and while the lot is not sold the "Ask about this lot" form,
  * pre-filled with interest Available Lots and naming the lot (its number travels with the
- * submission). After client-side navigations the head follows the lot once loaded.
+ * submission), and for every lot the "Tell me when this lot changes" form (lot alerts). After
+ * client-side navigations the head follows the lot once loaded.
  */
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
@@ -11,6 +12,7 @@ import { site } from '@lp/contracts/site';
 import { NotFoundPage } from '../../components/layout/not-found-page';
 import { PageLoading } from '../../components/ui/page-loading';
 import { LotPage } from '../../features/lot-map';
+import { WatchLotForm } from '../../features/lot-alerts';
 import { useLots } from '../../lib/use-lots';
 import { SharedFormSection } from '../../features/submissions/components/shared-form-section';
 import { usePageData } from '../page-data';
@@ -46,7 +48,7 @@ export default function LotRoute() {
   if (!lot) return <NotFoundPage />;
   return (
     <>
-      <LotPage lot={lot} lots={lots ?? []} />
+      <LotPage lot={lot} lots={lots ?? []} alerts={<WatchLotForm key={lot.number} lotNumber={lot.number} />} />
       {lot.status !== 'sold' && (
         <SharedFormSection
           key={lot.number}

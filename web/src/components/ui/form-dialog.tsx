@@ -30,6 +30,8 @@ type Props = {
   cancelRef?: RefObject<HTMLButtonElement | null>;
   formClassName?: string;
   notice?: ReactNode;
+  /** A wide dialog (a form of many rows). */
+  wide?: boolean;
   children: ReactNode;
 };
 
@@ -46,6 +48,7 @@ export function FormDialog({
   cancelRef,
   formClassName = 'grid gap-4',
   notice,
+  wide,
   children,
 }: Props) {
   return (
@@ -54,6 +57,7 @@ export function FormDialog({
       onClose={onClose}
       title={title}
       description={description}
+      wide={wide}
       initialFocus={cancelRef}
       footer={
         <DialogActions

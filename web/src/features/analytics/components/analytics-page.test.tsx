@@ -170,24 +170,28 @@ describe('Analytics screen, Web tab', () => {
     routes['GET /api/marketing-dashboard/web-analytics?days=365'] = () => json(busy(365));
     const interest = (
       days: 30 | 365,
-      lots: { number: number; pageViews: number; mapClicks: number; leads: number }[],
-    ) => json({ range: `${days}d`, days, from: 'a', to: 'b', lots, viewsUnavailable: false, leadsUnavailable: false });
+      lots: { number: number; pageViews: number; mapClicks: number; leads: number; watchers: number }[],
+    ) =>
+      json({
+        ...{ range: `${days}d`, days, from: 'a', to: 'b', lots },
+        ...{ viewsUnavailable: false, leadsUnavailable: false, watchersUnavailable: false },
+      });
     routes['GET /api/marketing/lots/interest?days=30'] = () =>
       interest(30, [
-        { number: 3, pageViews: 1200, mapClicks: 2, leads: 0 },
-        { number: 5, pageViews: 40, mapClicks: 9, leads: 2 },
-        { number: 12, pageViews: 90, mapClicks: 9, leads: 2 },
+        { number: 3, pageViews: 1200, mapClicks: 2, leads: 0, watchers: 0 },
+        { number: 5, pageViews: 40, mapClicks: 9, leads: 2, watchers: 3 },
+        { number: 12, pageViews: 90, mapClicks: 9, leads: 2, watchers: 1 },
       ]);
     routes['GET /api/marketing/lots/interest?days=365'] = () =>
-      interest(365, [{ number: 21, pageViews: 7, mapClicks: 0, leads: 0 }]);
+      interest(365, [{ number: 21, pageViews: 7, mapClicks: 0, leads: 0, watchers: 0 }]);
     render();
     const card = (await screen.findByRole('heading', { name: 'Interest per lot' })).closest('section')!;
     const table = await within(card).findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([
-      ['Lot 12Visits', '90', '9', '2'],
-      ['Lot 5Visits', '40', '9', '2'],
-      ['Lot 3Visits', '1,200', '2', '0'],
+      ['Lot 12Visits', '90', '9', '2', '1'],
+      ['Lot 5Visits', '40', '9', '2', '3'],
+      ['Lot 3Visits', '1,200', '2', '0', '0'],
     ]);
     expect(within(table).getByRole('link', { name: 'Lot 12' }).getAttribute('href')).toBe('/lots/12');
     // A lot's visits are a drill-down like a table's value: the page filter, and the card steps aside.
@@ -212,15 +216,16 @@ describe('Analytics screen, Web tab', () => {
         days: 30,
         from: 'a',
         to: 'b',
-        lots: [{ number: 5, pageViews: 0, mapClicks: 0, leads: 2 }],
+        lots: [{ number: 5, pageViews: 0, mapClicks: 0, leads: 2, watchers: 1 }],
         viewsUnavailable: true,
         leadsUnavailable: false,
+        watchersUnavailable: false,
       });
     render();
     const card = (await screen.findByRole('heading', { name: 'Interest per lot' })).closest('section')!;
     expect(await within(card).findByText('Page views and map clicks could not be loaded right now.')).toBeTruthy();
     const rows = within(within(card).getByRole('table')).getAllByRole('row').slice(1);
-    expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([['Lot 5Visits', '—', '—', '2']]);
+    expect(rows.map((r) => [...r.children].map((c) => c.textContent))).toEqual([['Lot 5Visits', '—', '—', '2', '1']]);
   });
 
   it('says when no lot drew interest, and when the figures cannot be loaded', async () => {

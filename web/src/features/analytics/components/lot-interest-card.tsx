@@ -1,6 +1,7 @@
 /**
  * "Interest per lot" on the Web tab: for the selected range, each lot that drew any interest
- * with the page views of its page, the clicks on it in the map and the leads that named it,
+ * with the page views of its page, the clicks on it in the map, the leads that named it and
+ * its confirmed lot-alert watchers (now),
  * most interest first (see `rankLotInterest`). Its link goes to the lot's public page. When
  * analytics or crm did not answer, their columns show '—' and a line says which.
  */
@@ -25,6 +26,8 @@ export function LotInterestCard({
   // A count from a service that did not answer is unknown, not zero.
   const views = (n: number) => (data?.viewsUnavailable ? '—' : formatCount(n));
   const leads = (n: number) => (data?.leadsUnavailable ? '—' : formatCount(n));
+  // Watchers are now, not in the range; unknown ('—') when the mailer did not answer.
+  const watchers = (n: number | undefined) => (data?.watchersUnavailable !== false ? '—' : formatCount(n ?? 0));
   return (
     <Card title="Interest per lot">
       {isLoading && <Skeleton className="h-24" />}
@@ -33,6 +36,9 @@ export function LotInterestCard({
         <p className="text-sm text-amber-800">Page views and map clicks could not be loaded right now.</p>
       )}
       {data?.leadsUnavailable && <p className="text-sm text-amber-800">Leads could not be loaded right now.</p>}
+      {data?.watchersUnavailable && (
+        <p className="text-sm text-amber-800">Lot alert watchers could not be loaded right now.</p>
+      )}
       {data && rows.length === 0 && <p className="text-sm text-stone-600">No lot drew interest in this range.</p>}
       {rows.length > 0 && (
         <div className="overflow-x-auto">
@@ -64,6 +70,7 @@ export function LotInterestCard({
               { head: 'Page views', cell: (r) => views(r.pageViews) },
               { head: 'Map clicks', cell: (r) => views(r.mapClicks) },
               { head: 'Leads', cell: (r) => leads(r.leads) },
+              { head: 'Watchers', cell: (r) => watchers(r.watchers) },
             ]}
           />
         </div>

@@ -6,11 +6,17 @@ import type { ContactStatus } from '@lp/contracts';
 import { apiRequest } from '../../../lib/api-request';
 
 /** The export's URL (GET /api/marketing/contacts/export): all contacts, one list's, or the current search's and status's. */
-export function exportContactsUrl(filter: { listId?: number; q?: string; status?: ContactStatus }): string {
+export function exportContactsUrl(filter: {
+  listId?: number;
+  q?: string;
+  status?: ContactStatus;
+  segmentId?: number;
+}): string {
   const params = new URLSearchParams();
   if (filter.listId) params.set('listId', String(filter.listId));
   if (filter.q) params.set('q', filter.q);
   if (filter.status) params.set('status', filter.status);
+  if (filter.segmentId) params.set('segmentId', String(filter.segmentId));
   const query = params.toString();
   return `/api/marketing/contacts/export${query ? `?${query}` : ''}`;
 }

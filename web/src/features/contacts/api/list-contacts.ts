@@ -1,5 +1,5 @@
 /**
- * GET /api/marketing/contacts: a page of contacts for the search and status, with the total from
+ * GET /api/marketing/contacts: a page of contacts for the search, status and segment, with the total from
  * `X-Total-Count` and the next page's URL from `Link: <…>; rel="next"`.
  */
 import useSWRInfinite from 'swr/infinite';
@@ -11,10 +11,11 @@ export type ContactsPage = { contacts: Contact[]; total: number; next: string | 
 /** The status filter of the Contacts screen: every contact, or those with one status. */
 export type StatusFilter = ContactStatus | 'all';
 
-export const contactsUrl = (q: string, status: StatusFilter = 'all') => {
+export const contactsUrl = (q: string, status: StatusFilter = 'all', segmentId?: number) => {
   const params = new URLSearchParams({ limit: '100' });
   if (q) params.set('q', q);
   if (status !== 'all') params.set('status', status);
+  if (segmentId) params.set('segmentId', String(segmentId));
   return `/api/marketing/contacts?${params}`;
 };
 
@@ -25,9 +26,10 @@ async function fetchPage(url: string): Promise<ContactsPage> {
 }
 
 /** Pages of contacts for a search and status; `setSize(size + 1)` loads the next one. */
-export function useContacts(q: string, status: StatusFilter = 'all') {
+export function useContacts(q: string, status: StatusFilter = 'all', segmentId?: number) {
   return useSWRInfinite<ContactsPage>(
-    (index, previous: ContactsPage | null) => (index === 0 ? contactsUrl(q, status) : (previous?.next ?? null)),
+    (index, previous: ContactsPage | null) =>
+      index === 0 ? contactsUrl(q, status, segmentId) : (previous?.next ?? null),
     fetchPage,
     { revalidateFirstPage: false },
   );

@@ -3,6 +3,7 @@
  * clicked link) and the mail it wrote to the inbox beside the rest of its activity, newest first.
  */
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { Contact, ContactHistoryPage } from '@lp/contracts';
 import { ContactHistoryDialog } from './contact-history-dialog';
@@ -61,12 +62,21 @@ const history: ContactHistoryPage = {
 };
 let answer: ContactHistoryPage = history;
 
+const calls: unknown[] = [];
 beforeEach(() => {
-  vi.stubGlobal('fetch', async (url: string) =>
-    url === '/api/marketing/contacts/7/history'
-      ? new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } })
-      : new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } }),
-  );
+  calls.length = 0;
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    const ok = (body: unknown, status = 200) =>
+      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+    if (url === '/api/marketing/contacts/7/calls' && init?.method === 'POST') {
+      const { note } = JSON.parse(String(init.body)) as { note: string };
+      calls.push(note);
+      const call = { id: 1, contactId: 7, at: '2026-11-21T16:00:00.000Z', note, loggedBy: 'owner' };
+      answer = { ...answer, items: [{ type: 'call_logged', callId: 1, ...call }, ...answer.items] };
+      return ok(call, 201);
+    }
+    return url === '/api/marketing/contacts/7/history' ? ok(answer) : ok({}, 404);
+  });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -158,4 +168,21 @@ it('tells a link scanner and a machine open from what the person did', async () 
   expect(
     screen.getByText(/a machine open \(a mail privacy proxy or a prefetch on delivery\), perhaps not read/),
   ).toBeTruthy();
+});
+
+it('logs a call with a note, and shows it at the top of the history', async () => {
+  const user = userEvent.setup();
+  render(
+    <FreshCache>
+      <ContactHistoryDialog contact={contact} onClose={() => {}} />
+    </FreshCache>,
+  );
+  await screen.findByText('Wrote to the inbox: Re: Lake view lots');
+  await user.type(screen.getByLabelText('Call note (optional)'), 'Talked about lot 12');
+  await user.click(screen.getByRole('button', { name: 'Log a call' }));
+  const logged = await screen.findByText('Call logged by owner');
+  expect(calls).toEqual(['Talked about lot 12']);
+  expect(screen.getAllByRole('listitem')[0]!.contains(logged)).toBe(true);
+  expect(logged.closest('li')!.textContent).toContain('Talked about lot 12');
+  expect((screen.getByLabelText('Call note (optional)') as HTMLInputElement).value).toBe('');
 });

@@ -2,8 +2,16 @@
  * View History: the contact's form submissions, list joins, the mail sent to it (campaign, subject,
  * delivery status, opens, clicked links) and the mail it wrote to the inbox, newest first. A long
  * history shows its newest part and says from when; without the mailer, the rest and a notice.
+ * "Log a call" records a call with the contact now (with an optional note); it shows here and
+ * counts as the first response to the contact's leads.
  */
+import { useState, type FormEvent } from 'react';
+import { useSWRConfig } from 'swr';
 import type { Contact, ContactHistoryItem, RecipientMailStatus } from '@lp/contracts';
+import { controlClass } from '../../../components/form/form-field';
+import { toast } from '../../../components/toast/toast-store';
+import { errorMessage } from '../../../lib/error-message';
+import { logContactCall } from '../api/log-contact-call';
 import { Dialog, dialogButton } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
@@ -53,9 +61,47 @@ function describe(item: ContactHistoryItem): { title: string; detail?: string; c
             campaign: item.campaignName,
           }
         : { title: `Clicked a link in “${item.subject}”`, detail: item.url, campaign: item.campaignName };
+    case 'call_logged':
+      return { title: `Call logged by ${item.loggedBy}`, detail: item.note || undefined };
     case 'email_received':
       return { title: `Wrote to the inbox: ${item.subject || '(no subject)'}`, detail: item.snippet || undefined };
   }
+}
+
+function LogCallForm({ contact, onLogged }: { contact: Contact; onLogged: () => Promise<unknown> }) {
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const { mutate } = useSWRConfig();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await logContactCall(contact.id, note);
+      setNote('');
+      toast({ title: 'Call logged', description: contact.email });
+      // The lead's first response may have changed.
+      await Promise.all([
+        onLogged(),
+        mutate('/api/marketing/submissions'),
+        mutate('/api/marketing/submissions/response-times'),
+      ]);
+    } catch (err) {
+      toast({ title: 'Failed to log the call', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} className="mb-3 flex flex-wrap items-end gap-2 border-b border-stone-200 pb-3">
+      <label className="min-w-56 flex-1 text-sm font-medium text-stone-800">
+        Call note (optional)
+        <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={2000} className={controlClass} />
+      </label>
+      <button type="submit" disabled={busy} className={dialogButton.cancel}>
+        Log a call
+      </button>
+    </form>
+  );
 }
 
 export function ContactHistoryDialog({ contact, onClose }: { contact: Contact | null; onClose: () => void }) {
@@ -77,6 +123,7 @@ export function ContactHistoryDialog({ contact, onClose }: { contact: Contact | 
         </button>
       }
     >
+      {contact && <LogCallForm contact={contact} onLogged={() => history.mutate()} />}
       {history.isLoading && <Spinner label="Loading history…" />}
       {history.error && (
         <ErrorState message="Failed to load the history. Please try again." onRetry={() => history.mutate()} />

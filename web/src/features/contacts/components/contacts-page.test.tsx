@@ -142,3 +142,42 @@ describe('Contacts screen, selecting all matching', () => {
     expect(screen.getByRole('button', { name: 'Add to List' })).toBeTruthy();
   });
 });
+
+describe('Contacts screen, segment filter', () => {
+  const sailors = {
+    id: 7,
+    name: 'Sailors',
+    filter: { match: 'all', conditions: [{ field: 'tag', op: 'has', tag: 'sailor' }] },
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+    version: 1,
+  };
+
+  it('shows no segment filter before there is a segment', async () => {
+    render();
+    await screen.findByText('ann@example.com');
+    expect(screen.queryByLabelText('Segment')).toBeNull();
+  });
+
+  it('asks for the segment chosen (with the search), selects all its matches, and says so when none match', async () => {
+    routes['/api/marketing/segments'] = () => page([sailors] as never, 1);
+    routes['/api/marketing/contacts?limit=100&segmentId=7'] = () =>
+      page([contact(5, 'sea@example.com', 'subscribed')], 1_200);
+    routes['/api/marketing/contacts?limit=100&q=zed&segmentId=7'] = () => page([], 0);
+    render();
+    await screen.findByText('ann@example.com');
+    await user.selectOptions(await screen.findByLabelText('Segment'), 'Sailors');
+    expect(await screen.findByText('sea@example.com')).toBeTruthy();
+    expect(screen.getByText('Showing 1 of 1,200 contacts')).toBeTruthy();
+    expect(screen.queryByText('ann@example.com')).toBeNull();
+    await user.click(screen.getByLabelText('Select all'));
+    await user.click(screen.getByRole('button', { name: 'Select all 1,200 matching' }));
+    expect(screen.getByRole('button', { name: 'Add to List (1,200)' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Search contacts'), { target: { value: 'zed' } });
+    expect(await screen.findByText('No contacts match your search')).toBeTruthy();
+    expect(calls).toContain('/api/marketing/contacts?limit=100&q=zed&segmentId=7');
+    // The selection belonged to the segment's whole match: it went with the search.
+    expect(screen.queryByRole('region', { name: 'Selected contacts' })).toBeNull();
+  });
+});

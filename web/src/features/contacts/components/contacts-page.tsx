@@ -1,8 +1,8 @@
 /**
- * Contacts (/marketing/contacts): server-side search (name, e-mail, phone, tags, custom text) and status filter, select-all and row checkboxes, Add
+ * Contacts (/marketing/contacts): server-side search (name, e-mail, phone, tags, custom text), status and segment filters, select-all and row checkboxes, Add
  * Contact, Import Contacts (CSV), Add to List for the selection, Export, and per row Edit,
  * View History, Add to List and Delete. Pages of 100 load on demand; the total is the server's.
- * A selection can grow to every contact matching the search and status ("Select all N
+ * A selection can grow to every contact matching the search, status and segment ("Select all N
  * matching"); bulk actions then apply on the server to the whole match, not the loaded pages.
  * Custom fields are defined from here; the Columns picker adds the tags and custom fields to the
  * table (the choice kept in this browser).
@@ -26,6 +26,7 @@ import { useContacts, type StatusFilter } from '../api/list-contacts';
 import type { BulkTarget } from '../lib/bulk-target';
 import { BulkBar } from './bulk-bar';
 import { useDebounced } from '../../../lib/use-debounced';
+import { useSegments } from '../../../lib/use-segments';
 import { useCustomFields } from '../api/custom-fields';
 import { useShownColumns } from '../lib/shown-columns';
 import { ColumnPicker } from './column-picker';
@@ -43,8 +44,13 @@ export function ContactsPage() {
   const [search, setSearch] = useState(() => new URLSearchParams(window.location.search).get('q') ?? '');
   const q = useDebounced(search.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>('all');
-  const pages = useContacts(q, status);
-  const filtered = q !== '' || status !== 'all';
+  // '' or a saved segment's id: the table, "select all matching" and the export then take its contacts.
+  const [segmentFilter, setSegmentFilter] = useState('');
+  const segments = useSegments();
+  const segment = segments.data?.find((x) => String(x.id) === segmentFilter);
+  const segmentId = segment?.id;
+  const pages = useContacts(q, status, segmentId);
+  const filtered = q !== '' || status !== 'all' || segmentId !== undefined;
   const { mutate } = useSWRConfig();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   // Every contact matching the search and status, loaded or not.
@@ -59,14 +65,23 @@ export function ContactsPage() {
   const next = pages.data?.[pages.data.length - 1]?.next ?? null;
   const statusOrNone = status === 'all' ? undefined : status;
   const target: BulkTarget = allMatching
-    ? { selection: { match: { ...(q ? { q } : {}), ...(statusOrNone ? { status: statusOrNone } : {}) } }, count: total }
+    ? {
+        selection: {
+          match: {
+            ...(q ? { q } : {}),
+            ...(statusOrNone ? { status: statusOrNone } : {}),
+            ...(segmentId ? { segmentId } : {}),
+          },
+        },
+        count: total,
+      }
     : { selection: { ids: [...selected] }, count: selected.size };
   const clearSelection = () => {
     setSelected(new Set());
     setAllMatching(false);
   };
   const exportSelection = async () => {
-    if (allMatching) return download({ url: exportContactsUrl({ q, status: statusOrNone }) });
+    if (allMatching) return download({ url: exportContactsUrl({ q, status: statusOrNone, segmentId }) });
     try {
       download({ csv: await exportSelectedContacts([...selected]) });
     } catch {
@@ -84,7 +99,7 @@ export function ContactsPage() {
     setSelected(new Set());
     setAllMatching(false);
     setOpen((o) => (o?.kind === 'bulk' || o?.kind === 'list' ? null : o));
-  }, [q, status]);
+  }, [q, status, segmentId]);
   useEffect(() => {
     if (pages.error) toast({ title: 'Failed to load contacts. Please try again.', variant: 'destructive' });
   }, [pages.error]);
@@ -129,10 +144,28 @@ export function ContactsPage() {
             clearSelection();
           }}
         />
+        {(segments.data?.length ?? 0) > 0 && (
+          <Select
+            label="Segment"
+            value={segmentFilter}
+            options={[
+              { value: '', label: 'All contacts' },
+              ...(segments.data ?? []).map((x) => ({ value: String(x.id), label: x.name })),
+            ]}
+            onChange={(value) => {
+              setSegmentFilter(value);
+              clearSelection();
+            }}
+          />
+        )}
         <button type="button" className={button.secondary} onClick={() => setOpen({ kind: 'list', target })}>
           Add to List{target.count ? ` (${formatCount(target.count)})` : ''}
         </button>
-        <ExportContactsMenu q={q} status={status === 'all' ? undefined : status} />
+        <ExportContactsMenu
+          q={q}
+          status={status === 'all' ? undefined : status}
+          {...(segment ? { segment: { id: segment.id, name: segment.name } } : {})}
+        />
         <ColumnPicker columns={optional} shown={shown} onToggle={toggle} />
       </div>
       <p className="mt-3 text-sm text-stone-600" aria-live="polite">
@@ -158,9 +191,11 @@ export function ContactsPage() {
           <EmptyState title={filtered ? 'No contacts match your search' : 'No contacts found'}>
             {q
               ? 'Try another name, email, phone or tag.'
-              : filtered
-                ? 'No contact has this status.'
-                : 'Add a contact or import a CSV file to get started.'}
+              : segmentId !== undefined
+                ? 'No contact matches this segment now.'
+                : filtered
+                  ? 'No contact has this status.'
+                  : 'Add a contact or import a CSV file to get started.'}
           </EmptyState>
         )}
         {contacts.length > 0 && (

@@ -1,4 +1,4 @@
-/** Export: all contacts, the current search's and status's, or one list's, as a CSV download. */
+/** Export: all contacts, the current search's, status's and segment's, or one list's, as a CSV download. */
 import type { ContactStatus } from '@lp/contracts';
 import { useLists } from '../../../lib/use-lists';
 import { DropdownMenu } from '../../../components/ui/dropdown-menu';
@@ -6,9 +6,19 @@ import { download as save, exportContactsUrl } from '../api/export-contacts';
 
 const download = (url: string) => save({ url });
 
-export function ExportContactsMenu({ q, status }: { q: string; status?: ContactStatus }) {
+export function ExportContactsMenu({
+  q,
+  status,
+  segment,
+}: {
+  q: string;
+  status?: ContactStatus;
+  segment?: { id: number; name: string };
+}) {
   const lists = useLists();
-  const matching = [q ? `"${q}"` : '', status ?? ''].filter(Boolean).join(', ');
+  const matching = [q ? `"${q}"` : '', status ?? '', segment ? `segment ${segment.name}` : '']
+    .filter(Boolean)
+    .join(', ');
   return (
     <div className="flex items-center gap-1 rounded-md ring-1 ring-stone-300">
       <span className="pl-3 text-sm font-semibold text-stone-800">Export</span>
@@ -17,7 +27,12 @@ export function ExportContactsMenu({ q, status }: { q: string; status?: ContactS
         items={[
           { label: 'All contacts', onSelect: () => download(exportContactsUrl({})) },
           ...(matching
-            ? [{ label: `Matching ${matching}`, onSelect: () => download(exportContactsUrl({ q, status })) }]
+            ? [
+                {
+                  label: `Matching ${matching}`,
+                  onSelect: () => download(exportContactsUrl({ q, status, segmentId: segment?.id })),
+                },
+              ]
             : []),
           ...(lists.data ?? []).map((l) => ({
             label: `List: ${l.name}`,

@@ -1,5 +1,5 @@
 /**
- * The dashboard nav bar (staff spec §2, plus Campaigns, Lots, Blog, Audit log and, for owners,
+ * The dashboard nav bar (staff spec §2, plus Segments, Campaigns, Lots, Blog, Audit log and, for owners,
  * Staff); Templates, Campaigns and Blog stay active on their sub-routes, and Inbox shows its unread
  * count. On a phone the entries do not fit one row: a Menu button naming the current screen opens
  * them as a column, and choosing one closes it again.
@@ -11,9 +11,11 @@ const ENTRIES = [
   { to: '/marketing', label: 'Dashboard', end: true },
   { to: '/marketing/contacts', label: 'Contacts', end: true },
   { to: '/marketing/lists', label: 'Lists', end: true },
+  { to: '/marketing/segments', label: 'Segments', end: true },
   { to: '/marketing/templates', label: 'Templates', end: false },
   { to: '/marketing/send-email', label: 'Send an Email', end: true },
   { to: '/marketing/campaigns', label: 'Campaigns', end: false },
+  { to: '/marketing/journeys', label: 'Journeys', end: true },
   { to: '/marketing/inbox', label: 'Inbox', end: true },
   { to: '/marketing/analytics', label: 'Analytics', end: true },
   { to: '/marketing/form-submissions', label: 'Form Submissions', end: true },

@@ -1,6 +1,8 @@
 /**
- * The create dialog: name and subject required, description optional; content starts as a
- * placeholder. Closed without creating, it forgets what was typed: each opening starts empty.
+ * The create dialog: name and subject required, description optional, and the editor: blocks
+ * (the default: no HTML needed; it starts with a heading and a paragraph) or HTML (content
+ * starts as a placeholder). Closed without creating, it forgets what was typed: each opening
+ * starts empty.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useForm } from 'react-hook-form';
@@ -8,6 +10,8 @@ import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
 import * as v from 'valibot';
 import { TemplateInputSchema } from '@lp/contracts/email';
+import { TEMPLATE_EDITORS } from '@lp/contracts/email-blocks';
+import { starterBlocks } from '../lib/email-blocks';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -17,6 +21,7 @@ const CreateSchema = v.object({
   name: TemplateInputSchema.entries.name,
   subject: TemplateInputSchema.entries.subject,
   description: TemplateInputSchema.entries.description,
+  editor: v.picklist(TEMPLATE_EDITORS),
 });
 type CreateForm = v.InferInput<typeof CreateSchema>;
 
@@ -26,6 +31,7 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
   const navigate = useNavigate();
   const { register, handleSubmit, formState, reset } = useForm<CreateForm>({
     resolver: valibotResolver(CreateSchema),
+    defaultValues: { editor: 'blocks' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
@@ -35,7 +41,12 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
   };
   const onSubmit = handleSubmit(async (f) => {
     try {
-      const t = await createTemplate({ ...f, content: PLACEHOLDER_CONTENT, category: 'Custom' });
+      const t = await createTemplate({
+        ...f,
+        content: PLACEHOLDER_CONTENT,
+        category: 'Custom',
+        blocks: f.editor === 'blocks' ? starterBlocks() : null,
+      });
       await mutate(TEMPLATES_KEY);
       toast({ title: 'Template created' });
       reset();
@@ -66,6 +77,24 @@ export function CreateTemplateDialog({ open, onClose }: { open: boolean; onClose
       <FormField id="new-template-description" label="Description" error={e.description?.message}>
         {(c) => <textarea {...c} {...register('description')} rows={3} className={controlClass} />}
       </FormField>
+      <fieldset>
+        <legend className="text-sm font-medium text-stone-800">Editor</legend>
+        <div className="mt-1 space-y-2">
+          <label className="flex items-start gap-2 text-sm text-stone-800">
+            <input type="radio" value="blocks" {...register('editor')} className="mt-1" />
+            <span>
+              <span className="font-semibold">Blocks</span> – build it from headings, text, images, buttons and lot
+              cards; no HTML needed
+            </span>
+          </label>
+          <label className="flex items-start gap-2 text-sm text-stone-800">
+            <input type="radio" value="html" {...register('editor')} className="mt-1" />
+            <span>
+              <span className="font-semibold">HTML</span> – write or paste the HTML yourself
+            </span>
+          </label>
+        </div>
+      </fieldset>
     </FormDialog>
   );
 }

@@ -1,5 +1,6 @@
 /**
- * Recipients by list or individually (staff spec §2). Individually: a search over every contact
+ * Recipients by list, by saved segment (its contacts counted now; the send reads it as it stands
+ * when it starts) or individually (staff spec §2). Individually: a search over every contact
  * on the server (full name or e-mail, case and accents ignored), its matches a page at a time in a
  * 200 px list with 'Show more contacts', and the chosen contacts as at most 3 badges plus
  * '+N more'. The choice is kept by e-mail in the form, so it stays across searches; a badge's
@@ -9,13 +10,23 @@ import { useState } from 'react';
 import { controlClass } from '../../../components/form/form-field';
 import { useDebounced } from '../../../lib/use-debounced';
 import { listOptionLabel } from '../../../lib/list-label';
+import { useSegmentCount, useSegments } from '../../../lib/use-segments';
 import { listContactCount, useContactSearch, useLists, type ContactRow } from '../api/audience';
 
+type Mode = 'list' | 'segment' | 'individual';
+const MODE_LABELS: Record<Mode, string> = {
+  list: 'Send to a list',
+  segment: 'Send to a segment',
+  individual: 'Choose individuals',
+};
+
 type Props = {
-  mode: 'list' | 'individual';
-  onMode: (m: 'list' | 'individual') => void;
+  mode: Mode;
+  onMode: (m: Mode) => void;
   listId: string;
   onList: (id: string) => void;
+  segmentId: string;
+  onSegment: (id: string) => void;
   recipients: string[];
   onRecipients: (r: string[]) => void;
   error?: string;
@@ -25,16 +36,26 @@ const SEARCH_PAUSE_MS = 250;
 const unmailable = (c: ContactRow) => c.status === 'unsubscribed' || c.status === 'bounced';
 const nameOf = (c: ContactRow) => `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim();
 
-export function RecipientPicker({ mode, onMode, listId, onList, recipients, onRecipients, error }: Props) {
+export function RecipientPicker({
+  mode,
+  onMode,
+  listId,
+  onList,
+  segmentId,
+  onSegment,
+  recipients,
+  onRecipients,
+  error,
+}: Props) {
   const lists = useLists();
   return (
     <fieldset className="min-w-0 space-y-3">
       <legend className="text-sm font-medium text-stone-800">Recipients</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-        {(['list', 'individual'] as const).map((m) => (
+        {(['list', 'segment', 'individual'] as const).map((m) => (
           <label key={m} className="flex min-h-10 items-center gap-2">
             <input type="radio" name="recipientType" checked={mode === m} onChange={() => onMode(m)} />
-            {m === 'list' ? 'Send to a list' : 'Choose individuals'}
+            {MODE_LABELS[m]}
           </label>
         ))}
       </div>
@@ -53,11 +74,52 @@ export function RecipientPicker({ mode, onMode, listId, onList, recipients, onRe
           </select>
           {lists.error && <p className="mt-1 text-sm text-stone-600">Lists could not be loaded.</p>}
         </div>
+      ) : mode === 'segment' ? (
+        <SegmentChoice segmentId={segmentId} onSegment={onSegment} />
       ) : (
         <ContactSearch recipients={recipients} onRecipients={onRecipients} />
       )}
       {error && <p className="text-sm font-medium text-red-700">{error}</p>}
     </fieldset>
+  );
+}
+
+function SegmentChoice({ segmentId, onSegment }: Pick<Props, 'segmentId' | 'onSegment'>) {
+  const segments = useSegments();
+  const count = useSegmentCount(segmentId === '' ? null : Number(segmentId));
+  return (
+    <div>
+      <label htmlFor="send-segment" className="block text-sm font-medium text-stone-800">
+        Segment
+      </label>
+      <select
+        id="send-segment"
+        value={segmentId}
+        onChange={(e) => onSegment(e.target.value)}
+        aria-describedby="send-segment-count"
+        className={controlClass}
+      >
+        <option value="">Select a segment</option>
+        {(segments.data ?? []).map((s) => (
+          <option key={s.id} value={String(s.id)}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+      <p id="send-segment-count" role="status" className="mt-1 text-sm text-stone-600">
+        {segments.error
+          ? 'Segments could not be loaded.'
+          : segments.data?.length === 0
+            ? 'No segments yet: create one under Segments.'
+            : segmentId === ''
+              ? ''
+              : count.data
+                ? `${count.data.count.toLocaleString('en-US')} ${count.data.count === 1 ? 'contact matches' : 'contacts match'} now; the send reads the segment when it starts.`
+                : count.error
+                  ? 'The segment could not be counted.'
+                  : 'Counting…'}
+      </p>
+    </div>
   );
 }
 

@@ -2,10 +2,11 @@
  * 'Send an Email' (staff spec §2, §4, §5, §8): tabs Select Design, Compose and Preview; the send
  * button stays disabled until a template is chosen. It checks the form first: an invalid one goes
  * to Compose with its messages, and only a valid one opens the confirmation, which names the
- * subject, the sender and the recipients (the list by name with its contact count, or the chosen
- * addresses) and reads 'Sending...' while the request runs. A sent email empties the editor, so
- * the same email is never sent twice by a second click. With ?draft=1 (Create Campaign) the same
- * editor stores a draft campaign instead. A test copy can be sent to any address first.
+ * subject, the sender and the recipients (the list by name with its contact count, a segment by
+ * name with its count now, or the chosen addresses) and reads 'Sending...' while the request
+ * runs. A sent email empties the editor, so the same email is never sent twice by a second click.
+ * With ?draft=1 (Create Campaign) the same editor stores a draft campaign instead. A test copy can
+ * be sent to any address first.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useState } from 'react';
@@ -24,6 +25,7 @@ import { AbTestFields } from './ab-test-fields';
 import { EmailPreviewFrame } from './email-preview-frame';
 import { RecipientPicker } from './recipient-picker';
 import { errorMessage } from '../../../lib/error-message';
+import { useSegmentCount, useSegments } from '../../../lib/use-segments';
 
 const TAB_NAMES = ['Select Design', 'Compose', 'Preview'] as const;
 type Tab = (typeof TAB_NAMES)[number];
@@ -35,6 +37,7 @@ export function SendEmailPage() {
   const navigate = useNavigate();
   const templates = useTemplates();
   const lists = useLists();
+  const segments = useSegments();
   const [tab, setTab] = useState<Tab>('Select Design');
   const [templateId, setTemplateId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -141,12 +144,16 @@ export function SendEmailPage() {
   const e = formState.errors;
   const list = lists.data?.find((l) => String(l.id) === values.listId);
   const chosen = values.recipients ?? [];
+  const segment = segments.data?.find((s) => String(s.id) === values.segmentId);
+  const segmentCount = useSegmentCount(values.recipientType === 'segment' && segment ? segment.id : null).data;
   const recipientsText =
-    values.recipientType === 'list'
-      ? list
-        ? `${list.name} (${listContactCount(list).toLocaleString('en-US')} contacts)`
-        : `List #${values.listId}`
-      : `${chosen.length.toLocaleString('en-US')} ${chosen.length === 1 ? 'recipient' : 'recipients'}: ${chosen.join(', ')}`;
+    values.recipientType === 'segment'
+      ? `Segment ${segment?.name ?? `#${values.segmentId}`}${segmentCount ? ` (${segmentCount.count.toLocaleString('en-US')} contacts now)` : ''}`
+      : values.recipientType === 'list'
+        ? list
+          ? `${list.name} (${listContactCount(list).toLocaleString('en-US')} contacts)`
+          : `List #${values.listId}`
+        : `${chosen.length.toLocaleString('en-US')} ${chosen.length === 1 ? 'recipient' : 'recipients'}: ${chosen.join(', ')}`;
   return (
     <>
       <h1 className="text-2xl font-bold text-lake-900">{draft ? 'Create Campaign' : 'Send an Email'}</h1>
@@ -202,6 +209,8 @@ export function SendEmailPage() {
               onMode={(m) => setValue('recipientType', m)}
               listId={values.listId ?? ''}
               onList={(id) => setValue('listId', id, { shouldValidate: formState.isSubmitted })}
+              segmentId={values.segmentId ?? ''}
+              onSegment={(id) => setValue('segmentId', id, { shouldValidate: formState.isSubmitted })}
               recipients={values.recipients ?? []}
               onRecipients={(r) => setValue('recipients', r, { shouldValidate: formState.isSubmitted })}
               error={e.recipients?.message}

@@ -1,6 +1,9 @@
 /**
- * The template page (/marketing/templates/new and /marketing/templates/{id}): the HTML editor
- * with the merge tags listed and a live preview in a sandboxed frame (the mailer's policy).
+ * The template page (/marketing/templates/new and /marketing/templates/{id}): the block editor
+ * (a new template's default; the mailer renders the blocks, and the preview shows its render at
+ * desktop or phone width) or the HTML editor, with the merge tags listed and a live preview in a
+ * sandboxed frame (the mailer's policy). A block template can be switched to HTML, once and for
+ * good, after a confirmation; an HTML template stays HTML.
  * After create, the new template's route; after update, back to the list. It opens the version
  * stored now and saves over that version only: when someone saved the template in between, the
  * save is refused (409), the message shows in a toast and in the editor, what was typed stays,
@@ -8,13 +11,19 @@
  */
 import { ErrorAlert } from '../../../components/ui/error-state';
 import { valibotResolver } from '@hookform/resolvers/valibot';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { mutate } from 'swr';
 import type * as v from 'valibot';
 import { INVALID_TEMPLATE_ID, TemplateInputSchema, type Template } from '@lp/contracts/email';
 import { MERGE_TAGS } from '@lp/contracts/email-html';
+import type { EmailBlock, TemplateEditor } from '@lp/contracts/email-blocks';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { previewBlocks } from '../api/template-blocks';
+import { blockErrorsOf, serverBlockErrors, starterBlocks } from '../lib/email-blocks';
+import { BlockEditor } from './blocks/block-editor';
+import { BlockPreview } from './blocks/block-preview';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { dialogButton } from '../../../components/ui/dialog';
@@ -77,6 +86,8 @@ export function TemplateEditorPage({ templateId }: { templateId: number | null }
       templateId={templateId}
       version={data?.version ?? null}
       initial={data ? toForm(data) : BLANK}
+      initialEditor={data ? (data.editor ?? 'html') : 'blocks'}
+      initialBlocks={data?.blocks ?? starterBlocks()}
       onLoadNewer={reload}
     />
   );
@@ -96,22 +107,64 @@ type FormProps = {
   /** The stored version the form starts from (null for a new template). */
   version: number | null;
   initial: TemplateForm;
+  initialEditor: TemplateEditor;
+  initialBlocks: EmailBlock[];
   onLoadNewer: () => void;
 };
 
 /** The form, shown once the stored version is known: it starts from that version and nothing replaces what is typed. */
-function TemplateEditorForm({ templateId, version, initial, onLoadNewer }: FormProps) {
+function TemplateEditorForm({ templateId, version, initial, initialEditor, initialBlocks, onLoadNewer }: FormProps) {
   const navigate = useNavigate();
   const editing = templateId !== null;
   const [stale, setStale] = useState<string | null>(null);
   const [reloading, setReloading] = useState(false);
-  const { register, handleSubmit, formState, watch } = useForm<TemplateForm>({
+  const [editor, setEditor] = useState<TemplateEditor>(initialEditor);
+  const [blocks, setBlocks] = useState<EmailBlock[]>(initialBlocks);
+  const [blockErrors, setBlockErrors] = useState<Record<string, string>>({});
+  const [confirmSwitch, setConfirmSwitch] = useState(false);
+  const [switching, setSwitching] = useState(false);
+  const rendered = useRef<string | null>(null);
+  const onRendered = useCallback((html: string) => {
+    rendered.current = html;
+  }, []);
+  const { register, handleSubmit, formState, watch, setValue } = useForm<TemplateForm>({
     resolver: valibotResolver(TemplateInputSchema),
     defaultValues: initial,
     reValidateMode: 'onChange',
   });
 
-  const onSubmit = handleSubmit(async (f) => {
+  const changeBlocks = (next: EmailBlock[]) => {
+    setBlocks(next);
+    // Errors shown so far follow the edit (a fixed field clears); new ones wait for the next save.
+    if (Object.keys(blockErrors).length) setBlockErrors(blockErrorsOf(next));
+  };
+
+  /** One way: the blocks' HTML becomes the content of an HTML template (saved with the next save). */
+  const switchToHtml = async () => {
+    setSwitching(true);
+    try {
+      const html = Object.keys(blockErrorsOf(blocks)).length ? rendered.current : (await previewBlocks(blocks)).html;
+      if (html) setValue('content', html, { shouldDirty: true });
+      setEditor('html');
+      setBlockErrors({});
+      setConfirmSwitch(false);
+    } catch (err) {
+      toast({ title: 'Could not switch to HTML', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setSwitching(false);
+    }
+  };
+
+  const onSubmit = handleSubmit(async (form) => {
+    if (editor === 'blocks') {
+      const errors = blockErrorsOf(blocks);
+      setBlockErrors(errors);
+      if (Object.keys(errors).length) {
+        toast({ title: 'Error saving template', description: 'Some blocks are not complete', variant: 'destructive' });
+        return;
+      }
+    }
+    const f = editor === 'blocks' ? { ...form, editor, blocks } : { ...form, editor, blocks: null };
     try {
       if (editing) {
         await updateTemplate(templateId, { ...f, version: version ?? 0 });
@@ -126,6 +179,7 @@ function TemplateEditorForm({ templateId, version, initial, onLoadNewer }: FormP
       }
     } catch (err) {
       setStale(staleEditMessage(err));
+      setBlockErrors(serverBlockErrors(err));
       toast({ title: 'Error saving template', description: errorMessage(err), variant: 'destructive' });
     }
   });
@@ -156,7 +210,9 @@ function TemplateEditorForm({ templateId, version, initial, onLoadNewer }: FormP
           />
         </div>
       )}
-      <div className="mt-6 grid gap-6 lg:grid-cols-2">
+      <div
+        className={`mt-6 grid gap-6 ${editor === 'blocks' ? 'xl:grid-cols-[minmax(0,1fr)_41rem]' : 'lg:grid-cols-2'}`}
+      >
         <div className="space-y-4">
           <FormField id="template-name" label="Name" required error={e.name?.message}>
             {(c) => <input {...c} {...register('name')} className={controlClass} />}
@@ -180,17 +236,40 @@ function TemplateEditorForm({ templateId, version, initial, onLoadNewer }: FormP
               {(c) => <input {...c} {...register('description')} className={controlClass} />}
             </FormField>
           </div>
-          <FormField id="template-content" label="Content (HTML)" required error={e.content?.message}>
-            {(c) => (
-              <textarea
-                {...c}
-                {...register('content')}
-                rows={14}
-                spellCheck={false}
-                className={`${controlClass} font-mono text-sm`}
+          {editor === 'blocks' ? (
+            <>
+              <BlockEditor blocks={blocks} onChange={changeBlocks} errors={blockErrors} />
+              <div className="flex flex-wrap items-center gap-3 rounded-lg bg-white p-4 ring-1 ring-stone-200">
+                <p className="flex-1 text-sm text-stone-700">
+                  Need something the blocks cannot do? Edit this template as HTML.
+                </p>
+                <button type="button" className={dialogButton.cancel} onClick={() => setConfirmSwitch(true)}>
+                  Switch to HTML
+                </button>
+              </div>
+              <ConfirmDialog
+                open={confirmSwitch}
+                title="Switch to HTML"
+                message="The blocks become HTML that you edit as code. This cannot be undone: the template stays an HTML template."
+                confirmLabel="Switch to HTML"
+                busy={switching}
+                onConfirm={() => void switchToHtml()}
+                onCancel={() => setConfirmSwitch(false)}
               />
-            )}
-          </FormField>
+            </>
+          ) : (
+            <FormField id="template-content" label="Content (HTML)" required error={e.content?.message}>
+              {(c) => (
+                <textarea
+                  {...c}
+                  {...register('content')}
+                  rows={14}
+                  spellCheck={false}
+                  className={`${controlClass} font-mono text-sm`}
+                />
+              )}
+            </FormField>
+          )}
           <section aria-labelledby="merge-tags" className="rounded-lg bg-white p-4 ring-1 ring-stone-200">
             <h2 id="merge-tags" className="text-sm font-semibold text-stone-800">
               Merge tags
@@ -204,10 +283,14 @@ function TemplateEditorForm({ templateId, version, initial, onLoadNewer }: FormP
             </ul>
           </section>
         </div>
-        <div>
-          <h2 className="mb-2 text-sm font-semibold text-stone-800">Preview</h2>
-          <EmailPreviewFrame html={watch('content') ?? ''} />
-        </div>
+        {editor === 'blocks' ? (
+          <BlockPreview blocks={blocks} onRendered={onRendered} />
+        ) : (
+          <div>
+            <h2 className="mb-2 text-sm font-semibold text-stone-800">Preview</h2>
+            <EmailPreviewFrame html={watch('content') ?? ''} />
+          </div>
+        )}
       </div>
     </form>
   );

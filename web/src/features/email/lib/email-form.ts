@@ -1,6 +1,7 @@
 /**
  * The email editor's form (staff spec §5 Email form): the single-send fields of the contracts
- * plus the recipient mode; a list needs a list, individuals at least one recipient. The A/B
+ * plus the recipient mode; a list needs a list, a segment a segment, individuals at least one
+ * recipient. The A/B
  * section is checked with the contracts' `AbTestSchema` only when it is switched on.
  */
 import * as v from 'valibot';
@@ -25,13 +26,22 @@ export const EmailFormSchema = v.pipe(
     fromEmail: fields.fromEmail,
     content: fields.content,
     previewText: fields.previewText,
-    recipientType: v.picklist(['list', 'individual']),
+    recipientType: v.picklist(['list', 'segment', 'individual']),
     listId: v.optional(v.string(), ''),
+    segmentId: v.optional(v.string(), ''),
     recipients: v.optional(v.array(v.string()), []),
     abTest: AbFormSchema,
   }),
   v.forward(
-    v.check((f) => (f.recipientType === 'list' ? f.listId !== '' : f.recipients.length > 0), NO_RECIPIENTS),
+    v.check(
+      (f) =>
+        f.recipientType === 'list'
+          ? f.listId !== ''
+          : f.recipientType === 'segment'
+            ? f.segmentId !== ''
+            : f.recipients.length > 0,
+      NO_RECIPIENTS,
+    ),
     ['recipients'],
   ),
   v.forward(
@@ -52,6 +62,7 @@ export const emptyEmailForm = (): EmailForm => ({
   previewText: '',
   recipientType: 'list',
   listId: '',
+  segmentId: '',
   recipients: [],
   abTest: {
     enabled: false,
@@ -81,7 +92,8 @@ export function singleSendOf(f: v.InferOutput<typeof EmailFormSchema>) {
         },
       }
     : {};
-  return f.recipientType === 'list'
-    ? { ...base, ...ab, listId: Number(f.listId) }
-    : { ...base, ...ab, recipients: f.recipients };
+  if (f.recipientType === 'list') return { ...base, ...ab, listId: Number(f.listId) };
+  // A segment is read as it stands when the send starts (contracts: SingleSendSchema.segmentId).
+  if (f.recipientType === 'segment') return { ...base, ...ab, segmentId: Number(f.segmentId) };
+  return { ...base, ...ab, recipients: f.recipients };
 }

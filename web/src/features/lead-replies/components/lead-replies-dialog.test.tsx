@@ -74,10 +74,10 @@ describe('lead replies settings', () => {
     const dialog = await open();
     expect(within(dialog).queryByText('gone.staff')).toBeNull();
 
-    await user.click(within(dialog).getByLabelText('Reply to lots leads'));
+    await user.click(within(dialog).getByLabelText('Reply to lot leads'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Choose a template to turn the reply on')).toBeTruthy();
-    await user.selectOptions(within(dialog).getByLabelText('Template for lots leads'), 'Lot reply');
+    await user.selectOptions(within(dialog).getByLabelText('Template for lot leads'), 'Lot reply');
 
     await user.click(within(dialog).getByLabelText('Alert staff of every new lead'));
     await user.selectOptions(within(dialog).getByLabelText('Who is alerted'), 'round_robin');
@@ -112,8 +112,8 @@ describe('lead replies settings', () => {
       json({ ...OFF, canEdit: false, replies: { ...OFF.replies, home: { enabled: true, templateId: 4 } } });
     const dialog = await open();
     expect(within(dialog).getByText('Only an owner can change the lead replies.')).toBeTruthy();
-    expect((within(dialog).getByLabelText('Reply to homes leads') as HTMLInputElement).checked).toBe(true);
-    expect(within(dialog).getByLabelText('Reply to homes leads').matches(':disabled')).toBe(true);
+    expect((within(dialog).getByLabelText('Reply to home leads') as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByLabelText('Reply to home leads').matches(':disabled')).toBe(true);
     expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
     expect(apiCalls.some((c) => c.method === 'PUT')).toBe(false);
   });

@@ -9,7 +9,7 @@ import { FormProvider, useForm, type Path } from 'react-hook-form';
 import { useSWRConfig } from 'swr';
 import {
   LEAD_INTERESTS,
-  LEAD_INTEREST_LABELS,
+  LEAD_INTEREST_LEADS,
   LEAD_MERGE_TAGS,
   LeadReplySettingsFormSchema,
   type LeadReplySettingsForm,
@@ -121,11 +121,11 @@ function LeadRepliesSettings({
               <div key={interest} className="grid gap-1 sm:grid-cols-[12rem_1fr] sm:items-start">
                 <label className="flex items-center gap-2 text-sm text-stone-900">
                   <input type="checkbox" className="size-4" {...register(`replies.${interest}.enabled`)} />
-                  Reply to {LEAD_INTEREST_LABELS[interest].toLowerCase()} leads
+                  Reply to {LEAD_INTEREST_LEADS[interest]}
                 </label>
                 <FormField
                   id={`lead-reply-template-${interest}`}
-                  label={`Template for ${LEAD_INTEREST_LABELS[interest].toLowerCase()} leads`}
+                  label={`Template for ${LEAD_INTEREST_LEADS[interest]}`}
                   error={formState.errors.replies?.[interest]?.templateId?.message}
                 >
                   {(p) => (

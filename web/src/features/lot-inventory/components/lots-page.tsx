@@ -205,6 +205,9 @@ export function LotsPage() {
       {interest?.leadsUnavailable && (
         <p className="mb-3 text-sm text-amber-800">Leads could not be loaded; the lots are current.</p>
       )}
+      {interest?.watchersUnavailable && (
+        <p className="mb-3 text-sm text-amber-800">Watchers could not be loaded; the lots are current.</p>
+      )}
       {isLoading && <p className="text-stone-600">Loading lots…</p>}
       {error && <p className="text-red-700">Error loading lots. Please try again.</p>}
       {lots && (

@@ -1,7 +1,8 @@
 /**
  * The staff lots table: a checkbox per lot for bulk actions, sortable column headers
  * (aria-sort), an inline status select per lot, tags, size, price, interest in the chosen
- * range (page views, map clicks, leads), the last change and an Edit button.
+ * range (page views, map clicks, leads), confirmed lot-alert watchers now, the last change and
+ * an Edit button.
  */
 import { LOT_STATUSES, type LotStatus } from '@lp/contracts';
 import type { LotRow, Sort, SortKey } from '../lib/arrange-lots';
@@ -28,6 +29,7 @@ const COLUMNS: { key: SortKey | null; label: string; numeric?: boolean }[] = [
   { key: 'pageViews', label: 'Page views', numeric: true },
   { key: 'mapClicks', label: 'Map clicks', numeric: true },
   { key: 'leads', label: 'Leads', numeric: true },
+  { key: 'watchers', label: 'Watchers', numeric: true },
   { key: 'updatedAt', label: 'Last change' },
 ];
 
@@ -41,7 +43,7 @@ export function LotsTable({ rows, sort, onSort, selected, onToggle, onToggleAll,
   const allOn = rows.length > 0 && rows.every((r) => selected.has(r.number));
   return (
     <div className="relative overflow-x-auto rounded-xl bg-white ring-1 ring-stone-200">
-      <table className="w-full min-w-[64rem] border-collapse text-left text-sm">
+      <table className="w-full min-w-[70rem] border-collapse text-left text-sm">
         <caption className="sr-only">Lots, with interest in the chosen range</caption>
         <thead>
           <tr className="border-b border-stone-200 bg-stone-50 text-stone-700">
@@ -132,6 +134,7 @@ export function LotsTable({ rows, sort, onSort, selected, onToggle, onToggleAll,
               <td className="px-3 py-2 text-right tabular-nums">{r.pageViews ?? '—'}</td>
               <td className="px-3 py-2 text-right tabular-nums">{r.mapClicks ?? '—'}</td>
               <td className="px-3 py-2 text-right tabular-nums">{r.leads ?? '—'}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{r.watchers ?? '—'}</td>
               <td className="whitespace-nowrap px-3 py-2 text-stone-600">
                 {changedAt(r.updatedAt)}
                 {r.updatedBy && <span className="block text-xs">by {r.updatedBy}</span>}

@@ -29,11 +29,13 @@ const interest = {
   from: '',
   to: '',
   lots: [
-    { number: 4, pageViews: 9, mapClicks: 2, leads: 1 },
-    { number: 2, pageViews: 3, mapClicks: 5, leads: 0 },
+    { number: 4, pageViews: 9, mapClicks: 2, leads: 1, watchers: 0 },
+    { number: 2, pageViews: 3, mapClicks: 5, leads: 0, watchers: 3 },
+    { number: 3, pageViews: 0, mapClicks: 0, leads: 0, watchers: 1 },
   ],
   viewsUnavailable: false,
   leadsUnavailable: false,
+  watchersUnavailable: false,
 };
 
 describe('the staff lots table rows', () => {
@@ -63,6 +65,20 @@ describe('the staff lots table rows', () => {
     const withoutViews = joinInterest(lots, { ...interest, viewsUnavailable: true });
     expect(arrangeLots(withoutViews, all, { key: 'leads', dir: 'desc' }).map((r) => r.number)).toEqual([4, 1, 2, 3]);
     expect(withoutViews.every((r) => r.pageViews === null && r.mapClicks === null)).toBe(true);
+  });
+
+  it('shows confirmed watchers per lot, sorts by them most first, and leaves them unknown while the mailer is away', () => {
+    expect(rows.map((r) => [r.number, r.watchers])).toEqual([
+      [1, 0],
+      [2, 3],
+      [3, 1],
+      [4, 0],
+    ]);
+    const sort = nextSort({ key: 'number', dir: 'asc' }, 'watchers');
+    expect(arrangeLots(rows, all, sort).map((r) => r.number)).toEqual([2, 3, 1, 4]);
+    const away = joinInterest(lots, { ...interest, watchersUnavailable: true });
+    expect(away.map((r) => r.watchers)).toEqual([null, null, null, null]);
+    expect(away.map((r) => r.leads)).toEqual([0, 0, 0, 1]);
   });
 
   it('filters by status and by tag', () => {

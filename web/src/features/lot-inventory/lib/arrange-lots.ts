@@ -5,8 +5,15 @@
 import type { Lot, LotInterest, LotStatus, LotTag } from '@lp/contracts';
 
 /** Interest counts are null while unknown: not loaded yet, or their service did not answer. */
-export type LotRow = Lot & { pageViews: number | null; mapClicks: number | null; leads: number | null };
-export type SortKey = 'number' | 'status' | 'sizeSqFt' | 'price' | 'pageViews' | 'mapClicks' | 'leads' | 'updatedAt';
+export type LotRow = Lot & {
+  pageViews: number | null;
+  mapClicks: number | null;
+  leads: number | null;
+  /** Confirmed lot-alert watchers now. */
+  watchers: number | null;
+};
+export type SortKey =
+  'number' | 'status' | 'sizeSqFt' | 'price' | 'pageViews' | 'mapClicks' | 'leads' | 'watchers' | 'updatedAt';
 export type Sort = { key: SortKey; dir: 'asc' | 'desc' };
 export type Filters = { status: LotStatus | 'all'; tag: LotTag | 'all' };
 
@@ -16,6 +23,8 @@ export function joinInterest(lots: readonly Lot[], interest: LotInterest | undef
   const byLot = new Map(interest?.lots.map((l) => [l.number, l]) ?? []);
   const views = interest !== undefined && !interest.viewsUnavailable;
   const leads = interest !== undefined && !interest.leadsUnavailable;
+  // An interest answer from before watchers existed has no such flag: unknown, not zero.
+  const watchers = interest !== undefined && interest.watchersUnavailable === false;
   return lots.map((l) => {
     const i = byLot.get(l.number);
     return {
@@ -23,6 +32,7 @@ export function joinInterest(lots: readonly Lot[], interest: LotInterest | undef
       pageViews: views ? (i?.pageViews ?? 0) : null,
       mapClicks: views ? (i?.mapClicks ?? 0) : null,
       leads: leads ? (i?.leads ?? 0) : null,
+      watchers: watchers ? (i?.watchers ?? 0) : null,
     };
   });
 }
@@ -42,6 +52,7 @@ export function arrangeLots(rows: readonly LotRow[], filters: Filters, sort: Sor
 /** Clicking a column's header: sorts by it (numbers up, activity down first), again flips it. */
 export function nextSort(current: Sort, key: SortKey): Sort {
   if (current.key === key) return { key, dir: current.dir === 'asc' ? 'desc' : 'asc' };
-  const activity = key === 'pageViews' || key === 'mapClicks' || key === 'leads' || key === 'updatedAt';
+  const activity =
+    key === 'pageViews' || key === 'mapClicks' || key === 'leads' || key === 'watchers' || key === 'updatedAt';
   return { key, dir: activity ? 'desc' : 'asc' };
 }

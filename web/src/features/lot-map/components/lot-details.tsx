@@ -1,4 +1,7 @@
-/** The selected lot's number, status, price and size, with links to its page and to ask about it. */
+/**
+ * The selected lot's number, status, price and size, with links to its page, to ask about it and
+ * to its "Tell me when this lot changes" form.
+ */
 import { Link } from 'react-router-dom';
 import type { PublicLot } from '@lp/contracts';
 import { lotPath } from '@lp/contracts/lot-names';
@@ -70,6 +73,13 @@ export function LotDetails({
           className="inline-flex min-h-10 items-center text-sm font-semibold text-lake-700 underline"
         >
           Lot {lot.number} page
+        </Link>
+        <Link
+          to={`${lotPath(lot.number)}#watch`}
+          target={embedded ? '_top' : undefined}
+          className="inline-flex min-h-10 items-center text-sm font-semibold text-lake-700 underline"
+        >
+          Tell me when this lot changes
         </Link>
       </div>
     </div>

@@ -4,6 +4,7 @@
  * "Ask about this lot" form while the lot is not sold. Rendered by the gateway with the current
  * lots, so crawlers and visitors without JavaScript see the truth.
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { PublicLot } from '@lp/contracts';
 import { LOT_TAG_LABELS } from '@lp/contracts/lot-names';
@@ -16,7 +17,8 @@ const STATUS_BADGE: Record<PublicLot['status'], string> = {
   sold: 'bg-stone-200 text-stone-800 ring-stone-500/30',
 };
 
-export function LotPage({ lot, lots }: { lot: PublicLot; lots: readonly PublicLot[] }) {
+/** `alerts`: what the route puts under the lot's actions (the "Tell me when this lot changes" form). */
+export function LotPage({ lot, lots, alerts }: { lot: PublicLot; lots: readonly PublicLot[]; alerts?: ReactNode }) {
   const facts: [string, string][] = [
     ['Status', statusText(lot)],
     ['Price', lot.status === 'sold' ? 'Sold' : priceText(lot)],
@@ -66,6 +68,11 @@ export function LotPage({ lot, lots }: { lot: PublicLot; lots: readonly PublicLo
               Open the lot map
             </Link>
           </div>
+          {alerts && (
+            <div id="watch" className="mt-6 scroll-mt-24">
+              {alerts}
+            </div>
+          )}
         </div>
         <figure>
           <div className="aspect-[1000/720] overflow-hidden rounded-xl bg-[#efe2cb] ring-1 ring-stone-300">

@@ -1,6 +1,7 @@
 /**
  * Form Submissions shows the visitor's message: the start of it under the name, the whole of it
- * (as text, never as markup) in the row's details, which the name opens and closes.
+ * (as text, never as markup) in the row's details, which the name opens and closes; how long
+ * staff took to answer each, and the median per week.
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,13 +32,25 @@ const submission = (over: Partial<FormSubmission>): FormSubmission => ({
   createdAt: '2026-11-20T16:00:00.000Z',
   contactId: null,
   convertedAt: null,
+  firstResponseAt: null,
   ...over,
 });
 
 beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) => {
+    if (url.startsWith('/api/marketing/submissions/response-times'))
+      return json({
+        timeZone: 'America/Phoenix',
+        weeks: [
+          { weekStart: '2026-11-09', leads: 0, answered: 0, medianMs: null },
+          { weekStart: '2026-11-16', leads: 2, answered: 1, medianMs: 134 * 60_000 },
+        ],
+      });
     if (url.startsWith('/api/marketing/submissions'))
-      return json([submission({}), submission({ id: 2, firstName: 'Tom', lastName: 'Baker', message: null })]);
+      return json([
+        submission({ firstResponseAt: '2026-11-20T18:14:30.000Z' }),
+        submission({ id: 2, firstName: 'Tom', lastName: 'Baker', message: null }),
+      ]);
     return json([]);
   });
 });
@@ -69,4 +82,23 @@ it("opens a submission's details from its name: the whole message as text, and t
 
   await user.click(screen.getByRole('button', { name: 'Tom Baker details' }));
   expect(screen.getByText('No message was sent with this form.')).toBeTruthy();
+});
+
+it('shows how long staff took to answer each lead, and the median per week', async () => {
+  renderScreen(<FormSubmissionsPage firstTouch={() => null} />);
+  const table = (await screen.findByRole('button', { name: 'Rosa Tsosie details' })).closest('table')!;
+  const header = within(table).getByRole('columnheader', { name: 'First response' });
+  const column = [...header.parentElement!.children].indexOf(header);
+  const cellOf = (name: string) =>
+    within(table)
+      .getByRole('button', { name: `${name} details` })
+      .closest('tr')!.children[column]!.textContent;
+  expect(cellOf('Rosa Tsosie')).toBe('2 h 14 min');
+  expect(cellOf('Tom Baker')).toBe('—');
+  const weeks = await screen.findByRole('table', { name: 'Median time to first response per week' });
+  const rows = within(weeks)
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.textContent);
+  expect(rows).toEqual(['Nov 16212 h 14 min', 'Nov 900—']);
 });

@@ -4,11 +4,12 @@
  * already belongs to a contact shows 'In contacts'; converting never makes a second contact. Each
  * row shows its lead attribution (first touch, visits and pages before converting) and the start
  * of the visitor's message; its name opens the row's details (the whole message and every field).
+ * Each row shows how long staff took to answer it (First response), and a card the median per week.
  */
 import { ListOptions } from '../../../components/form/list-options';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
-import { SUBMISSION_SOURCE_LABELS, type FormSubmission } from '@lp/contracts';
+import { SUBMISSION_SOURCE_LABELS, formatDuration, type FormSubmission } from '@lp/contracts';
 import { SelectableTable, type Column } from '../../../components/ui/data-table';
 import { EmailAddress } from '../../../components/ui/email-address';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -23,6 +24,11 @@ import { formatDateTime } from '../../../lib/site-time';
 import { placeOf } from '../../../lib/locations';
 import { GeoAttribution } from '../../../components/ui/geo-attribution';
 import { interestLabel, SubmissionDetails, type FirstTouch } from './submission-details';
+import { ResponseTimesCard } from './response-times-card';
+
+/** "2 h 14 min" from the submission to its first staff response; "—" while none. */
+const firstResponseOf = (s: FormSubmission) =>
+  s.firstResponseAt ? formatDuration(Date.parse(s.firstResponseAt) - Date.parse(s.createdAt)) : '—';
 
 const detailsId = (s: FormSubmission) => `submission-${s.id}-details`;
 
@@ -76,6 +82,18 @@ function columns(
       header: 'Date',
       cell: (s) => <span className="whitespace-nowrap">{formatDateTime(s.createdAt)}</span>,
       className: 'hidden sm:table-cell',
+    },
+    {
+      header: 'First response',
+      cell: (s) => (
+        <span
+          className="whitespace-nowrap"
+          title={s.firstResponseAt ? formatDateTime(s.firstResponseAt) : 'Not answered yet'}
+        >
+          {firstResponseOf(s)}
+        </span>
+      ),
+      className: 'hidden md:table-cell',
     },
   ];
 }
@@ -134,6 +152,9 @@ export function FormSubmissionsPage({ firstTouch, actions }: { firstTouch: First
           <option value="">No list</option>
           <ListOptions lists={lists.data} />
         </select>
+      </div>
+      <div className="mt-6 max-w-xl">
+        <ResponseTimesCard />
       </div>
       <div className="mt-6">
         {isLoading && <Spinner label="Loading submissions…" />}

@@ -1,0 +1,101 @@
+/**
+ * Journeys under `/api/marketing/journeys` (session required; the mailer owns and runs them):
+ * list and read with per-step figures (waiting, passed, left), create, edit (`PUT` names the
+ * `version` it opened: 409 when stale; contacts at a removed step move to the next one), pause or
+ * resume (`PUT …/{id}/status`), delete, and let a list's contacts enter (`POST …/{id}/entries`
+ * `{listId}`: 202, the mailer lets them in a page at a time). Writes are audited.
+ */
+import {
+  JourneyEnterFormSchema,
+  JourneyFormSchema,
+  JourneyStatusFormSchema,
+  JourneyVersionSchema,
+  RPC,
+} from '@lp/contracts';
+import { notFound } from '@lp/runtime';
+import { audited } from '../audit/record-audit.ts';
+import { validate } from '../middleware/validate.ts';
+import { type GatewayDeps, askFor, createRouter, numericParam, pathNumber } from '../routes/context.ts';
+
+export function journeyRoutes({ bus, knex }: GatewayDeps) {
+  const router = createRouter({ prefix: '/api/marketing/journeys' });
+  router.param(
+    'id',
+    numericParam(() => notFound('Journey not found')),
+  );
+  const ask = askFor(bus);
+  const savedBy = (ctx: { state: { session?: { username: string } | null } }) =>
+    ctx.state.session?.username ?? 'unknown';
+
+  router.get('/', async (ctx) => {
+    ctx.body = await ask(ctx, RPC.mailer.journeysList, {});
+  });
+
+  router.post('/', async (ctx) => {
+    const journey = validate(JourneyFormSchema, ctx.request.body);
+    ctx.body = await audited(
+      knex,
+      ctx.state,
+      { action: 'journey.create', details: { name: journey.name, steps: journey.steps.length } },
+      () => ask(ctx, RPC.mailer.journeyCreate, { journey, savedBy: savedBy(ctx) }),
+      (j) => ({ target: `journey ${j.id}` }),
+    );
+    ctx.status = 201;
+  });
+
+  router.get('/:id', async (ctx) => {
+    ctx.body = await ask(ctx, RPC.mailer.journeyGet, { id: pathNumber(ctx) });
+  });
+
+  router.put('/:id', async (ctx) => {
+    const id = pathNumber(ctx);
+    const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+    const { version } = validate(JourneyVersionSchema, body);
+    const { version: _v, ...form } = body;
+    const journey = validate(JourneyFormSchema, form);
+    ctx.body = await audited(
+      knex,
+      ctx.state,
+      {
+        action: 'journey.update',
+        target: `journey ${id}`,
+        details: { name: journey.name, steps: journey.steps.map((s) => s.id) },
+      },
+      () => ask(ctx, RPC.mailer.journeyUpdate, { id, version, journey, savedBy: savedBy(ctx) }),
+    );
+  });
+
+  router.put('/:id/status', async (ctx) => {
+    const id = pathNumber(ctx);
+    const { status } = validate(JourneyStatusFormSchema, ctx.request.body);
+    ctx.body = await audited(
+      knex,
+      ctx.state,
+      { action: status === 'paused' ? 'journey.pause' : 'journey.resume', target: `journey ${id}` },
+      () => ask(ctx, RPC.mailer.journeySetStatus, { id, status }),
+    );
+  });
+
+  router.delete('/:id', async (ctx) => {
+    const id = pathNumber(ctx);
+    const { deleted } = await audited(knex, ctx.state, { action: 'journey.delete', target: `journey ${id}` }, () =>
+      ask(ctx, RPC.mailer.journeyDelete, { id }),
+    );
+    if (!deleted) throw notFound('Journey not found');
+    ctx.status = 204;
+  });
+
+  router.post('/:id/entries', async (ctx) => {
+    const id = pathNumber(ctx);
+    const { listId } = validate(JourneyEnterFormSchema, ctx.request.body);
+    ctx.body = await audited(
+      knex,
+      ctx.state,
+      { action: 'journey.enter', target: `journey ${id}`, details: { listId } },
+      () => ask(ctx, RPC.mailer.journeyEnter, { id, listId, requestId: crypto.randomUUID() }),
+    );
+    ctx.status = 202;
+  });
+
+  return router;
+}

@@ -1,0 +1,83 @@
+/** One journey: its trigger, status, Pause/Resume, and per step who waits at it, passed it and left at it. */
+import { useState } from 'react';
+import type { JourneyWithStats } from '@lp/contracts';
+import { toast } from '../../../components/toast/toast-store';
+import { button } from '../../../components/ui/styles';
+import { errorMessage } from '../../../lib/error-message';
+import { setJourneyStatus } from '../api/journeys';
+import { describeStep, describeTrigger } from './describe-step';
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+export function JourneyCard({ journey, onChanged }: { journey: JourneyWithStats; onChanged: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const paused = journey.status === 'paused';
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      await setJourneyStatus(journey.id, paused ? 'active' : 'paused');
+      toast({ title: paused ? 'Journey resumed' : 'Journey paused' });
+      onChanged();
+    } catch (err) {
+      toast({ title: 'Failed to change the journey', description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const { stats } = journey;
+  return (
+    <section
+      aria-labelledby={`journey-${journey.id}`}
+      className="rounded-lg bg-white p-4 shadow-sm ring-1 ring-stone-200"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`journey-${journey.id}`} className="text-lg font-semibold text-lake-900">
+            {journey.name}
+          </h2>
+          <p className="text-sm text-stone-600">
+            {describeTrigger(journey.trigger)} · {paused ? 'Paused' : 'Active'} · {n(stats.entered)} entered,{' '}
+            {n(stats.completed)} completed, {n(stats.exited)} left
+          </p>
+        </div>
+        <button type="button" className={button.secondary} disabled={busy} onClick={() => void toggle()}>
+          {paused ? 'Resume' : 'Pause'}
+        </button>
+      </div>
+      <table className="mt-3 w-full text-left text-sm">
+        <caption className="sr-only">Steps of {journey.name}</caption>
+        <thead className="text-stone-500">
+          <tr>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Step
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">
+              Waiting
+            </th>
+            <th scope="col" className="py-1 pr-3 text-right font-medium">
+              Passed
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Left
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {journey.steps.map((s) => {
+            const figures = stats.steps.find((x) => x.stepId === s.id);
+            return (
+              <tr key={s.id} className="border-t border-stone-100">
+                <th scope="row" className="py-1 pr-3 font-normal text-stone-900">
+                  <span className="font-mono text-xs text-stone-500">{s.id}</span> {describeStep(s)}
+                </th>
+                <td className="py-1 pr-3 text-right tabular-nums">{n(figures?.waiting ?? 0)}</td>
+                <td className="py-1 pr-3 text-right tabular-nums">{n(figures?.passed ?? 0)}</td>
+                <td className="py-1 text-right tabular-nums">{n(figures?.left ?? 0)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}
