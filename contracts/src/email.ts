@@ -312,6 +312,8 @@ export const CampaignLookupSchema = v.object({ id });
  */
 export const CampaignReportSchema = v.object({
   links: v.array(v.object({ idx: count, url: v.string(), uniqueClicks: count, totalClicks: count })),
+  /** The message as written (variant A's of an A/B test), for a preview with each link's clicks marked on it. */
+  content: v.string(),
   timeline: v.array(v.object({ at: iso, unit: v.picklist(['hour', 'day']), opens: count, clicks: count })),
   /**
    * Messages that bounced (a provider's bounce, or refused when sent), of them hard (refused for

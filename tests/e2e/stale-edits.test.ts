@@ -53,6 +53,8 @@ describe('templates', () => {
     const dialog = page.getByRole('dialog', { name: 'Create Template' });
     await dialog.getByLabel(/^Name/).fill('Autumn lots');
     await dialog.getByLabel(/^Subject/).fill('Subject one');
+    // Written as HTML (Blocks is the default editor: tests/e2e/block-editor.test.ts).
+    await dialog.getByRole('radio', { name: /^HTML/ }).check();
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(/\/marketing\/templates\/\d+$/);
     const editorUrl = page.url();

@@ -271,6 +271,9 @@ describeOnEachBackend('email delivery', (backend) => {
       { idx: 0, url: expect.stringContaining('https://lakepowelllots.com/lots'), uniqueClicks: 1, totalClicks: 1 },
     ]);
     expect(report.timeline.reduce((n, p) => n + p.opens, 0)).toBe(2);
+    // The message as written comes with it, for the preview that marks each link's clicks (the
+    // href as written, its & an entity; the link's address decoded, as the mailer matched it).
+    expect(report.content).toContain(`href="${report.links[0]!.url.replaceAll('&', '&amp;')}"`);
     const opened = (await (
       await stack.api(`/api/marketing/campaigns/${id}/recipients?filter=opened`, { token })
     ).json()) as CampaignRecipientsPage;

@@ -6,8 +6,8 @@
  * unsubscribes. A message bounces hard when the address is refused for good: a provider's bounce
  * that is not soft, or a refusal with a permanent (5xx) SMTP reply when it was sent; soft when it
  * is refused for now: a provider's soft bounce (`blocked`), or temporary refusals (4xx, a lost
- * connection) until the send loop gave up. A message with both is hard. 404 for a campaign that
- * does not exist.
+ * connection) until the send loop gave up. A message with both is hard. And the message as
+ * written, for the preview with each link's clicks marked. 404 for a campaign that does not exist.
  */
 import type { CampaignReport } from '@lp/contracts';
 import { notFound, type Knex } from '@lp/runtime';
@@ -16,7 +16,11 @@ import { notFound, type Knex } from '@lp/runtime';
 export const HOURLY_FOR_HOURS = 48;
 
 export async function readCampaignReport(knex: Knex, id: number, timeZone: string): Promise<CampaignReport> {
-  const campaign = await knex.withSchema('mailer').table('campaigns').where({ id }).first('id');
+  const campaign = await knex
+    .withSchema('mailer')
+    .table('campaigns')
+    .where({ id })
+    .first<{ id: number; content: string } | undefined>('id', 'content');
   if (!campaign) throw notFound('Campaign not found');
   const [{ rows: links }, { rows: timeline }, { rows: outcomes }] = [
     await knex.raw<{ rows: { idx: number; url: string; unique_clicks: number; total_clicks: number }[] }>(
@@ -71,6 +75,7 @@ export async function readCampaignReport(knex: Knex, id: number, timeZone: strin
   const o = outcomes[0] ?? { hard: 0, soft: 0, complaints: 0, unsubscribes: 0 };
   return {
     links: links.map((l) => ({ idx: l.idx, url: l.url, uniqueClicks: l.unique_clicks, totalClicks: l.total_clicks })),
+    content: campaign.content,
     timeline: timeline.map((p) => ({ at: p.at.toISOString(), unit: p.unit, opens: p.opens, clicks: p.clicks })),
     bounced: o.hard + o.soft,
     hardBounces: o.hard,

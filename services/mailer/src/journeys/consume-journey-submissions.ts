@@ -13,6 +13,9 @@ import { enterJourney, journeysForSubmission } from './journeys-store.ts';
 export const consumeJourneySubmissions = defineConsumer({
   durable: DURABLES.mailerJourneySubmissions,
   schema: SubmissionReceivedSchema,
+  // crm owns form submissions and parks what can never succeed; replaying its dead letter
+  // re-publishes the event, and this durable takes it then (as the lead replies' does).
+  unusable: 'skip',
   handle: async (event, { knex, bus, log, counters, config }) => {
     const interest = leadInterestOf(event.submission);
     const journeys = (await journeysForSubmission(knex, interest)).filter(

@@ -20,6 +20,7 @@ let followUpBodies: unknown[] = [];
 
 let report: CampaignReport = {
   links: [],
+  content: '<p>Hello</p>',
   timeline: [],
   bounced: 0,
   hardBounces: 0,
@@ -219,6 +220,8 @@ it('shows clicks per link, opens and clicks over time, and the recipients by fil
       { idx: 0, url: 'https://lakepowelllots.com/lots/7', uniqueClicks: 12, totalClicks: 15 },
       { idx: 1, url: 'https://lakepowelllots.com/map', uniqueClicks: 0, totalClicks: 0 },
     ],
+    content:
+      '<p><a href="https://lakepowelllots.com/lots/7">Lot 7</a> and <a href="https://lakepowelllots.com/map">the map</a></p>',
     timeline: [
       { at: '2026-11-20T17:00:00.000Z', unit: 'hour', opens: 30, clicks: 9 },
       { at: '2026-11-23T07:00:00.000Z', unit: 'day', opens: 4, clicks: 1 },
@@ -233,6 +236,14 @@ it('shows clicks per link, opens and clicks over time, and the recipients by fil
   render();
   const links = await screen.findByRole('table', { name: 'Clicks per link' });
   expect(within(links).getAllByRole('row')[1]!.textContent).toBe('https://lakepowelllots.com/lots/71215');
+  // The same figures marked beside each link on a preview of the message (a sandboxed frame).
+  const marked = screen.getByTitle('The message with clicks per link') as HTMLIFrameElement;
+  expect(marked.getAttribute('sandbox')).toBe('');
+  const shown = new DOMParser().parseFromString(marked.getAttribute('srcdoc') ?? '', 'text/html');
+  expect([...shown.querySelectorAll('[data-link-clicks]')].map((m) => m.textContent)).toEqual([
+    '12 people · 15 clicks',
+    '0 people · 0 clicks',
+  ]);
   const times = screen.getByRole('table', { name: 'Opens and clicks over time' });
   expect(within(times).getAllByRole('row')).toHaveLength(3);
   expect(within(times).getAllByRole('row')[2]!.textContent).toContain('(day)');

@@ -1,16 +1,18 @@
 /**
- * A campaign's report under its figures: clicks per link, opens and clicks over time (by the hour
+ * A campaign's report under its figures: clicks per link (a table, and marked on a preview of
+ * the message), opens and clicks over time (by the hour
  * for the first 48 hours, then by the day), what came back, and the recipients — filtered
  * (opened, not opened, clicked, bounced, unsubscribed), searched, a page at a time, and exported
  * as CSV with the same filter and search. Opens and clicks are people's: machine opens and link
  * scanners' clicks are left out, as in the figures above.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   CAMPAIGN_RECIPIENT_FILTERS,
   CAMPAIGN_RECIPIENTS_PAGE,
   type CampaignRecipient,
   type CampaignRecipientFilter,
+  type CampaignReport,
   type DeliveryStatus,
 } from '@lp/contracts/email';
 import { SearchInput } from '../../../components/form/search-input';
@@ -25,6 +27,8 @@ import { formatCount } from '../../../lib/format-count';
 import { formatDateTime } from '../../../lib/site-time';
 import { useDebounced } from '../../../lib/use-debounced';
 import { campaignRecipientsExportUrl, useCampaignRecipients, useCampaignReport } from '../api/campaigns';
+import { markLinkClicks } from '../lib/mark-link-clicks';
+import { renderEmailPreview } from '../lib/render-email-preview';
 
 const FILTER_LABELS: Record<CampaignRecipientFilter, string> = {
   all: 'All recipients',
@@ -55,6 +59,22 @@ const RECIPIENT_COLUMNS: readonly Column<CampaignRecipient>[] = [
   { header: 'Opened', cell: (r) => formatDateTime(r.openedAt), cellClassName: 'whitespace-nowrap' },
   { header: 'Clicked', cell: (r) => formatDateTime(r.clickedAt), cellClassName: 'whitespace-nowrap' },
 ];
+
+/** The message as a recipient sees it, each tracked link followed by its people and clicks. */
+function MarkedMessage({ content, links }: { content: string; links: CampaignReport['links'] }) {
+  const doc = useMemo(() => markLinkClicks(renderEmailPreview(content), links), [content, links]);
+  return (
+    <>
+      <p className="mb-2 text-sm text-stone-600">Beside each link: the people who clicked it and their clicks.</p>
+      <iframe
+        title="The message with clicks per link"
+        sandbox=""
+        srcDoc={doc}
+        className="h-[32rem] w-full rounded-lg border border-stone-300 bg-white"
+      />
+    </>
+  );
+}
 
 export function CampaignReportSection({ id, sending }: { id: number; sending: boolean }) {
   const { data, error } = useCampaignReport(String(id), sending);
@@ -106,6 +126,11 @@ export function CampaignReportSection({ id, sending }: { id: number; sending: bo
           )}
         </Card>
       </div>
+      {data && data.links.length > 0 && (
+        <Card title="Clicks on the message" className="mt-6">
+          <MarkedMessage content={data.content} links={data.links} />
+        </Card>
+      )}
       {data && (
         <p className="mt-4 text-sm text-stone-700">
           Came back: {formatCount(data.bounced)} bounced ({formatCount(data.hardBounces)} hard: the address refused for
