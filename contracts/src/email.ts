@@ -272,6 +272,8 @@ export const CampaignSchema = v.object({
    * itself when the relay answers again. Null when staff paused it, or when it is not paused.
    */
   pausedReason: v.nullable(v.string()),
+  /** Its A/B subject test, if any: `testing` until a winner is picked, then the winner. */
+  abTestStatus: v.optional(v.nullable(v.picklist(['testing', 'a_won', 'b_won'])), null),
 });
 export type Campaign = v.InferOutput<typeof CampaignSchema>;
 

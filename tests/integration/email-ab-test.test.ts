@@ -5,7 +5,7 @@
  * the rest sent the winner. Nobody is mailed twice, nobody gets both variants.
  */
 import { expect, it } from 'vitest';
-import { site, type CampaignDetail } from '@lp/contracts';
+import { site, type Campaign, type CampaignDetail } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { describeOnEachBackend, eventually } from '../support/stack.ts';
 import { useStackAndSmtpSink } from '../support/fixtures.ts';
@@ -104,6 +104,11 @@ describeOnEachBackend('A/B subject tests', (backend) => {
     expect(waiting.status).toBe('active');
     expect(waiting.abTest).toMatchObject({ winner: null, rest: { recipients: 10, sent: 0 } });
     expect(Date.parse(waiting.abTest!.decideAt!)).toBeGreaterThan(Date.now() + 3_500_000);
+    // The campaigns table marks it as a test, then with its winner.
+    const listed = async () =>
+      ((await (await stack.api('/api/marketing/campaigns', { token })).json()) as Campaign[]).find((c) => c.id === id)
+        ?.abTestStatus;
+    expect(await listed()).toBe('testing');
 
     // Opens an hour after sending (not prefetch): one person opens A, but three of A's are
     // Apple's proxy; two people open B. B wins 2 to 1.
@@ -127,6 +132,7 @@ describeOnEachBackend('A/B subject tests', (backend) => {
     expect(rest).toHaveLength(10);
     for (const m of rest) expect(m.parsed.subject).toMatch(/^B: Lakefront lot 9, P\d+$/);
     expect(done.abTest).toMatchObject({ winner: 'b', decidedBy: 'auto', rest: { recipients: 10, sent: 10 } });
+    expect(await listed()).toBe('b_won');
     expect(done.abTest!.variants).toEqual([
       expect.objectContaining({ variant: 'a', recipients: 5, sent: 5, uniqueOpens: 1, openRate: 20 }),
       expect.objectContaining({ variant: 'b', recipients: 5, sent: 5, uniqueOpens: 2, openRate: 40 }),

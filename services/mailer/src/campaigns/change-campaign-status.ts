@@ -33,6 +33,7 @@ export async function campaignRow(knex: Knex, id: number): Promise<Campaign> {
     open_rate: rest.open_rate,
     click_rate: rest.click_rate,
     pausedReason: rest.pausedReason,
+    abTestStatus: rest.abTestStatus,
   };
   return c;
 }

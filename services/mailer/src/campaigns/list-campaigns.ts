@@ -22,6 +22,9 @@ export type CampaignRow = {
   /** Sent messages a bounce came back for. */
   bounced: number;
   paused_reason: string | null;
+  /** The campaign has an A/B test (its `ab_test` is set), and the variant that won. */
+  has_ab_test: boolean;
+  ab_winner: 'a' | 'b' | null;
 };
 
 const rate = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 1000) / 10 : 0);
@@ -46,6 +49,7 @@ export const toCampaign = (r: CampaignRow): Campaign => {
     open_rate: shown ? rate(r.unique_opens, deliveredOf(r)) : null,
     click_rate: shown ? rate(r.unique_clicks, deliveredOf(r)) : null,
     pausedReason: r.status === 'paused' ? r.paused_reason : null,
+    abTestStatus: !r.has_ab_test ? null : r.ab_winner ? `${r.ab_winner}_won` : 'testing',
   };
 };
 
@@ -67,6 +71,8 @@ export function campaignRows(knex: Knex) {
       'c.total_recipients',
       'c.audience_resolved',
       'c.paused_reason',
+      'c.ab_winner',
+      knex.raw('(c.ab_test is not null) as has_ab_test'),
       knex.raw(
         `(select count(distinct delivery_id) from mailer.tracking_events t
            where t.campaign_id = c.id and t.kind = 'open' and not t.is_proxy) as unique_opens`,

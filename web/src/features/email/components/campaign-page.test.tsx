@@ -70,6 +70,7 @@ const campaign = (unknown: number): CampaignDetail => ({
   open_rate: 0,
   click_rate: 0,
   pausedReason: null,
+  abTestStatus: null,
   fromName: 'Lake Powell Lots',
   fromEmail: 'news@example.com',
   deliveries: { sent: 300 - unknown, unknown },

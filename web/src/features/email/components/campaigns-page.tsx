@@ -24,13 +24,26 @@ import { formatCount } from '../../../lib/format-count';
 const pct = (c: Campaign, r: number | null) =>
   (c.status === 'active' || c.status === 'completed') && r !== null ? `${r.toFixed(1)}%` : '—';
 
+const AB_TEST_LABELS: Record<NonNullable<Campaign['abTestStatus']>, string> = {
+  testing: 'A/B test',
+  a_won: 'A/B test · A won',
+  b_won: 'A/B test · B won',
+};
+
 const COLUMNS: Column<Campaign>[] = [
   {
     header: 'Name',
     cell: (c) => (
-      <Link to={`/marketing/campaigns/${c.id}`} className="text-lake-800 underline">
-        {c.name}
-      </Link>
+      <>
+        <Link to={`/marketing/campaigns/${c.id}`} className="text-lake-800 underline">
+          {c.name}
+        </Link>
+        {c.abTestStatus && (
+          <span className="ml-2 whitespace-nowrap rounded-full bg-lake-50 px-2 py-0.5 text-xs font-semibold text-lake-900">
+            {AB_TEST_LABELS[c.abTestStatus]}
+          </span>
+        )}
+      </>
     ),
     cellClassName: 'font-medium',
   },

@@ -31,6 +31,7 @@ const draft: Campaign = {
   open_rate: null,
   click_rate: null,
   pausedReason: null,
+  abTestStatus: null,
 };
 
 const welcome: Template = {
@@ -47,11 +48,13 @@ const welcome: Template = {
   updated_at: '2026-11-20T16:00:00.000Z',
 };
 let templates: Template[] = [];
+let abCampaigns: Campaign[] = [];
 let calls: { method: string; url: string; body: unknown }[] = [];
 
 beforeEach(() => {
   calls = [];
   templates = [];
+  abCampaigns = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url, body: init.body ? JSON.parse(String(init.body)) : undefined });
@@ -60,7 +63,7 @@ beforeEach(() => {
       templates = [];
       return new Response(null, { status: 204 });
     }
-    if (url === '/api/marketing/campaigns') return json([draft]);
+    if (url === '/api/marketing/campaigns') return json([draft, ...abCampaigns]);
     if (url === '/api/marketing/campaigns/3/schedule') return json({ ...draft, status: 'active' });
     return new Response('{}', { status: 404, headers: { 'content-type': 'application/json' } });
   });
@@ -168,4 +171,18 @@ it('Delete on a template asks first; Cancel keeps it, Delete removes it', async 
   await screen.findByText('Template deleted successfully');
   expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/marketing/templates/7']);
   expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+it('marks a campaign with an A/B subject test in the table, and its winner once picked', async () => {
+  abCampaigns = [
+    { ...draft, id: 4, name: 'Lake view test', status: 'active', abTestStatus: 'testing' },
+    { ...draft, id: 5, name: 'Spring test', status: 'completed', abTestStatus: 'b_won' },
+  ];
+  render(<CampaignsPage />);
+  const testing = (await screen.findByRole('link', { name: 'Lake view test' })).closest('td')!;
+  expect(testing.textContent).toBe('Lake view testA/B test');
+  expect(screen.getByRole('link', { name: 'Spring test' }).closest('td')!.textContent).toBe(
+    'Spring testA/B test · B won',
+  );
+  expect(screen.getByRole('link', { name: 'Autumn lots' }).closest('td')!.textContent).toBe('Autumn lots');
 });
