@@ -1,17 +1,30 @@
-/** One journey: its trigger, status, Pause/Resume, and per step who waits at it, passed it and left at it. */
+/**
+ * One journey: its trigger and status, Edit, Enter a list…, Pause/Resume and Delete, and per
+ * step who waits at it, passed it and left at it.
+ */
 import { useState } from 'react';
 import type { JourneyWithStats } from '@lp/contracts';
 import { toast } from '../../../components/toast/toast-store';
 import { button } from '../../../components/ui/styles';
 import { errorMessage } from '../../../lib/error-message';
 import { setJourneyStatus } from '../api/journeys';
-import { describeStep, describeTrigger } from './describe-step';
+import { describeStep, describeTrigger, type Names } from './describe-step';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
-export function JourneyCard({ journey, onChanged }: { journey: JourneyWithStats; onChanged: () => void }) {
+type Props = {
+  journey: JourneyWithStats;
+  names: Names;
+  onChanged: () => void;
+  onEdit: () => void;
+  onEnter: () => void;
+  onDelete: () => void;
+};
+
+export function JourneyCard({ journey, names, onChanged, onEdit, onEnter, onDelete }: Props) {
   const [busy, setBusy] = useState(false);
   const paused = journey.status === 'paused';
+  const stepNumbers = new Map(journey.steps.map((s, i) => [s.id, i + 1]));
   const toggle = async () => {
     setBusy(true);
     try {
@@ -36,13 +49,24 @@ export function JourneyCard({ journey, onChanged }: { journey: JourneyWithStats;
             {journey.name}
           </h2>
           <p className="text-sm text-stone-600">
-            {describeTrigger(journey.trigger)} · {paused ? 'Paused' : 'Active'} · {n(stats.entered)} entered,{' '}
+            {describeTrigger(journey.trigger, names)} · {paused ? 'Paused' : 'Active'} · {n(stats.entered)} entered,{' '}
             {n(stats.completed)} completed, {n(stats.exited)} left
           </p>
         </div>
-        <button type="button" className={button.secondary} disabled={busy} onClick={() => void toggle()}>
-          {paused ? 'Resume' : 'Pause'}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={button.secondary} onClick={onEdit}>
+            Edit
+          </button>
+          <button type="button" className={button.secondary} onClick={onEnter}>
+            Enter a list…
+          </button>
+          <button type="button" className={button.secondary} disabled={busy} onClick={() => void toggle()}>
+            {paused ? 'Resume' : 'Pause'}
+          </button>
+          <button type="button" className={`${button.secondary} text-red-800`} onClick={onDelete}>
+            Delete
+          </button>
+        </div>
       </div>
       <table className="mt-3 w-full text-left text-sm">
         <caption className="sr-only">Steps of {journey.name}</caption>
@@ -63,12 +87,12 @@ export function JourneyCard({ journey, onChanged }: { journey: JourneyWithStats;
           </tr>
         </thead>
         <tbody>
-          {journey.steps.map((s) => {
+          {journey.steps.map((s, i) => {
             const figures = stats.steps.find((x) => x.stepId === s.id);
             return (
               <tr key={s.id} className="border-t border-stone-100">
                 <th scope="row" className="py-1 pr-3 font-normal text-stone-900">
-                  <span className="font-mono text-xs text-stone-500">{s.id}</span> {describeStep(s)}
+                  <span className="text-stone-500">{i + 1}.</span> {describeStep(s, { ...names, step: stepNumbers })}
                 </th>
                 <td className="py-1 pr-3 text-right tabular-nums">{n(figures?.waiting ?? 0)}</td>
                 <td className="py-1 pr-3 text-right tabular-nums">{n(figures?.passed ?? 0)}</td>

@@ -48,6 +48,8 @@ beforeEach(() => {
   };
   routes = {
     'GET /api/marketing/journeys': () => json([journey]),
+    'GET /api/marketing/templates': () => json([]),
+    'GET /api/marketing/lists': () => json([]),
     'PUT /api/marketing/journeys/4/status': (c) => {
       journey = { ...journey, status: (c.body as { status: 'paused' | 'active' }).status };
       return json(journey);
@@ -78,7 +80,7 @@ it('lists each step with who waits at it, passed it and left there, and pauses t
       .getAllByRole('cell')
       .map((c) => c.textContent),
   ).toEqual(['900', '300', '50']);
-  expect(within(card).getByRole('rowheader', { name: /If they clicked a mail: next step, else bye/ })).toBeTruthy();
+  expect(within(card).getByRole('rowheader', { name: /If they clicked a mail: next step, else step 4/ })).toBeTruthy();
 
   await user.click(within(card).getByRole('button', { name: 'Pause' }));
   expect(await screen.findByText('Journey paused')).toBeTruthy();

@@ -1,23 +1,49 @@
 /**
- * Journeys (/marketing/journeys): every journey with its trigger and status, Pause/Resume, and
- * per step how many contacts wait at it, passed it and left there (refreshed every 10 s).
- * Journeys are built through the staff API for now (`POST /api/marketing/journeys`).
+ * Journeys (/marketing/journeys): every journey with its trigger and status, and per step how
+ * many contacts wait at it, passed it and left there (refreshed every 10 s). Create Journey
+ * opens the builder; each journey has Edit, Enter a list…, Pause/Resume and Delete.
  */
-import { useEffect } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { JourneyWithStats } from '@lp/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { useLists } from '../../../lib/use-lists';
+import { useTemplateNames } from '../../../lib/use-template-names';
+import { button } from '../../../components/ui/styles';
 import { useJourneys } from '../api/journeys';
+import { DeleteJourneyDialog } from './delete-journey-dialog';
+import { EnterListDialog } from './enter-list-dialog';
+import { JourneyBuilderDialog } from './journey-builder-dialog';
 import { JourneyCard } from './journey-card';
+
+type Open = { kind: 'create' } | { kind: 'edit' | 'enter' | 'delete'; journey: JourneyWithStats } | null;
 
 export function JourneysPage() {
   const journeys = useJourneys();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const reload = () => void journeys.mutate();
+  const templates = useTemplateNames().names;
+  const lists = useLists().data;
+  const names = useMemo(
+    () => ({
+      template: new Map(templates.map((t) => [t.id, t.name])),
+      list: new Map((lists ?? []).map((l) => [l.id, l.name])),
+    }),
+    [templates, lists],
+  );
   useEffect(() => {
     document.title = 'Journeys | Marketing Dashboard';
   }, []);
   return (
     <>
-      <h1 className="text-2xl font-bold text-lake-900">Journeys</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-lake-900">Journeys</h1>
+        <button type="button" className={button.dark} onClick={() => setOpen({ kind: 'create' })}>
+          Create Journey
+        </button>
+      </div>
       <div className="mt-6 space-y-4">
         {journeys.isLoading && <Spinner label="Loading journeys…" />}
         {journeys.error && (
@@ -25,13 +51,30 @@ export function JourneysPage() {
         )}
         {journeys.data?.length === 0 && (
           <EmptyState title="No journeys yet">
-            A journey mails contacts step by step after a form submission or when they join a list.
+            A journey mails contacts step by step after a form submission, when they join a list or when you enter a
+            list. Create one to start.
           </EmptyState>
         )}
         {journeys.data?.map((j) => (
-          <JourneyCard key={j.id} journey={j} onChanged={() => void journeys.mutate()} />
+          <JourneyCard
+            key={j.id}
+            journey={j}
+            names={names}
+            onChanged={reload}
+            onEdit={() => setOpen({ kind: 'edit', journey: j })}
+            onEnter={() => setOpen({ kind: 'enter', journey: j })}
+            onDelete={() => setOpen({ kind: 'delete', journey: j })}
+          />
         ))}
       </div>
+      <JourneyBuilderDialog
+        open={open?.kind === 'create' || open?.kind === 'edit'}
+        journeyId={open?.kind === 'edit' ? open.journey.id : undefined}
+        onClose={close}
+        onSaved={reload}
+      />
+      <EnterListDialog journey={open?.kind === 'enter' ? open.journey : null} onClose={close} onEntered={reload} />
+      <DeleteJourneyDialog journey={open?.kind === 'delete' ? open.journey : null} onClose={close} onDeleted={reload} />
     </>
   );
 }
