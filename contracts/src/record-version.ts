@@ -27,4 +27,5 @@ export const STALE_EDIT_MESSAGES = {
   goal: 'This goal was changed since you opened it',
   customField: 'This custom field was changed since you opened it',
   segment: 'This segment was changed since you opened it',
+  journey: 'This journey was changed since you opened it',
 } as const;

@@ -7,6 +7,7 @@
  */
 import {
   site,
+  STALE_EDIT_MESSAGES,
   type Journey,
   type JourneyForm,
   type JourneyStats,
@@ -143,7 +144,7 @@ export async function updateJourney(
   await knex.transaction(async (trx) => {
     const row = (await journeys(trx).where({ id: input.id }).forUpdate().first()) as JourneyRow | undefined;
     if (!row) throw notFound('Journey not found');
-    if (row.version !== input.version) throw conflict('This journey was changed since you opened it');
+    if (row.version !== input.version) throw conflict(STALE_EDIT_MESSAGES.journey);
     const before = toJourney(row).steps;
     const after = input.journey.steps;
     const triggerMoved = JSON.stringify(toJourney(row).trigger) !== JSON.stringify(input.journey.trigger);
