@@ -22,6 +22,7 @@ const SERIAL_INTEGRATION = [
   'first-start-replicas',
   'fuzz',
   'inbound-load',
+  'journey-kill',
   'migrate-concurrently',
   'pixel-outage',
   'postgres-session-limits',

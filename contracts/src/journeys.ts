@@ -9,7 +9,9 @@
  * forward only (never back), so every entry ends and each step runs at most once per entry.
  */
 import * as v from 'valibot';
-import { LEAD_INTERESTS } from './lead-replies.ts';
+import { ContactTagsSchema } from './contact-fields.ts';
+import { LeadAlertRecipientFormSchema, LEAD_ALERT_MAX_RECIPIENTS, LEAD_INTERESTS } from './lead-replies.ts';
+import { LOT_STATUSES } from './lot-names.ts';
 import { storable } from './text.ts';
 
 const id = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647));
@@ -19,26 +21,41 @@ const stepId = v.pipe(
 );
 /** Where a branch goes: a later step's id, or null for the next step. */
 const target = v.nullable(stepId);
-const templateId = v.pipe(
-  v.number('Choose a template'),
-  v.integer('Choose a template'),
-  v.minValue(1, 'Choose a template'),
-  v.maxValue(2_147_483_647, 'Choose a template'),
-);
-const listId = v.pipe(
-  v.number('Choose a list'),
-  v.integer('Choose a list'),
-  v.minValue(1, 'Choose a list'),
-  v.maxValue(2_147_483_647, 'Choose a list'),
-);
+/** A record picked from a list (a template, a list, a lot…): a whole number from 1, `message` when it is not one. */
+const chosen = (message: string, max = 2_147_483_647) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(max, message));
+const templateId = chosen('Choose a template');
+const listId = chosen('Choose a list');
 
 /** The longest wait: 90 days. */
 export const JOURNEY_MAX_WAIT_SECONDS = 90 * 86_400;
 /** At most this many steps in a journey. */
 export const JOURNEY_MAX_STEPS = 50;
 
-export const JOURNEY_BRANCH_CONDITIONS = ['opened', 'clicked'] as const;
+/**
+ * What a branch asks: opened / clicked any mail this journey sent the contact; replied (a mail
+ * from the contact's address reached the inbox since it entered); a lot's status is one of
+ * `lotStatuses` (`lotNumber`, or null: the lot of the entry — the lot asked about, viewed or
+ * changed that let the contact in; an entry without one goes to `no`).
+ */
+export const JOURNEY_BRANCH_CONDITIONS = ['opened', 'clicked', 'replied', 'lot_status'] as const;
 export type JourneyBranchCondition = (typeof JOURNEY_BRANCH_CONDITIONS)[number];
+
+const lotNumber = chosen('Choose a lot', 9999);
+/** One tag, as a contact's tags are normalised. */
+const tag = v.pipe(
+  v.string('Give the tag'),
+  v.trim(),
+  v.minLength(1, 'Give the tag'),
+  v.transform((t: string) => [t]),
+  ContactTagsSchema,
+  v.transform((tags: string[]) => tags[0]!),
+);
+const staffRecipients = v.pipe(
+  v.array(LeadAlertRecipientFormSchema, 'Choose who gets the alert'),
+  v.minLength(1, 'Choose who gets the alert'),
+  v.maxLength(LEAD_ALERT_MAX_RECIPIENTS, `At most ${LEAD_ALERT_MAX_RECIPIENTS} recipients`),
+);
 
 export const JourneyStepSchema = v.variant('kind', [
   /** Mail a template to the contact (through the mailer's send path: tracked, unsubscribe link). */
@@ -71,22 +88,43 @@ export const JourneyStepSchema = v.variant('kind', [
       v.maxValue(23, 'Choose an hour from 0 to 23'),
     ),
   }),
-  /** Whether the contact opened (or clicked) any mail this journey sent it: go to `yes` or `no`. */
+  /** Ask one of JOURNEY_BRANCH_CONDITIONS: go to `yes` or `no`. */
   v.strictObject({
     id: stepId,
     kind: v.literal('branch'),
-    condition: v.picklist(JOURNEY_BRANCH_CONDITIONS, 'Choose opened or clicked'),
+    condition: v.picklist(JOURNEY_BRANCH_CONDITIONS, 'Choose what the branch asks'),
+    /** `lot_status` only: the lot asked about (null: the entry's lot). */
+    lotNumber: v.optional(v.nullable(lotNumber)),
+    /** `lot_status` only: `yes` when the lot's status is one of these. */
+    lotStatuses: v.optional(
+      v.pipe(v.array(v.picklist(LOT_STATUSES, 'Unknown lot status')), v.minLength(1, 'Choose a lot status')),
+    ),
     yes: target,
     no: target,
   }),
   v.strictObject({ id: stepId, kind: v.literal('add_to_list'), listId }),
   v.strictObject({ id: stepId, kind: v.literal('remove_from_list'), listId }),
+  v.strictObject({ id: stepId, kind: v.literal('add_tag'), tag }),
+  v.strictObject({ id: stepId, kind: v.literal('remove_tag'), tag }),
+  /**
+   * Mail staff about the contact (its details, first-touch source and campaign, pages seen,
+   * location, lots viewed, a link to the contact), through the lead alert's path; `roundRobin`:
+   * one recipient per alert in turn instead of all of them.
+   */
+  v.strictObject({
+    id: stepId,
+    kind: v.literal('alert_staff'),
+    recipients: staffRecipients,
+    roundRobin: v.boolean('Say whether the alert goes round-robin'),
+  }),
   v.strictObject({ id: stepId, kind: v.literal('end') }),
 ]);
 export type JourneyStep = v.InferOutput<typeof JourneyStepSchema>;
 export type JourneyStepKind = JourneyStep['kind'];
 
 export const JOURNEY_TRIGGER_INTERESTS = [...LEAD_INTERESTS, 'any'] as const;
+export const JOURNEY_LOT_CHANGES = ['status', 'price', 'any'] as const;
+export type JourneyLotChange = (typeof JOURNEY_LOT_CHANGES)[number];
 export const JourneyTriggerSchema = v.variant('kind', [
   /** A form submission of this interest (or any) whose address is a CRM contact. */
   v.strictObject({
@@ -97,14 +135,48 @@ export const JourneyTriggerSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('list_joined'), listId }),
   /** Staff enter a list's contacts (`POST /api/marketing/journeys/{id}/entries`). */
   v.strictObject({ kind: v.literal('manual') }),
+  /** A contact comes to match the segment (checked about once a minute; those matching when the trigger was set do not enter). */
+  v.strictObject({ kind: v.literal('segment_joined'), segmentId: chosen('Choose a segment') }),
+  /** A (human, not scanner) click on a link of a campaign: any link, or the one with this address. */
+  v.strictObject({
+    kind: v.literal('link_clicked'),
+    campaignId: chosen('Choose a campaign'),
+    url: v.nullable(v.pipe(v.string(), v.url('Give the whole link address'), v.maxLength(2000))),
+  }),
+  /** A contact's visitor viewed a lot's page (this one, or any: null) `times` times within `days` days. */
+  v.strictObject({
+    kind: v.literal('lot_viewed'),
+    lotNumber: v.nullable(lotNumber),
+    times: v.pipe(
+      v.number('Say how many views'),
+      v.integer('Say how many views'),
+      v.minValue(1, 'At least 1 view'),
+      v.maxValue(100, 'At most 100 views'),
+    ),
+    days: v.pipe(
+      v.number('Say within how many days'),
+      v.integer('Say within how many days'),
+      v.minValue(1, 'At least 1 day'),
+      v.maxValue(90, 'At most 90 days'),
+    ),
+  }),
+  /**
+   * Staff change a lot's status or price (this lot, or any: null): the contacts interested in
+   * it (asked about it in a form, or watching it) enter, with the lot as the entry's lot.
+   */
+  v.strictObject({
+    kind: v.literal('lot_changed'),
+    lotNumber: v.nullable(lotNumber),
+    change: v.picklist(JOURNEY_LOT_CHANGES, 'Choose status, price or either'),
+  }),
 ]);
 export type JourneyTrigger = v.InferOutput<typeof JourneyTriggerSchema>;
 
 /** Problems of a step list (ids unique, branches jump forward to a step that exists), by step and field. */
 export function journeyStepProblems(
   steps: readonly JourneyStep[],
-): { index: number; field: 'id' | 'yes' | 'no'; message: string }[] {
-  const problems: { index: number; field: 'id' | 'yes' | 'no'; message: string }[] = [];
+): { index: number; field: 'id' | 'yes' | 'no' | 'lotStatuses'; message: string }[] {
+  const problems: { index: number; field: 'id' | 'yes' | 'no' | 'lotStatuses'; message: string }[] = [];
   const at = new Map<string, number>();
   steps.forEach((s, index) => {
     if (at.has(s.id)) problems.push({ index, field: 'id', message: 'Each step needs its own id' });
@@ -112,6 +184,8 @@ export function journeyStepProblems(
   });
   steps.forEach((s, index) => {
     if (s.kind !== 'branch') return;
+    if (s.condition === 'lot_status' && !s.lotStatuses?.length)
+      problems.push({ index, field: 'lotStatuses', message: 'Choose a lot status' });
     for (const field of ['yes', 'no'] as const) {
       const to = s[field];
       if (to === null) continue;
@@ -122,6 +196,20 @@ export function journeyStepProblems(
   });
   return problems;
 }
+
+/** The tag that marks a contact as a customer (staff give it in the contact dialog). */
+export const CUSTOMER_TAG = 'customer';
+/**
+ * When a contact leaves a journey, checked before each step. Unsubscribed or bounced always
+ * (the address may not be mailed); `replied`: a mail from the contact reached the inbox since it
+ * entered; `customer`: the contact carries CUSTOMER_TAG.
+ */
+export const JourneyExitsSchema = v.strictObject(
+  { replied: v.boolean('Say whether a reply ends the journey'), customer: v.boolean('Say whether a customer leaves') },
+  'The fields are replied and customer',
+);
+export type JourneyExits = v.InferOutput<typeof JourneyExitsSchema>;
+export const JOURNEY_DEFAULT_EXITS: JourneyExits = { replied: true, customer: true };
 
 export const JourneyFormSchema = v.pipe(
   v.strictObject(
@@ -134,13 +222,14 @@ export const JourneyFormSchema = v.pipe(
         storable(),
       ),
       trigger: JourneyTriggerSchema,
+      exits: v.optional(JourneyExitsSchema, JOURNEY_DEFAULT_EXITS),
       steps: v.pipe(
         v.array(JourneyStepSchema, 'Add the steps'),
         v.minLength(1, 'Add at least one step'),
         v.maxLength(JOURNEY_MAX_STEPS, `At most ${JOURNEY_MAX_STEPS} steps`),
       ),
     },
-    'The fields are name, trigger and steps',
+    'The fields are name, trigger, exits and steps',
   ),
   v.rawCheck(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
@@ -165,6 +254,8 @@ export const JourneyFormSchema = v.pipe(
   }),
 );
 export type JourneyForm = v.InferOutput<typeof JourneyFormSchema>;
+/** The form as a client may send it (exits left out: JOURNEY_DEFAULT_EXITS). */
+export type JourneyFormInput = v.InferInput<typeof JourneyFormSchema>;
 
 export const JOURNEY_STATUSES = ['active', 'paused'] as const;
 export type JourneyStatus = (typeof JOURNEY_STATUSES)[number];
@@ -176,6 +267,7 @@ export const JourneySchema = v.object({
   /** Moves on with every edit; an edit names the version it opened (a stale one is a 409). */
   version: v.number(),
   trigger: JourneyTriggerSchema,
+  exits: JourneyExitsSchema,
   steps: v.array(JourneyStepSchema),
   createdAt: v.string(),
   updatedAt: v.string(),
@@ -191,6 +283,8 @@ export const JourneyStatsSchema = v.object({
   active: count,
   completed: count,
   exited: count,
+  /** The exited entries by why they left. */
+  exitedBy: v.object({ unsubscribed_or_bounced: count, replied: count, customer: count }),
   steps: v.array(JourneyStepStatsSchema),
 });
 export type JourneyStats = v.InferOutput<typeof JourneyStatsSchema>;
@@ -198,7 +292,8 @@ export const JourneyWithStatsSchema = v.object({ ...JourneySchema.entries, stats
 export type JourneyWithStats = v.InferOutput<typeof JourneyWithStatsSchema>;
 
 /** Why an entry left before its end. */
-export const JOURNEY_EXIT_REASONS = ['unsubscribed_or_bounced'] as const;
+export const JOURNEY_EXIT_REASONS = ['unsubscribed_or_bounced', 'replied', 'customer'] as const;
+export type JourneyExitReason = (typeof JOURNEY_EXIT_REASONS)[number];
 
 // ---- Requests to the mailer ----
 export const JourneyIdInputSchema = v.object({ id });
@@ -244,3 +339,109 @@ export const ListJoinedSchema = v.object({
     v.object({ contactId: id, email: v.string(), firstName: v.string(), lastName: v.string(), joinedAt: v.string() }),
   ),
 });
+
+// ---- Journey requests to crm (the engine asks once per pass, outside its transaction) ----
+const contactIds = v.pipe(v.array(id), v.minLength(1), v.maxLength(2000));
+/** `rpc.crm.journey-contacts.get`: of these contacts, which may be mailed and which carry `tag`. */
+export const JourneyContactsInputSchema = v.object({ contactIds, tag });
+export const JourneyContactsSchema = v.object({
+  /** The contacts that exist (a deleted one is absent: nobody to mail). */
+  contacts: v.array(v.object({ id, mailable: v.boolean(), tagged: v.boolean() })),
+});
+export type JourneyContacts = v.InferOutput<typeof JourneyContactsSchema>;
+
+/**
+ * `rpc.crm.contact-tags.change`: add a tag to contacts, or take it off them. Idempotent (a tag
+ * present, or absent, is left as it is: `unchanged`); a contact already at TAGS_MAX tags is
+ * skipped (`full`), never failing the others; ids of contacts that do not exist are `missing`.
+ */
+export const ContactTagsChangeInputSchema = v.object({
+  tag,
+  action: v.picklist(['add', 'remove']),
+  contactIds: v.pipe(v.array(id), v.minLength(1), v.maxLength(1000)),
+});
+export type ContactTagsChangeInput = v.InferOutput<typeof ContactTagsChangeInputSchema>;
+export const ContactTagsChangedSchema = v.object({
+  changed: count,
+  unchanged: count,
+  missing: count,
+  /** The contacts skipped because they already carry the most tags a contact may have. */
+  full: v.array(id),
+});
+export type ContactTagsChanged = v.InferOutput<typeof ContactTagsChangedSchema>;
+
+/**
+ * `rpc.crm.contact-lead-facts.get`: what a staff alert about a contact says of it — its details,
+ * and its latest form submission (its visit's session for analytics, where it came from, the
+ * visitor's location); null when the contact is gone or never sent a form.
+ */
+export const ContactLeadFactsInputSchema = v.object({ contactId: id });
+export const ContactLeadFactsSchema = v.object({
+  contact: v.nullable(
+    v.object({
+      id,
+      email: v.string(),
+      firstName: v.nullable(v.string()),
+      lastName: v.nullable(v.string()),
+      phone: v.nullable(v.string()),
+    }),
+  ),
+  lastSubmission: v.nullable(
+    v.object({
+      submittedAt: v.string(),
+      sessionId: v.nullable(v.string()),
+      source: v.string(),
+      page: v.nullable(v.string()),
+      lotNumber: v.nullable(v.number()),
+      country: v.nullable(v.string()),
+      region: v.nullable(v.string()),
+      city: v.nullable(v.string()),
+    }),
+  ),
+});
+export type ContactLeadFacts = v.InferOutput<typeof ContactLeadFactsSchema>;
+
+const sessionId = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
+const timestamp = v.pipe(v.string(), v.isoTimestamp());
+
+/**
+ * `rpc.analytics.lot-view-crossings.list` (the lot-viewed trigger): the moments a lead's visitor
+ * (a session that sent a form, the only visitors analytics can tie to a person) came to have
+ * viewed a lot's page `times` times within `days` days — the view that made it exactly `times` in
+ * the window ending at it — in [since, until], oldest first (keyset on time, session and lot).
+ */
+export const LotViewCrossingsInputSchema = v.object({
+  /** One lot, or null: any lot (each lot counted on its own). */
+  lotNumber: v.nullable(lotNumber),
+  times: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+  days: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(90)),
+  since: timestamp,
+  until: timestamp,
+  /** The last crossing of the previous page, or null for the first page. */
+  after: v.nullable(v.object({ at: timestamp, sessionId, lotNumber })),
+  limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000)),
+});
+export const LotViewCrossingsSchema = v.object({
+  crossings: v.array(v.object({ at: v.string(), sessionId: v.string(), lotNumber })),
+});
+
+/** `rpc.crm.session-contacts.list`: the contacts whose form submissions carried these analytics session ids. */
+export const SessionContactsInputSchema = v.object({
+  sessionIds: v.pipe(v.array(sessionId), v.maxLength(2000)),
+});
+const journeyContact = v.object({ id, email: v.string(), firstName: v.string(), lastName: v.string() });
+export const SessionContactsSchema = v.object({
+  contacts: v.array(v.object({ sessionId: v.string(), contact: journeyContact })),
+});
+
+/**
+ * `rpc.crm.lot-lead-contacts.list` (the lot-changed trigger): the contacts who sent a form naming
+ * the lot at or before `until`, by contact id after `afterContactId`.
+ */
+export const LotLeadContactsInputSchema = v.object({
+  lotNumber,
+  until: timestamp,
+  afterContactId: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000)),
+});
+export const LotLeadContactsSchema = v.object({ contacts: v.array(journeyContact) });

@@ -68,11 +68,25 @@ import {
   JourneyWithStatsSchema,
   ListJoinedInputSchema,
   ListJoinedSchema,
+  LotLeadContactsInputSchema,
+  LotLeadContactsSchema,
+  LotViewCrossingsInputSchema,
+  LotViewCrossingsSchema,
+  SessionContactsInputSchema,
+  SessionContactsSchema,
+  JourneyContactsInputSchema,
+  JourneyContactsSchema,
+  ContactTagsChangeInputSchema,
+  ContactTagsChangedSchema,
+  ContactLeadFactsInputSchema,
+  ContactLeadFactsSchema,
 } from './journeys.ts';
 import { LotWatchersSchema, LotWatchStateSchema, LotWatchTokenInputSchema } from './lot-watches.ts';
 import {
   EngagedEmailsInputSchema,
   EngagedEmailsSchema,
+  LeadSessionsInputSchema,
+  LeadSessionsSchema,
   SegmentContactsInputSchema,
   SegmentCountInputSchema,
   SegmentCountSchema,
@@ -250,6 +264,16 @@ export const RPC = {
     listMemberRemove: rpc('rpc.crm.list-members.remove', ListMemberInputSchema, DeletedSchema),
     /** mailer (journeys): the mailable contacts who joined a list after a point. */
     listMembersJoined: rpc('rpc.crm.list-members.joined', ListJoinedInputSchema, ListJoinedSchema),
+    /** mailer (journeys, lot viewed): the contacts whose form submissions carried these analytics session ids. */
+    sessionContacts: rpc('rpc.crm.session-contacts.list', SessionContactsInputSchema, SessionContactsSchema),
+    /** mailer (journeys, lot changed): a page of the contacts who asked about a lot in a form, by contact id. */
+    lotLeadContacts: rpc('rpc.crm.lot-lead-contacts.list', LotLeadContactsInputSchema, LotLeadContactsSchema),
+    /** mailer (journeys): of some contacts, which may be mailed and which carry a tag (the customer exit). */
+    journeyContacts: rpc('rpc.crm.journey-contacts.get', JourneyContactsInputSchema, JourneyContactsSchema),
+    /** mailer (journeys' tag steps): add a tag to contacts or take it off (idempotent; a contact at the most tags is skipped). */
+    contactTagsChange: rpc('rpc.crm.contact-tags.change', ContactTagsChangeInputSchema, ContactTagsChangedSchema),
+    /** mailer (journeys' staff alerts): a contact's details and its latest form submission. */
+    contactLeadFacts: rpc('rpc.crm.contact-lead-facts.get', ContactLeadFactsInputSchema, ContactLeadFactsSchema),
     /** 'Add to Contacts': the submission's e-mail becomes a contact (or finds the existing one). */
     submissionConvert: rpc('rpc.crm.submissions.convert', ConvertSubmissionInputSchema, ConvertSubmissionResultSchema),
     /** Staff: form submissions naming each lot, in a time range. */
@@ -293,6 +317,10 @@ export const RPC = {
     leadsBySource: rpc('rpc.analytics.leads-by-source.get', LeadsBySourceInputSchema, LeadsBySourceSchema),
     /** Staff: page views of each lot's page and clicks on it in the map, in a time range. */
     lotViews: rpc('rpc.analytics.lot-views.count', LotInterestInputSchema, LotViewsSchema),
+    /** mailer (journeys, lot viewed): when a lead's visitor reached N views of a lot's page within D days. */
+    lotViewCrossings: rpc('rpc.analytics.lot-view-crossings.list', LotViewCrossingsInputSchema, LotViewCrossingsSchema),
+    /** crm (segments): the lead sessions that viewed some lots, or came first with a campaign, a page of ids. */
+    leadSessions: rpc('rpc.analytics.lead-sessions.list', LeadSessionsInputSchema, LeadSessionsSchema),
     /** Staff: who is on the site now, and on which pages. */
     liveVisitors: rpc('rpc.analytics.live-visitors.get', LiveVisitorsInputSchema, LiveVisitorsSchema),
     /** Staff: the goals, oldest first; add one (a name taken in any letter case is a 409); remove one. */

@@ -43,7 +43,7 @@ it('names each wrong field by its path, with a message staff can act on', () => 
     'filter.conditions.1.value': ['Give a date of the calendar'],
     'filter.conditions.2.value': ['Unknown status'],
     'filter.conditions.3.field': [
-      'Unknown condition: use status, list, tag, custom, source, created, engagement or location',
+      'Unknown condition: use status, list, tag, custom, source, first_touch, created, engagement, location or lot',
     ],
     'filter.conditions.4.key': ['Choose a custom field'],
     'filter.conditions.5.days': ['At least 1 day'],

@@ -1,18 +1,23 @@
 /**
- * Segments: a saved filter over contacts (status, lists, tags, custom fields, source, created
- * date, location), counted live and usable as a campaign's audience. The filter is checked here
- * for its shape; crm checks what only it knows (a custom field's key and type, a list's id) and
- * answers a 400 naming the condition (`filter.conditions.<n>.key`).
+ * Segments: a saved filter over contacts (status, lists, tags, custom fields, source, first-touch
+ * campaign, created date, location, engagement, lots), counted live and usable as a campaign's
+ * audience. The filter is checked here for its shape; crm checks what only it knows (a custom
+ * field's key and type, a list's id) and answers a 400 naming the condition
+ * (`filter.conditions.<n>.key`).
  *
  * A filter is `match: 'all' | 'any'` of conditions; no condition at all matches every contact.
  * Engagement (opened or clicked any or one campaign, in the last N days or ever; never opened)
  * is the mailer's fact: crm asks the mailer for the addresses (`RPC.mailer.engagedEmails`).
+ * The first-touch campaign and the lots a contact viewed are analytics' facts (a visitor is tied
+ * to a contact by the session id of the contact's form submissions): crm asks analytics for the
+ * lead sessions (`RPC.analytics.leadSessions`), and the inventory for the lots available now.
  * Dates are days "YYYY-MM-DD" read in the site's time zone; "within the last N days" counts
  * back from now.
  */
 import * as v from 'valibot';
 import { CUSTOM_FIELD_KEY, normalTag, TAG_MAX_LENGTH } from './contact-fields.ts';
 import { CONTACT_SOURCES, CONTACT_STATUSES, CONTACTS_PAGE_DEFAULT, CONTACTS_PAGE_MAX } from './crm.ts';
+import { LOT_NUMBER_MAX } from './lots.ts';
 import { pageQueryEntries } from './query-string.ts';
 import { RecordVersionSchema } from './record-version.ts';
 import { storable } from './text.ts';
@@ -43,6 +48,12 @@ const text = (what: string) =>
     storable(),
   );
 const finite = v.pipe(v.number('Give a number'), v.finite('Give a number'));
+const lotNumber = v.pipe(
+  v.number('Give a lot number'),
+  v.integer('Give a whole lot number'),
+  v.minValue(1, 'Lot numbers start at 1'),
+  v.maxValue(LOT_NUMBER_MAX, `Lot numbers go up to ${LOT_NUMBER_MAX}`),
+);
 
 export const SEGMENT_CONDITIONS_MAX = 30;
 
@@ -127,8 +138,23 @@ export const SegmentConditionSchema = v.variant(
       op: v.picklist(['is', 'is_not'], 'Use is or is_not'),
       value: text('a place'),
     }),
+    v.object({
+      field: v.literal('first_touch'),
+      /**
+       * The utm_campaign (any letter case) of the first visit of a visitor who became the
+       * contact (by a form sent from that visitor's session); `is_not` includes contacts with none.
+       */
+      op: v.picklist(['is', 'is_not'], 'Use is or is_not'),
+      value: text('a campaign'),
+    }),
+    v.variant('op', [
+      /** Viewed the lot's page (as a tracked visitor), or sent a form naming the lot. */
+      v.object({ field: v.literal('lot'), op: v.picklist(['viewed', 'asked_about']), lotNumber }),
+      /** Viewed the page of any lot whose status is available now. */
+      v.object({ field: v.literal('lot'), op: v.literal('viewed_available') }),
+    ]),
   ],
-  'Unknown condition: use status, list, tag, custom, source, created, engagement or location',
+  'Unknown condition: use status, list, tag, custom, source, first_touch, created, engagement, location or lot',
 );
 export type SegmentCondition = v.InferOutput<typeof SegmentConditionSchema>;
 
@@ -190,6 +216,31 @@ export const SegmentContactsInputSchema = v.object({
 export const SegmentContactsQuerySchema = v.object({ ...pageQueryEntries(CONTACTS_PAGE_MAX, CONTACTS_PAGE_DEFAULT) });
 
 export type EngagementCondition = Extract<SegmentCondition, { field: 'engagement' }>;
+
+/**
+ * analytics: the session ids (each once, in order after `after`) of leads (sessions of its copy
+ * of the form submissions) whose visitor viewed one of `lotNumbers`' pages, or whose first visit
+ * came with the utm_campaign `campaign` (any letter case).
+ */
+export const LeadSessionsInputSchema = v.object({
+  ask: v.variant('kind', [
+    v.object({
+      kind: v.literal('viewed_lots'),
+      lotNumbers: v.pipe(
+        v.array(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LOT_NUMBER_MAX))),
+        v.maxLength(LOT_NUMBER_MAX),
+      ),
+    }),
+    v.object({
+      kind: v.literal('first_touch_campaign'),
+      campaign: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+    }),
+  ]),
+  after: v.optional(v.pipe(v.string(), v.maxLength(200)), ''),
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)), 10_000),
+});
+export type LeadSessionsInput = v.InferOutput<typeof LeadSessionsInputSchema>;
+export const LeadSessionsSchema = v.object({ sessionIds: v.array(v.string()) });
 
 /** mailer: the addresses (lower-cased, each once, in order after `after`) that opened or clicked. */
 export const EngagedEmailsInputSchema = v.object({

@@ -177,6 +177,24 @@ export const DURABLES = {
     name: 'mailer-lot-alerts',
     filterSubject: SUBJECTS.lotChanged,
   },
+  /**
+   * Journeys started by a lot change: the contacts interested in the lot enter once per change.
+   * A new durable replays what INVENTORY retains: changes from before a journey's trigger was set are passed over.
+   */
+  mailerJourneyLotChanges: {
+    stream: STREAMS.inventory.name,
+    name: 'mailer-journey-lot-changes',
+    filterSubject: SUBJECTS.lotChanged,
+  },
+  /**
+   * Block templates showing a changed lot on a lot card are rendered again with its figures as
+   * they are now (and journey steps sending them take the new copy).
+   */
+  mailerTemplateLots: {
+    stream: STREAMS.inventory.name,
+    name: 'mailer-template-lots',
+    filterSubject: SUBJECTS.lotChanged,
+  },
 } as const satisfies Record<string, DurableSpec>;
 
 export type DurableSpec = { stream: string; name: string; filterSubject: string };

@@ -2,12 +2,15 @@
  * Journeys end to end, on both backends: a form submission of the journey's interest enters
  * the contact → the first mail through the send path (SMTP sink) → a short wait → a branch on
  * whether the contact clicked it → the branch's mail; pause (contacts wait where they are), an
- * edit that removes the step they wait at (they move to the next one), resume; and a second
- * engine running beside the service's own (a replica) never runs a step twice or mails twice.
+ * edit that removes the step they wait at (they move to the next one), resume; list steps and
+ * the unsubscribed / bounced exit; a wait until a weekday and hour in the site's time zone; a
+ * contact entering again mailed again; and a second engine running beside the service's own (a
+ * replica) never runs a step twice or mails twice.
  */
 import { expect, it } from 'vitest';
-import type { Journey, JourneyForm, JourneyWithStats, Template } from '@lp/contracts';
+import type { Journey, JourneyFormInput, JourneyWithStats, Template } from '@lp/contracts';
 import { createLogger, type Knex } from '@lp/runtime';
+import { nextWallTime } from '../../services/mailer/src/journeys/journey-steps.ts';
 import { runDueEntries } from '../../services/mailer/src/journeys/run-due-entries.ts';
 import { describeOnEachBackend } from '../support/stack.ts';
 import { useStackAndSmtpSink } from '../support/fixtures.ts';
@@ -70,7 +73,7 @@ describeOnEachBackend('journeys', (backend) => {
   };
   const list = async (name: string) =>
     (await knex.withSchema('crm').table('lists').insert({ name }).returning<{ id: number }[]>('id'))[0]!.id;
-  const create = async (form: JourneyForm) => {
+  const create = async (form: JourneyFormInput) => {
     const res = await stack.api('/api/marketing/journeys', { token, body: form });
     expect(res.status).toBe(201);
     return (await res.json()) as JourneyWithStats;
@@ -174,6 +177,94 @@ describeOnEachBackend('journeys', (backend) => {
     // The journey's mail is not a campaign of the Campaigns screen.
     const campaigns = (await (await stack.api('/api/marketing/campaigns', { token })).json()) as { name: string }[];
     expect(campaigns.filter((c) => c.name.startsWith('Lot leads'))).toEqual([]);
+  });
+
+  it('mails a step again to a contact who enters again, once per entry', async () => {
+    await contact('eve@journeys.test');
+    const j = await create({
+      name: 'Every lead',
+      trigger: { kind: 'form_submission', interest: 'any' },
+      steps: [{ id: 'thanks', kind: 'send', templateId: templates['Thanks for looking']! }],
+    });
+    const first = crypto.randomUUID();
+    expect((await lead('eve@journeys.test', first)).status).toBe(201);
+    const thanks = () => subjects('eve@journeys.test').filter((x) => x?.startsWith('Thanks'));
+    await until(() => expect(thanks()).toEqual(['Thanks for looking eve']), 20_000);
+    // A second form a day later is a second entry: the step's mail again; the first form posted again is not.
+    expect((await lead('eve@journeys.test', crypto.randomUUID())).status).toBe(201);
+    expect((await lead('eve@journeys.test', first)).status).toBe(201);
+    await until(() => expect(thanks()).toEqual(['Thanks for looking eve', 'Thanks for looking eve']), 20_000);
+    await until(async () => expect((await read(j.id)).stats).toMatchObject({ entered: 2, completed: 2 }), 10_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(thanks()).toHaveLength(2);
+  });
+
+  it('moves contacts between lists, and lets out those who unsubscribed or bounced before the next step', async () => {
+    const from = await list('Journey leads');
+    const to = await list('Journey nurtured');
+    const people = ['fay@journeys.test', 'gus@journeys.test', 'hal@journeys.test'];
+    const ids = [];
+    for (const email of people) ids.push(await contact(email, from));
+    const j = await create({
+      name: 'Nurture',
+      trigger: { kind: 'manual' },
+      steps: [
+        { id: 'in', kind: 'add_to_list', listId: to },
+        { id: 'out', kind: 'remove_from_list', listId: from },
+        { id: 'pause', kind: 'wait', seconds: 3 },
+        { id: 'hello', kind: 'send', templateId: templates.Welcome! },
+      ],
+    });
+    expect((await stack.api(`/api/marketing/journeys/${j.id}/entries`, { token, body: { listId: from } })).status).toBe(
+      202,
+    );
+    await until(async () => expect(step(await read(j.id), 'pause').waiting).toBe(3), 20_000);
+    const members = async (listId: number) =>
+      (await knex.withSchema('crm').table('list_members').where({ list_id: listId }).orderBy('contact_id')).map(
+        (m: { contact_id: number }) => m.contact_id,
+      );
+    expect(await members(to)).toEqual(ids);
+    expect(await members(from)).toEqual([]);
+    // During the wait one unsubscribes and one's address bounces: they leave before the send.
+    await knex.withSchema('crm').table('contacts').where({ id: ids[1] }).update({ status: 'unsubscribed' });
+    await knex.withSchema('crm').table('contacts').where({ id: ids[2] }).update({ status: 'bounced' });
+    await until(async () => expect((await read(j.id)).stats).toMatchObject({ completed: 1, exited: 2 }), 20_000);
+    const s = await read(j.id);
+    expect(s.stats.exitedBy).toEqual({ unsubscribed_or_bounced: 2, replied: 0, customer: 0 });
+    // Checked as the wait ends, before it moves them on: they leave at the wait.
+    expect(step(s, 'pause')).toMatchObject({ passed: 1, left: 2 });
+    expect(step(s, 'hello')).toMatchObject({ passed: 1, left: 0 });
+    await until(() => expect(subjects('fay@journeys.test')).toEqual(['Welcome fay']), 10_000);
+    expect([...subjects('gus@journeys.test'), ...subjects('hal@journeys.test')]).toEqual([]);
+  });
+
+  it('waits until the next weekday and hour of the site’s time zone', async () => {
+    const listId = await list('Journey Monday');
+    await contact('ivy@journeys.test', listId);
+    const j = await create({
+      name: 'Monday morning',
+      trigger: { kind: 'manual' },
+      steps: [
+        { id: 'monday', kind: 'wait_until', weekday: 1, hour: 9 },
+        { id: 'hello', kind: 'send', templateId: templates.Welcome! },
+      ],
+    });
+    const before = new Date();
+    await stack.api(`/api/marketing/journeys/${j.id}/entries`, { token, body: { listId } });
+    await until(async () => expect(step(await read(j.id), 'monday').waiting).toBe(1), 20_000);
+    const entry = (await knex.withSchema('mailer').table('journey_entries').where({ journey_id: j.id }).first()) as {
+      due_at: Date;
+      entered_at: Date;
+    };
+    const due = new Date(entry.due_at);
+    expect(due.getTime()).toBe(
+      nextWallTime(new Date(entry.entered_at), 1, 9, stack.env.SITE_TIME_ZONE ?? 'America/Phoenix').getTime(),
+    );
+    // Monday 09:00 in Phoenix (UTC−7 all year) is 16:00 UTC, within the coming week.
+    expect(due.getUTCDay()).toBe(1);
+    expect(due.getUTCHours()).toBe(16);
+    expect(due.getTime() - before.getTime()).toBeLessThanOrEqual(7 * 86_400_000);
+    expect(subjects('ivy@journeys.test')).toEqual([]);
   });
 
   it('keeps contacts where they are while paused, moves them on when their step is removed, and goes on when resumed', async () => {

@@ -3,13 +3,17 @@
  * them: the live count of a filter being edited, a segment saved, read, paged and exported as CSV,
  * edited with its version (a stale copy refused with 409), a condition naming an unknown custom
  * field or list refused with a 400 naming it, deleted, every change audited; and a broadcast to a
- * segment reaching exactly its mailable contacts through SMTP.
+ * segment reaching exactly its mailable contacts through SMTP; engagement asked of the mailer, and
+ * the first-touch campaign and the lots viewed asked of analytics (pixel hits, then forms sent
+ * from those sessions), the lots available of the inventory, the lots asked about from crm's own
+ * submissions.
  */
 import { expect, it } from 'vitest';
 import type { Knex } from '@lp/runtime';
 import { site, STALE_EDIT_MESSAGES, type CampaignDetail, type Contact, type Segment } from '@lp/contracts';
 import { describeOnEachBackend, eventually } from '../support/stack.ts';
 import { useStackAndSmtpSink } from '../support/fixtures.ts';
+import { CHROME_UA, SAMPLE_SUBMISSION } from '../support/samples.ts';
 
 type Envelope = { error: { code: string; message: string; details?: { fields?: Record<string, string[]> } } };
 type AuditPage = { entries: { action: string; target: string | null; outcome: string }[] };
@@ -309,5 +313,96 @@ describeOnEachBackend('segments', (backend) => {
     expect(await count({ field: 'engagement', op: 'opened', days: 1 })).toBe(2);
     expect(await count({ field: 'engagement', op: 'never_opened' })).toBe(1);
     expect(await count({ field: 'engagement', op: 'opened', campaignId: campaignId + 1000 })).toBe(0);
+  });
+
+  it('first-touch campaign and lots viewed (asked of analytics), lots available (of the inventory), lots asked about', async () => {
+    const rows = async (table: string) => Number(((await knex(table).count())[0] as { count: string | number }).count);
+    await knex.withSchema('inventory').table('lots').where({ number: 3 }).update({ status: 'available' });
+    await knex.withSchema('inventory').table('lots').where({ number: 5 }).update({ status: 'sold' });
+    const pixel = async (params: Record<string, string>) => {
+      const res = await fetch(`${stack.baseUrl}/api/analytics/pixel?${new URLSearchParams(params)}`, {
+        headers: { 'user-agent': CHROME_UA },
+      });
+      expect(res.headers.get('x-pixel-dropped')).toBeNull();
+    };
+    // Ria came first from the spring campaign and looked at lots 3 (available) and 5 (sold);
+    // Sam came first from the newsletter and looked at lot 5 only.
+    const ria = crypto.randomUUID();
+    const sam = crypto.randomUUID();
+    await pixel({ p: '/', sid: ria, utm_source: 'facebook', utm_campaign: 'Spring-Sale' });
+    await pixel({ p: '/lots/3', sid: ria });
+    await pixel({ p: '/lots/5/', sid: ria });
+    await pixel({ p: '/', sid: sam, utm_source: 'newsletter', utm_campaign: 'newsletter' });
+    await pixel({ p: '/lots/5', sid: sam });
+    await eventually(
+      async () => ((await rows('analytics.page_views')) >= 5 ? true : undefined),
+      15_000,
+      'the hits stored',
+    );
+    const lead = async (email: string, extra: Record<string, unknown>) => {
+      const res = await stack.api('/api/contact', {
+        body: { ...SAMPLE_SUBMISSION, email, ...extra },
+        headers: { 'Idempotency-Key': crypto.randomUUID() },
+      });
+      expect(res.status).toBe(201);
+    };
+    // Ria's form from her session; Sam's names lot 5; Tom (never tracked) asks about lot 3.
+    await lead('ria@example.com', { sessionId: ria });
+    await lead('sam@example.com', { sessionId: sam, lotNumber: 5 });
+    await lead('tom@example.com', { lotNumber: 3 });
+    await eventually(
+      async () =>
+        (await rows('crm.form_submissions')) >= 3 && (await rows('analytics.submissions')) >= 3 ? true : undefined,
+      15_000,
+      'the submissions stored by crm and analytics',
+    );
+    // Uma has no submission at all.
+    for (const email of ['RIA@example.com', 'sam@example.com', 'tom@example.com', 'uma@example.com'])
+      await knex
+        .withSchema('crm')
+        .table('contacts')
+        .insert({ email, tags: ['visit-test'], source: 'manual_entry' });
+    const tagged = { field: 'tag', op: 'has', tag: 'visit-test' };
+    const count1 = async (condition: object) =>
+      (
+        await call<{ count: number }>('/api/marketing/segments/count', {
+          method: 'POST',
+          body: { filter: { conditions: [tagged, condition] } },
+        })
+      ).count;
+    await eventually(
+      async () => ((await count1({ field: 'lot', op: 'viewed', lotNumber: 5 })) === 2 ? true : undefined),
+      15_000,
+      'the visits of both sessions',
+    );
+    expect(await count1({ field: 'first_touch', op: 'is', value: 'spring-sale' })).toBe(1);
+    // Sam, Tom (untracked) and Uma (no form).
+    expect(await count1({ field: 'first_touch', op: 'is_not', value: 'Spring-Sale' })).toBe(3);
+    expect(await count1({ field: 'lot', op: 'viewed', lotNumber: 3 })).toBe(1);
+    expect(await count1({ field: 'lot', op: 'viewed', lotNumber: 9 })).toBe(0);
+    // Lot 3 is the only one of the two available: Ria.
+    expect(await count1({ field: 'lot', op: 'viewed_available' })).toBe(1);
+    await knex.withSchema('inventory').table('lots').where({ number: 5 }).update({ status: 'available' });
+    expect(await count1({ field: 'lot', op: 'viewed_available' })).toBe(2);
+    expect(await count1({ field: 'lot', op: 'asked_about', lotNumber: 3 })).toBe(1);
+    expect(await count1({ field: 'lot', op: 'asked_about', lotNumber: 5 })).toBe(1);
+    // A segment of them is saved and counted like any other; a lot number out of range is named.
+    const saved = await call<Segment>(
+      '/api/marketing/segments',
+      {
+        body: {
+          name: 'Looked at lot 5',
+          filter: { match: 'all', conditions: [tagged, { field: 'lot', op: 'viewed', lotNumber: 5 }] },
+        },
+      },
+      201,
+    );
+    expect(await call(`/api/marketing/segments/${saved.id}/count`)).toEqual({ count: 2 });
+    const refused = await call<Envelope>(
+      '/api/marketing/segments/count',
+      { method: 'POST', body: { filter: { conditions: [{ field: 'lot', op: 'viewed', lotNumber: 10000 }] } } },
+      400,
+    );
+    expect(refused.error.details?.fields).toEqual({ 'filter.conditions.0.lotNumber': ['Lot numbers go up to 9999'] });
   });
 });

@@ -3,10 +3,20 @@
  * block template saved through the API (the mailer renders it with MJML, reading the lot card's
  * lot from the inventory), its preview the same HTML as what was stored, bad blocks refused with
  * the field named, an HTML template that stays HTML, a block template switched to HTML, and the
- * saved template sent to a real SMTP server on loopback with the blocks, personalised, in the mail.
+ * saved template sent to a real SMTP server on loopback with the blocks, personalised, in the mail;
+ * a lot card rendered again when staff change the lot's price, and a journey step mailing its
+ * template as it is now (after that change and after an edit).
  */
 import { expect, it } from 'vitest';
-import { site, type CampaignDetail, type EmailBlock, type PublicLots, type Template } from '@lp/contracts';
+import {
+  site,
+  type CampaignDetail,
+  type EmailBlock,
+  type JourneyWithStats,
+  type Lot,
+  type PublicLots,
+  type Template,
+} from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { describeOnEachBackend, eventually } from '../support/stack.ts';
 import { useStackAndSmtpSink } from '../support/fixtures.ts';
@@ -196,5 +206,102 @@ describeOnEachBackend('block templates', (backend) => {
     expect((await errorOf(back)).message).toBe('An HTML template stays HTML: create a new template to use blocks');
     const still = await json<Template>(await stack.api(`/api/marketing/templates/${blockTemplate.id}`, { token }), 200);
     expect(still).toMatchObject({ editor: 'html', version: switched.version });
+  });
+
+  it('renders a lot card again when its lot’s price changes; a journey step mails the template as it is now', async () => {
+    const lots = (await json<PublicLots>(await stack.api('/api/lots'), 200)).lots;
+    const lot = lots.find((l) => l.status === 'available')!;
+    const blocks = (text: string): EmailBlock[] => [
+      { id: 't', type: 'text', text },
+      { id: 'l', type: 'lot', lotNumber: lot.number, photo: '' },
+    ];
+    const template = await json<Template>(
+      await stack.api('/api/marketing/templates', {
+        token,
+        body: {
+          name: 'Price watch',
+          subject: 'Lot news',
+          editor: 'blocks',
+          blocks: blocks('First copy'),
+          content: '-',
+        },
+      }),
+      201,
+    );
+    const journey = await json<JourneyWithStats>(
+      await stack.api('/api/marketing/journeys', {
+        token,
+        body: {
+          name: 'Lot news',
+          trigger: { kind: 'manual' },
+          steps: [{ id: 'news', kind: 'send', templateId: template.id }],
+        },
+      }),
+      201,
+    );
+
+    const stored = await json<Lot>(await stack.api(`/api/marketing/lots/${lot.number}`, { token }), 200);
+    const price = 123_457;
+    await json<Lot>(
+      await stack.api(`/api/marketing/lots/${lot.number}`, {
+        token,
+        method: 'PATCH',
+        body: { version: stored.version, price },
+      }),
+      200,
+    );
+    // The stored template shows the new price soon after, its version untouched (no editor goes stale).
+    const rendered = await eventually(
+      async () => {
+        const t = await json<Template>(await stack.api(`/api/marketing/templates/${template.id}`, { token }), 200);
+        return t.content.includes('$123,457') ? t : undefined;
+      },
+      20_000,
+      'the template rendered with the new price',
+    );
+    expect(rendered.version).toBe(template.version);
+    expect(rendered.content).not.toContain(`$${lot.price!.toLocaleString('en-US')}`);
+
+    // An edit after: the journey's step takes it too.
+    await json<Template>(
+      await stack.api(`/api/marketing/templates/${template.id}`, {
+        token,
+        method: 'PUT',
+        body: {
+          name: 'Price watch',
+          subject: 'Lot news, {{firstName}}',
+          editor: 'blocks',
+          blocks: [
+            ...blocks('Second copy'),
+            { id: 'b', type: 'button', label: 'Book a tour', url: 'https://lakepowelllots.com/tour' },
+          ],
+          content: '-',
+          version: rendered.version,
+        },
+      }),
+      200,
+    );
+    const [{ id: listId }] = await knex.withSchema('crm').table('lists').insert({ name: 'Lot news' }).returning('id');
+    const [{ id: contactId }] = await knex
+      .withSchema('crm')
+      .table('contacts')
+      .insert({ first_name: 'Cal', last_name: 'Buyer', email: 'cal@example.com', source: 'test' })
+      .returning('id');
+    await knex.withSchema('crm').table('list_members').insert({ list_id: listId, contact_id: contactId });
+    expect((await stack.api(`/api/marketing/journeys/${journey.id}/entries`, { token, body: { listId } })).status).toBe(
+      202,
+    );
+    const mail = await eventually(
+      async () => sink.messages.find((m) => m.to === 'cal@example.com'),
+      30_000,
+      'the journey’s mail',
+    );
+    expect(mail.parsed.subject).toBe('Lot news, Cal');
+    const delivered = String(mail.parsed.html);
+    expect(delivered).toContain('Second copy');
+    expect(delivered).not.toContain('First copy');
+    expect(delivered).toContain('$123,457');
+    // The link the edit added is tracked like the others.
+    expect(delivered).toContain(`?u=${encodeURIComponent('https://lakepowelllots.com/tour')}`);
   });
 });

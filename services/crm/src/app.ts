@@ -11,6 +11,7 @@ import { consumeSubmissions } from './consumers/consume-submissions.ts';
 import { serveAudienceRequests } from './rpc/serve-audience-requests.ts';
 import { serveCrmRequests } from './rpc/serve-crm-requests.ts';
 import { serveInboxContactRequests } from './rpc/serve-inbox-contact-requests.ts';
+import { serveJourneyRequests } from './rpc/serve-journey-requests.ts';
 import { serveSegmentRequests } from './rpc/serve-segment-requests.ts';
 
 export const crmService: ServiceDefinition = {
@@ -19,5 +20,11 @@ export const crmService: ServiceDefinition = {
   migrationsDir: fileURLToPath(new URL('./migrations', import.meta.url)),
   streams: [STREAMS.crm, STREAMS.mail],
   consumers: [consumeSubmissions, consumeContactStatus],
-  rpcs: [...serveCrmRequests, ...serveSegmentRequests, ...serveInboxContactRequests, ...serveAudienceRequests],
+  rpcs: [
+    ...serveCrmRequests,
+    ...serveSegmentRequests,
+    ...serveInboxContactRequests,
+    ...serveAudienceRequests,
+    ...serveJourneyRequests,
+  ],
 };

@@ -6,7 +6,8 @@
  * handed over by the gateway: parsed, HTML sanitised, stored once per message, the weekly report's
  * settings, lot watches) and the send worker every replica runs (which also sends the weekly report).
  * Lot alerts (lot-alerts/): watch requests from the MAIL stream, lot changes from INVENTORY.
- * Journeys (journeys/): their requests, the form-submission trigger and the journey engine.
+ * Journeys (journeys/): their requests, the form-submission trigger, the journey engine and the
+ * sender of their staff alerts.
  */
 import { fileURLToPath } from 'node:url';
 import { STREAMS } from '@lp/contracts';
@@ -24,10 +25,13 @@ import { consumeTrackingHits } from './tracking/consume-tracking-hits.ts';
 import { consumeLeadSubmissions } from './lead-replies/consume-lead-submissions.ts';
 import { serveLeadReplyRequests } from './lead-replies/serve-lead-reply-requests.ts';
 import { consumeJourneySubmissions } from './journeys/consume-journey-submissions.ts';
+import { consumeJourneyLotChanges } from './journeys/consume-journey-lot-changes.ts';
 import { serveJourneyRequests } from './journeys/serve-journey-requests.ts';
 import { journeyWorker } from './journeys/journey-worker.ts';
+import { journeyAlertWorker } from './journeys/journey-alert-worker.ts';
 import { consumeLotChanges } from './lot-alerts/consume-lot-changes.ts';
 import { consumeLotWatchRequests } from './lot-alerts/consume-lot-watch-requests.ts';
+import { consumeTemplateLots } from './templates/consume-template-lots.ts';
 import { serveLotWatchRequests } from './lot-alerts/serve-lot-watch-requests.ts';
 
 export const mailerService: ServiceDefinition = {
@@ -44,7 +48,9 @@ export const mailerService: ServiceDefinition = {
     consumeLeadSubmissions,
     consumeLotWatchRequests,
     consumeLotChanges,
+    consumeTemplateLots,
     consumeJourneySubmissions,
+    consumeJourneyLotChanges,
   ],
   rpcs: [
     ...serveMailerRequests,
@@ -56,6 +62,6 @@ export const mailerService: ServiceDefinition = {
     ...serveLotWatchRequests,
     ...serveJourneyRequests,
   ],
-  workers: [sendWorker, journeyWorker],
+  workers: [sendWorker, journeyWorker, journeyAlertWorker],
   settings: mailerSettings,
 };

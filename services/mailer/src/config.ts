@@ -35,6 +35,10 @@ export const mailerSettings = serviceSettings(
       env.int(5_000, 10, 3_600_000),
       'after a 4xx reply to a message, the next attempt comes this many ms later, doubling each time up to 15 minutes (8 attempts in all)',
     ),
+    JOURNEY_TRIGGER_POLL_SECONDS: described(
+      env.int(60, 1, 3600),
+      "how often (seconds) each journey's segment-joined and lot-viewed trigger is read (link clicks: every 2 s; list joins: every second); tests shorten it",
+    ),
     MAIL_PUBLIC_URL: described(
       v.optional(v.pipe(v.string(), v.url('must be a URL such as https://lakepowelllots.com'))),
       "the site's public origin, where tracking and unsubscribe links in messages point (and the host of each broadcast message's Message-ID); unset, this site's own origin (`http://localhost:PORT`), so a trial never links to the live site; the mailer logs it at start and warns in production when it is local",

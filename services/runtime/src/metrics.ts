@@ -76,6 +76,10 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     help: 'Lot watch mails by kind (confirm, alert) and outcome (sent, sent_before, skipped for a suppressed address or a confirmation moments ago, already_active, failed, outbox, unknown)',
     labels: ['kind', 'outcome'],
   },
+  mailer_template_renders_total: {
+    help: 'Block templates rendered again after a lot on one of their lot cards changed, by outcome (rendered, refused: a card names a lot the inventory no longer has)',
+    labels: ['outcome'],
+  },
   mailer_lot_watches_confirmed_total: { help: 'Lot watches a person turned on from the confirmation mail', labels: [] },
   mailer_lot_watches_stopped_total: { help: 'Lot watches stopped from an alert (its page or one-click)', labels: [] },
   gateway_lot_watches_requested_total: { help: 'Lot watch requests stored on the bus for the mailer', labels: [] },
@@ -84,8 +88,16 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     labels: ['reason'],
   },
   mailer_journey_steps_total: { help: 'Journey steps run (each once per contact and journey entry)', labels: [] },
+  mailer_journey_alerts_total: {
+    help: 'Staff alerts of journey steps by outcome (sent, failed for a 5xx, outbox without SMTP, retry when the relay took nothing, unknown after a crash)',
+    labels: ['outcome'],
+  },
+  mailer_journey_tag_changes_total: {
+    help: 'Contacts a journey tag step was run for, by action (add, remove) and outcome (changed, unchanged, full: already at the most tags, missing)',
+    labels: ['action', 'outcome'],
+  },
   mailer_journey_entries_total: {
-    help: 'Contacts a trigger let into a journey, by trigger and outcome (entered, duplicate, no_contact)',
+    help: 'Contacts a trigger let into a journey, by trigger and outcome (entered, duplicate, no_contact, not_mailable)',
     labels: ['trigger', 'outcome'],
   },
   mailer_tracking_events_total: {

@@ -3,6 +3,7 @@ import { LIVE_WINDOW_MINUTES, RPC, SUBMISSIONS_PAGE_MAX } from '@lp/contracts';
 import { answerRpc, notFound } from '@lp/runtime';
 import { askOf, periodAsked } from '../queries/analytics-ask.ts';
 import { readAttribution } from '../queries/read-attribution.ts';
+import { readLeadSessions } from '../queries/read-lead-sessions.ts';
 import { readLeadsBySource } from '../queries/read-leads-by-source.ts';
 import { readLiveVisitors } from '../queries/read-live-visitors.ts';
 import { readLatestLeadPerSession, readLeadsSince } from '../queries/read-stored-leads.ts';
@@ -46,6 +47,8 @@ export const serveAnalyticsRequests = [
     const { leads, untracked } = await readLeadsSince(knex, since, until);
     return readLeadsBySource(knex, period, leads, config.SITE_TIME_ZONE, untracked);
   }),
+  // crm's segments: the lead sessions that viewed some lots or came first with a campaign.
+  answerRpc(RPC.analytics.leadSessions, (input, { knex }) => readLeadSessions(knex, input)),
   answerRpc(RPC.analytics.liveVisitors, (_input, { knex }) => {
     const now = new Date();
     return readLiveVisitors(knex, new Date(now.getTime() - LIVE_WINDOW_MINUTES * 60_000), now);

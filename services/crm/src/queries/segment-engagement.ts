@@ -6,11 +6,20 @@
  */
 import type { EngagedEmailsInput, SegmentCondition, SegmentFilter } from '@lp/contracts';
 import { segmentWhere, type SegmentSqlOptions, type SqlFragment } from './segment-filter.ts';
+import { visitsOf, type LeadSessionsLookup, type LotsLookup } from './segment-visits.ts';
 
 export type EngagedLookup = (input: EngagedEmailsInput) => Promise<{ emails: string[] }>;
 
-/** What evaluating a segment needs besides the database: the site's time zone and the mailer. */
-export type SegmentContext = { timeZone: string; engagedEmails?: EngagedLookup };
+/**
+ * What evaluating a segment needs besides the database: the site's time zone, the mailer (for
+ * engagement), analytics (first touch, lots viewed) and the inventory (the lots available).
+ */
+export type SegmentContext = {
+  timeZone: string;
+  engagedEmails?: EngagedLookup;
+  leadSessions?: LeadSessionsLookup;
+  lots?: LotsLookup;
+};
 
 const PAGE = 10_000;
 
@@ -47,12 +56,18 @@ export async function engagementOf(
   return engaged;
 }
 
-/** `segmentWhere` with the engagement conditions' addresses asked of the mailer first. */
+/**
+ * `segmentWhere` with the engagement conditions' addresses asked of the mailer first, and the
+ * visit conditions' lead sessions of analytics (segment-visits.ts).
+ */
 export async function resolvedSegmentWhere(
   filter: SegmentFilter,
   context: SegmentContext,
-  options: Omit<SegmentSqlOptions, 'timeZone' | 'engaged'> = {},
+  options: Omit<SegmentSqlOptions, 'timeZone' | 'engaged' | 'sessions'> = {},
 ): Promise<SqlFragment> {
-  const engaged = await engagementOf(filter, context.engagedEmails);
-  return segmentWhere(filter, { ...options, timeZone: context.timeZone, engaged });
+  const [engaged, sessions] = await Promise.all([
+    engagementOf(filter, context.engagedEmails),
+    visitsOf(filter, context),
+  ]);
+  return segmentWhere(filter, { ...options, timeZone: context.timeZone, engaged, sessions });
 }

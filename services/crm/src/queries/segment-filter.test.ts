@@ -1,16 +1,18 @@
 /**
  * Segment filters on PGlite against hand-computed fixtures: five contacts whose statuses, lists,
  * tags, custom values, sources, creation times and form submissions were chosen so that each
- * condition picks a known set (worked out by hand in the comments), AND/OR of them, and the
+ * condition picks a known set (worked out by hand in the comments), with what the mailer,
+ * analytics and the inventory would answer faked beside them, AND/OR of them, and the
  * checks that name an unknown custom field or list, or an operator the field's type cannot answer.
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, migrate, openPglite, type Database } from '@lp/runtime';
 import * as v from 'valibot';
-import { SegmentFilterSchema, type SegmentFilterInput } from '@lp/contracts';
+import { SegmentFilterSchema, type LeadSessionsInput, type PublicLots, type SegmentFilterInput } from '@lp/contracts';
 import { engagementOf } from './segment-engagement.ts';
 import { checkSegmentFilter, dayIn, segmentWhere } from './segment-filter.ts';
+import { visitsOf } from './segment-visits.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 /** 05:00 on 29 November in Arizona (UTC-7): "today" is 2026-11-29 there. */
@@ -87,7 +89,14 @@ beforeAll(async () => {
       { list_id: builders, contact_id: cy },
     ]);
   let n = 0;
-  const submission = (email: string, country: string, region: string, city: string, created_at: string) => ({
+  const submission = (
+    email: string,
+    country: string | null,
+    region: string | null,
+    city: string | null,
+    created_at: string,
+    more: { session_id?: string; lot_number?: number } = {},
+  ) => ({
     event_id: `00000000-0000-4000-8000-00000000000${++n}`,
     idempotency_key: `k${n}`,
     first_name: 'F',
@@ -99,6 +108,7 @@ beforeAll(async () => {
     region,
     city,
     created_at,
+    ...more,
   });
   await crm()
     .table('form_submissions')
@@ -107,6 +117,11 @@ beforeAll(async () => {
       submission('cy@example.com', 'US', 'Utah', 'Kanab', '2026-11-01T00:00:00Z'),
       submission('CY@example.com', 'US', 'Arizona', 'Page', '2026-11-20T00:00:00Z'),
       submission('di@example.com', 'CA', 'Ontario', 'Toronto', '2026-06-01T00:00:00Z'),
+      // Ann asked about lot 12 from session "s-ann"; Bo wrote from "s-bo"; Di asked about lot 12
+      // before her latest (untracked). Neither changes anyone's latest location.
+      submission('Ann@example.com', null, null, null, '2026-11-10T00:00:00Z', { session_id: 's-ann', lot_number: 12 }),
+      submission('bo@example.com', null, null, null, '2026-10-02T00:00:00Z', { session_id: 's-bo' }),
+      submission('di@example.com', null, null, null, '2026-05-01T00:00:00Z', { lot_number: 12 }),
     ]);
 }, 60_000);
 afterAll(() => db?.close());
@@ -127,11 +142,46 @@ const mailer = async (input: { kind: 'open' | 'click'; campaignId?: number | nul
   return { emails: [...new Set(emails)].sort().filter((e) => e > input.after) };
 };
 
+/**
+ * What analytics would answer: s-ann (Ann) came first with "Spring-Sale" and viewed lots 3 and 12;
+ * s-bo (Bo) came first with "newsletter" and viewed lot 5; s-zed (a lead whose e-mail is no
+ * contact's) came with "Spring-Sale" and viewed lot 3. The inventory: lot 3 available, 5 sold,
+ * 12 reserved.
+ */
+const VISITORS = [
+  { session: 's-ann', campaign: 'Spring-Sale', lots: [3, 12] },
+  { session: 's-bo', campaign: 'newsletter', lots: [5] },
+  { session: 's-zed', campaign: 'Spring-Sale', lots: [3] },
+];
+const asks: unknown[] = [];
+const analytics = async (input: LeadSessionsInput) => {
+  asks.push(input);
+  const { ask } = input;
+  const ids = VISITORS.filter((x) =>
+    ask.kind === 'viewed_lots'
+      ? x.lots.some((n) => ask.lotNumbers.includes(n))
+      : x.campaign.toLowerCase() === ask.campaign.toLowerCase(),
+  ).map((x) => x.session);
+  return { sessionIds: ids.filter((id) => id > input.after) };
+};
+let lotsAsked = 0;
+const inventory = async () => {
+  lotsAsked++;
+  return {
+    lots: [
+      { number: 3, status: 'available' as const },
+      { number: 5, status: 'sold' as const },
+      { number: 12, status: 'reserved' as const },
+    ] as PublicLots['lots'],
+  };
+};
+
 async function matching(input: SegmentFilterInput): Promise<string[]> {
   const filter = v.parse(SegmentFilterSchema, input);
   await checkSegmentFilter(db.knex, filter);
   const engaged = await engagementOf(filter, mailer);
-  const where = segmentWhere(filter, { timeZone: TZ, now: NOW, engaged });
+  const sessions = await visitsOf(filter, { leadSessions: analytics, lots: inventory });
+  const where = segmentWhere(filter, { timeZone: TZ, now: NOW, engaged, sessions });
   const rows = await db.knex.withSchema('crm').table('contacts').whereRaw(where.sql, where.bindings).select('email');
   return rows.map((r: { email: string }) => r.email.slice(0, 2)).sort();
 }
@@ -232,6 +282,60 @@ describe('engagement, from the addresses the mailer gives', () => {
     const none = v.parse(SegmentFilterSchema, { conditions: [{ field: 'tag', op: 'has', tag: 'vip' }] });
     expect((await engagementOf(none, big)).size).toBe(0);
     expect(pages).toHaveLength(2);
+  });
+});
+
+describe("first touch and lots, from the sessions analytics gives and crm's own submissions", () => {
+  it('first-touch campaign, in any case; is_not includes contacts never tracked', async () => {
+    expect(await one({ field: 'first_touch', op: 'is', value: 'spring-sale' })).toEqual(['an']);
+    expect(asks.at(-1)).toEqual({
+      ask: { kind: 'first_touch_campaign', campaign: 'spring-sale' },
+      after: '',
+      limit: 10_000,
+    });
+    expect(await one({ field: 'first_touch', op: 'is_not', value: 'Spring-Sale' })).toEqual(['bo', 'cy', 'di', 'ed']);
+    expect(await one({ field: 'first_touch', op: 'is', value: 'fall' })).toEqual([]);
+  });
+
+  it('viewed lot N, viewed any lot available now (the inventory asked once), asked about lot N', async () => {
+    expect(await one({ field: 'lot', op: 'viewed', lotNumber: 3 })).toEqual(['an']);
+    expect(await one({ field: 'lot', op: 'viewed', lotNumber: 5 })).toEqual(['bo']);
+    expect(await one({ field: 'lot', op: 'viewed', lotNumber: 9 })).toEqual([]);
+    const before = lotsAsked;
+    expect(
+      await matching({
+        match: 'any',
+        conditions: [
+          { field: 'lot', op: 'viewed_available' },
+          { field: 'lot', op: 'viewed_available' },
+        ],
+      }),
+    ).toEqual(['an']);
+    expect(lotsAsked - before).toBe(1);
+    expect(asks.at(-1)).toEqual({ ask: { kind: 'viewed_lots', lotNumbers: [3] }, after: '', limit: 10_000 });
+    // Ann's and Di's forms named lot 12 (Di's untracked, and not her latest).
+    expect(await one({ field: 'lot', op: 'asked_about', lotNumber: 12 })).toEqual(['an', 'di']);
+    expect(await one({ field: 'lot', op: 'asked_about', lotNumber: 3 })).toEqual([]);
+  });
+
+  it('asks analytics nothing when no lot is available, and nothing at all without such conditions', async () => {
+    const asked = asks.length;
+    const filter = v.parse(SegmentFilterSchema, { conditions: [{ field: 'lot', op: 'viewed_available' }] });
+    const none = await visitsOf(filter, { leadSessions: analytics, lots: async () => ({ lots: [] }) });
+    expect([...none.values()]).toEqual([[]]);
+    const plain = v.parse(SegmentFilterSchema, { conditions: [{ field: 'lot', op: 'asked_about', lotNumber: 1 }] });
+    expect((await visitsOf(plain, { leadSessions: analytics, lots: inventory })).size).toBe(0);
+    expect(asks.length).toBe(asked);
+  });
+
+  it('names a lot number out of range and a campaign left empty', () => {
+    const issues = (input: unknown) =>
+      v.safeParse(SegmentFilterSchema, { conditions: [input] }).issues?.map((i) => i.message) ?? [];
+    expect(issues({ field: 'lot', op: 'viewed', lotNumber: 0 })).toEqual(['Lot numbers start at 1']);
+    // As the builder sends an empty input.
+    expect(issues({ field: 'lot', op: 'asked_about', lotNumber: undefined })).toEqual(['Give a lot number']);
+    expect(issues({ field: 'lot', op: 'viewed', lotNumber: 2.5 })).toEqual(['Give a whole lot number']);
+    expect(issues({ field: 'first_touch', op: 'is', value: '  ' })).toEqual(['Give a campaign']);
   });
 });
 

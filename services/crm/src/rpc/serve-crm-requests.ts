@@ -3,6 +3,8 @@ import { RPC } from '@lp/contracts';
 import { answerRpc } from '@lp/runtime';
 import { addListMembers } from '../queries/add-list-members.ts';
 import { listJoinedMembers } from '../queries/list-joined-members.ts';
+import { listLotLeadContacts } from '../queries/list-lot-lead-contacts.ts';
+import { listSessionContacts } from '../queries/list-session-contacts.ts';
 import { applyContactsBulk } from '../queries/apply-contacts-bulk.ts';
 import { convertSubmission } from '../queries/convert-submission.ts';
 import { countCrmStats } from '../queries/count-crm-stats.ts';
@@ -67,6 +69,8 @@ export const serveCrmRequests = [
   answerRpc(RPC.crm.contactsBulkChunk, (input, ctx) => applyContactsBulk(ctx.knex, input, segmentContextOf(ctx))),
   answerRpc(RPC.crm.listMemberRemove, ({ listId, contactId }, { knex }) => removeListMember(knex, listId, contactId)),
   answerRpc(RPC.crm.listMembersJoined, (input, { knex }) => listJoinedMembers(knex, input)),
+  answerRpc(RPC.crm.sessionContacts, ({ sessionIds }, { knex }) => listSessionContacts(knex, sessionIds)),
+  answerRpc(RPC.crm.lotLeadContacts, (input, { knex }) => listLotLeadContacts(knex, input)),
   answerRpc(RPC.crm.submissionConvert, ({ submissionId, listId }, { knex }) =>
     convertSubmission(knex, submissionId, listId),
   ),

@@ -3,19 +3,37 @@
  * list and read with per-step figures (waiting, passed, left), create, edit (`PUT` names the
  * `version` it opened: 409 when stale; contacts at a removed step move to the next one), pause or
  * resume (`PUT …/{id}/status`), delete, and let a list's contacts enter (`POST …/{id}/entries`
- * `{listId}`: 202, the mailer lets them in a page at a time). Writes are audited.
+ * `{listId}`: 202, the mailer lets them in a page at a time). Writes are audited. A staff alert
+ * step may name only enabled staff accounts (as the lead alert's settings), checked here where
+ * the accounts live.
  */
 import {
+  type JourneyForm,
   JourneyEnterFormSchema,
   JourneyFormSchema,
   JourneyStatusFormSchema,
   JourneyVersionSchema,
   RPC,
 } from '@lp/contracts';
-import { notFound } from '@lp/runtime';
+import { badRequest, notFound, type Knex } from '@lp/runtime';
 import { audited } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
+import { listStaffAccounts } from '../queries/list-staff-accounts.ts';
 import { type GatewayDeps, askFor, createRouter, numericParam, pathNumber } from '../routes/context.ts';
+
+/** 400 naming each alert recipient whose staff account is unknown or disabled. */
+async function checkAlertRecipients(knex: Knex, journey: JourneyForm): Promise<void> {
+  const chosen = journey.steps.flatMap((s, i) =>
+    s.kind === 'alert_staff' ? s.recipients.map((r, j) => ({ i, j, staffId: r.staffId })) : [],
+  );
+  if (!chosen.some((c) => c.staffId !== null)) return;
+  const enabled = new Set((await listStaffAccounts(knex)).filter((a) => !a.disabled).map((a) => a.id));
+  const fields: Record<string, string[]> = {};
+  for (const c of chosen)
+    if (c.staffId !== null && !enabled.has(c.staffId))
+      fields[`steps.${c.i}.recipients.${c.j}.staffId`] = ['Choose an enabled staff account'];
+  if (Object.keys(fields).length) throw badRequest('Some fields need attention', { fields });
+}
 
 export function journeyRoutes({ bus, knex }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing/journeys' });
@@ -33,6 +51,7 @@ export function journeyRoutes({ bus, knex }: GatewayDeps) {
 
   router.post('/', async (ctx) => {
     const journey = validate(JourneyFormSchema, ctx.request.body);
+    await checkAlertRecipients(knex, journey);
     ctx.body = await audited(
       knex,
       ctx.state,
@@ -53,6 +72,7 @@ export function journeyRoutes({ bus, knex }: GatewayDeps) {
     const { version } = validate(JourneyVersionSchema, body);
     const { version: _v, ...form } = body;
     const journey = validate(JourneyFormSchema, form);
+    await checkAlertRecipients(knex, journey);
     ctx.body = await audited(
       knex,
       ctx.state,

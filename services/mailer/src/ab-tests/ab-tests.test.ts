@@ -218,6 +218,18 @@ describe('A/B subject tests', () => {
     expect((await loadCampaignMessage(db.knex, b, 'rest')).subject).toBe('B: the last lakefront lots');
   });
 
+  it('waits while the campaign is paused and decides once it is resumed', async () => {
+    const id = await sentTest(abTest(), [{ variant: 'b', kind: 'open', times: 4 }]);
+    await makeDue(id);
+    await k().table('campaigns').where({ id }).update({ status: 'paused' });
+    expect(await decideDueAbTests(db.knex)).not.toContain(id);
+    expect((await readAbTest(db.knex, id))!.winner).toBeNull();
+    expect(await due(id)).not.toContainEqual(expect.objectContaining({ variant: 'rest' }));
+    await k().table('campaigns').where({ id }).update({ status: 'active' });
+    expect(await decideDueAbTests(db.knex)).toContain(id);
+    expect((await readAbTest(db.knex, id))!.winner).toBe('b');
+  });
+
   it('leaves a manual test to staff, whose pick sends the rest the winner, and refuses a second pick', async () => {
     const manual = abTest({ winnerBy: 'manual', variantB: { subject: 'B', content: '<p>Other</p>' } });
     const id = await sentTest(manual, [{ variant: 'a', kind: 'open', times: 5 }]);

@@ -4,6 +4,9 @@
  * audience becomes due with the winner's message; a second decider (another replica's look, a
  * staff pick racing the timer) finds it decided and does nothing (a staff pick gets a 409).
  * Every mailer replica's send loop looks for due tests (`decideDueAbTests`) on its housekeeping.
+ * A paused campaign's test waits: staff paused the sending, so the rest is not released behind
+ * their back; once resumed, a test whose time has come is decided on the next look (staff may
+ * still pick by hand while paused).
  */
 import type { AbTest, AbVariant, Campaign } from '@lp/contracts';
 import { conflict, notFound, type Knex } from '@lp/runtime';
@@ -35,7 +38,7 @@ export async function decideAbWinner(
   });
 }
 
-/** The tests whose time has come (not manual ones), each decided by its people's opens or clicks. */
+/** The tests whose time has come (not manual ones, not paused), each decided by its people's opens or clicks. */
 export async function decideDueAbTests(knex: Knex): Promise<number[]> {
   const due = await knex
     .withSchema('mailer')
@@ -44,6 +47,7 @@ export async function decideDueAbTests(knex: Knex): Promise<number[]> {
     .whereNull('ab_winner')
     .where('ab_decide_at', '<=', knex.fn.now())
     .where({ audience_resolved: true })
+    .whereNot({ status: 'paused' })
     .select<{ id: number; ab_test: AbTest }[]>('id', 'ab_test');
   const decided: number[] = [];
   for (const c of due) {

@@ -42,6 +42,7 @@ export const consumeJourneySubmissions = defineConsumer({
             email: contact.email,
             firstName: contact.firstName ?? '',
             lastName: contact.lastName ?? '',
+            lotNumber: event.submission.lotNumber ?? null,
           },
         ],
         config.SITE_TIME_ZONE,

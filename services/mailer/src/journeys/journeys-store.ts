@@ -3,13 +3,16 @@
  * per-step figures, and the entries of contacts. An edit runs in one transaction with what it
  * implies: contacts waiting at a removed step move to the next step that survives (due at once,
  * or after that step's wait), and each send step gets the campaign its mail goes under (status
- * `journey`, the template's subject and content copied, its links numbered for tracking).
+ * `journey`, the template's subject and content, its links numbered for tracking; kept as the
+ * template is edited: refresh-journey-mail.ts).
  */
 import {
   site,
   STALE_EDIT_MESSAGES,
   type Journey,
   type JourneyForm,
+  JOURNEY_DEFAULT_EXITS,
+  type JourneyExits,
   type JourneyStats,
   type JourneyStatus,
   type JourneyStep,
@@ -17,9 +20,8 @@ import {
   type JourneyWithStats,
 } from '@lp/contracts';
 import { badRequest, conflict, notFound, type Knex } from '@lp/runtime';
-import { trackedLinksOf } from '../sending/render-message.ts';
-import { sanitizeEmailHtml } from '../templates/sanitize-email-html.ts';
 import { dueOnArrival, movesForRemovedSteps } from './journey-steps.ts';
+import { addCampaignLinks, journeyMessageOf } from './refresh-journey-mail.ts';
 
 type Db = Knex | Knex.Transaction;
 type JourneyRow = {
@@ -28,6 +30,7 @@ type JourneyRow = {
   status: JourneyStatus;
   version: number;
   trigger: JourneyTrigger | string;
+  exits: JourneyExits | string | null;
   steps: JourneyStep[] | string;
   created_at: Date | string;
   updated_at: Date | string;
@@ -40,6 +43,7 @@ export const toJourney = (r: JourneyRow): Journey => ({
   status: r.status,
   version: r.version,
   trigger: json(r.trigger),
+  exits: r.exits === null ? JOURNEY_DEFAULT_EXITS : json(r.exits),
   steps: json(r.steps),
   createdAt: new Date(r.created_at).toISOString(),
   updatedAt: new Date(r.updated_at).toISOString(),
@@ -82,28 +86,20 @@ async function syncSendCampaigns(trx: Knex.Transaction, journeyId: number, name:
       throw badRequest('Some fields need attention', {
         fields: { [`steps.${i}.templateId`]: ['Choose an existing template'] },
       });
-    const content = sanitizeEmailHtml(t.content);
     const [row] = await trx
       .withSchema('mailer')
       .table('campaigns')
       .insert({
         name: `${name} — step ${step.id}`.slice(0, 300),
-        subject: t.subject,
+        ...journeyMessageOf(t),
         from_name: site.brand,
         from_email: site.email,
-        content,
-        preview_text: t.preview_text,
         status: 'journey',
         audience_resolved: true,
         started_at: trx.fn.now(),
       })
       .returning<{ id: number }[]>('id');
-    const links = [...new Set(trackedLinksOf(content))];
-    if (links.length)
-      await trx
-        .withSchema('mailer')
-        .table('campaign_links')
-        .insert(links.map((url, idx) => ({ campaign_id: row!.id, idx, url })));
+    await addCampaignLinks(trx, row!.id, journeyMessageOf(t).content);
     await trx
       .withSchema('mailer')
       .table('journey_send_campaigns')
@@ -118,6 +114,23 @@ const triggerColumns = (t: JourneyTrigger) => ({
 });
 /** A list-joined trigger reads the members who join from now on (a new one, or one switched to another list). */
 const listCursorFrom = (at: Date) => ({ list_cursor: at.toISOString(), list_cursor_contact: 0 });
+/**
+ * The other triggers start from now too (a new one, or one changed by an edit): clicks after the
+ * newest tracking event, crossings and lot changes after this instant, and a segment's first
+ * read records its members without letting them in (follow-segment-triggers.ts).
+ */
+const triggerCursorsFrom = async (trx: Knex.Transaction, at: Date) => {
+  const newest = (await trx.withSchema('mailer').table('tracking_events').max('id as id').first()) as
+    { id: string | number | null } | undefined;
+  return {
+    trigger_set_at: at.toISOString(),
+    trigger_polled_at: null,
+    click_cursor: Number(newest?.id ?? 0),
+    click_horizon: null,
+    segment_after: null,
+    segment_primed: false,
+  };
+};
 
 export async function createJourney(knex: Knex, form: JourneyForm, savedBy: string): Promise<number> {
   return knex.transaction(async (trx) => {
@@ -126,6 +139,8 @@ export async function createJourney(knex: Knex, form: JourneyForm, savedBy: stri
         name: form.name,
         ...triggerColumns(form.trigger),
         ...listCursorFrom(new Date()),
+        ...(await triggerCursorsFrom(trx, new Date())),
+        exits: JSON.stringify(form.exits),
         steps: JSON.stringify(form.steps),
         updated_by: savedBy,
       })
@@ -154,11 +169,18 @@ export async function updateJourney(
         name: input.journey.name,
         ...triggerColumns(input.journey.trigger),
         ...(triggerMoved ? listCursorFrom(new Date()) : {}),
+        // A new segment round: a reader still in the old one finds its round gone and stops.
+        ...(triggerMoved
+          ? { ...(await triggerCursorsFrom(trx, new Date())), segment_round: trx.raw('segment_round + 1') }
+          : {}),
+        exits: JSON.stringify(input.journey.exits),
         steps: JSON.stringify(after),
         version: row.version + 1,
         updated_at: trx.fn.now(),
         updated_by: input.savedBy,
       });
+    if (triggerMoved)
+      await trx.withSchema('mailer').table('journey_segment_members').where({ journey_id: input.id }).delete();
     await syncSendCampaigns(trx, input.id, input.journey.name, after);
     const now = new Date();
     for (const [removed, to] of movesForRemovedSteps(before, after)) {
@@ -189,10 +211,11 @@ export async function journeyStats(db: Db, journey: Journey): Promise<JourneySta
     .withSchema('mailer')
     .table('journey_entries')
     .where({ journey_id: journey.id })
-    .groupBy('state', 'step_id')
-    .select('state', 'step_id', db.raw('count(*)::int as n'))) as {
+    .groupBy('state', 'step_id', 'exit_reason')
+    .select('state', 'step_id', 'exit_reason', db.raw('count(*)::int as n'))) as {
     state: string;
     step_id: string | null;
+    exit_reason: string | null;
     n: number;
   }[];
   const runs = (await db
@@ -202,6 +225,8 @@ export async function journeyStats(db: Db, journey: Journey): Promise<JourneySta
     .groupBy('step_id')
     .select('step_id', db.raw('count(*)::int as n'))) as { step_id: string; n: number }[];
   const sum = (state: string) => entries.filter((e) => e.state === state).reduce((a, e) => a + Number(e.n), 0);
+  const exitedBy = (reason: string) =>
+    entries.filter((e) => e.state === 'exited' && e.exit_reason === reason).reduce((a, e) => a + Number(e.n), 0);
   const at = (state: string, stepId: string) =>
     entries.filter((e) => e.state === state && e.step_id === stepId).reduce((a, e) => a + Number(e.n), 0);
   return {
@@ -210,6 +235,11 @@ export async function journeyStats(db: Db, journey: Journey): Promise<JourneySta
     active: sum('active'),
     completed: sum('completed'),
     exited: sum('exited'),
+    exitedBy: {
+      unsubscribed_or_bounced: exitedBy('unsubscribed_or_bounced'),
+      replied: exitedBy('replied'),
+      customer: exitedBy('customer'),
+    },
     steps: journey.steps.map((s) => ({
       stepId: s.id,
       waiting: at('active', s.id),
@@ -230,7 +260,15 @@ export async function listJourneys(db: Db): Promise<JourneyWithStats[]> {
   return Promise.all(rows.map(async (r) => ({ ...toJourney(r), stats: await journeyStats(db, toJourney(r)) })));
 }
 
-export type Entrant = { key: string; contactId: number; email: string; firstName: string; lastName: string };
+export type Entrant = {
+  key: string;
+  contactId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** The lot that let the contact in (asked about, viewed, changed), if any. */
+  lotNumber?: number | null;
+};
 
 /** Contacts enter a journey at its first step, once per entry key; returns how many entered now. */
 export async function enterJourney(db: Db, journey: Journey, entrants: Entrant[], timeZone: string): Promise<number> {
@@ -248,6 +286,7 @@ export async function enterJourney(db: Db, journey: Journey, entrants: Entrant[]
         email: e.email,
         first_name: e.firstName,
         last_name: e.lastName,
+        lot_number: e.lotNumber ?? null,
         step_id: first.id,
         due_at: due,
       })),

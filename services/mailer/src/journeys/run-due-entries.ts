@@ -3,18 +3,28 @@
  * each waits at. Three phases, so no transaction waits on another service:
  * 1. lease: `FOR UPDATE SKIP LOCKED` stamps the entries with this engine's id for a minute
  *    (replicas take disjoint entries; a dead engine's lease runs out and another takes them);
- * 2. ask crm, outside any transaction: which contacts may still be mailed (the exits:
- *    unsubscribed or bounced), and the list changes of list steps (idempotent: redone harmlessly
- *    if the pass does not commit);
+ * 2. outside any transaction (journey-facts.ts): ask crm which contacts may still be mailed and
+ *    which are customers, read the entries' opens, clicks and replies (one query), and ask
+ *    inventory once for the lots' statuses when a lot-status branch needs them; decide the exits
+ *    (journey-conditions.ts: unsubscribed or bounced, replied, customer, before each step) and
+ *    apply the list and tag changes of the entries that stay (apply-crm-steps.ts; idempotent:
+ *    redone harmlessly if the pass does not commit);
  * 3. one transaction: re-lock the entries still leased here and still at the leased step, write a
  *    step run per entry (the once-per-entry-and-step claim), a delivery row per send (the send
- *    worker mails it, exactly as a campaign's), and move each entry to its next step, due at once
- *    or after its wait. All or nothing: a crash before commit leaves the entry where it was.
+ *    worker mails it, exactly as a campaign's), an alert row per staff alert (the alert worker
+ *    mails it, journey-alerts-store.ts), and move each entry to its next step, due at once or
+ *    after its wait. All or nothing: a crash before commit leaves the entry where it was.
+ * An entry at a lot-status branch while inventory does not answer waits half a minute where it is.
  * Returns how many steps ran.
  */
-import { RPC, type Journey, type JourneyStep } from '@lp/contracts';
-import { callRpc, type Knex, type Logger, type ServiceDeps } from '@lp/runtime';
+import type { Journey, JourneyExitReason, JourneyStep, LotStatus } from '@lp/contracts';
+import type { Knex, Logger, ServiceDeps } from '@lp/runtime';
 import { wakeSenders } from '../sending/wake-senders.ts';
+import { applyListSteps, applyTagSteps } from './apply-crm-steps.ts';
+import { wakeJourneyAlerts } from './journey-alert-worker.ts';
+import { queueAlerts, type QueuedAlert } from './journey-alerts-store.ts';
+import { branchTaken, exitReasonOf, lotAskedBy } from './journey-conditions.ts';
+import { contactsOf, engagementOf, lotStatusesOf, type Engagement } from './journey-facts.ts';
 import { dueOnArrival, nextStepOf } from './journey-steps.ts';
 import { loadJourneys } from './journeys-store.ts';
 
@@ -28,10 +38,12 @@ type Leased = {
   first_name: string;
   last_name: string;
   step_id: string;
+  lot_number: number | null;
 };
 
 const LEASE_SECONDS = 60;
-const RPC_TIMEOUT_MS = 10_000;
+/** How long an entry at a lot-status branch waits when inventory does not answer. */
+const LOTS_AWAY_WAIT_MS = 30_000;
 
 async function lease(knex: Knex, engineId: string, limit: number): Promise<Leased[]> {
   const { rows } = await knex.raw<{ rows: Leased[] }>(
@@ -45,7 +57,7 @@ async function lease(knex: Knex, engineId: string, limit: number): Promise<Lease
          order by e2.due_at, e2.id
          limit ?
          for update of e2 skip locked)
-      returning e.id, e.journey_id, e.contact_id, e.email, e.first_name, e.last_name, e.step_id`,
+      returning e.id, e.journey_id, e.contact_id, e.email, e.first_name, e.last_name, e.step_id, e.lot_number`,
     [engineId, LEASE_SECONDS, limit],
   );
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
@@ -58,61 +70,17 @@ async function release(knex: Knex | Knex.Transaction, engineId: string, ids: num
   );
 }
 
-/** The contacts of these entries crm still lets us mail (not unsubscribed, not bounced, not deleted). */
-async function mailableContacts(deps: EngineDeps, entries: Leased[]): Promise<Set<number>> {
-  const emails = [...new Set(entries.map((e) => e.email.toLowerCase()))];
-  const { contacts } = await callRpc(
-    deps.bus,
-    RPC.crm.audienceResolve,
-    { audience: { emails }, afterId: 0, limit: 2000 },
-    { log: deps.log, timeoutMs: RPC_TIMEOUT_MS },
-  );
-  return new Set(contacts.map((c) => c.id));
-}
+/** What phase 2 decided of each entry, for the transaction. */
+type Decided = {
+  /** Why each entry leaves before its step (absent: it runs it). */
+  exits: Map<number, JourneyExitReason>;
+  engagement: Map<number, Engagement>;
+  /** Lot statuses by number; null when inventory did not answer (lot-status branches wait). */
+  lots: Map<number, LotStatus> | null;
+};
 
-/** The list steps' changes in crm, one request per list (removals one per contact). */
-async function applyListSteps(deps: EngineDeps, work: { entry: Leased; step: JourneyStep }[]): Promise<void> {
-  const opts = { log: deps.log, timeoutMs: RPC_TIMEOUT_MS };
-  const adds = new Map<number, number[]>();
-  for (const { entry, step } of work) {
-    if (step.kind === 'add_to_list') adds.set(step.listId, [...(adds.get(step.listId) ?? []), entry.contact_id]);
-    if (step.kind === 'remove_from_list')
-      await callRpc(
-        deps.bus,
-        RPC.crm.listMemberRemove,
-        { listId: step.listId, contactId: entry.contact_id },
-        opts,
-      ).catch((err: unknown) => {
-        // Not a member (any more), or the list is gone: nothing to remove.
-        if ((err as { status?: number }).status !== 404) throw err;
-      });
-  }
-  for (const [listId, contactIds] of adds) {
-    for (let i = 0; i < contactIds.length; i += 1000)
-      await callRpc(deps.bus, RPC.crm.listMembersAdd, { listId, contactIds: contactIds.slice(i, i + 1000) }, opts);
-  }
-}
-
-/** Whether each (journey, contact) opened / clicked any mail of the journey. */
-async function engagementOf(trx: Knex.Transaction, pairs: { journeyId: number; contactId: number }[]) {
-  if (pairs.length === 0) return new Map<string, { opened: boolean; clicked: boolean }>();
-  const { rows } = await trx.raw<{
-    rows: { journey_id: number; contact_id: number; opened: boolean; clicked: boolean }[];
-  }>(
-    `select u.journey_id, u.contact_id,
-            exists (select 1 from mailer.journey_send_campaigns j
-                      join mailer.deliveries d on d.campaign_id = j.campaign_id and d.contact_id = u.contact_id
-                      join mailer.tracking_events t on t.delivery_id = d.id
-                     where j.journey_id = u.journey_id and t.kind = 'open' and not t.is_proxy) as opened,
-            exists (select 1 from mailer.journey_send_campaigns j
-                      join mailer.deliveries d on d.campaign_id = j.campaign_id and d.contact_id = u.contact_id
-                      join mailer.tracking_events t on t.delivery_id = d.id
-                     where j.journey_id = u.journey_id and t.kind = 'click' and not t.is_scanner) as clicked
-       from unnest(?::int[], ?::int[]) as u(journey_id, contact_id)`,
-    [pairs.map((p) => p.journeyId), pairs.map((p) => p.contactId)],
-  );
-  return new Map(rows.map((r) => [`${r.journey_id}:${r.contact_id}`, { opened: r.opened, clicked: r.clicked }]));
-}
+const isLotBranch = (step: JourneyStep | undefined): step is Extract<JourneyStep, { kind: 'branch' }> =>
+  step?.kind === 'branch' && step.condition === 'lot_status';
 
 export async function runDueEntries(deps: EngineDeps, engineId: string, limit: number): Promise<number> {
   const { knex } = deps;
@@ -122,16 +90,43 @@ export async function runDueEntries(deps: EngineDeps, engineId: string, limit: n
   try {
     const journeys = await loadJourneys(knex, [...new Set(leased.map((e) => e.journey_id))]);
     const stepOf = (e: Leased) => journeys.get(e.journey_id)?.steps.find((s) => s.id === e.step_id);
-    const mailable = await mailableContacts(deps, leased);
-    await applyListSteps(
+    const contacts = await contactsOf(
       deps,
-      leased.flatMap((entry) => {
-        const step = stepOf(entry);
-        return step && mailable.has(entry.contact_id) ? [{ entry, step }] : [];
-      }),
+      leased.map((e) => e.contact_id),
     );
-    const ran = await knex.transaction((trx) => runLeased(deps, trx, engineId, leased, journeys, mailable));
+    // Opens, clicks and replies are read for the entries that a branch or a reply exit asks about.
+    const engagement = await engagementOf(
+      knex,
+      leased.filter((e) => stepOf(e)?.kind === 'branch' || journeys.get(e.journey_id)?.exits.replied).map((e) => e.id),
+    );
+    const exits = new Map<number, JourneyExitReason>();
+    for (const e of leased) {
+      const journey = journeys.get(e.journey_id);
+      if (!journey) continue;
+      const contact = contacts.get(e.contact_id);
+      const state = {
+        mailable: contact?.mailable === true,
+        customer: contact?.customer === true,
+        replied: engagement.get(e.id)?.replied === true,
+      };
+      const reason = exitReasonOf(state, journey.exits);
+      if (reason) exits.set(e.id, reason);
+    }
+    const staying = leased.flatMap((entry) => {
+      const step = stepOf(entry);
+      return step && !exits.has(entry.id) ? [{ entry, step }] : [];
+    });
+    const lotsAsked = staying.some(
+      ({ entry, step }) => isLotBranch(step) && lotAskedBy(step, entry.lot_number) !== null,
+    );
+    const lots = lotsAsked ? await lotStatusesOf(deps) : new Map<number, LotStatus>();
+    await applyListSteps(deps, staying);
+    await applyTagSteps(deps, staying);
+    const ran = await knex.transaction((trx) =>
+      runLeased(deps, trx, engineId, leased, journeys, { exits, engagement, lots }),
+    );
     if (ran.sends > 0) wakeSenders();
+    if (ran.alerts > 0) wakeJourneyAlerts();
     deps.counters.inc('mailer_journey_steps_total', {}, ran.steps);
     return ran.steps;
   } catch (err) {
@@ -146,8 +141,8 @@ async function runLeased(
   engineId: string,
   leased: Leased[],
   journeys: Map<number, Journey>,
-  mailable: Set<number>,
-): Promise<{ steps: number; sends: number }> {
+  decided: Decided,
+): Promise<{ steps: number; sends: number; alerts: number }> {
   const { rows: mine } = await trx.raw<{ rows: { id: number; step_id: string }[] }>(
     `select id, step_id from mailer.journey_entries
       where id = any(?::bigint[]) and leased_by = ? and state = 'active' for update`,
@@ -169,10 +164,6 @@ async function runLeased(
   const campaignOf = (journeyId: number, stepId: string, templateId: number) =>
     campaigns.find((c) => c.journey_id === journeyId && c.step_id === stepId && c.template_id === templateId)
       ?.campaign_id;
-  const branchPairs = work
-    .filter((e) => journeys.get(e.journey_id)?.steps.find((s) => s.id === e.step_id)?.kind === 'branch')
-    .map((e) => ({ journeyId: e.journey_id, contactId: e.contact_id }));
-  const engagement = await engagementOf(trx, branchPairs);
 
   const runs = { entry: [] as number[], step: [] as string[], journey: [] as number[], outcome: [] as string[] };
   const moves = {
@@ -183,6 +174,7 @@ async function runLeased(
     reason: [] as (string | null)[],
   };
   const sends: { entry: number; campaign: number; e: Leased }[] = [];
+  const alerts: QueuedAlert[] = [];
   const now = new Date();
   const move = (id: number, stepId: string | null, due: Date, state: string, reason: string | null) => {
     moves.id.push(id);
@@ -199,17 +191,29 @@ async function runLeased(
       move(e.id, null, now, 'completed', null);
       continue;
     }
-    if (!mailable.has(e.contact_id)) {
-      move(e.id, e.step_id, now, 'exited', 'unsubscribed_or_bounced');
+    const exit = decided.exits.get(e.id);
+    if (exit) {
+      move(e.id, e.step_id, now, 'exited', exit);
       continue;
     }
     let taken: boolean | undefined;
     let outcome: string = step.kind;
     if (step.kind === 'branch') {
-      const seen = engagement.get(`${e.journey_id}:${e.contact_id}`);
-      taken = step.condition === 'opened' ? seen?.opened === true : seen?.clicked === true;
+      const lot = isLotBranch(step) ? lotAskedBy(step, e.lot_number) : null;
+      if (lot !== null && decided.lots === null) {
+        move(e.id, e.step_id, new Date(now.getTime() + LOTS_AWAY_WAIT_MS), 'active', null);
+        continue;
+      }
+      const seen = decided.engagement.get(e.id);
+      taken = branchTaken(step, {
+        opened: seen?.opened === true,
+        clicked: seen?.clicked === true,
+        replied: seen?.replied === true,
+        lotStatus: lot === null ? null : (decided.lots?.get(lot) ?? null),
+      });
       outcome = taken ? 'yes' : 'no';
     }
+    if (step.kind === 'alert_staff') alerts.push({ entry: e, step });
     if (step.kind === 'send') {
       const campaign = campaignOf(e.journey_id, step.id, step.templateId);
       if (campaign === undefined) throw new Error(`journey ${e.journey_id} step ${step.id} has no campaign`);
@@ -234,10 +238,11 @@ async function runLeased(
   const toSend = sends.filter((s) => fresh.has(s.entry));
   if (toSend.length)
     await trx.raw(
-      `insert into mailer.deliveries (campaign_id, contact_id, email, first_name, last_name)
-       select * from unnest(?::int[], ?::int[], ?::text[], ?::text[], ?::text[])
-       on conflict (campaign_id, contact_id) do nothing`,
+      `insert into mailer.deliveries (journey_entry_id, campaign_id, contact_id, email, first_name, last_name)
+       select * from unnest(?::bigint[], ?::int[], ?::int[], ?::text[], ?::text[], ?::text[])
+       on conflict do nothing`,
       [
+        toSend.map((s) => s.entry),
         toSend.map((s) => s.campaign),
         toSend.map((s) => s.e.contact_id),
         toSend.map((s) => s.e.email),
@@ -253,7 +258,11 @@ async function runLeased(
       where e.id = u.id`,
     [moves.id, moves.step as string[], moves.due, moves.state, moves.reason as string[]],
   );
+  const queued = await queueAlerts(
+    trx,
+    alerts.filter((a) => fresh.has(a.entry.id)),
+  );
   const skipped = leased.filter((e) => !work.includes(e)).map((e) => e.id);
   if (skipped.length) await release(trx, engineId, skipped);
-  return { steps: fresh.size, sends: toSend.length };
+  return { steps: fresh.size, sends: toSend.length, alerts: queued };
 }

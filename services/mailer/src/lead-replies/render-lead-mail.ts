@@ -7,7 +7,8 @@
  * `{{unsubscribeUrl}}` is left empty), and it says `Auto-Submitted: auto-replied` (RFC 3834).
  * Its Message-ID names the submission, so even a copy the relay got twice reads as one.
  * The staff alert: the lead's details as plain HTML and text, visitors' values escaped, with a
- * link to the contact in the dashboard; Reply-To is the visitor, so staff answer in one click.
+ * link to the contact in the dashboard; Reply-To is the visitor, so staff answer in one click
+ * (renderStaffAlert, which a journey's alert step sends too).
  * With them the visit history analytics holds (first-touch source and campaign, the pages seen
  * before sending, the lots among them), or a line saying it was not available.
  */
@@ -108,8 +109,8 @@ export const lotsViewedOf = (pages: readonly string[]): number[] => [
   ),
 ];
 
-/** The alert's rows of the visit history. */
-function visitRowsOf(visit: LeadVisit | undefined): [string, string][] {
+/** The alert's rows of the visit history (the lead alert's and a journey alert's). */
+export function visitRowsOf(visit: LeadVisit | undefined): [string, string][] {
   if (!visit) return [];
   if (visit.status === 'unavailable') return [['Visit history', 'Not available: analytics did not answer in time']];
   if (visit.status === 'untracked' || (visit.attribution.firstTouch === null && visit.attribution.pageviews === 0))
@@ -167,35 +168,63 @@ export function alertRowsOf(f: LeadAlertFacts): [string, string][] {
   return rows.filter(([, value]) => value !== '');
 }
 
-export function renderLeadAlert(f: LeadAlertFacts, to: string): RenderedMessage {
-  const s = f.event.submission;
-  const rows = alertRowsOf(f);
-  const link = contactLinkOf(f.publicUrl, s.email);
-  const linkLabel = f.contactId === null ? 'Find the lead in Contacts' : 'Open the contact';
+/**
+ * A staff alert as the lead alert and a journey's alert step both send it: a heading, the rows
+ * (label → value, visitors' values escaped), a link to the contact in the dashboard; Reply-To is
+ * the contact, so staff answer in one click. `messageKey` names the alert in its Message-ID (one
+ * per recipient), so a copy the relay got twice reads as one.
+ */
+export type StaffAlert = {
+  heading: string;
+  subject: string;
+  rows: [string, string][];
+  link: string;
+  linkLabel: string;
+  replyTo: string;
+  messageKey: string;
+};
+
+export function renderStaffAlert(a: StaffAlert, to: string): RenderedMessage {
   const cell = 'padding:4px 12px 4px 0;vertical-align:top;text-align:left';
   const html =
     `<!doctype html><html><head><meta charset="utf-8"></head>` +
-    `<h2 style="font-family:sans-serif">New lead: ${escapeHtml(`${s.firstName} ${s.lastName}`)}</h2>` +
+    `<h2 style="font-family:sans-serif">${escapeHtml(a.heading)}</h2>` +
     `<table style="font-family:sans-serif;font-size:14px;border-collapse:collapse">` +
-    rows
+    a.rows
       .map(
         ([k, val]) =>
           `<tr><th style="${cell}">${escapeHtml(k)}</th><td style="${cell};white-space:pre-wrap">${escapeHtml(val)}</td></tr>`,
       )
       .join('') +
-    `</table><p style="font-family:sans-serif"><a href="${escapeHtml(link)}">${linkLabel}</a></p></html>`;
-  const text = `New lead: ${s.firstName} ${s.lastName}\n\n${rows.map(([k, val]) => `${k}: ${val}`).join('\n')}\n\n${linkLabel}: ${link}\n`;
+    `</table><p style="font-family:sans-serif"><a href="${escapeHtml(a.link)}">${a.linkLabel}</a></p></html>`;
+  const text = `${a.heading}\n\n${a.rows.map(([k, val]) => `${k}: ${val}`).join('\n')}\n\n${a.linkLabel}: ${a.link}\n`;
   return {
     from: { name: `${site.brand} leads`, address: site.email },
     to,
-    subject: `New lead (${LEAD_INTEREST_LABELS[f.interest]}): ${s.firstName} ${s.lastName}`.replace(/[\r\n]+/g, ' '),
+    subject: a.subject.replace(/[\r\n]+/g, ' '),
     html,
     text,
-    messageId: `<lead-alert.${f.event.id}.${createHash('sha256').update(to.toLowerCase()).digest('hex').slice(0, 12)}@${domainOf(site.email)}>`,
+    messageId: `<${a.messageKey}.${createHash('sha256').update(to.toLowerCase()).digest('hex').slice(0, 12)}@${domainOf(site.email)}>`,
     headers: {
-      'Reply-To': s.email,
+      'Reply-To': a.replyTo,
       'Auto-Submitted': 'auto-generated',
       'X-Auto-Response-Suppress': 'All',
     },
   };
+}
+
+export function renderLeadAlert(f: LeadAlertFacts, to: string): RenderedMessage {
+  const s = f.event.submission;
+  return renderStaffAlert(
+    {
+      heading: `New lead: ${s.firstName} ${s.lastName}`,
+      subject: `New lead (${LEAD_INTEREST_LABELS[f.interest]}): ${s.firstName} ${s.lastName}`,
+      rows: alertRowsOf(f),
+      link: contactLinkOf(f.publicUrl, s.email),
+      linkLabel: f.contactId === null ? 'Find the lead in Contacts' : 'Open the contact',
+      replyTo: s.email,
+      messageKey: `lead-alert.${f.event.id}`,
+    },
+    to,
+  );
 }

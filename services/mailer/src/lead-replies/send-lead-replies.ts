@@ -13,9 +13,8 @@ import { RPC, leadInterestOf, type LeadInterest, type PublicLot, type Submission
 import { callRpc, type Logger, type ServiceDeps } from '@lp/runtime';
 import { mailerSettings } from '../config.ts';
 import { findTemplate } from '../queries/find-template.ts';
-import { composeRawMessage } from '../sending/compose-raw-message.ts';
 import type { RenderedMessage } from '../sending/render-message.ts';
-import { classifySmtpError } from '../sending/smtp-transport.ts';
+import { sendEach } from '../sending/send-each.ts';
 import type { MailTransport } from '../weekly-report/send-weekly-report.ts';
 import {
   claimLeadSend,
@@ -64,20 +63,26 @@ async function lotOf(deps: Deps, lotNumber: number | null | undefined): Promise<
 /** Short: the alert is worth more on time than complete. */
 const VISIT_TIMEOUT_MS = 2_000;
 
-/** The lead's visit history from analytics; the alert goes without it (and says so) when analytics does not answer. */
-async function visitOf(deps: Deps, event: SubmissionReceived): Promise<LeadVisit> {
-  const sessionId = event.submission.sessionId;
+/**
+ * A lead's visit history from analytics (its session, up to when it sent the form); the alert
+ * goes without it (and says so) when analytics does not answer. A journey's alert asks it too.
+ */
+export async function leadVisitOf(
+  deps: Pick<Deps, 'bus' | 'log'>,
+  sessionId: string | null | undefined,
+  submittedAt: string,
+): Promise<LeadVisit> {
   if (!sessionId) return { status: 'untracked' };
   try {
     const attribution = await callRpc(
       deps.bus,
       RPC.analytics.leadVisit,
-      { sessionId, submittedAt: event.occurredAt },
+      { sessionId, submittedAt },
       { log: deps.log, timeoutMs: VISIT_TIMEOUT_MS },
     );
     return { status: 'found', attribution };
   } catch (err) {
-    deps.log.warn({ err }, 'lead alert: analytics did not answer; sent without the visit history');
+    deps.log.warn({ err }, 'staff alert: analytics did not answer; sent without the visit history');
     return { status: 'unavailable' };
   }
 }
@@ -103,26 +108,13 @@ async function sendClaimed(
     await finishLeadSend(knex, submissionId, kind, { status: 'outbox', detail: 'no SMTP configured' });
     return 'outbox';
   }
-  let sent = 0;
-  const failures: { to: string; reason: string; again: boolean }[] = [];
-  for (const m of messages) {
-    try {
-      await transport.sendMail(composeRawMessage(m));
-      sent += 1;
-    } catch (err) {
-      const f = classifySmtpError(err);
-      // Nothing reached the relay (down, refused, a 4xx): worth sending again. A connection cut
-      // after it opened may have delivered: never resent, as a campaign's unknown fate.
-      const again = f.kind === 'retry' || (f.kind === 'outage' && !f.unconfirmed);
-      failures.push({ to: m.to, reason: f.reason, again });
-    }
-  }
-  if (sent === 0 && failures.length > 0 && failures.every((f) => f.again)) {
+  const result = await sendEach(transport, messages);
+  if (result.again) {
     await releaseLeadSend(knex, submissionId, kind);
-    throw new LeadSendDeferred(`mail relay did not take the ${kind}: ${failures[0]!.reason}`);
+    throw new LeadSendDeferred(`mail relay did not take the ${kind}: ${result.failures[0]!.reason}`);
   }
-  const detail = failures.length ? failures.map((f) => `${f.to}: ${f.reason}`).join('; ') : null;
-  await finishLeadSend(knex, submissionId, kind, { status: sent > 0 ? 'sent' : 'failed', detail });
+  const sent = result.sent;
+  await finishLeadSend(knex, submissionId, kind, { status: sent > 0 ? 'sent' : 'failed', detail: result.detail });
   return sent > 0 ? 'sent' : 'failed';
 }
 
@@ -179,7 +171,7 @@ export async function sendLeadReplies(
         settings.alert.mode === 'round_robin' && state === 'none'
           ? [recipients[await takeAlertTurn(knex, recipients.length)]!]
           : recipients;
-      const visit = await visitOf(deps, event);
+      const visit = await leadVisitOf(deps, event.submission.sessionId, event.occurredAt);
       const facts = { event, interest, values: await valuesOf(), contactId: contact?.id ?? null, publicUrl, visit };
       alert = await sendClaimed(
         deps,

@@ -81,13 +81,20 @@ export const sendWorker: WorkerDefinition = {
   },
 };
 
+/** How long a sender keeps a campaign's compiled message before reading it again. */
+const RENDERER_TTL_MS = 30_000;
+
 class SendLoop {
   readonly id = randomUUID();
   private stopped = false;
   private done: Promise<void> | undefined;
   private readonly transport;
-  /** By campaign and A/B group (`12`, `12:b`). */
-  private readonly renderers = new Map<string, Promise<MessageRenderer>>();
+  /**
+   * By campaign and A/B group (`12`, `12:b`), each read again after RENDERER_TTL_MS: a journey's
+   * send step follows its template as staff edit it (the mail of the step changes under the same
+   * campaign), and a long-lived sender keeps only the campaigns it sends now.
+   */
+  private readonly renderers = new Map<string, { at: number; renderer: Promise<MessageRenderer> }>();
   private readonly heart: NodeJS.Timeout;
   private readonly batchSize: number;
   /** Most messages `sending` at once (marked or about to be, not yet settled): the unknown-fate bound of a crash. */
@@ -345,19 +352,22 @@ class SendLoop {
 
   private renderer(campaignId: number, group: ClaimedDelivery['variant']): Promise<MessageRenderer> {
     const key = group ? `${campaignId}:${group}` : String(campaignId);
-    let r = this.renderers.get(key);
-    if (!r) {
-      const { knex, config } = this.deps;
-      r = Promise.all([
-        loadCampaignMessage(knex, campaignId, group),
-        loadTrackingSecret(knex, config.TRACKING_SECRET),
-      ]).then(([campaign, secret]) =>
-        compileMessage(campaign, { secret, publicUrl: mailerSettings.of(this.deps).MAIL_PUBLIC_URL }),
-      );
-      r.catch(() => this.renderers.delete(key));
-      this.renderers.set(key, r);
-    }
-    return r;
+    const now = Date.now();
+    const kept = this.renderers.get(key);
+    if (kept && now - kept.at < RENDERER_TTL_MS) return kept.renderer;
+    for (const [k, v] of this.renderers) if (now - v.at >= RENDERER_TTL_MS) this.renderers.delete(k);
+    const { knex, config } = this.deps;
+    const renderer = Promise.all([
+      loadCampaignMessage(knex, campaignId, group),
+      loadTrackingSecret(knex, config.TRACKING_SECRET),
+    ]).then(([campaign, secret]) =>
+      compileMessage(campaign, { secret, publicUrl: mailerSettings.of(this.deps).MAIL_PUBLIC_URL }),
+    );
+    renderer.catch(() => {
+      if (this.renderers.get(key)?.renderer === renderer) this.renderers.delete(key);
+    });
+    this.renderers.set(key, { at: now, renderer });
+    return renderer;
   }
 
   /** One message, already `sending`: handed to SMTP, its outcome queued for the next flush. */

@@ -6,12 +6,14 @@
  * name with its count now, or the chosen addresses) and reads 'Sending...' while the request
  * runs. A sent email empties the editor, so the same email is never sent twice by a second click.
  * With ?draft=1 (Create Campaign) the same editor stores a draft campaign instead. A test copy can
- * be sent to any address first.
+ * be sent to any address first. A reply from the Inbox (router state, lib/reply-draft.ts) opens on
+ * Compose with the sender as the one recipient, "Re: " subject and the message quoted, all
+ * editable, and needs no template: it goes out as any send to typed addresses does.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { mutate } from 'swr';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
@@ -25,27 +27,42 @@ import { AbTestFields } from './ab-test-fields';
 import { EmailPreviewFrame } from './email-preview-frame';
 import { RecipientPicker } from './recipient-picker';
 import { errorMessage } from '../../../lib/error-message';
+import type { ReplyDraft, SendEmailState } from '../../../lib/reply-draft';
 import { useSegmentCount, useSegments } from '../../../lib/use-segments';
 
 const TAB_NAMES = ['Select Design', 'Compose', 'Preview'] as const;
 type Tab = (typeof TAB_NAMES)[number];
 const TABS = TAB_NAMES.map((t) => ({ key: t, label: t }));
 
+/** The editor's first values: empty, or a reply's recipient, subject and quoted message. */
+const startingForm = (reply: ReplyDraft | null): EmailForm =>
+  reply
+    ? {
+        ...emptyEmailForm(),
+        subject: reply.subject,
+        content: reply.content,
+        recipientType: 'individual',
+        recipients: [reply.to],
+      }
+    : emptyEmailForm();
+
 export function SendEmailPage() {
   const [params] = useSearchParams();
   const draft = params.get('draft') === '1';
   const navigate = useNavigate();
+  const location = useLocation();
+  const [reply, setReply] = useState(() => (location.state as SendEmailState | null)?.reply ?? null);
   const templates = useTemplates();
   const lists = useLists();
   const segments = useSegments();
-  const [tab, setTab] = useState<Tab>('Select Design');
+  const [tab, setTab] = useState<Tab>(reply ? 'Compose' : 'Select Design');
   const [templateId, setTemplateId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
   const [testTo, setTestTo] = useState('');
   const form = useForm<EmailForm>({
     resolver: valibotResolver(EmailFormSchema),
-    defaultValues: emptyEmailForm(),
+    defaultValues: startingForm(reply),
     reValidateMode: 'onChange',
     // Every rule is checked at once: a missing subject does not hide the missing recipients.
     criteriaMode: 'all',
@@ -73,6 +90,11 @@ export function SendEmailPage() {
     reset(emptyEmailForm());
     setTemplateId(null);
     setTab('Select Design');
+    if (reply) {
+      // Done with the reply: a reload or Back must not prefill it again.
+      setReply(null);
+      navigate(`${location.pathname}${location.search}`, { replace: true });
+    }
   };
 
   const send = handleSubmit(
@@ -219,7 +241,7 @@ export function SendEmailPage() {
         )}
         {tab === 'Preview' && (
           <div className="space-y-4">
-            {templateId === null ? (
+            {templateId === null && !reply ? (
               <p className="text-stone-700">No template selected</p>
             ) : !values.content ? (
               <p className="text-stone-700">No content to preview</p>
@@ -258,7 +280,7 @@ export function SendEmailPage() {
         <button
           type="button"
           className={dialogButton.primary}
-          disabled={templateId === null}
+          disabled={templateId === null && !reply}
           onClick={() => void review()}
         >
           {draft ? 'Save Draft' : 'Send Email'}

@@ -3,13 +3,16 @@
  * attachments (downloads), Mark as Read / Mark as Unread, Archive and Delete. Opening an unread
  * email marks it read (once per opening: Mark as Unread is not undone while it stays open). The
  * sender links to the CRM: 'In contacts' when the address is a contact, else one click adds it.
- * A reply to a broadcast links to its campaign.
+ * A reply to a broadcast links to its campaign. Reply opens 'Send an Email' with the answer
+ * prefilled (the sender, "Re: " subject, the message quoted), so it leaves through the product's
+ * send and counts as the lead's first response.
  */
 import { ErrorAlert } from '../../../components/ui/error-state';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { attachmentUrl, useInboxEmail } from '../api/get-inbox-email';
 import { errorMessage } from '../../../lib/error-message';
+import { replyDraftOf, type SendEmailState } from '../../../lib/reply-draft';
 import { formatBytes, formatFullDate } from '../lib/format-inbox-date';
 import { useEmailActions } from '../lib/use-email-actions';
 import { EmailBody } from './email-body';
@@ -23,6 +26,7 @@ export function EmailDialog({ id, onClose }: { id: number | null; onClose: () =>
   const actions = useEmailActions();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const marked = useRef<number | null>(null);
+  const navigate = useNavigate();
 
   useEffect(() => {
     setConfirmDelete(false);
@@ -149,12 +153,19 @@ export function EmailDialog({ id, onClose }: { id: number | null; onClose: () =>
               </>
             ) : (
               <>
-                <a
-                  href={`mailto:${email.fromEmail}?subject=${encodeURIComponent(`Re: ${email.subject}`)}`}
+                <button
+                  type="button"
+                  disabled={actions.busy}
                   className={`${action} mr-auto text-lake-800 ring-1 ring-stone-300 hover:bg-stone-50`}
+                  onClick={async () => {
+                    // Only contacts are mailed: a sender who is not one is added first (as 'Add to contacts').
+                    if (!email.contactId && !(await actions.addContact(email.id))) return;
+                    const state: SendEmailState = { reply: replyDraftOf(email) };
+                    navigate('/marketing/send-email', { state });
+                  }}
                 >
                   Reply
-                </a>
+                </button>
                 <button
                   type="button"
                   disabled={actions.busy}

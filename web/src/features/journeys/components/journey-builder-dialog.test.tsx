@@ -33,13 +33,22 @@ const stored: JourneyWithStats = {
   status: 'active',
   version: 2,
   trigger: { kind: 'form_submission', interest: 'lot' },
+  exits: { replied: true, customer: true },
   steps: [
     { id: 'hello', kind: 'send', templateId: 7 },
     { id: 'pause', kind: 'wait', seconds: 259_200 },
   ],
   createdAt: at,
   updatedAt: at,
-  stats: { journeyId: 4, entered: 0, active: 0, completed: 0, exited: 0, steps: [] },
+  stats: {
+    journeyId: 4,
+    entered: 0,
+    active: 0,
+    completed: 0,
+    exited: 0,
+    exitedBy: { unsubscribed_or_bounced: 0, replied: 0, customer: 0 },
+    steps: [],
+  },
 };
 
 let calls: ApiCall[] = [];
@@ -106,7 +115,7 @@ it('builds send → wait → branch → send and saves it as the contracts take 
   await user.selectOptions(within(step(2)).getByLabelText('Unit'), 'hours');
 
   await user.click(screen.getByRole('button', { name: 'Add step' }));
-  await user.selectOptions(within(step(3)).getByLabelText('Type'), 'Branch on opened or clicked');
+  await user.selectOptions(within(step(3)).getByLabelText('Type'), 'Branch');
   await user.click(screen.getByRole('button', { name: 'Add step' }));
   await user.selectOptions(within(step(4)).getByLabelText('Template'), 'Lot tour invite');
   await user.click(screen.getByRole('button', { name: 'Add step' }));
@@ -134,6 +143,7 @@ it('builds send → wait → branch → send and saves it as the contracts take 
   expect(body).toEqual({
     name: 'Tour follow-up',
     trigger: { kind: 'form_submission', interest: 'home' },
+    exits: { replied: true, customer: true },
     steps: [
       { id: ids[0], kind: 'send', templateId: 7 },
       { id: ids[1], kind: 'wait', seconds: 7200 },
@@ -146,6 +156,135 @@ it('builds send → wait → branch → send and saves it as the contracts take 
   const card = await screen.findByRole('region', { name: 'Tour follow-up' });
   // Its templates by name.
   expect(within(card).getByRole('rowheader', { name: /Send Lot tour invite/ })).toBeTruthy();
+});
+
+it(
+  'starts a journey on a lot’s change and tags, alerts staff in turn and branches on the lot’s status',
+  { timeout: 30_000 },
+  async () => {
+    const user = userEvent.setup();
+    routes['GET /api/lots'] = () =>
+      json({
+        lots: [3, 4].map((n) => ({ number: n, status: 'available', price: 100_000 })),
+        changedAt: at,
+      });
+    routes['GET /api/marketing/lead-replies/settings'] = () =>
+      json({
+        replies: {},
+        alert: { enabled: false, mode: 'all', recipients: [] },
+        accounts: [
+          { id: 1, username: 'ann@lakepowell.test', disabled: false },
+          { id: 2, username: 'bo', disabled: false },
+          { id: 3, username: 'gone', disabled: true },
+        ],
+        canEdit: false,
+      });
+    show();
+    await screen.findByRole('region', { name: 'Lot leads' });
+    await user.click(screen.getByRole('button', { name: 'Create Journey' }));
+    await user.type(await screen.findByLabelText('Journey name', { exact: false }), 'Price drop');
+    await user.selectOptions(screen.getByLabelText('Starts when'), 'A lot’s status or price changes');
+    await screen.findByRole('option', { name: 'Lot 4' });
+    await user.selectOptions(screen.getByLabelText('Lot'), 'Lot 4');
+    await user.selectOptions(screen.getByLabelText('Change'), 'Price');
+    // A reply still ends it; being a customer does not.
+    await user.click(screen.getByLabelText(/Staff mark them a customer/));
+
+    await user.selectOptions(within(step(1)).getByLabelText('Type'), 'Add a tag');
+    await user.type(within(step(1)).getByLabelText('Tag'), '  Price Watcher ');
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    await user.selectOptions(within(step(2)).getByLabelText('Type'), 'Alert staff');
+    // Enabled accounts only; a chosen one whose name is an address is mailed there.
+    expect(within(step(2)).queryByText('gone')).toBeNull();
+    await user.click(within(step(2)).getByLabelText('ann@lakepowell.test'));
+    await user.click(within(step(2)).getByLabelText('bo'));
+    await user.type(within(step(2)).getByLabelText('Email for bo'), 'bo@lakepowell.test');
+    await user.click(within(step(2)).getByLabelText(/round-robin/));
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    await user.selectOptions(within(step(3)).getByLabelText('Type'), 'Branch');
+    await user.selectOptions(within(step(3)).getByLabelText('Condition'), 'A lot’s status');
+    // Lot left as "the lot they came in for"; available (the default) and reserved say yes.
+    await user.click(within(step(3)).getByLabelText('Reserved'));
+    await user.click(screen.getByRole('button', { name: 'Add step' }));
+    await user.selectOptions(within(step(4)).getByLabelText('Type'), 'Remove a tag');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Journey' }));
+    // The empty tag is named at its input; nothing sent.
+    expect(await within(step(4)).findByText('Give the tag')).toBeTruthy();
+    expect(posts()).toEqual([]);
+    await user.type(within(step(4)).getByLabelText('Tag'), 'prospect');
+
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Journey' }));
+    expect(await screen.findByText('Journey created')).toBeTruthy();
+    const body = posts()[0] as JourneyForm;
+    const ids = body.steps.map((s) => s.id);
+    expect(body).toEqual({
+      name: 'Price drop',
+      trigger: { kind: 'lot_changed', lotNumber: 4, change: 'price' },
+      exits: { replied: true, customer: false },
+      steps: [
+        { id: ids[0], kind: 'add_tag', tag: 'price watcher' },
+        {
+          id: ids[1],
+          kind: 'alert_staff',
+          recipients: [
+            { staffId: 1, email: 'ann@lakepowell.test' },
+            { staffId: 2, email: 'bo@lakepowell.test' },
+          ],
+          roundRobin: true,
+        },
+        {
+          id: ids[2],
+          kind: 'branch',
+          condition: 'lot_status',
+          lotNumber: null,
+          lotStatuses: ['available', 'reserved'],
+          yes: null,
+          no: null,
+        },
+        { id: ids[3], kind: 'remove_tag', tag: 'prospect' },
+      ],
+    });
+    const card = await screen.findByRole('region', { name: 'Price drop' });
+    expect(within(card).getByText(/The price of lot 4 changes/)).toBeTruthy();
+    expect(within(card).getByRole('rowheader', { name: /Alert one of 2 staff, in turn/ })).toBeTruthy();
+    expect(within(card).getByRole('rowheader', { name: /If their lot is available or reserved/ })).toBeTruthy();
+  },
+);
+
+it('starts a journey on a segment or a campaign’s link, saying which one is missing', { timeout: 30_000 }, async () => {
+  const user = userEvent.setup();
+  routes['GET /api/marketing/segments'] = () =>
+    json([{ id: 12, name: 'Hot leads', match: 'all', conditions: [], version: 1, createdAt: at, updatedAt: at }]);
+  routes['GET /api/marketing/campaigns'] = () => json([{ id: 31, name: 'Spring lots' }]);
+  show();
+  await screen.findByRole('region', { name: 'Lot leads' });
+  await user.click(screen.getByRole('button', { name: 'Create Journey' }));
+  await user.type(await screen.findByLabelText('Journey name', { exact: false }), 'Hot');
+  await screen.findByRole('option', { name: 'Welcome' });
+  await user.selectOptions(within(step(1)).getByLabelText('Template'), 'Welcome');
+  await user.selectOptions(screen.getByLabelText('Starts when'), 'A contact comes to match a segment');
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Journey' }));
+  expect(await screen.findByText('Choose a segment')).toBeTruthy();
+  expect(screen.getByLabelText('Segment').getAttribute('aria-invalid')).toBe('true');
+  await screen.findByRole('option', { name: 'Hot leads' });
+  await user.selectOptions(screen.getByLabelText('Segment'), 'Hot leads');
+  expect(screen.queryByText('Choose a segment')).toBeNull();
+
+  await user.selectOptions(screen.getByLabelText('Starts when'), 'A link in a campaign is clicked');
+  await screen.findByRole('option', { name: 'Spring lots' });
+  await user.selectOptions(screen.getByLabelText('Campaign'), 'Spring lots');
+  await user.type(screen.getByLabelText('Link address (empty: any link)'), 'lots page');
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Journey' }));
+  expect(await screen.findByText('Give the whole link address')).toBeTruthy();
+  await user.clear(screen.getByLabelText('Link address (empty: any link)'));
+  await user.type(screen.getByLabelText('Link address (empty: any link)'), 'https://lakepowelllots.com/lots');
+  await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create Journey' }));
+  expect(await screen.findByText('Journey created')).toBeTruthy();
+  expect((posts()[0] as JourneyForm).trigger).toEqual({
+    kind: 'link_clicked',
+    campaignId: 31,
+    url: 'https://lakepowelllots.com/lots',
+  });
 });
 
 it('says what is missing and shows the server’s message at its step', { timeout: 30_000 }, async () => {
@@ -165,7 +304,7 @@ it('says what is missing and shows the server’s message at its step', { timeou
   await screen.findByRole('option', { name: 'Welcome' });
   await user.selectOptions(within(step(1)).getByLabelText('Template'), 'Welcome');
   await user.click(screen.getByRole('button', { name: 'Add step' }));
-  await user.selectOptions(within(step(2)).getByLabelText('Type'), 'Branch on opened or clicked');
+  await user.selectOptions(within(step(2)).getByLabelText('Type'), 'Branch');
   await user.click(screen.getByRole('button', { name: 'Add step' }));
   await user.selectOptions(within(step(3)).getByLabelText('Type'), 'End');
   await user.selectOptions(within(step(2)).getByLabelText('If yes go to'), 'Step 3: End');
@@ -212,7 +351,7 @@ it(
     expect(name.value).toBe('Lot leads 2027');
     await waitFor(() =>
       expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
-        { name: 'Lot leads 2027', trigger: stored.trigger, steps: stored.steps, version: 2 },
+        { name: 'Lot leads 2027', trigger: stored.trigger, exits: stored.exits, steps: stored.steps, version: 2 },
       ]),
     );
   },

@@ -1,6 +1,8 @@
 /**
  * Create and edit a journey: a name, the trigger (a form submission of an interest or any, a
- * contact joining a list, or staff entering a list), and the steps in order, each added,
+ * contact joining a list or coming to match a segment, a click on a campaign's link, a lot page
+ * viewed N times within D days, a lot's status or price changing, or staff entering a list), the
+ * exits (a reply, being tagged a customer), and the steps in order, each added,
  * removed and moved up or down in its own group with the inputs its type takes. The form is
  * checked with the contracts' `JourneyFormSchema` on save and again on each change after; the
  * server's field messages (`steps.2.yes`) show at their input under the same paths. Edit opens
@@ -12,10 +14,13 @@
 import { useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import {
+  CUSTOMER_TAG,
+  JOURNEY_DEFAULT_EXITS,
   JOURNEY_TRIGGER_INTERESTS,
   JourneyFormSchema,
   LEAD_INTEREST_LABELS,
   fieldErrorsOf,
+  type JourneyExits,
   type JourneyWithStats,
 } from '@lp/contracts';
 import { FormField, controlClass } from '../../../components/form/form-field';
@@ -25,7 +30,11 @@ import { FormDialog, RecordFormDialog } from '../../../components/ui/form-dialog
 import { StaleCopyAlert } from '../../../components/ui/stale-copy-alert';
 import { fieldErrors } from '../../../lib/error-message';
 import { staleEditMessage } from '../../../lib/stale-edit';
+import { useCampaignNames } from '../../../lib/use-campaign-names';
 import { useLists } from '../../../lib/use-lists';
+import { useLots } from '../../../lib/use-lots';
+import { useSegments } from '../../../lib/use-segments';
+import { useStaffChoices } from '../../../lib/use-staff-choices';
 import { useTemplateNames } from '../../../lib/use-template-names';
 import { createJourney, journeyUrl, updateJourney } from '../api/journeys';
 import {
@@ -60,7 +69,17 @@ export function JourneyBuilderDialog({ open, journeyId, onClose, onSaved }: Prop
 const TRIGGER_LABELS: Record<TriggerDraft['kind'], string> = {
   form_submission: 'A form is submitted',
   list_joined: 'A contact joins a list',
+  segment_joined: 'A contact comes to match a segment',
+  link_clicked: 'A link in a campaign is clicked',
+  lot_viewed: 'A lot page is viewed often',
+  lot_changed: 'A lot’s status or price changes',
   manual: 'Staff enter a list',
+};
+
+const LOT_CHANGE_LABELS: Record<TriggerDraft['change'], string> = {
+  any: 'Status or price',
+  status: 'Status',
+  price: 'Price',
 };
 
 const interestLabel = (i: (typeof JOURNEY_TRIGGER_INTERESTS)[number]) =>
@@ -89,8 +108,13 @@ function JourneyBuilder({
 }) {
   const lists = useLists().data;
   const templates = useTemplateNames().names;
+  const segments = useSegments().data;
+  const campaigns = useCampaignNames().data;
+  const { lots } = useLots();
+  const staff = useStaffChoices().choices;
   const [name, setName] = useState(journey?.name ?? '');
   const [trigger, setTrigger] = useState<TriggerDraft>(() => triggerDraftOf(journey?.trigger));
+  const [exits, setExits] = useState<JourneyExits>(journey?.exits ?? JOURNEY_DEFAULT_EXITS);
   const [steps, setSteps] = useState<StepDraft[]>(() => (journey ? journey.steps.map(draftOf) : [newStep([])]));
   const [focus, setFocus] = useState<StepFocus | null>(null);
   const [submitted, setSubmitted] = useState(false);
@@ -100,7 +124,59 @@ function JourneyBuilder({
   const addButton = useRef<HTMLButtonElement>(null);
   const focusCount = useRef(0);
 
-  const checked = v.safeParse(JourneyFormSchema, { name, trigger: triggerOf(trigger), steps: steps.map(stepOf) });
+  const checked = v.safeParse(JourneyFormSchema, {
+    name,
+    trigger: triggerOf(trigger),
+    exits,
+    steps: steps.map(stepOf),
+  });
+  const setTriggerField = (patch: Partial<TriggerDraft>) => edit(() => setTrigger({ ...trigger, ...patch }));
+  /** A select of the trigger's `field`: a blank choice, then the options (a stored value no longer offered kept by number). */
+  const triggerSelect = (
+    field: 'segmentId' | 'campaignId' | 'lotNumber',
+    label: string,
+    blank: string,
+    options: readonly (readonly [string, string])[] | undefined,
+  ) => (
+    <FormField id={`journey-trigger-${field}`} label={label} error={errors[`trigger.${field}`]}>
+      {(p) => (
+        <select
+          {...p}
+          className={controlClass}
+          value={trigger[field]}
+          onChange={(e) => setTriggerField({ [field]: e.target.value })}
+        >
+          <option value="">{blank}</option>
+          {(options ?? []).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+          {trigger[field] && options && !options.some(([value]) => value === trigger[field]) && (
+            <option value={trigger[field]}>{`#${trigger[field]}`}</option>
+          )}
+        </select>
+      )}
+    </FormField>
+  );
+  const numberInput = (field: 'times' | 'days', label: string, max: number) => (
+    <FormField id={`journey-trigger-${field}`} label={label} error={errors[`trigger.${field}`]}>
+      {(p) => (
+        <input
+          {...p}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          step={1}
+          className={controlClass}
+          value={trigger[field]}
+          onChange={(e) => setTriggerField({ [field]: e.target.value })}
+        />
+      )}
+    </FormField>
+  );
+  const lotOptions = lots?.map((l) => [String(l.number), `Lot ${l.number}`] as const);
   const errors = {
     ...(submitted && !checked.success ? firstOf(fieldErrorsOf(checked.issues)) : {}),
     ...saveErrors,
@@ -238,10 +314,99 @@ function JourneyBuilder({
             )}
           </FormField>
         )}
+        {trigger.kind === 'segment_joined' &&
+          triggerSelect(
+            'segmentId',
+            'Segment',
+            'Select a segment',
+            segments?.map((g) => [String(g.id), g.name] as const),
+          )}
+        {trigger.kind === 'link_clicked' && (
+          <>
+            {triggerSelect(
+              'campaignId',
+              'Campaign',
+              'Select a campaign',
+              campaigns?.map((c) => [String(c.id), c.name] as const),
+            )}
+            <FormField id="journey-trigger-url" label="Link address (empty: any link)" error={errors['trigger.url']}>
+              {(p) => (
+                <input
+                  {...p}
+                  type="url"
+                  className={controlClass}
+                  value={trigger.url}
+                  placeholder="https://"
+                  onChange={(e) => setTriggerField({ url: e.target.value })}
+                />
+              )}
+            </FormField>
+          </>
+        )}
+        {trigger.kind === 'lot_viewed' && (
+          <>
+            {triggerSelect('lotNumber', 'Lot', 'Any lot', lotOptions)}
+            {numberInput('times', 'Views', 100)}
+            {numberInput('days', 'Within days', 90)}
+          </>
+        )}
+        {trigger.kind === 'lot_changed' && (
+          <>
+            {triggerSelect('lotNumber', 'Lot', 'Any lot', lotOptions)}
+            <FormField id="journey-trigger-change" label="Change" error={errors['trigger.change']}>
+              {(p) => (
+                <select
+                  {...p}
+                  className={controlClass}
+                  value={trigger.change}
+                  onChange={(e) => setTriggerField({ change: e.target.value as TriggerDraft['change'] })}
+                >
+                  {Object.entries(LOT_CHANGE_LABELS).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          </>
+        )}
       </div>
+      {trigger.kind === 'lot_viewed' && (
+        <p className="text-sm text-stone-600">
+          Only visitors who have sent a form are known as contacts; their views before and after count.
+        </p>
+      )}
+      {trigger.kind === 'lot_changed' && (
+        <p className="text-sm text-stone-600">
+          Contacts who asked about the lot in a form, or watch it, enter with it as their lot.
+        </p>
+      )}
       {trigger.kind === 'manual' && (
         <p className="text-sm text-stone-600">Contacts enter when staff choose Enter a list… on the Journeys screen.</p>
       )}
+      <fieldset className="grid gap-1">
+        <legend className="text-sm font-medium text-stone-900">Contacts leave the journey when</legend>
+        <p className="text-sm text-stone-600">They unsubscribe or their address bounces (always).</p>
+        <label className="flex min-h-10 items-center gap-2 text-sm text-stone-900">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={exits.replied}
+            onChange={(e) => edit(() => setExits({ ...exits, replied: e.target.checked }))}
+          />
+          They reply (a mail from them reaches the inbox)
+        </label>
+        <label className="flex min-h-10 items-center gap-2 text-sm text-stone-900">
+          <input
+            type="checkbox"
+            className="size-4"
+            checked={exits.customer}
+            onChange={(e) => edit(() => setExits({ ...exits, customer: e.target.checked }))}
+          />
+          Staff mark them a customer (the tag “{CUSTOMER_TAG}” on the contact)
+        </label>
+      </fieldset>
       <div className="grid gap-3">
         {steps.map((s, i) => (
           <StepRow
@@ -251,6 +416,8 @@ function JourneyBuilder({
             all={steps}
             templates={templates}
             lists={lists}
+            lots={lots}
+            staff={staff}
             errors={stepErrors(errors, i)}
             onChange={setStep}
             onRemove={() => removeStep(s.id)}

@@ -12,6 +12,16 @@ import { describeStep, describeTrigger, type Names } from './describe-step';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
+/** Why those who left did: " (3 unsubscribed or bounced, 2 replied)", nothing when none left. */
+function leftBy(by: JourneyWithStats['stats']['exitedBy']): string {
+  const parts = [
+    by.unsubscribed_or_bounced && `${n(by.unsubscribed_or_bounced)} unsubscribed or bounced`,
+    by.replied && `${n(by.replied)} replied`,
+    by.customer && `${n(by.customer)} became customers`,
+  ].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
 type Props = {
   journey: JourneyWithStats;
   names: Names;
@@ -50,7 +60,7 @@ export function JourneyCard({ journey, names, onChanged, onEdit, onEnter, onDele
           </h2>
           <p className="text-sm text-stone-600">
             {describeTrigger(journey.trigger, names)} · {paused ? 'Paused' : 'Active'} · {n(stats.entered)} entered,{' '}
-            {n(stats.completed)} completed, {n(stats.exited)} left
+            {n(stats.completed)} completed, {n(stats.exited)} left{leftBy(stats.exitedBy)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -24,6 +24,7 @@ beforeEach(() => {
     status: 'active',
     version: 2,
     trigger: { kind: 'form_submission', interest: 'lot' },
+    exits: { replied: true, customer: true },
     steps: [
       { id: 'hello', kind: 'send', templateId: 7 },
       { id: 'pause', kind: 'wait', seconds: 259_200 },
@@ -38,6 +39,7 @@ beforeEach(() => {
       active: 900,
       completed: 250,
       exited: 50,
+      exitedBy: { unsubscribed_or_bounced: 30, replied: 15, customer: 5 },
       steps: [
         { stepId: 'hello', waiting: 0, passed: 1200, left: 0 },
         { stepId: 'pause', waiting: 900, passed: 300, left: 50 },
@@ -72,7 +74,9 @@ it('lists each step with who waits at it, passed it and left there, and pauses t
   );
   const card = await screen.findByRole('region', { name: 'Lot leads' });
   expect(
-    within(card).getByText(/A form submission about Lots · Active · 1,200 entered, 250 completed, 50 left/),
+    within(card).getByText(
+      /A form submission about Lots · Active · 1,200 entered, 250 completed, 50 left \(30 unsubscribed or bounced, 15 replied, 5 became customers\)/,
+    ),
   ).toBeTruthy();
   const row = within(card).getByRole('row', { name: /Wait 3 days/ });
   expect(

@@ -4,11 +4,13 @@
  * opens the builder; each journey has Edit, Enter a list…, Pause/Resume and Delete.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { JourneyWithStats } from '@lp/contracts';
+import useSWR from 'swr';
+import type { JourneyWithStats, Segment } from '@lp/contracts';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { useLists } from '../../../lib/use-lists';
+import { SEGMENTS_KEY } from '../../../lib/use-segments';
 import { useTemplateNames } from '../../../lib/use-template-names';
 import { button } from '../../../components/ui/styles';
 import { useJourneys } from '../api/journeys';
@@ -26,12 +28,20 @@ export function JourneysPage() {
   const reload = () => void journeys.mutate();
   const templates = useTemplateNames().names;
   const lists = useLists().data;
+  // Segment and campaign names only when a journey is started by one.
+  const uses = (kind: JourneyWithStats['trigger']['kind']) => journeys.data?.some((j) => j.trigger.kind === kind);
+  const segments = useSWR<Segment[]>(uses('segment_joined') ? SEGMENTS_KEY : null).data;
+  const campaigns = useSWR<{ id: number; name: string }[]>(
+    uses('link_clicked') ? '/api/marketing/campaigns' : null,
+  ).data;
   const names = useMemo(
     () => ({
       template: new Map(templates.map((t) => [t.id, t.name])),
       list: new Map((lists ?? []).map((l) => [l.id, l.name])),
+      segment: new Map((segments ?? []).map((g) => [g.id, g.name])),
+      campaign: new Map((campaigns ?? []).map((c) => [c.id, c.name])),
     }),
-    [templates, lists],
+    [templates, lists, segments, campaigns],
   );
   useEffect(() => {
     document.title = 'Journeys | Marketing Dashboard';
@@ -51,8 +61,9 @@ export function JourneysPage() {
         )}
         {journeys.data?.length === 0 && (
           <EmptyState title="No journeys yet">
-            A journey mails contacts step by step after a form submission, when they join a list or when you enter a
-            list. Create one to start.
+            A journey follows contacts up step by step: after a form submission, when they join a list or segment, click
+            a campaign’s link, keep viewing a lot or a lot they asked about changes, or when you enter a list. Create
+            one to start.
           </EmptyState>
         )}
         {journeys.data?.map((j) => (

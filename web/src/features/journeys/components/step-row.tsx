@@ -1,15 +1,20 @@
 /**
  * One step of the journey builder, as a labelled group ("Step 2"): its type, the inputs that
- * type takes (a template; a wait and its unit; a weekday and hour; opened or clicked and where
- * yes and no go, among the later steps; a list), then Move up, Move down and Remove. `errors`
+ * type takes (a template; a wait and its unit; a weekday and hour; what a branch asks — opened,
+ * clicked, replied, a lot's status — and where yes and no go, among the later steps; a list; a
+ * tag; the staff an alert goes to), then Move up, Move down and Remove. `errors`
  * are this step's messages by contracts field (`templateId`, `seconds`, `yes`…); each shows at
  * its input, any other under the group.
  */
 import { useEffect, useRef } from 'react';
-import { weekdayName, type ContactList } from '@lp/contracts';
+import { LOT_STATUSES, LOT_STATUS_LABELS, weekdayName, type ContactList, type PublicLot } from '@lp/contracts';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { ListOptions } from '../../../components/form/list-options';
+import { StaffRecipientsInput, type StaffRecipientChoice } from '../../../components/form/staff-recipients-field';
 import { STEP_KINDS, STEP_KIND_LABELS, WAIT_UNITS, type StepDraft, type WaitUnit } from '../lib/step-draft';
+
+/** The step's inputs held as text (what a select shows). */
+type StringField = { [K in keyof StepDraft]: StepDraft[K] extends string ? K : never }[keyof StepDraft];
 
 export type StepFocus = { id: string; on: 'kind' | 'up' | 'down'; n: number };
 
@@ -20,6 +25,10 @@ type Props = {
   all: readonly StepDraft[];
   templates: readonly { id: number; name: string }[];
   lists: readonly ContactList[] | undefined;
+  /** The lots a branch on a lot's status may name. */
+  lots: readonly PublicLot[] | undefined;
+  /** The staff accounts an alert may go to. */
+  staff: readonly StaffRecipientChoice[];
   errors: Record<string, string>;
   onChange: (d: StepDraft) => void;
   onRemove: () => void;
@@ -30,7 +39,20 @@ type Props = {
 const small =
   'min-h-10 rounded-md px-3 text-sm font-semibold ring-1 ring-stone-300 hover:bg-stone-50 disabled:cursor-not-allowed disabled:opacity-50';
 
-export function StepRow({ step, index, all, templates, lists, errors, onChange, onRemove, onMove, focus }: Props) {
+export function StepRow({
+  step,
+  index,
+  all,
+  templates,
+  lists,
+  lots,
+  staff,
+  errors,
+  onChange,
+  onRemove,
+  onMove,
+  focus,
+}: Props) {
   const kindRef = useRef<HTMLSelectElement>(null);
   const upRef = useRef<HTMLButtonElement>(null);
   const downRef = useRef<HTMLButtonElement>(null);
@@ -51,8 +73,8 @@ export function StepRow({ step, index, all, templates, lists, errors, onChange, 
   const set = (patch: Partial<StepDraft>) => onChange({ ...step, ...patch });
   // The wait's message is about `seconds`, which the amount and its unit make.
   const at = (input: string) => (input === 'amount' ? (errors.seconds ?? errors.amount) : errors[input]);
-  const shown = new Set(['kind', ...inputsOf(step.kind), ...(step.kind === 'wait' ? ['seconds'] : [])]);
-  const others = Object.entries(errors).filter(([k]) => !shown.has(k));
+  const shown = new Set(['kind', ...inputsOf(step.kind, step.condition), ...(step.kind === 'wait' ? ['seconds'] : [])]);
+  const others = Object.entries(errors).filter(([k]) => !shown.has(k) && !shown.has(k.split('.')[0]!));
 
   const targets = (value: string) => {
     const later = all
@@ -65,7 +87,7 @@ export function StepRow({ step, index, all, templates, lists, errors, onChange, 
     }
     return options;
   };
-  const select = (name: keyof StepDraft, label: string, options: readonly (readonly [string, string])[]) => (
+  const select = (name: StringField, label: string, options: readonly (readonly [string, string])[]) => (
     <FormField key={name} id={id(name)} label={label} error={at(name)}>
       {(p) => (
         <select {...p} className={controlClass} value={step[name]} onChange={(e) => set({ [name]: e.target.value })}>
@@ -161,7 +183,17 @@ export function StepRow({ step, index, all, templates, lists, errors, onChange, 
             {select('condition', 'Condition', [
               ['opened', 'Opened a mail of this journey'],
               ['clicked', 'Clicked a link in a mail of this journey'],
+              ['replied', 'Replied (a mail from them reached the inbox)'],
+              ['lot_status', 'A lot’s status'],
             ])}
+            {step.condition === 'lot_status' &&
+              select('lotNumber', 'Lot', [
+                ['', 'The lot they came in for'],
+                ...(lots ?? []).map((l) => [String(l.number), `Lot ${l.number}`] as const),
+                ...(step.lotNumber && lots && !lots.some((l) => String(l.number) === step.lotNumber)
+                  ? [[step.lotNumber, `Lot ${step.lotNumber}`] as const]
+                  : []),
+              ])}
             {select('yes', 'If yes go to', targets(step.yes))}
             {select('no', 'If no go to', targets(step.no))}
           </>
@@ -184,7 +216,71 @@ export function StepRow({ step, index, all, templates, lists, errors, onChange, 
             )}
           </FormField>
         )}
+        {(step.kind === 'add_tag' || step.kind === 'remove_tag') && (
+          <FormField id={id('tag')} label="Tag" error={at('tag')}>
+            {(p) => (
+              <input
+                {...p}
+                className={controlClass}
+                value={step.tag}
+                placeholder="e.g. lake view"
+                onChange={(e) => set({ tag: e.target.value })}
+              />
+            )}
+          </FormField>
+        )}
       </div>
+      {step.kind === 'branch' && step.condition === 'lot_status' && (
+        <fieldset className="mt-3">
+          <legend className="text-sm font-medium text-stone-900">Yes when the lot is</legend>
+          <div className="mt-1 flex flex-wrap gap-4">
+            {LOT_STATUSES.map((status) => (
+              <label key={status} className="flex min-h-10 items-center gap-2 text-sm text-stone-900">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={step.lotStatuses.includes(status)}
+                  onChange={(e) =>
+                    set({
+                      lotStatuses: e.target.checked
+                        ? LOT_STATUSES.filter((x) => x === status || step.lotStatuses.includes(x))
+                        : step.lotStatuses.filter((x) => x !== status),
+                    })
+                  }
+                />
+                {LOT_STATUS_LABELS[status]}
+              </label>
+            ))}
+          </div>
+          {at('lotStatuses') && (
+            <p role="alert" className="mt-1 text-sm font-medium text-red-700">
+              {at('lotStatuses')}
+            </p>
+          )}
+        </fieldset>
+      )}
+      {step.kind === 'alert_staff' && (
+        <div className="mt-3 grid gap-3">
+          <StaffRecipientsInput
+            value={step.recipients}
+            onChange={(recipients) => set({ recipients })}
+            idPrefix={id('recipients')}
+            choices={staff}
+            others
+            errorOf={(i) => errors[`recipients.${i}.email`] ?? errors[`recipients.${i}.staffId`]}
+            error={errors.recipients}
+          />
+          <label className="flex min-h-10 items-center gap-2 text-sm text-stone-900">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={step.roundRobin}
+              onChange={(e) => set({ roundRobin: e.target.checked })}
+            />
+            One recipient per alert, in turn (round-robin)
+          </label>
+        </div>
+      )}
       {others.map(([k, message]) => (
         <p key={k} role="alert" className="mt-2 text-sm font-medium text-red-700">
           {message}
@@ -220,7 +316,7 @@ export function StepRow({ step, index, all, templates, lists, errors, onChange, 
 }
 
 /** The inputs (by draft field) a step of this kind shows. */
-function inputsOf(kind: StepDraft['kind']): string[] {
+function inputsOf(kind: StepDraft['kind'], condition: StepDraft['condition']): string[] {
   switch (kind) {
     case 'send':
       return ['templateId'];
@@ -229,10 +325,15 @@ function inputsOf(kind: StepDraft['kind']): string[] {
     case 'wait_until':
       return ['weekday', 'hour'];
     case 'branch':
-      return ['condition', 'yes', 'no'];
+      return ['condition', 'yes', 'no', ...(condition === 'lot_status' ? ['lotNumber', 'lotStatuses'] : [])];
     case 'add_to_list':
     case 'remove_from_list':
       return ['listId'];
+    case 'add_tag':
+    case 'remove_tag':
+      return ['tag'];
+    case 'alert_staff':
+      return ['recipients', 'roundRobin'];
     case 'end':
       return [];
   }

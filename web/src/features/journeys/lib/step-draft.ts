@@ -7,16 +7,27 @@
  * keep their place), a new one gets a fresh `step-…` id (letters, digits and "-", as the
  * contracts take them).
  */
-import type { JourneyStep, JourneyStepKind, JourneyTrigger } from '@lp/contracts';
+import type {
+  JourneyBranchCondition,
+  JourneyLotChange,
+  JourneyStep,
+  JourneyStepKind,
+  JourneyTrigger,
+  LotStatus,
+} from '@lp/contracts';
+import type { StaffRecipient } from '../../../components/form/staff-recipients-field';
 import { createUuid } from '../../../lib/create-uuid';
 
 export const STEP_KIND_LABELS: Record<JourneyStepKind, string> = {
   send: 'Send a template',
   wait: 'Wait',
   wait_until: 'Wait until a weekday',
-  branch: 'Branch on opened or clicked',
+  branch: 'Branch',
   add_to_list: 'Add to a list',
   remove_from_list: 'Remove from a list',
+  add_tag: 'Add a tag',
+  remove_tag: 'Remove a tag',
+  alert_staff: 'Alert staff',
   end: 'End',
 };
 
@@ -33,13 +44,32 @@ export type StepDraft = {
   unit: WaitUnit;
   weekday: string;
   hour: string;
-  condition: 'opened' | 'clicked';
+  condition: JourneyBranchCondition;
+  /** A branch on a lot's status: the lot ('' = the lot of the entry) and the statuses that say yes. */
+  lotNumber: string;
+  lotStatuses: LotStatus[];
   yes: string;
   no: string;
   listId: string;
+  tag: string;
+  recipients: StaffRecipient[];
+  roundRobin: boolean;
 };
 
-export type TriggerDraft = { kind: JourneyTrigger['kind']; interest: string; listId: string };
+export type TriggerDraft = {
+  kind: JourneyTrigger['kind'];
+  interest: string;
+  listId: string;
+  segmentId: string;
+  campaignId: string;
+  /** The clicked link's address ('' = any link of the campaign). */
+  url: string;
+  /** The lot viewed or changed ('' = any lot). */
+  lotNumber: string;
+  times: string;
+  days: string;
+  change: JourneyLotChange;
+};
 
 /** A fresh step id, not one of `taken`. */
 export function newStepId(taken: readonly string[]): string {
@@ -58,9 +88,14 @@ const blank = (id: string, kind: JourneyStepKind): StepDraft => ({
   weekday: '1',
   hour: '9',
   condition: 'opened',
+  lotNumber: '',
+  lotStatuses: ['available'],
   yes: '',
   no: '',
   listId: '',
+  tag: '',
+  recipients: [],
+  roundRobin: false,
 });
 
 export const newStep = (taken: readonly string[]): StepDraft => blank(newStepId(taken), 'send');
@@ -82,10 +117,22 @@ export function draftOf(step: JourneyStep): StepDraft {
     case 'wait_until':
       return { ...d, weekday: String(step.weekday), hour: String(step.hour) };
     case 'branch':
-      return { ...d, condition: step.condition, yes: step.yes ?? '', no: step.no ?? '' };
+      return {
+        ...d,
+        condition: step.condition,
+        lotNumber: step.lotNumber == null ? '' : String(step.lotNumber),
+        lotStatuses: step.lotStatuses ?? d.lotStatuses,
+        yes: step.yes ?? '',
+        no: step.no ?? '',
+      };
     case 'add_to_list':
     case 'remove_from_list':
       return { ...d, listId: String(step.listId) };
+    case 'add_tag':
+    case 'remove_tag':
+      return { ...d, tag: step.tag };
+    case 'alert_staff':
+      return { ...d, recipients: step.recipients, roundRobin: step.roundRobin };
     case 'end':
       return d;
   }
@@ -104,23 +151,61 @@ export function stepOf(d: StepDraft): Record<string, unknown> {
     case 'wait_until':
       return { id: d.id, kind: d.kind, weekday: num(d.weekday), hour: num(d.hour) };
     case 'branch':
-      return { id: d.id, kind: d.kind, condition: d.condition, yes: d.yes || null, no: d.no || null };
+      return {
+        id: d.id,
+        kind: d.kind,
+        condition: d.condition,
+        ...(d.condition === 'lot_status'
+          ? { lotNumber: d.lotNumber === '' ? null : num(d.lotNumber), lotStatuses: d.lotStatuses }
+          : {}),
+        yes: d.yes || null,
+        no: d.no || null,
+      };
     case 'add_to_list':
     case 'remove_from_list':
       return { id: d.id, kind: d.kind, listId: num(d.listId) };
+    case 'add_tag':
+    case 'remove_tag':
+      return { id: d.id, kind: d.kind, tag: d.tag };
+    case 'alert_staff':
+      return { id: d.id, kind: d.kind, recipients: d.recipients, roundRobin: d.roundRobin };
     case 'end':
       return { id: d.id, kind: d.kind };
   }
 }
 
+const lotOf = (t: JourneyTrigger | undefined) =>
+  (t?.kind === 'lot_viewed' || t?.kind === 'lot_changed') && t.lotNumber !== null ? String(t.lotNumber) : '';
+
 export const triggerDraftOf = (t: JourneyTrigger | undefined): TriggerDraft => ({
   kind: t?.kind ?? 'manual',
   interest: t?.kind === 'form_submission' ? t.interest : 'any',
   listId: t?.kind === 'list_joined' ? String(t.listId) : '',
+  segmentId: t?.kind === 'segment_joined' ? String(t.segmentId) : '',
+  campaignId: t?.kind === 'link_clicked' ? String(t.campaignId) : '',
+  url: t?.kind === 'link_clicked' ? (t.url ?? '') : '',
+  lotNumber: lotOf(t),
+  times: t?.kind === 'lot_viewed' ? String(t.times) : '3',
+  days: t?.kind === 'lot_viewed' ? String(t.days) : '7',
+  change: t?.kind === 'lot_changed' ? t.change : 'any',
 });
 
 export function triggerOf(t: TriggerDraft): Record<string, unknown> {
-  if (t.kind === 'form_submission') return { kind: t.kind, interest: t.interest };
-  if (t.kind === 'list_joined') return { kind: t.kind, listId: num(t.listId) };
-  return { kind: t.kind };
+  const lotNumber = t.lotNumber === '' ? null : num(t.lotNumber);
+  switch (t.kind) {
+    case 'form_submission':
+      return { kind: t.kind, interest: t.interest };
+    case 'list_joined':
+      return { kind: t.kind, listId: num(t.listId) };
+    case 'segment_joined':
+      return { kind: t.kind, segmentId: num(t.segmentId) };
+    case 'link_clicked':
+      return { kind: t.kind, campaignId: num(t.campaignId), url: t.url.trim() === '' ? null : t.url.trim() };
+    case 'lot_viewed':
+      return { kind: t.kind, lotNumber, times: num(t.times), days: num(t.days) };
+    case 'lot_changed':
+      return { kind: t.kind, lotNumber, change: t.change };
+    case 'manual':
+      return { kind: t.kind };
+  }
 }

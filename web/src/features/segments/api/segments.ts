@@ -35,4 +35,3 @@ export function downloadExport(id: number) {
 
 export const useCustomFields = () => useSWR<CustomField[]>('/api/marketing/custom-fields');
 
-export const useCampaignNames = () => useSWR<{ id: number; name: string }[]>('/api/marketing/campaigns');

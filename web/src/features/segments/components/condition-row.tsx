@@ -68,8 +68,12 @@ function inputsOf(d: ConditionDraft, c: RowChoices): Input[] {
       ];
     case 'tag':
       return [{ name: 'tag', label: 'Tag', kind: 'text' }];
+    case 'first_touch':
+      return [text('Campaign')];
     case 'location':
       return [text('Place')];
+    case 'lot':
+      return d.op === 'viewed_available' ? [] : [{ name: 'lotNumber', label: 'Lot number', kind: 'number' }];
     case 'created':
       return [d.op === 'within_days' ? days : date];
     case 'engagement':

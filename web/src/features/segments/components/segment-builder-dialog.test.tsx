@@ -242,3 +242,54 @@ it('opens a saved segment as stored and says plainly when it changed since', { t
     ]),
   );
 });
+
+it(
+  'takes a lot number for a lot viewed or asked about, none for any available lot, and a first-touch campaign',
+  { timeout: 20_000 },
+  async () => {
+    const user = userEvent.setup();
+    show();
+    await screen.findByText('100 contacts match');
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    const row = condition(1);
+    await user.selectOptions(within(row).getByLabelText('Field'), 'Lots');
+    const ops = within(row).getByLabelText('Operator') as HTMLSelectElement;
+    expect([...ops.options].map((o) => o.text)).toEqual(['viewed lot', 'asked about lot', 'viewed any available lot']);
+    const lot = within(row).getByLabelText('Lot number') as HTMLInputElement;
+    expect(lot.type).toBe('number');
+    await user.type(lot, '0');
+    // Out of range: nothing counted, and said at the input on a save.
+    await user.click(screen.getByRole('button', { name: 'Create Segment' }));
+    expect(await within(row).findByText('Lot numbers start at 1')).toBeTruthy();
+    expect(lot.getAttribute('aria-invalid')).toBe('true');
+    expect(countCalls()).toEqual([{ match: 'all', conditions: [] }]);
+    await user.clear(lot);
+    await user.type(lot, '12');
+    await user.selectOptions(ops, 'asked about lot');
+    expect(await screen.findByText('90 contacts match')).toBeTruthy();
+    await waitFor(() =>
+      expect(countCalls().at(-1)).toEqual({
+        match: 'all',
+        conditions: [{ field: 'lot', op: 'asked_about', lotNumber: 12 }],
+      }),
+    );
+    await user.selectOptions(ops, 'viewed any available lot');
+    expect(within(row).queryByLabelText('Lot number')).toBeNull();
+    await waitFor(() =>
+      expect(countCalls().at(-1)).toEqual({ match: 'all', conditions: [{ field: 'lot', op: 'viewed_available' }] }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Add condition' }));
+    await user.selectOptions(within(condition(2)).getByLabelText('Field'), 'First-touch campaign');
+    await user.selectOptions(within(condition(2)).getByLabelText('Operator'), 'is not');
+    await user.type(within(condition(2)).getByLabelText('Campaign'), 'spring-sale');
+    expect(await screen.findByText('80 contacts match')).toBeTruthy();
+    expect(countCalls().at(-1)).toEqual({
+      match: 'all',
+      conditions: [
+        { field: 'lot', op: 'viewed_available' },
+        { field: 'first_touch', op: 'is_not', value: 'spring-sale' },
+      ],
+    });
+  },
+);

@@ -14,12 +14,13 @@ import {
   type SegmentFilterInput,
 } from '@lp/contracts';
 
-export type FieldKind = 'status' | 'list' | 'tag' | 'source' | 'created' | 'location' | 'engagement' | 'custom';
+export type FieldKind =
+  'status' | 'list' | 'tag' | 'source' | 'first_touch' | 'created' | 'location' | 'engagement' | 'lot' | 'custom';
 
 export type ConditionDraft = {
   field: FieldKind;
   op: string;
-  /** status, source, created/custom dates, custom text/number/yes-no, location. */
+  /** status, source, first-touch campaign, created/custom dates, custom text/number/yes-no, location. */
   value: string;
   listId: string;
   tag: string;
@@ -30,6 +31,7 @@ export type ConditionDraft = {
   min: string;
   max: string;
   campaignId: string;
+  lotNumber: string;
 };
 
 export const FIELD_LABELS: Record<Exclude<FieldKind, 'custom'>, string> = {
@@ -37,9 +39,11 @@ export const FIELD_LABELS: Record<Exclude<FieldKind, 'custom'>, string> = {
   list: 'List',
   tag: 'Tag',
   source: 'Source',
+  first_touch: 'First-touch campaign',
   created: 'Created date',
   location: 'Location',
   engagement: 'Email activity',
+  lot: 'Lots',
 };
 
 export const OP_LABELS: Record<string, string> = {
@@ -63,6 +67,9 @@ export const OP_LABELS: Record<string, string> = {
   opened: 'opened',
   clicked: 'clicked',
   never_opened: 'never opened an email',
+  viewed: 'viewed lot',
+  asked_about: 'asked about lot',
+  viewed_available: 'viewed any available lot',
 };
 
 export const STATUS_LABELS: Record<(typeof CONTACT_STATUSES)[number], string> = {
@@ -88,6 +95,7 @@ export function operatorsOf(
   switch (d.field) {
     case 'status':
     case 'source':
+    case 'first_touch':
     case 'location':
       return ['is', 'is_not'];
     case 'list':
@@ -98,6 +106,8 @@ export function operatorsOf(
       return ['before', 'after', 'within_days'];
     case 'engagement':
       return ['opened', 'clicked', 'never_opened'];
+    case 'lot':
+      return ['viewed', 'asked_about', 'viewed_available'];
     case 'custom': {
       const type = fields.find((f) => f.key === d.key)?.type ?? 'text';
       return CUSTOM_OPS_BY_TYPE[type];
@@ -115,6 +125,7 @@ const blank: Omit<ConditionDraft, 'field' | 'op'> = {
   min: '',
   max: '',
   campaignId: '',
+  lotNumber: '',
 };
 
 /** A fresh row for a field (`custom:<key>` for a custom field), with its first operator and a sensible value. */
@@ -147,8 +158,12 @@ export function conditionOf(d: ConditionDraft): Record<string, unknown> {
       return { field, op, listId: num(d.listId) };
     case 'tag':
       return { field, op, tag: d.tag };
+    case 'first_touch':
+      return { field, op, value: d.value };
     case 'location':
       return { field, part: d.part, op, value: d.value };
+    case 'lot':
+      return op === 'viewed_available' ? { field, op } : { field, op, lotNumber: num(d.lotNumber) };
     case 'created':
       return op === 'within_days' ? { field, op, days: num(d.days) } : { field, op, value: d.value };
     case 'engagement':
@@ -193,6 +208,7 @@ export function draftOf(c: SegmentCondition): ConditionDraft {
   if ('min' in c) d.min = s(c.min);
   if ('max' in c) d.max = s(c.max);
   if ('campaignId' in c) d.campaignId = s(c.campaignId);
+  if ('lotNumber' in c) d.lotNumber = s(c.lotNumber);
   return d;
 }
 

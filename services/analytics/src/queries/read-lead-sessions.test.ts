@@ -1,0 +1,60 @@
+/**
+ * The lead sessions of crm's segment conditions on PGlite with the service's migrations: only
+ * sessions that sent a form (leads) are named, a lot's page counts with or without its trailing
+ * slash, the first touch is the visitor's first visit (a later campaign does not count), and the
+ * ids come in pages in order after `after`.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eventMeta } from '@lp/contracts';
+import type { Database } from '@lp/runtime';
+import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-db.ts';
+import { recordPageViews } from '../visits/record-hits.ts';
+import { readLeadSessions } from './read-lead-sessions.ts';
+
+let db: Database;
+beforeAll(async () => {
+  db = await openAnalyticsTestDb();
+  await recordPageViews(db.knex, {
+    ...eventMeta(),
+    hits: [
+      // "a": first from the spring campaign, then lot 3; a day later from the fall campaign, lot 5/.
+      pv('a', '2026-11-20T10:00:00Z', { utmSource: 'fb', utmCampaign: 'Spring' }),
+      pv('a', '2026-11-20T10:01:00Z', { path: '/lots/3' }),
+      pv('a', '2026-11-21T10:00:00Z', { utmSource: 'fb', utmCampaign: 'fall', path: '/lots/5/' }),
+      // "b": first from the fall campaign, lot 3.
+      pv('b', '2026-11-20T11:00:00Z', { utmCampaign: 'fall', path: '/lots/3' }),
+      // "c" viewed lot 3 but never sent a form.
+      pv('c', '2026-11-20T12:00:00Z', { utmCampaign: 'Spring', path: '/lots/3' }),
+    ],
+  });
+  let n = 0;
+  for (const session_id of ['a', 'b', 'b', null])
+    await db.knex('analytics.submissions').insert({
+      event_id: `00000000-0000-4000-8000-00000000000${++n}`,
+      idempotency_key: `k${n}`,
+      session_id,
+      submitted_at: '2026-11-22T00:00:00Z',
+    });
+}, 60_000);
+afterAll(() => db?.close());
+
+const ids = async (ask: Parameters<typeof readLeadSessions>[1]['ask'], after = '', limit = 10_000) =>
+  (await readLeadSessions(db.knex, { ask, after, limit })).sessionIds;
+
+it('names the leads that viewed some lots, each once', async () => {
+  expect(await ids({ kind: 'viewed_lots', lotNumbers: [3] })).toEqual(['a', 'b']);
+  expect(await ids({ kind: 'viewed_lots', lotNumbers: [5] })).toEqual(['a']);
+  expect(await ids({ kind: 'viewed_lots', lotNumbers: [5, 3] })).toEqual(['a', 'b']);
+  expect(await ids({ kind: 'viewed_lots', lotNumbers: [9] })).toEqual([]);
+  expect(await ids({ kind: 'viewed_lots', lotNumbers: [] })).toEqual([]);
+});
+
+it('names the leads whose first visit came with a campaign, in any case', async () => {
+  expect(await ids({ kind: 'first_touch_campaign', campaign: 'spring' })).toEqual(['a']);
+  expect(await ids({ kind: 'first_touch_campaign', campaign: 'FALL' })).toEqual(['b']);
+});
+
+it('pages in order after the last id', async () => {
+  expect(await ids({ kind: 'viewed_lots', lotNumbers: [3] }, '', 1)).toEqual(['a']);
+  expect(await ids({ kind: 'viewed_lots', lotNumbers: [3] }, 'a', 1)).toEqual(['b']);
+});
