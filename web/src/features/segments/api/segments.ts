@@ -34,4 +34,3 @@ export function downloadExport(id: number) {
 }
 
 export const useCustomFields = () => useSWR<CustomField[]>('/api/marketing/custom-fields');
-
