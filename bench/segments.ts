@@ -28,7 +28,7 @@ import { crmService } from '@lp/crm';
 import { countSegment } from '@lp/crm/queries/count-segment';
 import { resolvedSegmentWhere, type SegmentContext } from '@lp/crm/queries/segment-engagement';
 import { readLeadSessions } from '@lp/analytics/queries/read-lead-sessions';
-import { listEngagedEmails } from '@lp/mailer/segments/list-engaged-emails';
+import { listEngagedContacts } from '@lp/mailer/segments/list-engaged-contacts';
 import { listLots } from '@lp/inventory/queries/list-lots';
 import { createDatabase } from './support/processes.ts';
 import { seedSegmentFacts } from './support/seed-segment-facts.ts';
@@ -199,7 +199,7 @@ try {
     };
   const context: SegmentContext = {
     timeZone: TZ,
-    engagedEmails: timed((input) => listEngagedEmails(knex, input)),
+    engagedContacts: timed((input) => listEngagedContacts(knex, input)),
     leadSessions: timed((input) => readLeadSessions(knex, input)),
     lots: timed(async () => ({ lots: (await listLots(knex)).map(toPublicLot) })),
   };

@@ -13,7 +13,7 @@
  *   each (overlapping audiences), their deliveries, and opens and clicks: a privacy proxy's open
  *   (`is_proxy`, 2 s after sending) on 10% of the deliveries, a person's open on 20% (within 3
  *   days; a second one on an eighth of those), a click on 2.5% (people who opened), a link
- *   scanner's click on 1%;
+ *   scanner's click on 1%; then each contact's last open and click, as the mailer keeps them;
  * - inventory: the thirty lots of the site plan (its migrations seed them; 25 available).
  * Every choice is a hash of an id, so each run writes the same facts.
  */
@@ -22,6 +22,7 @@ import { analyticsService } from '@lp/analytics';
 import { ensureMonthPartitions, monthOf } from '@lp/analytics/queries/ensure-month-partitions';
 import { inventoryService } from '@lp/inventory';
 import { mailerService } from '@lp/mailer';
+import { refreshContactEngagement } from '@lp/mailer/tracking/contact-engagement';
 
 const DAY_MS = 86_400_000;
 /** A stable non-negative hash of a text (SQL). */
@@ -152,4 +153,15 @@ export async function seedSegmentFacts(knex: Knex, rows: number, timeZone: strin
     );
   }
   await knex.raw(TRACKING_SQL);
+  // Each contact's last open and click, worked out by the function the mailer runs when it stores
+  // events (its migration fills them from the events present then; here the events came after).
+  const { rows: mailed } = await knex.raw<{ rows: { id: string }[] }>(
+    "select distinct delivery_id as id from mailer.tracking_events where kind in ('open', 'click')",
+  );
+  await knex.transaction((trx) =>
+    refreshContactEngagement(
+      trx,
+      mailed.map((r) => Number(r.id)),
+    ),
+  );
 }

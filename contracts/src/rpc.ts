@@ -83,8 +83,8 @@ import {
 } from './journeys.ts';
 import { LotWatchersSchema, LotWatchStateSchema, LotWatchTokenInputSchema } from './lot-watches.ts';
 import {
-  EngagedEmailsInputSchema,
-  EngagedEmailsSchema,
+  EngagedContactsInputSchema,
+  EngagedContactsSchema,
   LeadSessionsInputSchema,
   LeadSessionsSchema,
   SegmentContactsInputSchema,
@@ -389,7 +389,7 @@ export const RPC = {
     firstReplies: rpc('rpc.mailer.first-replies.get', FirstRepliesInputSchema, FirstRepliesSchema),
     recipientMail: rpc('rpc.mailer.recipient-mail.list', RecipientMailInputSchema, RecipientMailSchema),
     /** crm (segments): who opened or clicked (any or one campaign, in the last N days), a page of addresses. */
-    engagedEmails: rpc('rpc.mailer.engaged-emails.list', EngagedEmailsInputSchema, EngagedEmailsSchema),
+    engagedContacts: rpc('rpc.mailer.engaged-contacts.list', EngagedContactsInputSchema, EngagedContactsSchema),
     emailAnalytics: rpc('rpc.mailer.email-analytics.get', EmailAnalyticsInputSchema, EmailAnalyticsSchema),
     /** Public tracking: the signed token of a pixel, a link or an unsubscribe link. */
     trackOpen: rpc('rpc.mailer.opens.record', TrackInputSchema, TrackedOpenSchema),

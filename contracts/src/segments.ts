@@ -7,7 +7,7 @@
  *
  * A filter is `match: 'all' | 'any'` of conditions; no condition at all matches every contact.
  * Engagement (opened or clicked any or one campaign, in the last N days or ever; never opened)
- * is the mailer's fact: crm asks the mailer for the addresses (`RPC.mailer.engagedEmails`).
+ * is the mailer's fact: crm asks the mailer for the contacts (`RPC.mailer.engagedContacts`).
  * The first-touch campaign and the lots a contact viewed are analytics' facts (a visitor is tied
  * to a contact by the session id of the contact's form submissions): crm asks analytics for the
  * lead sessions (`RPC.analytics.leadSessions`), and the inventory for the lots available now.
@@ -242,13 +242,21 @@ export const LeadSessionsInputSchema = v.object({
 export type LeadSessionsInput = v.InferOutput<typeof LeadSessionsInputSchema>;
 export const LeadSessionsSchema = v.object({ sessionIds: v.array(v.string()) });
 
-/** mailer: the addresses (lower-cased, each once, in order after `after`) that opened or clicked. */
-export const EngagedEmailsInputSchema = v.object({
+/** A page of engaged contacts: 50,000 ids fit well within a bus message (1 MiB). */
+export const ENGAGED_CONTACTS_PAGE = 50_000;
+/**
+ * mailer: the contacts (crm's ids, each once, in order after `after`) that opened or clicked the
+ * mail sent to them, as a person.
+ */
+export const EngagedContactsInputSchema = v.object({
   kind: v.picklist(['open', 'click']),
   campaignId: v.optional(v.nullable(id)),
   days: v.optional(v.nullable(days)),
-  after: v.optional(v.pipe(v.string(), v.maxLength(320)), ''),
-  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)), 10_000),
+  after: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 0),
+  limit: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(ENGAGED_CONTACTS_PAGE)),
+    ENGAGED_CONTACTS_PAGE,
+  ),
 });
-export type EngagedEmailsInput = v.InferOutput<typeof EngagedEmailsInputSchema>;
-export const EngagedEmailsSchema = v.object({ emails: v.array(v.string()) });
+export type EngagedContactsInput = v.InferOutput<typeof EngagedContactsInputSchema>;
+export const EngagedContactsSchema = v.object({ contactIds: v.array(v.pipe(v.number(), v.integer())) });

@@ -1,14 +1,19 @@
 /**
  * Engagement conditions of a segment (opened or clicked, never opened) are the mailer's facts:
- * crm asks the mailer for the addresses, a page of 10,000 at a time, right before the filter is
- * turned into SQL, and keeps no copy (as a contact's history does). A filter without them never
- * asks. The addresses then join the query as one array parameter (segment-filter.ts).
+ * crm asks the mailer for the contacts (their ids, a page of 50,000 at a time) right before the
+ * filter is turned into SQL, and keeps no copy (as a contact's history does). A filter without
+ * them never asks. The ids then join the query as one array parameter (segment-filter.ts).
  */
-import type { EngagedEmailsInput, SegmentCondition, SegmentFilter } from '@lp/contracts';
+import {
+  ENGAGED_CONTACTS_PAGE,
+  type EngagedContactsInput,
+  type SegmentCondition,
+  type SegmentFilter,
+} from '@lp/contracts';
 import { segmentWhere, type SegmentSqlOptions, type SqlFragment } from './segment-filter.ts';
 import { visitsOf, type LeadSessionsLookup, type LotsLookup } from './segment-visits.ts';
 
-export type EngagedLookup = (input: EngagedEmailsInput) => Promise<{ emails: string[] }>;
+export type EngagedLookup = (input: EngagedContactsInput) => Promise<{ contactIds: number[] }>;
 
 /**
  * What evaluating a segment needs besides the database: the site's time zone, the mailer (for
@@ -16,29 +21,30 @@ export type EngagedLookup = (input: EngagedEmailsInput) => Promise<{ emails: str
  */
 export type SegmentContext = {
   timeZone: string;
-  engagedEmails?: EngagedLookup;
+  engagedContacts?: EngagedLookup;
   leadSessions?: LeadSessionsLookup;
   lots?: LotsLookup;
 };
 
-const PAGE = 10_000;
-
-async function allEngaged(lookup: EngagedLookup, ask: Omit<EngagedEmailsInput, 'after' | 'limit'>): Promise<string[]> {
-  const emails: string[] = [];
-  for (let after = ''; ;) {
-    const page = await lookup({ ...ask, after, limit: PAGE });
-    emails.push(...page.emails);
-    if (page.emails.length < PAGE) return emails;
-    after = page.emails.at(-1)!;
+async function allEngaged(
+  lookup: EngagedLookup,
+  ask: Omit<EngagedContactsInput, 'after' | 'limit'>,
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let after = 0; ;) {
+    const page = await lookup({ ...ask, after, limit: ENGAGED_CONTACTS_PAGE });
+    for (const id of page.contactIds) ids.push(id);
+    if (page.contactIds.length < ENGAGED_CONTACTS_PAGE) return ids;
+    after = page.contactIds.at(-1)!;
   }
 }
 
-/** The addresses of each engagement condition of `filter` (none asked when it has none). */
+/** The contact ids of each engagement condition of `filter` (none asked when it has none). */
 export async function engagementOf(
   filter: SegmentFilter,
   lookup: EngagedLookup | undefined,
-): Promise<Map<SegmentCondition, string[]>> {
-  const engaged = new Map<SegmentCondition, string[]>();
+): Promise<Map<SegmentCondition, number[]>> {
+  const engaged = new Map<SegmentCondition, number[]>();
   for (const c of filter.conditions) {
     if (c.field !== 'engagement') continue;
     if (!lookup) throw new Error('engagement conditions need the mailer');
@@ -57,7 +63,7 @@ export async function engagementOf(
 }
 
 /**
- * `segmentWhere` with the engagement conditions' addresses asked of the mailer first, and the
+ * `segmentWhere` with the engagement conditions' contacts asked of the mailer first, and the
  * visit conditions' lead sessions of analytics (segment-visits.ts).
  */
 export async function resolvedSegmentWhere(
@@ -66,7 +72,7 @@ export async function resolvedSegmentWhere(
   options: Omit<SegmentSqlOptions, 'timeZone' | 'engaged' | 'sessions'> = {},
 ): Promise<SqlFragment> {
   const [engaged, sessions] = await Promise.all([
-    engagementOf(filter, context.engagedEmails),
+    engagementOf(filter, context.engagedContacts),
     visitsOf(filter, context),
   ]);
   return segmentWhere(filter, { ...options, timeZone: context.timeZone, engaged, sessions });

@@ -16,8 +16,10 @@
  *   submission (matched by e-mail, as the history does); `is_not` includes contacts with none.
  *   The latest of each address is one ordered pass over `form_submissions_latest_idx`, and each
  *   address found is matched index-only (`contacts_email_lower_idx` carries the address);
- * - engagement: the contact's address among those the mailer names (engaged-emails), resolved
- *   before the SQL is built; "never opened" is every other contact (never mailed included).
+ * - engagement: the contact among those the mailer names (its ids, engaged-contacts), resolved
+ *   before the SQL is built; "never opened" is every other contact (never mailed included). The
+ *   ids join as one array compared by `= any` / `<> all`, which PostgreSQL hashes: one pass over
+ *   the contacts, with no per-row work beyond a lookup (an address would need `lower()` on each);
  * - first-touch campaign, viewed lot N, viewed any available lot: a form submission of the
  *   contact (by e-mail) sent from one of the lead sessions analytics names (segment-visits.ts),
  *   resolved before the SQL is built; `is_not` includes contacts with no tracked submission.
@@ -39,18 +41,17 @@ export type SegmentSqlOptions = {
   timeZone: string;
   /** Now, for "within the last N days" (a test fixes it). */
   now?: Date;
-  /** The addresses of each engagement condition, as the mailer gave them (segment-engagement.ts). */
-  engaged?: ReadonlyMap<SegmentCondition, readonly string[]>;
+  /** The contact ids of each engagement condition, as the mailer gave them (segment-engagement.ts). */
+  engaged?: ReadonlyMap<SegmentCondition, readonly number[]>;
   /** The lead sessions of each first-touch or lot view condition, as analytics gave them (segment-visits.ts). */
   sessions?: ReadonlyMap<SegmentCondition, readonly string[]>;
 };
 
-type Facts = ReadonlyMap<SegmentCondition, readonly string[]>;
 type Resolved = {
   timeZone: string;
   now: Date;
-  engaged: Facts;
-  sessions: Facts;
+  engaged: ReadonlyMap<SegmentCondition, readonly number[]>;
+  sessions: ReadonlyMap<SegmentCondition, readonly string[]>;
   /** Every condition must hold (`all`, or a single one): no condition sits under an OR. */
   allMust: boolean;
 };
@@ -114,11 +115,12 @@ function conditionSql(c: SegmentCondition, t: string, o: Resolved): SqlFragment 
     case 'custom':
       return customSql(c, t, o);
     case 'engagement': {
-      const emails = o.engaged.get(c);
-      if (!emails) throw new Error('an engagement condition needs the addresses from the mailer first');
-      // A hashed set, whatever its size (`= any(array)` would compare each contact with each address).
-      const engaged = `lower(${t}.email) in (select unnest(?::text[]))`;
-      return { sql: c.op === 'never_opened' ? `not (${engaged})` : engaged, bindings: [emails as string[]] };
+      const ids = o.engaged.get(c);
+      if (!ids) throw new Error('an engagement condition needs the contacts from the mailer first');
+      return {
+        sql: c.op === 'never_opened' ? `${t}.id <> all(?::integer[])` : `${t}.id = any(?::integer[])`,
+        bindings: [ids as number[]],
+      };
     }
     case 'first_touch':
     case 'lot': {

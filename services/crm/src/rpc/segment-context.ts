@@ -8,7 +8,7 @@ import type { SegmentContext } from '../queries/segment-engagement.ts';
 
 export const segmentContextOf = ({ bus, log, reqId, config }: AnswerContext): SegmentContext => ({
   timeZone: config.SITE_TIME_ZONE,
-  engagedEmails: (input) => callRpc(bus, RPC.mailer.engagedEmails, input, { log, reqId }),
+  engagedContacts: (input) => callRpc(bus, RPC.mailer.engagedContacts, input, { log, reqId }),
   leadSessions: (input) => callRpc(bus, RPC.analytics.leadSessions, input, { log, reqId }),
   lots: () => callRpc(bus, RPC.inventory.lotsList, {}, { log, reqId }),
 });

@@ -3,10 +3,12 @@
  * format): each event is stored once (de-duplicated by `sg_event_id`) against its delivery (the
  * `delivery_id` we put in X-SMTPAPI, else the latest delivery to that address). A hard bounce
  * makes the contact 'bounced' (a soft one, `type: blocked`, is stored as soft and leaves it be);
- * a spam complaint or an unsubscribe makes it 'unsubscribed'.
+ * a spam complaint or an unsubscribe makes it 'unsubscribed'. An open or a click moves the
+ * contact's last open or click (contact-engagement.ts) in the same transaction.
  */
 import { DURABLES, ProviderEventsReceivedSchema, type ContactStatusChanged } from '@lp/contracts';
 import { defineConsumer, requestIdOf, rethrowDbError } from '@lp/runtime';
+import { refreshContactEngagement } from './contact-engagement.ts';
 import { findDelivery } from './find-delivery.ts';
 import { publishContactStatus } from './publish-contact-status.ts';
 import { recordTrackingEvent, type TrackingEvent } from './record-tracking-event.ts';
@@ -72,14 +74,21 @@ export const consumeProviderEvents = defineConsumer({
           },
           requestIdOf(msg.headers),
         );
-      const { inserted } = await recordTrackingEvent(knex, {
-        deliveryId: delivery.id,
-        kind: mapped.kind,
-        isProxy: mapped.isProxy ?? false,
-        isSoft: mapped.isSoft ?? false,
-        key,
-        detail: e.reason?.slice(0, 500) ?? null,
-      }).catch(rethrowDbError);
+      const { inserted } = await knex
+        .transaction(async (trx) => {
+          const stored = await recordTrackingEvent(trx, {
+            deliveryId: delivery.id,
+            kind: mapped.kind,
+            isProxy: mapped.isProxy ?? false,
+            isSoft: mapped.isSoft ?? false,
+            key,
+            detail: e.reason?.slice(0, 500) ?? null,
+          });
+          if (stored.inserted && (mapped.kind === 'open' || mapped.kind === 'click'))
+            await refreshContactEngagement(trx, [delivery.id]);
+          return stored;
+        })
+        .catch(rethrowDbError);
       if (inserted) counters.inc('mailer_tracking_events_total', { kind: mapped.kind });
     }
   },

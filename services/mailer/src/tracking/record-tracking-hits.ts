@@ -3,12 +3,14 @@
  * that delivery's campaign), keyed `<kind>:<hit id>` so a hit delivered again is ignored. Opens
  * fetched by a privacy proxy and clicks a link scanner made are kept, flagged (machine-hits.ts:
  * the user agent at once, then the timing rules over the messages the batch touched, in the same
- * transaction). Hits of a delivery that no longer exists (its campaign deleted) are skipped.
+ * transaction), and the contacts' last open and click are worked out again (contact-engagement.ts).
+ * Hits of a delivery that no longer exists (its campaign deleted) are skipped.
  * Answers the kinds stored.
  */
 import type { TrackingHit } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { isProxyOpen } from './is-proxy-open.ts';
+import { refreshContactEngagement } from './contact-engagement.ts';
 import { flagMachineHits, isScannerAgent } from './machine-hits.ts';
 
 export async function recordTrackingHits(knex: Knex, hits: readonly TrackingHit[]): Promise<TrackingHit['kind'][]> {
@@ -34,10 +36,9 @@ export async function recordTrackingHits(knex: Knex, hits: readonly TrackingHit[
        returning kind, delivery_id`,
       [JSON.stringify(rows)],
     );
-    await flagMachineHits(
-      trx,
-      stored.map((r) => Number(r.delivery_id)),
-    );
+    const deliveryIds = stored.map((r) => Number(r.delivery_id));
+    await flagMachineHits(trx, deliveryIds);
+    await refreshContactEngagement(trx, deliveryIds);
     return stored.map((r) => r.kind);
   });
 }

@@ -9,6 +9,7 @@ import { RPC } from '@lp/contracts';
 import { answerRpc, notFound } from '@lp/runtime';
 import { mailerSettings } from '../config.ts';
 import { attributeClickUrl, ownSiteHosts } from './attribute-click-url.ts';
+import { refreshContactEngagement } from './contact-engagement.ts';
 import { findCampaignLink } from './find-campaign-link.ts';
 import { findDelivery } from './find-delivery.ts';
 import { isProxyOpen } from './is-proxy-open.ts';
@@ -25,13 +26,17 @@ export const serveTrackingRequests = [
   answerRpc(RPC.mailer.trackOpen, async ({ token, userAgent }, { knex, config, counters }) => {
     const ids = readToken(await loadTrackingSecret(knex, config.TRACKING_SECRET), 'open', token);
     if (!ids) return { recorded: false };
-    const { inserted } = await recordTrackingEvent(knex, {
-      deliveryId: ids.deliveryId,
-      kind: 'open',
-      isProxy: isProxyOpen(userAgent),
-      detail: userAgent.slice(0, 300),
+    const { inserted } = await knex.transaction(async (trx) => {
+      const stored = await recordTrackingEvent(trx, {
+        deliveryId: ids.deliveryId,
+        kind: 'open',
+        isProxy: isProxyOpen(userAgent),
+        detail: userAgent.slice(0, 300),
+      });
+      await flagMachineHits(trx, [ids.deliveryId]);
+      await refreshContactEngagement(trx, [ids.deliveryId]);
+      return stored;
     });
-    await flagMachineHits(knex, [ids.deliveryId]);
     if (inserted) counters.inc('mailer_tracking_events_total', { kind: 'open' });
     return { recorded: inserted };
   }),
@@ -44,14 +49,17 @@ export const serveTrackingRequests = [
     if (!delivery) throw notFound(INVALID_LINK);
     const link = await findCampaignLink(knex, delivery.campaign_id, ids.linkIdx);
     if (!link) throw notFound(INVALID_LINK);
-    await recordTrackingEvent(knex, {
-      deliveryId: delivery.id,
-      kind: 'click',
-      linkIdx: ids.linkIdx,
-      isScanner: isScannerAgent(userAgent),
-      detail: userAgent.slice(0, 300),
+    await knex.transaction(async (trx) => {
+      await recordTrackingEvent(trx, {
+        deliveryId: delivery.id,
+        kind: 'click',
+        linkIdx: ids.linkIdx,
+        isScanner: isScannerAgent(userAgent),
+        detail: userAgent.slice(0, 300),
+      });
+      await flagMachineHits(trx, [delivery.id]);
+      await refreshContactEngagement(trx, [delivery.id]);
     });
-    await flagMachineHits(knex, [delivery.id]);
     counters.inc('mailer_tracking_events_total', { kind: 'click' });
     return { url: attributeClickUrl(link.url, link, ownSiteHosts(mailerSettings.of(deps).MAIL_PUBLIC_URL)) };
   }),
