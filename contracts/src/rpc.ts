@@ -388,7 +388,7 @@ export const RPC = {
     /** crm: when staff first wrote to each lead's address by hand after it came (a page of leads at once). */
     firstReplies: rpc('rpc.mailer.first-replies.get', FirstRepliesInputSchema, FirstRepliesSchema),
     recipientMail: rpc('rpc.mailer.recipient-mail.list', RecipientMailInputSchema, RecipientMailSchema),
-    /** crm (segments): who opened or clicked (any or one campaign, in the last N days), a page of addresses. */
+    /** crm (segments): who opened or clicked (any or one campaign, in the last N days), a page of contact ids. */
     engagedContacts: rpc('rpc.mailer.engaged-contacts.list', EngagedContactsInputSchema, EngagedContactsSchema),
     emailAnalytics: rpc('rpc.mailer.email-analytics.get', EmailAnalyticsInputSchema, EmailAnalyticsSchema),
     /** Public tracking: the signed token of a pixel, a link or an unsubscribe link. */

@@ -153,6 +153,62 @@ describeOnEachBackend('journey steps and exits', (backend) => {
     expect(body.error.details.fields).toEqual({ 'steps.0.recipients.1.staffId': ['Choose an enabled staff account'] });
   });
 
+  it('refuses a list, segment or campaign that is gone, each at its field; a segment deleted after the save is named at the next edit', async () => {
+    const post = async (body: JourneyFormInput) => {
+      const res = await stack.api('/api/marketing/journeys', { token, body });
+      return { status: res.status, body: (await res.json()) as { error?: { details: { fields: object } } } };
+    };
+    const { listId } = await listOf('Still here', ['still@here.test']);
+    const gone = 987_654;
+    const steps: JourneyFormInput['steps'] = [{ id: 'mark', kind: 'add_tag', tag: 'on a journey' }];
+    const lists = await post({
+      name: 'Gone lists',
+      trigger: { kind: 'list_joined', listId: gone },
+      steps: [
+        { id: 'keep', kind: 'add_to_list', listId },
+        { id: 'move', kind: 'remove_from_list', listId: gone + 1 },
+      ],
+    });
+    expect(lists.status).toBe(400);
+    expect(lists.body.error?.details.fields).toEqual({
+      'trigger.listId': ['Choose an existing list'],
+      'steps.1.listId': ['Choose an existing list'],
+    });
+    const segment = await post({
+      name: 'Gone segment',
+      trigger: { kind: 'segment_joined', segmentId: gone },
+      steps,
+    });
+    expect(segment.body.error?.details.fields).toEqual({ 'trigger.segmentId': ['Choose an existing segment'] });
+    const campaign = await post({
+      name: 'Gone campaign',
+      trigger: { kind: 'link_clicked', campaignId: gone, url: null },
+      steps,
+    });
+    expect(campaign.status).toBe(400);
+    expect(campaign.body.error?.details.fields).toEqual({ 'trigger.campaignId': ['Choose an existing campaign'] });
+
+    const made = await stack.api('/api/marketing/segments', {
+      token,
+      body: { name: 'Soon deleted', filter: { match: 'all', conditions: [{ field: 'tag', op: 'has', tag: 'soon' }] } },
+    });
+    expect(made.status).toBe(201);
+    const { id: segmentId } = (await made.json()) as { id: number };
+    const form: JourneyFormInput = { name: 'On a segment', trigger: { kind: 'segment_joined', segmentId }, steps };
+    const journey = await create(form);
+    expect((await stack.api(`/api/marketing/segments/${segmentId}`, { token, method: 'DELETE' })).status).toBe(204);
+    const edit = await stack.api(`/api/marketing/journeys/${journey.id}`, {
+      token,
+      method: 'PUT',
+      body: { ...form, name: 'Renamed', version: journey.version },
+    });
+    expect(edit.status).toBe(400);
+    expect(((await edit.json()) as { error: { details: { fields: object } } }).error.details.fields).toEqual({
+      'trigger.segmentId': ['Choose an existing segment'],
+    });
+    expect(await read(journey.id)).toMatchObject({ name: 'On a segment', version: journey.version });
+  });
+
   it('alerts every recipient, or one in turn, once per contact even when the pass runs again', async () => {
     const { listId, people } = await listOf('Alerted', [
       'al1@alerts.test',

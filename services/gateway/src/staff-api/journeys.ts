@@ -5,7 +5,8 @@
  * resume (`PUT …/{id}/status`), delete, and let a list's contacts enter (`POST …/{id}/entries`
  * `{listId}`: 202, the mailer lets them in a page at a time). Writes are audited. A staff alert
  * step may name only enabled staff accounts (as the lead alert's settings), checked here where
- * the accounts live.
+ * the accounts live; the lists and the segment a journey names must exist in crm (asked here),
+ * a link-click trigger's campaign in the mailer (checked there).
  */
 import {
   type JourneyForm,
@@ -15,23 +16,64 @@ import {
   JourneyVersionSchema,
   RPC,
 } from '@lp/contracts';
-import { badRequest, notFound, type Knex } from '@lp/runtime';
+import { AppError, badRequest, notFound, type Knex } from '@lp/runtime';
 import { audited } from '../audit/record-audit.ts';
 import { validate } from '../middleware/validate.ts';
 import { listStaffAccounts } from '../queries/list-staff-accounts.ts';
 import { type GatewayDeps, askFor, createRouter, numericParam, pathNumber } from '../routes/context.ts';
 
-/** 400 naming each alert recipient whose staff account is unknown or disabled. */
-async function checkAlertRecipients(knex: Knex, journey: JourneyForm): Promise<void> {
+type Ask = ReturnType<typeof askFor>;
+type Asked = Parameters<Ask>[0];
+
+/** Whether crm has this list or segment (a 404 from crm: no). */
+async function exists(ask: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await ask();
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return false;
+    throw err;
+  }
+}
+
+/**
+ * 400 naming each field of the journey that points at something gone: an alert recipient whose
+ * staff account is unknown or disabled (the accounts live here), a list (trigger or step) or a
+ * segment crm no longer has (deleted since the builder listed it). A journey left pointing at
+ * them would never start, or would fail at the step, with nobody told.
+ */
+async function checkJourneyReferences(knex: Knex, ask: Ask, ctx: Asked, journey: JourneyForm): Promise<void> {
+  const fields: Record<string, string[]> = {};
   const chosen = journey.steps.flatMap((s, i) =>
     s.kind === 'alert_staff' ? s.recipients.map((r, j) => ({ i, j, staffId: r.staffId })) : [],
   );
-  if (!chosen.some((c) => c.staffId !== null)) return;
-  const enabled = new Set((await listStaffAccounts(knex)).filter((a) => !a.disabled).map((a) => a.id));
-  const fields: Record<string, string[]> = {};
-  for (const c of chosen)
-    if (c.staffId !== null && !enabled.has(c.staffId))
-      fields[`steps.${c.i}.recipients.${c.j}.staffId`] = ['Choose an enabled staff account'];
+  if (chosen.some((c) => c.staffId !== null)) {
+    const enabled = new Set((await listStaffAccounts(knex)).filter((a) => !a.disabled).map((a) => a.id));
+    for (const c of chosen)
+      if (c.staffId !== null && !enabled.has(c.staffId))
+        fields[`steps.${c.i}.recipients.${c.j}.staffId`] = ['Choose an enabled staff account'];
+  }
+  const lists = [
+    ...(journey.trigger.kind === 'list_joined' ? [{ field: 'trigger.listId', id: journey.trigger.listId }] : []),
+    ...journey.steps.flatMap((s, i) =>
+      s.kind === 'add_to_list' || s.kind === 'remove_from_list' ? [{ field: `steps.${i}.listId`, id: s.listId }] : [],
+    ),
+  ];
+  const listKnown = new Map<number, Promise<boolean>>();
+  for (const { field, id } of lists) {
+    if (!listKnown.has(id))
+      listKnown.set(
+        id,
+        exists(() => ask(ctx, RPC.crm.listGet, { id })),
+      );
+    if (!(await listKnown.get(id))) fields[field] = ['Choose an existing list'];
+  }
+  const { trigger } = journey;
+  if (
+    trigger.kind === 'segment_joined' &&
+    !(await exists(() => ask(ctx, RPC.crm.segmentGet, { id: trigger.segmentId })))
+  )
+    fields['trigger.segmentId'] = ['Choose an existing segment'];
   if (Object.keys(fields).length) throw badRequest('Some fields need attention', { fields });
 }
 
@@ -51,7 +93,7 @@ export function journeyRoutes({ bus, knex }: GatewayDeps) {
 
   router.post('/', async (ctx) => {
     const journey = validate(JourneyFormSchema, ctx.request.body);
-    await checkAlertRecipients(knex, journey);
+    await checkJourneyReferences(knex, ask, ctx, journey);
     ctx.body = await audited(
       knex,
       ctx.state,
@@ -72,7 +114,7 @@ export function journeyRoutes({ bus, knex }: GatewayDeps) {
     const { version } = validate(JourneyVersionSchema, body);
     const { version: _v, ...form } = body;
     const journey = validate(JourneyFormSchema, form);
-    await checkAlertRecipients(knex, journey);
+    await checkJourneyReferences(knex, ask, ctx, journey);
     ctx.body = await audited(
       knex,
       ctx.state,

@@ -132,8 +132,19 @@ const triggerCursorsFrom = async (trx: Knex.Transaction, at: Date) => {
   };
 };
 
+/** 400 at the trigger's campaign when a link-click trigger names a campaign the mailer does not have. */
+async function checkTriggerCampaign(trx: Knex.Transaction, trigger: JourneyTrigger): Promise<void> {
+  if (trigger.kind !== 'link_clicked') return;
+  const known = await trx.withSchema('mailer').table('campaigns').where({ id: trigger.campaignId }).first('id');
+  if (!known)
+    throw badRequest('Some fields need attention', {
+      fields: { 'trigger.campaignId': ['Choose an existing campaign'] },
+    });
+}
+
 export async function createJourney(knex: Knex, form: JourneyForm, savedBy: string): Promise<number> {
   return knex.transaction(async (trx) => {
+    await checkTriggerCampaign(trx, form.trigger);
     const [row] = await journeys(trx)
       .insert({
         name: form.name,
@@ -163,6 +174,7 @@ export async function updateJourney(
     const before = toJourney(row).steps;
     const after = input.journey.steps;
     const triggerMoved = JSON.stringify(toJourney(row).trigger) !== JSON.stringify(input.journey.trigger);
+    if (triggerMoved) await checkTriggerCampaign(trx, input.journey.trigger);
     await journeys(trx)
       .where({ id: input.id })
       .update({
