@@ -39,19 +39,22 @@ const email = (over: Partial<InboxEmail> = {}): InboxEmail => ({
 });
 
 let answer: InboxEmail;
+/** What the contacts search answers (the Send page looks the reply's recipient up). */
+let contacts: unknown[] = [];
 let posts: { url: string; body: unknown }[] = [];
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   posts = [];
+  contacts = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const path = new URL(url, 'http://dashboard.test').pathname;
     if (init.method === 'POST') posts.push({ url: path, body: JSON.parse(String(init.body ?? '{}')) });
     if (path === '/api/marketing-dashboard/inbox/5') return json(answer);
     if (path === '/api/marketing-dashboard/inbox/5/contact') return json({ contactId: 11, created: true });
     if (path === '/api/marketing/single-send') return json({ campaignId: 3, status: 'active' }, 202);
-    if (path === '/api/marketing/contacts') return json([]);
+    if (path === '/api/marketing/contacts') return json(contacts);
     return json([]);
   });
 });
@@ -126,4 +129,36 @@ it('keeps one "Re:", quotes the words of an HTML-only message, and adds a sender
   const content = (screen.getByLabelText(/^Content/) as HTMLTextAreaElement).value;
   expect(content).toContain('Call me at noon<br>\nThanks, &lt;Una&gt;</blockquote>');
   expect(content).not.toMatch(/<b>|<script|<div|alert/);
+});
+
+it('says a reply to an unsubscribed contact would not be sent, and Send goes no further', async () => {
+  answer = email();
+  contacts = [
+    { id: 9, firstName: 'Una', lastName: 'Long', email: 'Una@example.com', status: 'unsubscribed' },
+    { id: 10, firstName: 'Una', lastName: 'Other', email: 'una.other@example.com', status: 'subscribed' },
+  ];
+  const user = userEvent.setup();
+  show();
+  await user.click(await screen.findByRole('button', { name: 'Reply' }));
+  expect(await screen.findByRole('heading', { name: 'Send an Email' })).toBeTruthy();
+  const notice =
+    'This reply would not be sent: Una@example.com is unsubscribed, and unsubscribed or bounced contacts are never mailed. Answer from your own mail program.';
+  expect(await screen.findByText(notice)).toBeTruthy();
+  await user.click(screen.getByRole('button', { name: 'Send Email' }));
+  await new Promise((r) => setTimeout(r, 50));
+  expect(screen.queryByRole('dialog', { name: 'Send Email' })).toBeNull();
+  expect(screen.getByText(notice)).toBeTruthy();
+  expect(posts).toEqual([]);
+});
+
+it('lets a reply to a subscribed contact go on as before', async () => {
+  answer = email();
+  contacts = [{ id: 9, firstName: 'Una', lastName: 'Long', email: 'una@example.com', status: 'subscribed' }];
+  const user = userEvent.setup();
+  show();
+  await user.click(await screen.findByRole('button', { name: 'Reply' }));
+  expect(await screen.findByRole('heading', { name: 'Send an Email' })).toBeTruthy();
+  await user.click(screen.getByRole('button', { name: 'Send Email' }));
+  expect(await screen.findByRole('dialog', { name: 'Send Email' }, { timeout: 5000 })).toBeTruthy();
+  expect(screen.queryByText(/This reply would not be sent/)).toBeNull();
 });

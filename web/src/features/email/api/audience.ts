@@ -12,6 +12,9 @@ export type ContactList = { id: number; name: string; contactCount?: number; con
 export type ContactRow = Pick<Contact, 'id' | 'firstName' | 'lastName' | 'email' | 'status'>;
 export type ContactSearchPage = { contacts: ContactRow[]; total: number; next: string | null };
 
+/** A contact the product never mails (crm leaves them out of every audience). */
+export const isUnmailable = (c: Pick<ContactRow, 'status'>) => c.status === 'unsubscribed' || c.status === 'bounced';
+
 /** Contacts shown per page of the recipient picker. */
 export const PICKER_PAGE_SIZE = 50;
 

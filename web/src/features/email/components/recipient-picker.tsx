@@ -11,7 +11,7 @@ import { controlClass } from '../../../components/form/form-field';
 import { useDebounced } from '../../../lib/use-debounced';
 import { listOptionLabel } from '../../../lib/list-label';
 import { useSegmentCount, useSegments } from '../../../lib/use-segments';
-import { listContactCount, useContactSearch, useLists, type ContactRow } from '../api/audience';
+import { isUnmailable, listContactCount, useContactSearch, useLists, type ContactRow } from '../api/audience';
 
 type Mode = 'list' | 'segment' | 'individual';
 const MODE_LABELS: Record<Mode, string> = {
@@ -33,7 +33,6 @@ type Props = {
 };
 
 const SEARCH_PAUSE_MS = 250;
-const unmailable = (c: ContactRow) => c.status === 'unsubscribed' || c.status === 'bounced';
 const nameOf = (c: ContactRow) => `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim();
 
 export function RecipientPicker({
@@ -162,17 +161,17 @@ function ContactSearch({ recipients, onRecipients }: Pick<Props, 'recipients' | 
         {shown.map((c) => (
           <li key={c.id}>
             <label
-              className={`flex min-h-10 items-center gap-2 px-3 py-1.5 text-sm ${unmailable(c) ? 'text-stone-500' : 'hover:bg-stone-50'}`}
+              className={`flex min-h-10 items-center gap-2 px-3 py-1.5 text-sm ${isUnmailable(c) ? 'text-stone-500' : 'hover:bg-stone-50'}`}
             >
               <input
                 type="checkbox"
                 checked={recipients.includes(c.email)}
-                disabled={unmailable(c) && !recipients.includes(c.email)}
+                disabled={isUnmailable(c) && !recipients.includes(c.email)}
                 onChange={() => toggle(c.email)}
               />
               <span className="min-w-0 break-words">
                 {nameOf(c) || c.email} <span className="text-stone-600">{c.email}</span>
-                {unmailable(c) && <span className="ml-1 text-xs uppercase">({c.status})</span>}
+                {isUnmailable(c) && <span className="ml-1 text-xs uppercase">({c.status})</span>}
               </span>
             </label>
           </li>

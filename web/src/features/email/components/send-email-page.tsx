@@ -8,19 +8,21 @@
  * With ?draft=1 (Create Campaign) the same editor stores a draft campaign instead. A test copy can
  * be sent to any address first. A reply from the Inbox (router state, lib/reply-draft.ts) opens on
  * Compose with the sender as the one recipient, "Re: " subject and the message quoted, all
- * editable, and needs no template: it goes out as any send to typed addresses does.
+ * editable, and needs no template: it goes out as any send to typed addresses does. When the
+ * sender is a contact who is unsubscribed or bounced (never mailed), the recipients say so and
+ * Send does not go on to the confirmation.
  */
 import { valibotResolver } from '@hookform/resolvers/valibot';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { mutate } from 'swr';
+import useSWR, { mutate } from 'swr';
 import { FormField, controlClass } from '../../../components/form/form-field';
 import { toast } from '../../../components/toast/toast-store';
 import { Dialog, DialogActions, dialogButton } from '../../../components/ui/dialog';
 import { Tabs } from '../../../components/ui/tabs';
 import { CAMPAIGNS_KEY, createDraftCampaign, sendSingle, sendTest } from '../api/campaigns';
-import { listContactCount, useLists } from '../api/audience';
+import { contactSearchUrl, isUnmailable, listContactCount, useLists, type ContactRow } from '../api/audience';
 import { useTemplates } from '../api/templates';
 import { EmailFormSchema, emptyEmailForm, singleSendOf, type EmailForm } from '../lib/email-form';
 import { AbTestFields } from './ab-test-fields';
@@ -132,9 +134,21 @@ export function SendEmailPage() {
     },
   );
 
+  // A reply goes to the contact who wrote; when that contact is unsubscribed or bounced, the send
+  // would leave out its only recipient and mail nobody: say so at the recipients, before Send.
+  const replyTo =
+    reply && (values.recipients ?? []).some((r) => r.toLowerCase() === reply.to.toLowerCase()) ? reply.to : null;
+  const replyContact = useSWR<ContactRow[]>(replyTo ? contactSearchUrl(replyTo) : null).data?.find(
+    (c) => c.email.toLowerCase() === replyTo?.toLowerCase(),
+  );
+  const replyBlocked =
+    replyContact && isUnmailable(replyContact)
+      ? `This reply would not be sent: ${replyContact.email} is ${replyContact.status}, and unsubscribed or bounced contacts are never mailed. Answer from your own mail program.`
+      : undefined;
+
   /** Opens the confirmation only for a valid form; otherwise shows what to fix on Compose. */
   const review = handleSubmit(
-    () => setConfirming(true),
+    () => (replyBlocked ? setTab('Compose') : setConfirming(true)),
     () => setTab('Compose'),
   );
 
@@ -235,7 +249,7 @@ export function SendEmailPage() {
               onSegment={(id) => setValue('segmentId', id, { shouldValidate: formState.isSubmitted })}
               recipients={values.recipients ?? []}
               onRecipients={(r) => setValue('recipients', r, { shouldValidate: formState.isSubmitted })}
-              error={e.recipients?.message}
+              error={e.recipients?.message ?? replyBlocked}
             />
           </div>
         )}
