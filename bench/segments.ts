@@ -175,7 +175,7 @@ try {
   await knex.raw(
     `${NO_VACUUM ? 'analyze' : 'vacuum (analyze)'} crm.contacts, crm.list_members, crm.form_submissions, crm.lists,
        crm.custom_fields, analytics.submissions, analytics.visits, analytics.page_views, mailer.campaigns,
-       mailer.deliveries, mailer.tracking_events, inventory.lots`,
+       mailer.deliveries, mailer.tracking_events, mailer.contact_engagement, inventory.lots`,
   );
   const size = await knex.raw<{ rows: { size: string }[] }>(
     "select pg_size_pretty(pg_total_relation_size('crm.contacts')) as size",

@@ -59,14 +59,10 @@ async function checkJourneyReferences(knex: Knex, ask: Ask, ctx: Asked, journey:
       s.kind === 'add_to_list' || s.kind === 'remove_from_list' ? [{ field: `steps.${i}.listId`, id: s.listId }] : [],
     ),
   ];
-  const listKnown = new Map<number, Promise<boolean>>();
+  const listKnown = new Map<number, boolean>();
   for (const { field, id } of lists) {
-    if (!listKnown.has(id))
-      listKnown.set(
-        id,
-        exists(() => ask(ctx, RPC.crm.listGet, { id })),
-      );
-    if (!(await listKnown.get(id))) fields[field] = ['Choose an existing list'];
+    if (!listKnown.has(id)) listKnown.set(id, await exists(() => ask(ctx, RPC.crm.listGet, { id })));
+    if (!listKnown.get(id)) fields[field] = ['Choose an existing list'];
   }
   const { trigger } = journey;
   if (
