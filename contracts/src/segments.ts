@@ -18,6 +18,7 @@ import * as v from 'valibot';
 import { CUSTOM_FIELD_KEY, normalTag, TAG_MAX_LENGTH } from './contact-fields.ts';
 import { CONTACT_SOURCES, CONTACT_STATUSES, CONTACTS_PAGE_DEFAULT, CONTACTS_PAGE_MAX } from './crm.ts';
 import { LOT_NUMBER_MAX } from './lots.ts';
+import { BUS_MAX_PAYLOAD_BYTES } from './subjects.ts';
 import { pageQueryEntries } from './query-string.ts';
 import { RecordVersionSchema } from './record-version.ts';
 import { storable } from './text.ts';
@@ -240,7 +241,14 @@ export const LeadSessionsInputSchema = v.object({
   limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)), 10_000),
 });
 export type LeadSessionsInput = v.InferOutput<typeof LeadSessionsInputSchema>;
-export const LeadSessionsSchema = v.object({ sessionIds: v.array(v.string()) });
+/**
+ * At most this many bytes of session ids in one answer: a session id is any text of up to 100
+ * characters a visitor's browser sent, so 10,000 of them could outgrow a bus message (1 MiB).
+ */
+export const LEAD_SESSIONS_PAGE_BYTES = Math.floor(BUS_MAX_PAYLOAD_BYTES / 2);
+/** A page of lead sessions; `more`: ask again after the last one (the page may be cut short by bytes). */
+export const LeadSessionsSchema = v.object({ sessionIds: v.array(v.string()), more: v.boolean() });
+export type LeadSessions = v.InferOutput<typeof LeadSessionsSchema>;
 
 /** A page of engaged contacts: 50,000 ids fit well within a bus message (1 MiB). */
 export const ENGAGED_CONTACTS_PAGE = 50_000;

@@ -5,7 +5,7 @@
  * ids come in pages in order after `after`.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eventMeta } from '@lp/contracts';
+import { eventMeta, LEAD_SESSIONS_PAGE_BYTES } from '@lp/contracts';
 import type { Database } from '@lp/runtime';
 import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-db.ts';
 import { recordPageViews } from '../visits/record-hits.ts';
@@ -58,3 +58,28 @@ it('pages in order after the last id', async () => {
   expect(await ids({ kind: 'viewed_lots', lotNumbers: [3] }, '', 1)).toEqual(['a']);
   expect(await ids({ kind: 'viewed_lots', lotNumbers: [3] }, 'a', 1)).toEqual(['b']);
 });
+
+it('cuts a page short of LEAD_SESSIONS_PAGE_BYTES when the ids are long, and says there are more', async () => {
+  // 6,000 leads whose (odd) browsers sent 100-character session ids: 600 KB, over one page's bytes.
+  const long = Array.from({ length: 6_000 }, (_, i) => `z${String(i).padStart(5, '0')}${'x'.repeat(94)}`);
+  await recordPageViews(db.knex, {
+    ...eventMeta(),
+    hits: long.map((sid) => pv(sid, '2026-11-20T13:00:00Z', { path: '/lots/7' })),
+  });
+  await db.knex('analytics.submissions').insert(
+    long.map((session_id, i) => ({
+      event_id: `10000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      idempotency_key: `long-${i}`,
+      session_id,
+      submitted_at: '2026-11-22T00:00:00Z',
+    })),
+  );
+  const ask = { kind: 'viewed_lots' as const, lotNumbers: [7] };
+  const first = await readLeadSessions(db.knex, { ask, after: '', limit: 10_000 });
+  expect(first.more).toBe(true);
+  expect(first.sessionIds.length).toBeLessThan(6_000);
+  expect(Buffer.byteLength(JSON.stringify(first.sessionIds))).toBeLessThanOrEqual(LEAD_SESSIONS_PAGE_BYTES);
+  const second = await readLeadSessions(db.knex, { ask, after: first.sessionIds.at(-1)!, limit: 10_000 });
+  expect(second.more).toBe(false);
+  expect([...first.sessionIds, ...second.sessionIds]).toEqual(long);
+}, 60_000);

@@ -5,16 +5,17 @@
  * or whose first visit (first touch) came with a utm_campaign (any letter case). A page of ids in
  * order after `after`; each lead is one probe of an index by session id (page views by
  * (session_id, occurred_at), visits by (session_id, started_at)), so the cost follows the number
- * of tracked leads, not of page views.
+ * of tracked leads, not of page views. A page stops short of LEAD_SESSIONS_PAGE_BYTES (long ids
+ * from odd browsers), and says whether there may be more.
  */
-import { lotPath, type LeadSessionsInput } from '@lp/contracts';
+import { LEAD_SESSIONS_PAGE_BYTES, lotPath, type LeadSessionsInput, type LeadSessions } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 
-export async function readLeadSessions(knex: Knex, input: LeadSessionsInput): Promise<{ sessionIds: string[] }> {
+export async function readLeadSessions(knex: Knex, input: LeadSessionsInput): Promise<LeadSessions> {
   const { ask, after, limit } = input;
   let matches: Knex.Raw;
   if (ask.kind === 'viewed_lots') {
-    if (ask.lotNumbers.length === 0) return { sessionIds: [] };
+    if (ask.lotNumbers.length === 0) return { sessionIds: [], more: false };
     const paths = ask.lotNumbers.flatMap((n) => [lotPath(n), `${lotPath(n)}/`]);
     matches = knex.raw(
       'exists (select 1 from analytics.page_views p where p.session_id = s.session_id and p.path = any(?::text[]))',
@@ -34,5 +35,13 @@ export async function readLeadSessions(knex: Knex, input: LeadSessionsInput): Pr
       order by s.session_id limit ?`,
     [after, matches, limit],
   );
-  return { sessionIds: rows.map((r) => r.session_id) };
+  // Cut short by bytes, so the answer always fits a bus message; `more` then says to ask again.
+  const sessionIds: string[] = [];
+  let bytes = 2;
+  for (const { session_id: id } of rows) {
+    bytes += Buffer.byteLength(JSON.stringify(id)) + 1;
+    if (bytes > LEAD_SESSIONS_PAGE_BYTES && sessionIds.length > 0) return { sessionIds, more: true };
+    sessionIds.push(id);
+  }
+  return { sessionIds, more: rows.length === limit };
 }

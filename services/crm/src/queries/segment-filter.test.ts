@@ -165,7 +165,7 @@ const analytics = async (input: LeadSessionsInput) => {
       ? x.lots.some((n) => ask.lotNumbers.includes(n))
       : x.campaign.toLowerCase() === ask.campaign.toLowerCase(),
   ).map((x) => x.session);
-  return { sessionIds: ids.filter((id) => id > input.after) };
+  return { sessionIds: ids.filter((id) => id > input.after), more: false };
 };
 let lotsAsked = 0;
 const inventory = async () => {
@@ -329,6 +329,21 @@ describe("first touch and lots, from the sessions analytics gives and crm's own 
     const plain = v.parse(SegmentFilterSchema, { conditions: [{ field: 'lot', op: 'asked_about', lotNumber: 1 }] });
     expect((await visitsOf(plain, { leadSessions: analytics, lots: inventory })).size).toBe(0);
     expect(asks.length).toBe(asked);
+  });
+
+  it('asks again after the last session while analytics says there are more, short pages included', async () => {
+    const all = ['s1', 's2', 's3', 's4', 's5'];
+    const afters: string[] = [];
+    // Pages cut short by bytes (two ids) until the last, which says there are no more.
+    const paged = async (input: LeadSessionsInput) => {
+      afters.push(input.after);
+      const rest = all.filter((id) => id > input.after);
+      return { sessionIds: rest.slice(0, 2), more: rest.length > 2 };
+    };
+    const filter = v.parse(SegmentFilterSchema, { conditions: [{ field: 'lot', op: 'viewed', lotNumber: 3 }] });
+    const sessions = await visitsOf(filter, { leadSessions: paged });
+    expect([...sessions.values()]).toEqual([all]);
+    expect(afters).toEqual(['', 's2', 's4']);
   });
 
   it('names a lot number out of range and a campaign left empty', () => {

@@ -1,15 +1,16 @@
 /**
  * Segment conditions on what visitors did on the site (the first-touch campaign, viewed lot N,
  * viewed any available lot) are analytics' facts: crm asks analytics for the lead sessions, a
- * page of 10,000 at a time, right before the filter is turned into SQL, and keeps no copy (as
- * engagement does with the mailer). "Any available lot" asks the inventory for the lots first
+ * page of up to 10,000 at a time (fewer when long ids fill it: analytics says when there are
+ * more), right before the filter is turned into SQL, and keeps no copy (as engagement does with
+ * the mailer). "Any available lot" asks the inventory for the lots first
  * (no lot available: no session, analytics not asked). The sessions then join the query as one
  * array parameter, matched to contacts through the session id of their form submissions.
  * A filter without such conditions asks nobody.
  */
-import type { LeadSessionsInput, PublicLots, SegmentCondition, SegmentFilter } from '@lp/contracts';
+import type { LeadSessions, LeadSessionsInput, PublicLots, SegmentCondition, SegmentFilter } from '@lp/contracts';
 
-export type LeadSessionsLookup = (input: LeadSessionsInput) => Promise<{ sessionIds: string[] }>;
+export type LeadSessionsLookup = (input: LeadSessionsInput) => Promise<LeadSessions>;
 export type LotsLookup = () => Promise<Pick<PublicLots, 'lots'>>;
 
 const PAGE = 10_000;
@@ -18,8 +19,8 @@ async function allSessions(lookup: LeadSessionsLookup, ask: LeadSessionsInput['a
   const ids: string[] = [];
   for (let after = ''; ;) {
     const page = await lookup({ ask, after, limit: PAGE });
-    ids.push(...page.sessionIds);
-    if (page.sessionIds.length < PAGE) return ids;
+    for (const id of page.sessionIds) ids.push(id);
+    if (!page.more || page.sessionIds.length === 0) return ids;
     after = page.sessionIds.at(-1)!;
   }
 }
