@@ -32,8 +32,20 @@ async function addField(dialog: Locator, name: string, type: string): Promise<vo
 }
 
 async function openEdit(page: Page, email: string): Promise<Locator> {
-  await page.getByRole('button', { name: `Actions for ${email}` }).click();
-  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  // The row's menu closes on any scroll or resize (it is placed fixed under its button): one that
+  // lands just after the click (the table settling after a search) closes it, and a person clicks
+  // again. So does this, twice at most.
+  const edit = page.getByRole('menuitem', { name: 'Edit' });
+  for (let attempt = 1; ; attempt++) {
+    await page.getByRole('button', { name: `Actions for ${email}` }).click();
+    try {
+      await edit.waitFor({ timeout: 5_000 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+  await edit.click();
   const dialog = page.getByRole('dialog', { name: 'Edit Contact' });
   await dialog.getByLabel('Email').waitFor();
   return dialog;
