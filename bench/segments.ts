@@ -174,7 +174,7 @@ try {
   // after a bulk load).
   await knex.raw(
     `${NO_VACUUM ? 'analyze' : 'vacuum (analyze)'} crm.contacts, crm.list_members, crm.form_submissions, crm.lists,
-       crm.custom_fields, analytics.submissions, analytics.visits, analytics.page_views, mailer.campaigns,
+       crm.custom_fields, analytics.submissions, analytics.visits, analytics.page_views, analytics.session_lots, mailer.campaigns,
        mailer.deliveries, mailer.tracking_events, mailer.contact_engagement, inventory.lots`,
   );
   const size = await knex.raw<{ rows: { size: string }[] }>(
@@ -231,7 +231,7 @@ try {
       `${label.padEnd(50)} ${count.toLocaleString('en-US').padStart(9)} ${`${p50.toFixed(0)} ms`.padStart(9)} ${`${percentile(ms, 95).toFixed(0)} ms`.padStart(9)} ${`${percentile(asked, 50).toFixed(0)} ms`.padStart(11)}`,
     );
     if (EXPLAIN) {
-      const where = await resolvedSegmentWhere(filter, context);
+      const where = await resolvedSegmentWhere(knex, filter, context);
       const plan = await knex.raw<{ rows: { 'QUERY PLAN': string }[] }>(
         `explain (analyze, buffers) select count(*) from crm.contacts where ${where.sql}`,
         where.bindings,

@@ -8,7 +8,8 @@
  *   condition must not count) — and one visit of 1–4 pages for `rows / 5` anonymous visitors
  *   over the last 60 days; the page views of every visit (the entry page, then a lot page
  *   `/lots/1`–`/lots/30` half the time, one in ten of those with a trailing slash, else /market
- *   or /blog; a form's visit ends on /contact), in monthly partitions created as the service does;
+ *   or /blog; a form's visit ends on /contact), in monthly partitions created as the service does,
+ *   each visit's pages (path → views) and the lots each session viewed, as the service keeps them;
  * - mailer: three sent campaigns (45, 20 and 6 days ago) of about 200,000 subscribed contacts
  *   each (overlapping audiences), their deliveries, and opens and clicks: a privacy proxy's open
  *   (`is_proxy`, 2 s after sending) on 10% of the deliveries, a person's open on 20% (within 3
@@ -66,17 +67,32 @@ const VISITOR_VISITS_SQL = `
  * batches): the entry page with the visit's utm, then lot pages or /market; the visit of a form
  * (its one interaction) ends on /contact.
  */
+const PAGE_OF_VISIT = `case when p = 1 then v.entry_path
+      when p = v.pageviews and v.interactions > 0 then '/contact'
+      else ${innerPage('h')} end`;
+const PAGES_OF_VISIT = `generate_series(1, v.pageviews) p,
+    lateral (select ${hashOf("v.session_id || ':' || v.interactions || ':' || p")} as h) x`;
+
 const PAGE_VIEWS_SQL = `
   insert into analytics.page_views (event_id, hit_index, occurred_at, path, session_id, device_type, browser,
     utm_source, utm_medium, utm_campaign)
-  select gen_random_uuid(), 0, v.started_at + (p - 1) * interval '2 minutes',
-    case when p = 1 then v.entry_path
-      when p = v.pageviews and v.interactions > 0 then '/contact'
-      else ${innerPage('h')} end,
+  select gen_random_uuid(), 0, v.started_at + (p - 1) * interval '2 minutes', ${PAGE_OF_VISIT},
     v.session_id, v.device, v.browser,
     case when p = 1 then v.utm_source end, case when p = 1 then v.utm_medium end, case when p = 1 then v.utm_campaign end
-  from analytics.visits v, generate_series(1, v.pageviews) p,
-    lateral (select ${hashOf("v.session_id || ':' || v.interactions || ':' || p")} as h) x
+  from analytics.visits v, ${PAGES_OF_VISIT}
+  where v.session_id like ?`;
+
+/** The lots each session viewed, as the service notes them while it stores the page views. */
+const SESSION_LOTS_SQL = `
+  insert into analytics.session_lots (session_id, lot_number)
+  select distinct session_id, substring(path from '^/lots/([1-9][0-9]{0,3})/{0,1}$')::int from analytics.page_views
+  where session_id like ? and path ~ '^/lots/([1-9][0-9]{0,3})/{0,1}$'`;
+
+/** Each visit's pages (path → views) of the same page views, as the service keeps them while it stores them. */
+const VISIT_PAGES_SQL = `
+  update analytics.visits v set pages = (
+    select jsonb_object_agg(path, views) from (
+      select ${PAGE_OF_VISIT} as path, count(*)::int as views from ${PAGES_OF_VISIT} group by 1) pv)
   where v.session_id like ?`;
 
 /** The deliveries of campaign `campaignId` to the subscribed contacts of its audience. */
@@ -121,7 +137,11 @@ export async function seedSegmentFacts(knex: Knex, rows: number, timeZone: strin
   for (let t = now - 62 * DAY_MS; t <= now; t += DAY_MS) months.add(monthOf(new Date(t)));
   months.add(monthOf(new Date(now)));
   await ensureMonthPartitions(knex, {}, 'page_views', months);
-  for (const digit of '0123456789abcdef') await knex.raw(PAGE_VIEWS_SQL, [`${digit}%`]);
+  for (const digit of '0123456789abcdef') {
+    await knex.raw(PAGE_VIEWS_SQL, [`${digit}%`]);
+    await knex.raw(VISIT_PAGES_SQL, [`${digit}%`]);
+    await knex.raw(SESSION_LOTS_SQL, [`${digit}%`]);
+  }
 
   const campaigns = [
     { name: 'Fall open house', daysAgo: 45, audience: [0, 2] },

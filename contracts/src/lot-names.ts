@@ -28,3 +28,8 @@ export const LOT_CLICK_EVENT = { name: 'lot_click', category: 'lot-map' } as con
 /** The path of a lot's own page. */
 export const lotPath = (n: number) => `/lots/${n}`;
 export const LOT_PATH_PATTERN = /^\/lots\/([1-9]\d{0,3})$/;
+/** The lot whose page `path` is (`/lots/7`, or `/lots/7/` as some links write it), or null. */
+export const lotNumberOfPath = (path: string): number | null => {
+  const m = LOT_PATH_PATTERN.exec(path.endsWith('/') ? path.slice(0, -1) : path);
+  return m ? Number(m[1]) : null;
+};

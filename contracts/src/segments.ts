@@ -223,6 +223,12 @@ export type EngagementCondition = Extract<SegmentCondition, { field: 'engagement
  * of the form submissions) whose visitor viewed one of `lotNumbers`' pages, or whose first visit
  * came with the utm_campaign `campaign` (any letter case).
  */
+/**
+ * At most this many lead sessions in one answer: what fits LEAD_SESSIONS_PAGE_BYTES when the ids
+ * are the tracker's own (UUIDs: 10,000 take about 390 KB); rows read past the bytes would be
+ * read for nothing.
+ */
+export const LEAD_SESSIONS_PAGE = 10_000;
 export const LeadSessionsInputSchema = v.object({
   ask: v.variant('kind', [
     v.object({
@@ -238,7 +244,7 @@ export const LeadSessionsInputSchema = v.object({
     }),
   ]),
   after: v.optional(v.pipe(v.string(), v.maxLength(200)), ''),
-  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)), 10_000),
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(LEAD_SESSIONS_PAGE)), LEAD_SESSIONS_PAGE),
 });
 export type LeadSessionsInput = v.InferOutput<typeof LeadSessionsInputSchema>;
 /**

@@ -2,13 +2,14 @@
  * The lead sessions of crm's segment conditions on PGlite with the service's migrations: only
  * sessions that sent a form (leads) are named, a lot's page counts with or without its trailing
  * slash, the first touch is the visitor's first visit (a later campaign does not count), and the
- * ids come in pages in order after `after`.
+ * ids come in pages in order after `after`; the lots a lead viewed outlive the raw page views.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eventMeta, LEAD_SESSIONS_PAGE_BYTES } from '@lp/contracts';
 import type { Database } from '@lp/runtime';
 import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-db.ts';
 import { recordPageViews } from '../visits/record-hits.ts';
+import { dropExpiredMonths } from './drop-expired-months.ts';
 import { readLeadSessions } from './read-lead-sessions.ts';
 
 let db: Database;
@@ -83,3 +84,12 @@ it('cuts a page short of LEAD_SESSIONS_PAGE_BYTES when the ids are long, and say
   expect(second.more).toBe(false);
   expect([...first.sessionIds, ...second.sessionIds]).toEqual(long);
 }, 60_000);
+
+it("still names a lead's lot views once the raw page views' month has been dropped (the visits keep their pages)", async () => {
+  expect(await dropExpiredMonths(db.knex, 1, new Date('2027-06-15T00:00:00Z'))).toContain('page_views_2026_11');
+  const { rows } = await db.knex.raw<{ rows: { n: number }[] }>('select count(*)::int as n from analytics.page_views');
+  expect(rows[0]!.n).toBe(0);
+  expect(await ids({ kind: 'viewed_lots', lotNumbers: [3] })).toEqual(['a', 'b']);
+  expect(await ids({ kind: 'viewed_lots', lotNumbers: [5] })).toEqual(['a']);
+  expect(await ids({ kind: 'first_touch_campaign', campaign: 'spring' })).toEqual(['a']);
+});

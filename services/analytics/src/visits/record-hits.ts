@@ -1,7 +1,8 @@
 /**
  * Stores one batch and keeps visits and roll-ups in step, in ONE transaction: under its lock
  * (batches of one partition, of both streams and every replica, take turns; see lockBatch), create the months'
- * partitions, insert the raw hits (skipping ones stored before), extend or rebuild the visits of
+ * partitions, insert the raw hits (skipping ones stored before) and note the lots each session
+ * viewed (insert-session-lots.ts), extend or rebuild the visits of
  * the hits stored now (extend-visits.ts) and apply the difference to the daily roll-ups. A failure rolls everything back, so
  * the roll-ups never count a hit the raw tables do not hold, or the reverse.
  */
@@ -14,6 +15,7 @@ import {
 import type { Knex } from '@lp/runtime';
 import { insertEvents } from '../queries/insert-events.ts';
 import { insertPageViews } from '../queries/insert-page-views.ts';
+import { insertSessionLots } from '../queries/insert-session-lots.ts';
 import { ensureMonthPartitions, monthOf, rememberPartitions } from '../queries/ensure-month-partitions.ts';
 import { applyRollupDeltas } from './apply-rollup-deltas.ts';
 import { countSiteEvents } from './count-site-events.ts';
@@ -53,6 +55,7 @@ export async function recordPageViews(
     await lockBatch(trx, batch);
     await ensureMonthPartitions(trx, knex, 'page_views', months);
     const { inserted, rows } = await insertPageViews(trx, batch);
+    await insertSessionLots(trx, rows);
     // Only hits stored now change visits: a redelivered batch costs one insert that stores nothing.
     const change = await extendVisits(trx, hitsOf(rows, []), timeZone, batch.id);
     await applyRollupDeltas(trx, change, rows, timeZone);

@@ -23,7 +23,7 @@ export async function countSegment(
     await checkSegmentFilter(knex, input.filter);
     filter = input.filter;
   }
-  const where = await resolvedSegmentWhere(filter, context);
+  const where = await resolvedSegmentWhere(knex, filter, context);
   const [row] = await crmTable(knex, 'contacts')
     .whereRaw(where.sql, where.bindings)
     .count<{ count: number }[]>({ count: '*' });

@@ -13,5 +13,5 @@ export async function listSegmentContacts(
   const segment = await findSegment(knex, input.id);
   if (!segment) throw notFound('Segment not found');
   const { id: _id, ...page } = input;
-  return listContacts(knex, { ...page, where: await resolvedSegmentWhere(segment.filter, context) });
+  return listContacts(knex, { ...page, where: await resolvedSegmentWhere(knex, segment.filter, context) });
 }

@@ -15,5 +15,5 @@ export async function segmentAudienceWhere(
 ): Promise<SqlFragment> {
   const segment = await findSegment(knex, segmentId);
   if (!segment) return { sql: 'false', bindings: [] };
-  return resolvedSegmentWhere(segment.filter, context, { table: 'c' });
+  return resolvedSegmentWhere(knex, segment.filter, context, { table: 'c' });
 }

@@ -10,8 +10,9 @@ import {
   type SegmentCondition,
   type SegmentFilter,
 } from '@lp/contracts';
+import type { Knex } from '@lp/runtime';
 import { segmentWhere, type SegmentSqlOptions, type SqlFragment } from './segment-filter.ts';
-import { visitsOf, type LeadSessionsLookup, type LotsLookup } from './segment-visits.ts';
+import { visitorsOf, type LeadSessionsLookup, type LotsLookup } from './segment-visits.ts';
 
 export type EngagedLookup = (input: EngagedContactsInput) => Promise<{ contactIds: number[] }>;
 
@@ -63,17 +64,22 @@ export async function engagementOf(
 }
 
 /**
- * `segmentWhere` with the engagement conditions' contacts asked of the mailer first, and the
- * visit conditions' lead sessions of analytics (segment-visits.ts).
+ * `segmentWhere` with the contacts of the conditions other services answer asked first, at the
+ * same time: engagement of the mailer, first touch and lot views of analytics (segment-visits.ts).
  */
 export async function resolvedSegmentWhere(
+  knex: Knex,
   filter: SegmentFilter,
   context: SegmentContext,
-  options: Omit<SegmentSqlOptions, 'timeZone' | 'engaged' | 'sessions'> = {},
+  options: Omit<SegmentSqlOptions, 'timeZone' | 'contactIds'> = {},
 ): Promise<SqlFragment> {
-  const [engaged, sessions] = await Promise.all([
+  const [engaged, visitors] = await Promise.all([
     engagementOf(filter, context.engagedContacts),
-    visitsOf(filter, context),
+    visitorsOf(knex, filter, context),
   ]);
-  return segmentWhere(filter, { ...options, timeZone: context.timeZone, engaged, sessions });
+  return segmentWhere(filter, {
+    ...options,
+    timeZone: context.timeZone,
+    contactIds: new Map([...engaged, ...visitors]),
+  });
 }

@@ -9,10 +9,16 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError, migrate, openPglite, type Database } from '@lp/runtime';
 import * as v from 'valibot';
-import { SegmentFilterSchema, type LeadSessionsInput, type PublicLots, type SegmentFilterInput } from '@lp/contracts';
+import {
+  LEAD_SESSIONS_PAGE,
+  SegmentFilterSchema,
+  type LeadSessionsInput,
+  type PublicLots,
+  type SegmentFilterInput,
+} from '@lp/contracts';
 import { engagementOf } from './segment-engagement.ts';
 import { checkSegmentFilter, dayIn, segmentWhere } from './segment-filter.ts';
-import { visitsOf } from './segment-visits.ts';
+import { visitorsOf } from './segment-visits.ts';
 
 const MIGRATIONS = fileURLToPath(new URL('../migrations', import.meta.url));
 /** 05:00 on 29 November in Arizona (UTC-7): "today" is 2026-11-29 there. */
@@ -183,8 +189,8 @@ async function matching(input: SegmentFilterInput): Promise<string[]> {
   const filter = v.parse(SegmentFilterSchema, input);
   await checkSegmentFilter(db.knex, filter);
   const engaged = await engagementOf(filter, mailer);
-  const sessions = await visitsOf(filter, { leadSessions: analytics, lots: inventory });
-  const where = segmentWhere(filter, { timeZone: TZ, now: NOW, engaged, sessions });
+  const visitors = await visitorsOf(db.knex, filter, { leadSessions: analytics, lots: inventory });
+  const where = segmentWhere(filter, { timeZone: TZ, now: NOW, contactIds: new Map([...engaged, ...visitors]) });
   const rows = await db.knex.withSchema('crm').table('contacts').whereRaw(where.sql, where.bindings).select('email');
   return rows.map((r: { email: string }) => r.email.slice(0, 2)).sort();
 }
@@ -294,7 +300,7 @@ describe("first touch and lots, from the sessions analytics gives and crm's own 
     expect(asks.at(-1)).toEqual({
       ask: { kind: 'first_touch_campaign', campaign: 'spring-sale' },
       after: '',
-      limit: 10_000,
+      limit: LEAD_SESSIONS_PAGE,
     });
     expect(await one({ field: 'first_touch', op: 'is_not', value: 'Spring-Sale' })).toEqual(['bo', 'cy', 'di', 'ed']);
     expect(await one({ field: 'first_touch', op: 'is', value: 'fall' })).toEqual([]);
@@ -315,7 +321,11 @@ describe("first touch and lots, from the sessions analytics gives and crm's own 
       }),
     ).toEqual(['an']);
     expect(lotsAsked - before).toBe(1);
-    expect(asks.at(-1)).toEqual({ ask: { kind: 'viewed_lots', lotNumbers: [3] }, after: '', limit: 10_000 });
+    expect(asks.at(-1)).toEqual({
+      ask: { kind: 'viewed_lots', lotNumbers: [3] },
+      after: '',
+      limit: LEAD_SESSIONS_PAGE,
+    });
     // Ann's and Di's forms named lot 12 (Di's untracked, and not her latest).
     expect(await one({ field: 'lot', op: 'asked_about', lotNumber: 12 })).toEqual(['an', 'di']);
     expect(await one({ field: 'lot', op: 'asked_about', lotNumber: 3 })).toEqual([]);
@@ -324,26 +334,35 @@ describe("first touch and lots, from the sessions analytics gives and crm's own 
   it('asks analytics nothing when no lot is available, and nothing at all without such conditions', async () => {
     const asked = asks.length;
     const filter = v.parse(SegmentFilterSchema, { conditions: [{ field: 'lot', op: 'viewed_available' }] });
-    const none = await visitsOf(filter, { leadSessions: analytics, lots: async () => ({ lots: [] }) });
+    const none = await visitorsOf(db.knex, filter, { leadSessions: analytics, lots: async () => ({ lots: [] }) });
     expect([...none.values()]).toEqual([[]]);
     const plain = v.parse(SegmentFilterSchema, { conditions: [{ field: 'lot', op: 'asked_about', lotNumber: 1 }] });
-    expect((await visitsOf(plain, { leadSessions: analytics, lots: inventory })).size).toBe(0);
+    expect((await visitorsOf(db.knex, plain, { leadSessions: analytics, lots: inventory })).size).toBe(0);
     expect(asks.length).toBe(asked);
   });
 
   it('asks again after the last session while analytics says there are more, short pages included', async () => {
-    const all = ['s1', 's2', 's3', 's4', 's5'];
+    const all = ['s-ann', 's-bo', 's-zed'];
     const afters: string[] = [];
-    // Pages cut short by bytes (two ids) until the last, which says there are no more.
+    // Pages cut short by bytes (one id) until the last, which says there are no more.
     const paged = async (input: LeadSessionsInput) => {
       afters.push(input.after);
       const rest = all.filter((id) => id > input.after);
-      return { sessionIds: rest.slice(0, 2), more: rest.length > 2 };
+      return { sessionIds: rest.slice(0, 1), more: rest.length > 1 };
     };
     const filter = v.parse(SegmentFilterSchema, { conditions: [{ field: 'lot', op: 'viewed', lotNumber: 3 }] });
-    const sessions = await visitsOf(filter, { leadSessions: paged });
-    expect([...sessions.values()]).toEqual([all]);
-    expect(afters).toEqual(['', 's2', 's4']);
+    const visitors = await visitorsOf(db.knex, filter, { leadSessions: paged });
+    expect([...visitors.values()]).toEqual([[contactIds.ann, contactIds.bo].sort((a, b) => a - b)]);
+    expect(afters).toEqual(['', 's-ann', 's-bo']);
+  });
+
+  it('fails the count when analytics fails on a later page', async () => {
+    const failing = async (input: LeadSessionsInput) => {
+      if (input.after) throw new Error('analytics did not answer');
+      return { sessionIds: ['s-ann'], more: true };
+    };
+    const filter = v.parse(SegmentFilterSchema, { conditions: [{ field: 'lot', op: 'viewed', lotNumber: 3 }] });
+    await expect(visitorsOf(db.knex, filter, { leadSessions: failing })).rejects.toThrow('analytics did not answer');
   });
 
   it('names a lot number out of range and a campaign left empty', () => {

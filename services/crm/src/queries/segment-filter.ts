@@ -17,12 +17,14 @@
  *   The latest of each address is one ordered pass over `form_submissions_latest_idx`, and each
  *   address found is matched index-only (`contacts_email_lower_idx` carries the address);
  * - engagement: the contact among those the mailer names (its ids, engaged-contacts), resolved
- *   before the SQL is built; "never opened" is every other contact (never mailed included). The
- *   ids join as one array compared by `= any` / `<> all`, which PostgreSQL hashes: one pass over
- *   the contacts, with no per-row work beyond a lookup (an address would need `lower()` on each);
- * - first-touch campaign, viewed lot N, viewed any available lot: a form submission of the
- *   contact (by e-mail) sent from one of the lead sessions analytics names (segment-visits.ts),
- *   resolved before the SQL is built; `is_not` includes contacts with no tracked submission.
+ *   before the SQL is built; "never opened" is every other contact (never mailed included);
+ * - first-touch campaign, viewed lot N, viewed any available lot: the contact among those whose
+ *   form submissions (by e-mail) were sent from one of the lead sessions analytics names,
+ *   resolved before the SQL is built (segment-visits.ts); `is_not` is every other contact, those
+ *   with no tracked submission included;
+ * - both join as one array of contact ids compared by `= any` / `<> all`, which PostgreSQL
+ *   hashes: one pass over the contacts (or a probe of the primary key per id), with no per-row
+ *   work beyond a lookup (an address would need `lower()` on each);
  * - asked about lot N: a form submission of the contact (by e-mail) naming lot N.
  * A custom field deleted since a segment was saved has no values left: its conditions then see
  * every contact without a value.
@@ -41,17 +43,17 @@ export type SegmentSqlOptions = {
   timeZone: string;
   /** Now, for "within the last N days" (a test fixes it). */
   now?: Date;
-  /** The contact ids of each engagement condition, as the mailer gave them (segment-engagement.ts). */
-  engaged?: ReadonlyMap<SegmentCondition, readonly number[]>;
-  /** The lead sessions of each first-touch or lot view condition, as analytics gave them (segment-visits.ts). */
-  sessions?: ReadonlyMap<SegmentCondition, readonly string[]>;
+  /**
+   * The contact ids of each condition another service answers: engagement (the mailer,
+   * segment-engagement.ts), first touch and lot views (analytics' lead sessions, segment-visits.ts).
+   */
+  contactIds?: ReadonlyMap<SegmentCondition, readonly number[]>;
 };
 
 type Resolved = {
   timeZone: string;
   now: Date;
-  engaged: ReadonlyMap<SegmentCondition, readonly number[]>;
-  sessions: ReadonlyMap<SegmentCondition, readonly string[]>;
+  contactIds: ReadonlyMap<SegmentCondition, readonly number[]>;
   /** Every condition must hold (`all`, or a single one): no condition sits under an OR. */
   allMust: boolean;
 };
@@ -114,28 +116,24 @@ function conditionSql(c: SegmentCondition, t: string, o: Resolved): SqlFragment 
     }
     case 'custom':
       return customSql(c, t, o);
-    case 'engagement': {
-      const ids = o.engaged.get(c);
-      if (!ids) throw new Error('an engagement condition needs the contacts from the mailer first');
-      return {
-        sql: c.op === 'never_opened' ? `${t}.id <> all(?::integer[])` : `${t}.id = any(?::integer[])`,
-        bindings: [ids as number[]],
-      };
-    }
+    case 'engagement':
+      return contactIdsSql(c, t, o, c.op === 'never_opened');
     case 'first_touch':
-    case 'lot': {
-      if (c.field === 'lot' && c.op === 'asked_about')
-        return {
-          sql: `lower(${t}.email) in (select lower(s.email) from crm.form_submissions s where s.lot_number = ?)`,
-          bindings: [c.lotNumber],
-        };
-      const sessions = o.sessions.get(c);
-      if (!sessions) throw new Error('a first-touch or lot view condition needs the sessions from analytics first');
-      const sent = `lower(${t}.email) in (select lower(s.email) from crm.form_submissions s
-        where s.session_id in (select unnest(?::text[])))`;
-      return { sql: c.op === 'is_not' ? `not (${sent})` : sent, bindings: [sessions as string[]] };
-    }
+      return contactIdsSql(c, t, o, c.op === 'is_not');
+    case 'lot':
+      if (c.op !== 'asked_about') return contactIdsSql(c, t, o, false);
+      return {
+        sql: `lower(${t}.email) in (select lower(s.email) from crm.form_submissions s where s.lot_number = ?)`,
+        bindings: [c.lotNumber],
+      };
   }
+}
+
+/** A condition another service answers: the contact among the ids it gave (`others`: every other contact). */
+function contactIdsSql(c: SegmentCondition, t: string, o: Resolved, others: boolean): SqlFragment {
+  const ids = o.contactIds.get(c);
+  if (!ids) throw new Error(`a ${c.field} condition needs its contacts from the other service first`);
+  return { sql: others ? `${t}.id <> all(?::integer[])` : `${t}.id = any(?::integer[])`, bindings: [ids as number[]] };
 }
 
 function customSql(c: Extract<SegmentCondition, { field: 'custom' }>, t: string, o: Resolved): SqlFragment {
@@ -182,8 +180,7 @@ export function segmentWhere(filter: SegmentFilter, options: SegmentSqlOptions):
   const o: Resolved = {
     timeZone: options.timeZone,
     now: options.now ?? new Date(),
-    engaged: options.engaged ?? new Map(),
-    sessions: options.sessions ?? new Map(),
+    contactIds: options.contactIds ?? new Map(),
     allMust: filter.match === 'all' || filter.conditions.length === 1,
   };
   const parts = filter.conditions.map((c) => conditionSql(c, t, o));

@@ -17,5 +17,5 @@ export async function withSegmentWhere<F extends ContactsFilter & { segmentId?: 
   if (segmentId === undefined) return rest;
   const segment = await findSegment(knex, segmentId);
   if (!segment) throw notFound('Segment not found');
-  return { ...rest, where: await resolvedSegmentWhere(segment.filter, context) };
+  return { ...rest, where: await resolvedSegmentWhere(knex, segment.filter, context) };
 }

@@ -17,11 +17,11 @@ import {
   CONTACT_PAGE_INTERESTS,
   LEAD_INTEREST_LABELS,
   LEAD_MERGE_TAGS,
-  LOT_PATH_PATTERN,
   MERGE_TAG_PATTERN,
   SUBMISSION_SOURCE_LABELS,
   escapeHtml,
   locationText,
+  lotNumberOfPath,
   lotPath,
   mergeTagName,
   site,
@@ -104,9 +104,7 @@ export type LeadVisit =
 
 /** The lot numbers among the pages seen, in the order first seen. */
 export const lotsViewedOf = (pages: readonly string[]): number[] => [
-  ...new Set(
-    pages.flatMap((p) => LOT_PATH_PATTERN.exec(p.split(/[?#]/)[0]!.replace(/\/$/, ''))?.[1] ?? []).map(Number),
-  ),
+  ...new Set(pages.flatMap((p) => lotNumberOfPath(p.split(/[?#]/)[0]!) ?? [])),
 ];
 
 /** The alert's rows of the visit history (the lead alert's and a journey alert's). */
