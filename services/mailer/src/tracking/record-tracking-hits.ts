@@ -10,8 +10,8 @@
 import type { TrackingHit } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { isProxyOpen } from './is-proxy-open.ts';
-import { refreshContactEngagement } from './contact-engagement.ts';
-import { flagMachineHits, isScannerAgent } from './machine-hits.ts';
+import { isScannerAgent } from './machine-hits.ts';
+import { settleOpensAndClicks } from './settle-opens-and-clicks.ts';
 
 export async function recordTrackingHits(knex: Knex, hits: readonly TrackingHit[]): Promise<TrackingHit['kind'][]> {
   const rows = hits.map((h) => ({
@@ -37,8 +37,7 @@ export async function recordTrackingHits(knex: Knex, hits: readonly TrackingHit[
       [JSON.stringify(rows)],
     );
     const deliveryIds = stored.map((r) => Number(r.delivery_id));
-    await flagMachineHits(trx, deliveryIds);
-    await refreshContactEngagement(trx, deliveryIds);
+    await settleOpensAndClicks(trx, deliveryIds);
     return stored.map((r) => r.kind);
   });
 }

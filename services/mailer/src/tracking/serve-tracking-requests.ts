@@ -9,13 +9,13 @@ import { RPC } from '@lp/contracts';
 import { answerRpc, notFound } from '@lp/runtime';
 import { mailerSettings } from '../config.ts';
 import { attributeClickUrl, ownSiteHosts } from './attribute-click-url.ts';
-import { refreshContactEngagement } from './contact-engagement.ts';
 import { findCampaignLink } from './find-campaign-link.ts';
 import { findDelivery } from './find-delivery.ts';
 import { isProxyOpen } from './is-proxy-open.ts';
 import { listRecipientMail } from './list-recipient-mail.ts';
 import { loadTrackingSecret } from './load-tracking-secret.ts';
-import { flagMachineHits, isScannerAgent } from './machine-hits.ts';
+import { isScannerAgent } from './machine-hits.ts';
+import { settleOpensAndClicks } from './settle-opens-and-clicks.ts';
 import { recordTrackingEvent } from './record-tracking-event.ts';
 import { unsubscribeDelivery } from './unsubscribe-delivery.ts';
 import { readToken } from '@lp/runtime/mail/tracking-tokens';
@@ -33,8 +33,7 @@ export const serveTrackingRequests = [
         isProxy: isProxyOpen(userAgent),
         detail: userAgent.slice(0, 300),
       });
-      await flagMachineHits(trx, [ids.deliveryId]);
-      await refreshContactEngagement(trx, [ids.deliveryId]);
+      await settleOpensAndClicks(trx, [ids.deliveryId]);
       return stored;
     });
     if (inserted) counters.inc('mailer_tracking_events_total', { kind: 'open' });
@@ -57,8 +56,7 @@ export const serveTrackingRequests = [
         isScanner: isScannerAgent(userAgent),
         detail: userAgent.slice(0, 300),
       });
-      await flagMachineHits(trx, [delivery.id]);
-      await refreshContactEngagement(trx, [delivery.id]);
+      await settleOpensAndClicks(trx, [delivery.id]);
     });
     counters.inc('mailer_tracking_events_total', { kind: 'click' });
     return { url: attributeClickUrl(link.url, link, ownSiteHosts(mailerSettings.of(deps).MAIL_PUBLIC_URL)) };
