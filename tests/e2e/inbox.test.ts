@@ -8,7 +8,8 @@
  *   Read from a row and Mark as Unread from the message view (the unread count follows), the
  *   sender added to the contacts in one click, Archive, permanent Delete with its toast, and the
  *   developer test helper from the filter menu;
- * - the same screen at 375 px: nothing wider than the viewport, the dialog usable.
+ * - the same screen at 375 px: nothing wider than the viewport, the dialog usable;
+ * - Reply to an unsubscribed contact: the send screen says it would not be sent, and Send stops.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -330,6 +331,53 @@ describeOnEachBackend('the inbox in Chromium', (backend) => {
       await page.screenshot({ path: join(SHOTS, `inbox-campaign-reply-${width}-${backend}.png`) });
       await link.click();
       await page.waitForURL(`${stack.baseUrl}/marketing/campaigns/${campaign!.id}`);
+      await page.close();
+    }
+  });
+
+  it('says a reply to an unsubscribed contact would not be sent, at 1440 and 375 px', async () => {
+    await stack.platform.db.knex.withSchema('crm').table('contacts').insert({
+      email: 'Vera.Quit@example.com',
+      first_name: 'Vera',
+      last_name: 'Quit',
+      status: 'unsubscribed',
+      source: 'manual_entry',
+    });
+    await post(
+      'raw',
+      rawEmail('unsubscribed', {
+        from: '"Vera Quit" <vera.quit@example.com>',
+        subject: 'One more question about lot 4',
+        text: 'Does lot 4 have power at the street?',
+      }),
+      'message/rfc822',
+    );
+    await stored('power at the street', 1);
+    const notice =
+      'This reply would not be sent: Vera.Quit@example.com is unsubscribed, and unsubscribed or bounced contacts are never mailed. Answer from your own mail program.';
+    for (const [width, height] of [
+      [1440, 900],
+      [375, 740],
+    ] as const) {
+      const page = await signIn(width, height);
+      await page.goto(`${stack.baseUrl}/marketing/inbox`);
+      await page.getByLabel('Search emails').fill('power at the street');
+      await page
+        .getByRole('button', { name: /One more question about lot 4/ })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Reply' }).click();
+      await page.getByRole('heading', { name: 'Send an Email' }).waitFor();
+      const warning = page.getByText(notice);
+      await warning.waitFor();
+      await warning.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, `inbox-reply-unsubscribed-${width}-${backend}.png`) });
+      // Nothing on the page is wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.getByRole('button', { name: 'Send Email' }).click();
+      await page.waitForTimeout(300);
+      expect(await page.getByRole('dialog', { name: 'Send Email' }).count()).toBe(0);
+      await warning.waitFor();
       await page.close();
     }
   });
