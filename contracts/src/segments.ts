@@ -219,16 +219,16 @@ export const SegmentContactsQuerySchema = v.object({ ...pageQueryEntries(CONTACT
 export type EngagementCondition = Extract<SegmentCondition, { field: 'engagement' }>;
 
 /**
- * analytics: the session ids (each once, in order after `after`) of leads (sessions of its copy
- * of the form submissions) whose visitor viewed one of `lotNumbers`' pages, or whose first visit
- * came with the utm_campaign `campaign` (any letter case).
- */
-/**
  * At most this many lead sessions in one answer: what fits LEAD_SESSIONS_PAGE_BYTES when the ids
  * are the tracker's own (UUIDs: 10,000 take about 390 KB); rows read past the bytes would be
  * read for nothing.
  */
 export const LEAD_SESSIONS_PAGE = 10_000;
+/**
+ * analytics: the session ids (each once, in order after `after`) of leads (sessions of its copy
+ * of the form submissions) whose visitor viewed one of `lotNumbers`' pages, or whose first visit
+ * came with the utm_campaign `campaign` (any letter case).
+ */
 export const LeadSessionsInputSchema = v.object({
   ask: v.variant('kind', [
     v.object({

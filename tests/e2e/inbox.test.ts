@@ -87,6 +87,15 @@ describeOnEachBackend('the inbox in Chromium', (backend) => {
     return page;
   }
 
+  /** Signed in at `width` × `height`, the message found by `search` opened from the Inbox. */
+  async function openMessage(width: number, height: number, search: string, subject: RegExp): Promise<Page> {
+    const page = await signIn(width, height);
+    await page.goto(`${stack.baseUrl}/marketing/inbox`);
+    await page.getByLabel('Search emails').fill(search);
+    await page.getByRole('button', { name: subject }).first().click();
+    return page;
+  }
+
   it('runs none of the XSS corpus', async () => {
     for (const [i, html] of INBOUND_XSS_CORPUS.entries())
       await post('raw', rawEmail(`xss-${i + 1}`, { subject: `XSS probe ${i + 1}`, html }), 'message/rfc822');
@@ -317,13 +326,7 @@ describeOnEachBackend('the inbox in Chromium', (backend) => {
       [1440, 900],
       [375, 740],
     ] as const) {
-      const page = await signIn(width, height);
-      await page.goto(`${stack.baseUrl}/marketing/inbox`);
-      await page.getByLabel('Search emails').fill('lot 12 still');
-      await page
-        .getByRole('button', { name: /Re: Lake view lots/ })
-        .first()
-        .click();
+      const page = await openMessage(width, height, 'lot 12 still', /Re: Lake view lots/);
       const dialog = page.getByRole('dialog');
       const link = dialog.getByRole('link', { name: 'Spring lots broadcast' });
       await link.waitFor();
@@ -359,13 +362,7 @@ describeOnEachBackend('the inbox in Chromium', (backend) => {
       [1440, 900],
       [375, 740],
     ] as const) {
-      const page = await signIn(width, height);
-      await page.goto(`${stack.baseUrl}/marketing/inbox`);
-      await page.getByLabel('Search emails').fill('power at the street');
-      await page
-        .getByRole('button', { name: /One more question about lot 4/ })
-        .first()
-        .click();
+      const page = await openMessage(width, height, 'power at the street', /One more question about lot 4/);
       await page.getByRole('dialog').getByRole('button', { name: 'Reply' }).click();
       await page.getByRole('heading', { name: 'Send an Email' }).waitFor();
       const warning = page.getByText(notice);

@@ -2,10 +2,11 @@
  * Segment conditions on what visitors did on the site (the first-touch campaign, viewed lot N,
  * viewed any available lot) are analytics' facts: crm asks analytics for the lead sessions, a
  * page of up to LEAD_SESSIONS_PAGE at a time (fewer when the ids fill half a bus message:
- * analytics says when there are more), right before the filter is turned into SQL, and keeps no copy (as engagement does with
- * the mailer). The sessions are then turned into the contacts whose form submissions carry them,
- * in one query (list-contact-ids-of-sessions.ts: one pass over the submissions, which pages would
- * each repeat), and the contact ids join the filter as engagement's do (segment-filter.ts).
+ * analytics says when there are more), right before the filter is turned into SQL, and keeps no
+ * copy (as engagement does with the mailer). The sessions are then turned into the contacts whose
+ * form submissions carry them, in one query (list-contact-ids-of-sessions.ts: one pass over the
+ * submissions, which pages would each repeat), and the contact ids join the filter as
+ * engagement's do (segment-filter.ts).
  * "Any available lot" asks the inventory for the lots first (no lot available: nobody, analytics
  * not asked). A filter without such conditions asks nobody.
  */
