@@ -34,23 +34,35 @@ const isPlainObject = (x: object): x is Record<string, unknown> => {
  */
 export function unstorableTextFields(value: unknown): FieldErrors {
   const out = new Map<string, string[]>();
-  const visit = (x: unknown, path: string[]) => {
+  // One path, pushed and popped as the walk goes (it runs on every pixel batch's thousand hits:
+  // a new path array per field was most of its cost), joined only for a field that fails.
+  const path: string[] = [];
+  const visit = (x: unknown) => {
     if (typeof x === 'string') {
       if (!isStorableText(x)) out.set(path.join('.') || '_', [NOT_STORABLE_MESSAGE]);
       return;
     }
     if (typeof x !== 'object' || x === null) return;
     if (Array.isArray(x)) {
-      x.forEach((item, i) => visit(item, [...path, String(i)]));
+      for (let i = 0; i < x.length; i++) {
+        path.push(String(i));
+        visit(x[i]);
+        path.pop();
+      }
       return;
     }
     if (!isPlainObject(x)) return;
-    for (const [key, item] of Object.entries(x)) {
-      if (!isStorableText(key)) out.set([...path, markUnstorable(key)].join('.'), [NOT_STORABLE_MESSAGE]);
-      else visit(item, [...path, key]);
+    for (const key of Object.keys(x)) {
+      if (!isStorableText(key)) {
+        out.set([...path, markUnstorable(key)].join('.'), [NOT_STORABLE_MESSAGE]);
+        continue;
+      }
+      path.push(key);
+      visit(x[key]);
+      path.pop();
     }
   };
-  visit(value, []);
+  visit(value);
   // Own properties from a Map: a field named `__proto__` stays a field (as in fieldErrorsOf).
   return Object.fromEntries(out);
 }

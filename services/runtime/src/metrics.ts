@@ -154,6 +154,10 @@ export const KNOWN_COUNTERS: Record<string, MetricInfo> = {
     help: 'Named events of a redelivered or re-sent batch that were stored before (de-duplicated)',
     labels: [],
   },
+  analytics_batch_groups_total: {
+    help: 'Transactions that stored pixel batches, by kind (pageviews, events); handled messages ÷ this = batches per transaction',
+    labels: ['kind'],
+  },
 };
 
 /** Seconds: from 5 ms (a cached page) to 10 s (a request that waited out an RPC timeout). */

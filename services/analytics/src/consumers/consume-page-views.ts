@@ -1,27 +1,31 @@
 /**
  * Consumes `analytics.pageviews.recorded`: stores each batch (idempotent on event id + hit
- * index) and, in the same transaction, the batch's visits and daily roll-ups. At most hourly
+ * index) and, in the same transaction, the batch's visits and daily roll-ups; the batches of one
+ * partition that wait together are stored in one transaction (batch-groups.ts). At most hourly
  * it also drops raw months past the retention setting. A batch the database can never take
  * (class 22/23) is parked as a dead letter; the rest retry.
  */
-import { DURABLES, PageviewsRecordedSchema } from '@lp/contracts';
+import { DURABLES, PageviewsRecordedSchema, type PageviewsRecorded } from '@lp/contracts';
 import { defineConsumer, rethrowDbError } from '@lp/runtime';
 import { analyticsSettings } from '../config.ts';
 import { dropExpiredMonths } from '../queries/drop-expired-months.ts';
-import { recordPageViews } from '../visits/record-hits.ts';
+import { recordPageViewBatches } from '../visits/record-hits.ts';
+import { groupedRecorder } from './batch-groups.ts';
 
 const RETENTION_EVERY_MS = 3_600_000;
 const retentionRanAt = new WeakMap<object, number>();
+const storePageViews = groupedRecorder<PageviewsRecorded>('pageviews', recordPageViewBatches);
 
 export const consumePageViews = defineConsumer({
   durable: DURABLES.analyticsPageviews,
   schema: PageviewsRecordedSchema,
-  // Batches of up to 1,000 hits, each one transaction: more at once than the database pool has
-  // connections only queue, and a stop would hand them back unfinished.
-  maxInFlight: 8,
-  handle: async (batch, deps) => {
-    const { knex, counters, log, config } = deps;
-    const { inserted } = await recordPageViews(knex, batch, config.SITE_TIME_ZONE).catch(rethrowDbError);
+  // Batches of up to 1,000 hits. Those waiting for their partition's turn hold no database
+  // connection (batch-groups.ts): enough in flight that a backlog's batches meet in groups,
+  // few enough that a stop finishes them within its grace.
+  maxInFlight: 32,
+  handle: async (batch, ctx) => {
+    const { knex, counters, log } = ctx;
+    const inserted = await storePageViews(batch, ctx).catch(rethrowDbError);
     counters.inc('analytics_pageviews_stored_total', {}, inserted);
     if (inserted < batch.hits.length) {
       // Hits of a redelivered or re-sent batch that were stored before: the de-duplication at work.
@@ -32,7 +36,7 @@ export const consumePageViews = defineConsumer({
     const last = retentionRanAt.get(knex) ?? 0;
     if (Date.now() - last >= RETENTION_EVERY_MS) {
       retentionRanAt.set(knex, Date.now());
-      const dropped = await dropExpiredMonths(knex, analyticsSettings.of(deps).ANALYTICS_RAW_RETENTION_MONTHS);
+      const dropped = await dropExpiredMonths(knex, analyticsSettings.of(ctx).ANALYTICS_RAW_RETENTION_MONTHS);
       if (dropped.length > 0) log.info({ dropped }, 'raw hit months past retention dropped');
     }
   },

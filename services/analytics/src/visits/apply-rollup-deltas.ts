@@ -12,6 +12,17 @@ import { dimensionValues, figuresOf, type Figures, type VisitRow, VISIT_DIMENSIO
 
 type Delta = Figures & { day: string; dimension: string; value: string };
 
+/** A breakdown row's difference, from zero (written out: a spread of `zero()` copies on a slow path). */
+const part = (day: string, dimension: string, value: string): Delta => ({
+  visits: 0,
+  bounces: 0,
+  duration_s: 0,
+  pageviews: 0,
+  day,
+  dimension,
+  value,
+});
+
 const keyOf = (v: VisitRow) =>
   `${v.session_id}|${v.started_at.getTime()}|${v.last_at.getTime()}|${v.pageviews}|${v.interactions}`;
 
@@ -30,21 +41,19 @@ export async function applyRollupDeltas(
   const totals = new Map<string, Figures>();
   const parts = new Map<string, Delta>();
   const bump = (map: Map<string, Figures>, key: string, f: Figures, make: () => Figures) => {
-    const t = map.get(key) ?? make();
+    let t = map.get(key);
+    if (!t) {
+      t = make();
+      map.set(key, t);
+    }
     t.visits += f.visits;
     t.bounces += f.bounces;
     t.duration_s += f.duration_s;
     t.pageviews += f.pageviews;
-    map.set(key, t);
   };
   const zero = (): Figures => ({ visits: 0, bounces: 0, duration_s: 0, pageviews: 0 });
   const bumpPart = (day: string, dimension: string, value: string, f: Figures) =>
-    bump(parts as Map<string, Figures>, `${day}|${dimension}|${value}`, f, () => ({
-      ...zero(),
-      day,
-      dimension,
-      value,
-    }));
+    bump(parts as Map<string, Figures>, `${day}|${dimension}|${value}`, f, () => part(day, dimension, value));
   const addVisit = (v: VisitRow, sign: 1 | -1) => {
     const f = figuresOf(v, sign);
     bump(totals, v.day, f, zero);
@@ -83,16 +92,12 @@ export async function applyRollupDeltas(
     }
   }
   for (const before of extended.values()) addVisit(before, -1);
+  const onePageView: Figures = { visits: 0, bounces: 0, duration_s: 0, pageviews: 1 };
   for (const pv of pageviews) {
     const day = siteDayOf(pv.occurredAt, timeZone);
-    const f = { visits: 0, bounces: 0, duration_s: 0, pageviews: 1 };
-    bump(totals, day, { ...f, pageviews: 0 }, zero);
-    bump(parts as Map<string, Figures>, `${day}|page|${pv.path}`, f, () => ({
-      ...zero(),
-      day,
-      dimension: 'page',
-      value: pv.path,
-    }));
+    // The day's totals row is written (its page views come with its visits), the page's counts one.
+    if (!totals.has(day)) totals.set(day, zero());
+    bumpPart(day, 'page', pv.path, onePageView);
   }
 
   const nonZero = (f: Figures) =>
@@ -120,13 +125,19 @@ export async function applyRollupDeltas(
   // Visitor sketches of the days that gained a visit; adding an id twice changes nothing. A day
   // that lost a visitor's only visit (a late hit moved the visit to the day before) is rebuilt
   // from its visits, since a sketch cannot forget an id.
+  // A visitor whose visit on a day was replaced (extended, mostly) is in that day's sketch already:
+  // only the days' other visitors are hashed in.
   const idsByDay = new Map<string, string[]>();
+  const hadOn = new Set(removed.map((v) => `${v.day}|${v.session_id}`));
+  const keptOn = new Set<string>();
   for (const v of added) {
+    const key = `${v.day}|${v.session_id}`;
+    keptOn.add(key);
+    if (hadOn.has(key)) continue;
     const ids = idsByDay.get(v.day);
     if (ids) ids.push(v.session_id);
     else idsByDay.set(v.day, [v.session_id]);
   }
-  const keptOn = new Set(added.map((v) => `${v.day}|${v.session_id}`));
   const rebuild = new Set(removed.filter((v) => !keptOn.has(`${v.day}|${v.session_id}`)).map((v) => v.day));
   for (const day of rebuild) if (!idsByDay.has(day)) idsByDay.set(day, []);
   const sketches = new Map<string, Uint8Array>();

@@ -11,11 +11,15 @@ import type { Knex } from '@lp/runtime';
 import type { InsertedEvent } from '../queries/insert-events.ts';
 import type { InsertedPageView } from '../queries/insert-page-views.ts';
 import { rebuildSessionVisits } from './rebuild-session-visits.ts';
-import { toVisitRow, VISIT_COLUMNS, type VisitRow } from './visit-rows.ts';
+import { copyVisit, toVisitRow, VISIT_COLUMNS, type VisitRow } from './visit-rows.ts';
 
 const GAP_MS = VISIT_GAP_MINUTES * 60_000;
-/** No batch's event id: every stored hit is another batch's. */
-const NO_BATCH = '00000000-0000-0000-0000-000000000000';
+/**
+ * The event ids of the batches being stored, as a PostgreSQL uuid[] literal (`{}` for none):
+ * hits of those batches were inserted in this transaction, every other stored hit is the others'.
+ * The ids passed the batch schema's uuid check.
+ */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /** What extending a visit can change: everything but its key (session, start) and its day. */
 const UPDATED_COLUMNS = VISIT_COLUMNS.split(',')
@@ -126,7 +130,7 @@ const insideVisit = (v: VisitRow, list: readonly Hit[]): boolean =>
 async function insideLateVisits(
   trx: Knex,
   inside: Map<string, { last: VisitRow; list: Hit[] }>,
-  batchId: string | undefined,
+  batchIds: readonly string[],
   before: VisitRow[],
   after: VisitRow[],
   updated: VisitRow[],
@@ -140,7 +144,7 @@ async function insideLateVisits(
        select w.session_id, ${['', 'desc']
          .map(
            (order, i) => `(select p.occurred_at from analytics.page_views p
-             where p.session_id = w.session_id and p.occurred_at between w.lo and w.hi and p.event_id <> ?::uuid
+             where p.session_id = w.session_id and p.occurred_at between w.lo and w.hi and p.event_id <> all(?::uuid[])
              order by p.occurred_at ${order} limit 1) as ${i === 0 ? 'first_at' : 'last_at'}`,
          )
          .join(', ')}
@@ -153,8 +157,8 @@ async function insideLateVisits(
             hi: last.last_at.toISOString(),
           })),
         ),
-        batchId ?? NO_BATCH,
-        batchId ?? NO_BATCH,
+        uuidArray(batchIds),
+        uuidArray(batchIds),
       ],
     );
     for (const r of rows)
@@ -168,7 +172,7 @@ async function insideLateVisits(
       slow.push(...list);
       continue;
     }
-    const v = { ...last, pages: { ...last.pages } };
+    const v = copyVisit(last);
     for (const h of list) {
       if (h.kind === 2) v.interactions++;
       if (h.kind !== 1 || !h.pv) continue;
@@ -196,7 +200,7 @@ async function sessionsWithPingsToRevive(
   trx: Knex,
   bySession: ReadonlyMap<string, Hit[]>,
   latest: ReadonlyMap<string, VisitRow>,
-  batchId: string | undefined,
+  batchIds: readonly string[],
 ): Promise<Set<string>> {
   const asked: { session_id: string; after: string; until: string }[] = [];
   for (const [sessionId, list] of bySession) {
@@ -216,8 +220,8 @@ async function sessionsWithPingsToRevive(
      where exists (
        select 1 from analytics.events e
        where e.session_id = w.session_id and e.occurred_at > w.after and e.occurred_at <= w.until
-         and e.name = '${ENGAGEMENT_EVENT}' and e.event_id <> ?::uuid)`,
-    [JSON.stringify(asked), batchId ?? NO_BATCH],
+         and e.name = '${ENGAGEMENT_EVENT}' and e.event_id <> all(?::uuid[]))`,
+    [JSON.stringify(asked), uuidArray(batchIds)],
   );
   return new Set(rows.map((r) => r.session_id));
 }
@@ -226,8 +230,8 @@ export async function extendVisits(
   trx: Knex,
   hits: readonly Hit[],
   timeZone: string,
-  /** The batch the hits were stored from (its event id): the stored hits before it are the others. */
-  batchId?: string,
+  /** The batches the hits were stored from (their event ids): the stored hits before them are the others'. */
+  batchIds: readonly string[] = [],
 ): Promise<{ before: VisitRow[]; after: VisitRow[] }> {
   if (hits.length === 0) return { before: [], after: [] };
   const bySession = new Map<string, Hit[]>();
@@ -253,7 +257,7 @@ export async function extendVisits(
   const late: Hit[] = [];
   const inside = new Map<string, { last: VisitRow; list: Hit[] }>();
   for (const list of bySession.values()) list.sort((a, b) => a.at.getTime() - b.at.getTime() || a.kind - b.kind);
-  const revived = await sessionsWithPingsToRevive(trx, bySession, latest, batchId);
+  const revived = await sessionsWithPingsToRevive(trx, bySession, latest, batchIds);
   for (const [sessionId, list] of bySession) {
     const last = latest.get(sessionId);
     if (revived.has(sessionId)) {
@@ -271,7 +275,7 @@ export async function extendVisits(
       continue;
     }
     // A copy to extend (its pages too): `last` stays as it was, the visit to subtract.
-    const extended = last ? { ...last, pages: { ...last.pages } } : undefined;
+    const extended = last ? copyVisit(last) : undefined;
     let cur = extended;
     let extendedChanged = false;
     for (const h of list) {
@@ -295,7 +299,7 @@ export async function extendVisits(
     }
   }
 
-  if (inside.size > 0) late.push(...(await insideLateVisits(trx, inside, batchId, before, after, updated)));
+  if (inside.size > 0) late.push(...(await insideLateVisits(trx, inside, batchIds, before, after, updated)));
 
   // An extended visit keeps its key and day, so it is updated where it is (no index changes,
   // and PostgreSQL can keep the new version on the same page); new visits are inserted.

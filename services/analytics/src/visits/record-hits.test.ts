@@ -9,7 +9,7 @@ import type { Database } from '@lp/runtime';
 import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-db.ts';
 import { askOf } from '../queries/analytics-ask.ts';
 import { readWebAnalytics } from '../queries/read-web-analytics.ts';
-import { recordEvents, recordPageViews } from './record-hits.ts';
+import { recordEventBatches, recordEvents, recordPageViewBatches, recordPageViews } from './record-hits.ts';
 import { refreshRollups } from './refresh-rollups.ts';
 
 /** Phoenix is UTC−7 all year: 10:00 there is 17:00Z. */
@@ -40,6 +40,46 @@ const PLACES: Pick<PageviewHit, 'country' | 'region' | 'city'>[] = [
 const pvBatch = (...hits: PageviewHit[]): PageviewsRecorded => ({ ...eventMeta(), hits });
 const evBatch = (...hits: EventHit[]): EventsRecorded => ({ ...eventMeta(), hits });
 
+/** 12 visitors over two days, hits 0-50 minutes apart, some pings and clicks: a fixed pseudo-random sequence in batches of 9 page views and 7 events. */
+function randomBatches(): { pvBatches: PageviewsRecorded[]; evBatches: EventsRecorded[] } {
+  let seed = 7;
+  const rand = () => {
+    seed = (seed + 0x6d2b79f5) | 0; // mulberry32
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pvs: PageviewHit[] = [];
+  const evs: EventHit[] = [];
+  for (let s = 0; s < 12; s++) {
+    let t = new Date(`${D1}T20:00:00-07:00`).getTime() + Math.floor(rand() * 6 * 3_600_000);
+    for (let i = 0; i < 15; i++) {
+      t += Math.floor(rand() * 50 * 60_000);
+      const at = new Date(t).toISOString();
+      const r = rand();
+      // A visitor's place (some with no region, no city, or none at all) can change between visits.
+      const place = PLACES[(s + (i > 10 ? 1 : 0)) % PLACES.length]!;
+      if (r < 0.6)
+        pvs.push(
+          pv(`v${s}`, at, {
+            path: `/p${i % 4}`,
+            utmCampaign: i === 0 ? `c${s % 3}` : null,
+            utmTerm: i % 5 === 0 ? `t${s % 2}` : null,
+            utmContent: i % 3 === 0 ? `ad${i % 2}` : null,
+            ...place,
+          }),
+        );
+      else if (r < 0.8) evs.push(ev(`v${s}`, at, 'engagement'));
+      else evs.push(ev(`v${s}`, at, 'lot_click'));
+    }
+  }
+  const chunks = <T>(list: T[], n: number) =>
+    list.reduce<T[][]>((out, x, i) => (i % n ? out[out.length - 1]!.push(x) : out.push([x]), out), []);
+  const pvBatches = chunks(pvs, 9).map((hits) => pvBatch(...hits));
+  const evBatches = chunks(evs, 7).map((hits) => evBatch(...hits));
+  return { pvBatches, evBatches };
+}
+
 describe('visits and daily roll-ups', () => {
   let db: Database;
   beforeAll(async () => {
@@ -61,6 +101,28 @@ describe('visits and daily roll-ups', () => {
          from analytics.visits order by session_id, started_at`,
       )
     ).rows.map((r) => ({ ...r, seconds: Number(r.seconds) }));
+
+  /** Visits, their pages and the roll-ups: what a recomputation from the raw hits must equal. */
+  const snapshot = async () => ({
+    visits: (
+      await db.knex.raw(
+        `select session_id, started_at, last_at, last_real_at, day::text, pageviews, interactions, entry_path, exit_path,
+           pages from analytics.visits order by session_id, started_at`,
+      )
+    ).rows,
+    totals: (
+      await db.knex.raw(
+        `select day::text, visits, bounces, round(duration_s::numeric, 3) as d, pageviews, encode(visitor_sketch, 'hex') as s
+         from analytics.daily_totals where visits <> 0 or pageviews <> 0 order by day`,
+      )
+    ).rows,
+    parts: (
+      await db.knex.raw(
+        `select day::text, dimension, value, visits, bounces, round(duration_s::numeric, 3) as d, pageviews
+         from analytics.daily_breakdowns where visits <> 0 or pageviews <> 0 or bounces <> 0 order by 1, 2, 3`,
+      )
+    ).rows,
+  });
 
   it('a gap over 30 minutes starts a new visit; exactly 30 minutes does not', async () => {
     await recordPageViews(
@@ -173,22 +235,6 @@ describe('visits and daily roll-ups', () => {
     await recordPageViews(db.knex, b1);
     await recordPageViews(db.knex, b1); // redelivered
     await recordEvents(db.knex, e1);
-    const snapshot = async () => ({
-      visits: await visits(),
-      pages: (await db.knex.raw(`select session_id, started_at, pages from analytics.visits order by 1, 2`)).rows,
-      totals: (
-        await db.knex.raw(
-          `select day::text, visits, bounces, round(duration_s::numeric, 3) as d, pageviews, encode(visitor_sketch, 'hex') as s
-           from analytics.daily_totals where visits <> 0 or pageviews <> 0 order by day`,
-        )
-      ).rows,
-      parts: (
-        await db.knex.raw(
-          `select day::text, dimension, value, visits, bounces, round(duration_s::numeric, 3) as d, pageviews
-           from analytics.daily_breakdowns where visits <> 0 or pageviews <> 0 or bounces <> 0 order by 1, 2, 3`,
-        )
-      ).rows,
-    });
     const incremental = await snapshot();
     expect(incremental.visits).toHaveLength(3);
     await refreshRollups(db.knex, D1, D2);
@@ -205,27 +251,6 @@ describe('visits and daily roll-ups', () => {
     await recordEvents(db.knex, evBatch(ev('s', t, 'engagement')));
     await recordPageViews(db.knex, pvBatch(pv('s', t, { path: '/second' }), pv('s', phx(D1, '15:10'))));
     await recordEvents(db.knex, evBatch(ev('s', phx(D1, '15:10'), 'schedule_viewing')));
-    const snapshot = async () => ({
-      visits: (
-        await db.knex.raw(
-          `select session_id, started_at, last_at, last_real_at, day::text, pageviews, interactions, entry_path, exit_path,
-             pages
-           from analytics.visits order by started_at`,
-        )
-      ).rows,
-      totals: (
-        await db.knex.raw(
-          `select day::text, visits, bounces, round(duration_s::numeric, 3) as d, pageviews from analytics.daily_totals
-           where visits <> 0 or pageviews <> 0 order by day`,
-        )
-      ).rows,
-      parts: (
-        await db.knex.raw(
-          `select day::text, dimension, value, visits, bounces, round(duration_s::numeric, 3) as d, pageviews
-           from analytics.daily_breakdowns where visits <> 0 or pageviews <> 0 or bounces <> 0 order by 1, 2, 3`,
-        )
-      ).rows,
-    });
     const incremental = await snapshot();
     expect(incremental.visits).toMatchObject([{ pageviews: 3, interactions: 2, entry_path: '/first', exit_path: '/' }]);
     await refreshRollups(db.knex, D1, D1);
@@ -261,26 +286,6 @@ describe('visits and daily roll-ups', () => {
     } finally {
       db.knex.off('query', watch);
     }
-    const snapshot = async () => ({
-      visits: (
-        await db.knex.raw(
-          `select session_id, started_at, last_at, last_real_at, day::text, pageviews, interactions, entry_path, exit_path,
-             pages from analytics.visits order by session_id, started_at`,
-        )
-      ).rows,
-      totals: (
-        await db.knex.raw(
-          `select day::text, visits, bounces, round(duration_s::numeric, 3) as d, pageviews, encode(visitor_sketch, 'hex') as s
-           from analytics.daily_totals where visits <> 0 or pageviews <> 0 order by day`,
-        )
-      ).rows,
-      parts: (
-        await db.knex.raw(
-          `select day::text, dimension, value, visits, bounces, round(duration_s::numeric, 3) as d, pageviews
-           from analytics.daily_breakdowns where visits <> 0 or pageviews <> 0 or bounces <> 0 order by 1, 2, 3`,
-        )
-      ).rows,
-    });
     const incremental = await snapshot();
     expect(incremental.visits).toMatchObject([
       { session_id: 'click', pageviews: 2, interactions: 1, entry_path: '/earlier', exit_path: '/later' },
@@ -317,68 +322,40 @@ describe('visits and daily roll-ups', () => {
   });
 
   it('in-order, late, cross-stream and redelivered batches of many sessions give the roll-ups of a recomputation', async () => {
-    // A fixed pseudo-random sequence: 12 visitors over two days, hits 0-50 minutes apart, some pings and clicks.
-    let seed = 7;
-    const rand = () => {
-      seed = (seed + 0x6d2b79f5) | 0; // mulberry32
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-    const pvs: PageviewHit[] = [];
-    const evs: EventHit[] = [];
-    for (let s = 0; s < 12; s++) {
-      let t = new Date(`${D1}T20:00:00-07:00`).getTime() + Math.floor(rand() * 6 * 3_600_000);
-      for (let i = 0; i < 15; i++) {
-        t += Math.floor(rand() * 50 * 60_000);
-        const at = new Date(t).toISOString();
-        const r = rand();
-        // A visitor's place (some with no region, no city, or none at all) can change between visits.
-        const place = PLACES[(s + (i > 10 ? 1 : 0)) % PLACES.length]!;
-        if (r < 0.6)
-          pvs.push(
-            pv(`v${s}`, at, {
-              path: `/p${i % 4}`,
-              utmCampaign: i === 0 ? `c${s % 3}` : null,
-              utmTerm: i % 5 === 0 ? `t${s % 2}` : null,
-              utmContent: i % 3 === 0 ? `ad${i % 2}` : null,
-              ...place,
-            }),
-          );
-        else if (r < 0.8) evs.push(ev(`v${s}`, at, 'engagement'));
-        else evs.push(ev(`v${s}`, at, 'lot_click'));
-      }
-    }
-    const chunks = <T>(list: T[], n: number) =>
-      list.reduce<T[][]>((out, x, i) => (i % n ? out[out.length - 1]!.push(x) : out.push([x]), out), []);
-    const pvBatches = chunks(pvs, 9).map((hits) => pvBatch(...hits));
-    const evBatches = chunks(evs, 7).map((hits) => evBatch(...hits));
+    const { pvBatches, evBatches } = randomBatches();
     // Page views mostly in order, events after them, two batches late, some delivered twice.
     const order = [...pvBatches.slice(2), ...evBatches, pvBatches[1]!, pvBatches[0]!, pvBatches[3]!, evBatches[0]!];
     for (const b of order) {
       if ('name' in b.hits[0]!) await recordEvents(db.knex, b as EventsRecorded);
       else await recordPageViews(db.knex, b as PageviewsRecorded);
     }
-    const snapshot = async () => ({
-      visits: await visits(),
-      pages: (await db.knex.raw(`select session_id, started_at, pages from analytics.visits order by 1, 2`)).rows,
-      totals: (
-        await db.knex.raw(
-          `select day::text, visits, bounces, round(duration_s::numeric, 3) as d, pageviews, encode(visitor_sketch, 'hex') as s
-           from analytics.daily_totals where visits <> 0 or pageviews <> 0 order by day`,
-        )
-      ).rows,
-      parts: (
-        await db.knex.raw(
-          `select day::text, dimension, value, visits, bounces, round(duration_s::numeric, 3) as d, pageviews
-           from analytics.daily_breakdowns where visits <> 0 or pageviews <> 0 or bounces <> 0 order by 1, 2, 3`,
-        )
-      ).rows,
-    });
     const incremental = await snapshot();
     expect(incremental.visits.length).toBeGreaterThan(12);
     await refreshRollups(db.knex, D1, '2026-11-23');
     expect(await snapshot()).toEqual(incremental);
+  });
+
+  it('batches stored together in one transaction (late ones, one twice, both streams) give the roll-ups of a recomputation', async () => {
+    const { pvBatches, evBatches } = randomBatches();
+    const hitsOf = (batches: { hits: unknown[] }[]) => batches.map((b) => b.hits.length);
+    // As consumers group what waits for a partition: several at once, out of order, a batch redelivered within its own group and later.
+    const pvGroups = [pvBatches.slice(2, 6), [pvBatches[1]!, pvBatches[0]!, pvBatches[1]!], pvBatches.slice(6)];
+    const evGroups = [evBatches.slice(0, 3), evBatches.slice(3)];
+    expect(await recordPageViewBatches(db.knex, pvGroups[0]!)).toEqual(hitsOf(pvGroups[0]!));
+    expect(await recordEventBatches(db.knex, evGroups[0]!)).toEqual(hitsOf(evGroups[0]!));
+    expect(await recordPageViewBatches(db.knex, pvGroups[1]!)).toEqual([
+      pvBatches[1]!.hits.length,
+      pvBatches[0]!.hits.length,
+      0,
+    ]);
+    expect(await recordPageViewBatches(db.knex, pvGroups[2]!)).toEqual(hitsOf(pvGroups[2]!));
+    expect(await recordEventBatches(db.knex, evGroups[1]!)).toEqual(hitsOf(evGroups[1]!));
+    expect(await recordPageViewBatches(db.knex, [pvBatches[3]!, pvBatches[2]!])).toEqual([0, 0]);
+
+    const grouped = await snapshot();
+    expect(grouped.visits.length).toBeGreaterThan(12);
+    await refreshRollups(db.knex, D1, '2026-11-23');
+    expect(await snapshot()).toEqual(grouped);
   });
 
   it('buckets days in the configured site time zone: 03:00Z is the evening before in Phoenix, the same day in UTC', async () => {

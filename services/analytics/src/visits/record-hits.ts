@@ -1,6 +1,6 @@
 /**
- * Stores one batch and keeps visits and roll-ups in step, in ONE transaction: under its lock
- * (batches of one partition, of both streams and every replica, take turns; see lockBatch), create the months'
+ * Stores batches and keeps visits and roll-ups in step, in ONE transaction: under its lock
+ * (batches of one partition, of both streams and every replica, take turns; see lockBatches), create the months'
  * partitions, insert the raw hits (skipping ones stored before) and note the lots each session
  * viewed (insert-session-lots.ts), extend or rebuild the visits of
  * the hits stored now (extend-visits.ts) and apply the difference to the daily roll-ups. A failure rolls everything back, so
@@ -13,8 +13,8 @@ import {
   type PageviewsRecorded,
 } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
-import { insertEvents } from '../queries/insert-events.ts';
-import { insertPageViews } from '../queries/insert-page-views.ts';
+import { insertEvents, type InsertedEvent } from '../queries/insert-events.ts';
+import { insertPageViews, type InsertedPageView } from '../queries/insert-page-views.ts';
 import { insertSessionLots } from '../queries/insert-session-lots.ts';
 import { ensureMonthPartitions, monthOf, rememberPartitions } from '../queries/ensure-month-partitions.ts';
 import { applyRollupDeltas } from './apply-rollup-deltas.ts';
@@ -28,15 +28,20 @@ import { extendVisits, hitsOf } from './extend-visits.ts';
 export const lockRollups = (trx: Knex) => trx.raw(`select pg_advisory_xact_lock(hashtext('lp-analytics-rollups'))`);
 
 /**
- * What a batch takes before it writes: the roll-up lock shared with the other batches, and its
- * partition's (contracts' analyticsPartitionOf) for itself, so batches of different partitions
- * are stored at the same time: their sessions, hence their visits, are disjoint, and the roll-up
- * rows they share are written in one order (apply-rollup-deltas.ts). A batch whose `partition` is
- * missing, or not that of every hit, takes the roll-up lock for itself.
+ * What a transaction of batches takes before it writes: the roll-up lock shared with the other
+ * batches, and its partition's (contracts' analyticsPartitionOf) for itself, so batches of
+ * different partitions are stored at the same time: their sessions, hence their visits, are
+ * disjoint, and the roll-up rows they share are written in one order (apply-rollup-deltas.ts).
+ * When a batch's `partition` is missing, or is not that of every hit and of the other batches,
+ * the transaction takes the roll-up lock for itself.
  */
-async function lockBatch(trx: Knex, batch: { partition?: number | undefined; hits: readonly { sessionId: string }[] }) {
-  const p = batch.partition;
-  if (p === undefined || batch.hits.some((h) => analyticsPartitionOf(h.sessionId) !== p)) return lockRollups(trx);
+async function lockBatches(
+  trx: Knex,
+  batches: readonly { partition?: number | undefined; hits: readonly { sessionId: string }[] }[],
+) {
+  const p = batches[0]?.partition;
+  const mixed = batches.some((b) => b.partition !== p || b.hits.some((h) => analyticsPartitionOf(h.sessionId) !== p));
+  if (p === undefined || mixed) return lockRollups(trx);
   await trx.raw(
     `select pg_advisory_xact_lock_shared(hashtext('lp-analytics-rollups')),
             pg_advisory_xact_lock(hashtext('lp-analytics-partition'), ?)`,
@@ -44,42 +49,93 @@ async function lockBatch(trx: Knex, batch: { partition?: number | undefined; hit
   );
 }
 
-/** `timeZone`: the site's (SITE_TIME_ZONE), whose midnight starts a visit's and a roll-up's day. */
-export async function recordPageViews(
+const monthsOf = (batches: readonly { hits: readonly { at: string }[] }[]) =>
+  batches.flatMap((b) => b.hits.map((h) => monthOf(new Date(h.at))));
+
+/**
+ * Stores page-view batches in one transaction (usually one partition's, see
+ * consumers/batch-groups.ts): their visits are extended once and the roll-ups take one
+ * difference for all of them. Returns how many hits of each batch were stored now.
+ * `timeZone`: the site's (SITE_TIME_ZONE), whose midnight starts a visit's and a roll-up's day.
+ */
+export async function recordPageViewBatches(
   knex: Knex,
-  batch: PageviewsRecorded,
+  batches: readonly PageviewsRecorded[],
   timeZone: string = DEFAULT_SITE_TIME_ZONE,
-): Promise<{ inserted: number }> {
-  const months = batch.hits.map((h) => monthOf(new Date(h.at)));
+): Promise<number[]> {
+  const months = monthsOf(batches);
   const done = await knex.transaction(async (trx) => {
-    await lockBatch(trx, batch);
+    await lockBatches(trx, batches);
     await ensureMonthPartitions(trx, knex, 'page_views', months);
-    const { inserted, rows } = await insertPageViews(trx, batch);
+    const inserted: number[] = [];
+    const rows: InsertedPageView[] = [];
+    for (const batch of batches) {
+      const stored = await insertPageViews(trx, batch);
+      inserted.push(stored.inserted);
+      for (const row of stored.rows) rows.push(row);
+    }
     await insertSessionLots(trx, rows);
     // Only hits stored now change visits: a redelivered batch costs one insert that stores nothing.
-    const change = await extendVisits(trx, hitsOf(rows, []), timeZone, batch.id);
+    const change = await extendVisits(
+      trx,
+      hitsOf(rows, []),
+      timeZone,
+      batches.map((b) => b.id),
+    );
     await applyRollupDeltas(trx, change, rows, timeZone);
-    return { inserted };
+    return inserted;
   });
   rememberPartitions(knex, 'page_views', months);
   return done;
 }
 
+/** Stores event batches in one transaction, as recordPageViewBatches does page views. */
+export async function recordEventBatches(
+  knex: Knex,
+  batches: readonly EventsRecorded[],
+  timeZone: string = DEFAULT_SITE_TIME_ZONE,
+): Promise<number[]> {
+  const months = monthsOf(batches);
+  const done = await knex.transaction(async (trx) => {
+    await lockBatches(trx, batches);
+    await ensureMonthPartitions(trx, knex, 'events', months);
+    const inserted: number[] = [];
+    const rows: InsertedEvent[] = [];
+    for (const batch of batches) {
+      const stored = await insertEvents(trx, batch);
+      inserted.push(stored.inserted);
+      for (const row of stored.rows) rows.push(row);
+    }
+    const change = await extendVisits(
+      trx,
+      hitsOf([], rows),
+      timeZone,
+      batches.map((b) => b.id),
+    );
+    await applyRollupDeltas(trx, change, [], timeZone);
+    await countSiteEvents(trx, rows, timeZone);
+    return inserted;
+  });
+  rememberPartitions(knex, 'events', months);
+  return done;
+}
+
+/** One batch of page views in its own transaction. */
+export async function recordPageViews(
+  knex: Knex,
+  batch: PageviewsRecorded,
+  timeZone: string = DEFAULT_SITE_TIME_ZONE,
+): Promise<{ inserted: number }> {
+  const [inserted = 0] = await recordPageViewBatches(knex, [batch], timeZone);
+  return { inserted };
+}
+
+/** One batch of events in its own transaction. */
 export async function recordEvents(
   knex: Knex,
   batch: EventsRecorded,
   timeZone: string = DEFAULT_SITE_TIME_ZONE,
 ): Promise<{ inserted: number }> {
-  const months = batch.hits.map((h) => monthOf(new Date(h.at)));
-  const done = await knex.transaction(async (trx) => {
-    await lockBatch(trx, batch);
-    await ensureMonthPartitions(trx, knex, 'events', months);
-    const { inserted, rows } = await insertEvents(trx, batch);
-    const change = await extendVisits(trx, hitsOf([], rows), timeZone, batch.id);
-    await applyRollupDeltas(trx, change, [], timeZone);
-    await countSiteEvents(trx, rows, timeZone);
-    return { inserted };
-  });
-  rememberPartitions(knex, 'events', months);
-  return done;
+  const [inserted = 0] = await recordEventBatches(knex, [batch], timeZone);
+  return { inserted };
 }
