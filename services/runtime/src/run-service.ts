@@ -4,7 +4,7 @@
  * product takes too), serve health and `/metrics` on HEALTH_PORT, and shut down in order on a
  * signal.
  */
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import Koa from 'koa';
 import { connectNatsBus } from './bus/nats-bus.ts';
 import { parseConfig, ServiceConfigSchema } from './config.ts';
@@ -30,18 +30,23 @@ export async function runService(def: ServiceDefinition): Promise<void> {
     namespace: config.BUS_NAMESPACE,
     topology: { ackWaitMs: config.BUS_ACK_WAIT_MS, replicas: config.BUS_STREAM_REPLICAS },
   });
-  const service = await startServices([def], { bus, knex: db.knex, log, counters, config });
-  const app = new Koa();
-  mountHealth(app, { bus, knex: db.knex, counters });
-  const server = createServer(app.callback()).listen(config.HEALTH_PORT);
-  log.info({ healthPort: (server.address() as { port: number }).port }, 'ready');
+  // The signal handler is in place before the first consumer starts: a SIGTERM while the rest
+  // starts stops what is running and exits 0 (it stored a batch; Node's default would kill it
+  // mid-transaction, exit by signal). Steps are read at the signal, so they see what exists.
+  const started: { service?: Awaited<ReturnType<typeof startServices>>; server?: Server } = {};
   onShutdown(
     () => [
-      ['http', () => new Promise<void>((r) => server.close(() => r()))],
-      ['consumers', () => service.stop()],
+      ['http', () => new Promise<void>((r) => (started.server ? started.server.close(() => r()) : r()))],
+      ['consumers', async () => started.service?.stop()],
       ['nats', () => bus.close()],
       ['database', () => db.close()],
     ],
     log,
   );
+  started.service = await startServices([def], { bus, knex: db.knex, log, counters, config });
+  const app = new Koa();
+  mountHealth(app, { bus, knex: db.knex, counters });
+  const server = createServer(app.callback()).listen(config.HEALTH_PORT);
+  started.server = server;
+  log.info({ healthPort: (server.address() as { port: number }).port }, 'ready');
 }
