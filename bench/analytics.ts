@@ -13,7 +13,8 @@
  * /contact), and a three-step funnel (a blog article → /contact → the form), over 30 and 365
  * days, p50 of 5 calls. Target: p50 ≤ 150 ms.
  *
- * Flags: --rows <n> (10000000), --keep (leave the database for a look).
+ * Flags: --rows <n> (10000000), --keep (leave the database for a look), --reuse <database> (time a
+ * kept one again, on the day it was made, after its migrations; nothing generated).
  * Env: BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { randomUUID } from 'node:crypto';
@@ -21,7 +22,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { PoolClient } from 'pg';
-import { addDays, ANALYTICS_RANGES, periodOf, siteDayOf } from '@lp/contracts';
+import { addDays, ANALYTICS_RANGES, eventMeta, periodOf, siteDayOf } from '@lp/contracts';
 import { migrate, openPostgres } from '@lp/runtime';
 import { analyticsService } from '@lp/analytics';
 import { ensureMonthPartitions, monthOf } from '@lp/analytics/queries/ensure-month-partitions';
@@ -31,6 +32,8 @@ import { readWebAnalytics } from '@lp/analytics/queries/read-web-analytics';
 import { insertGoal } from '@lp/analytics/goals/goal-rows';
 import { readFunnel } from '@lp/analytics/goals/read-funnel';
 import { readGoalReport } from '@lp/analytics/goals/read-goal-report';
+import { pageView } from '@lp/analytics/testing/analytics-test-db';
+import { recordPageViews } from '@lp/analytics/visits/record-hits';
 import { refreshRollups } from '@lp/analytics/visits/refresh-rollups';
 import { createDatabase } from './support/processes.ts';
 
@@ -40,6 +43,7 @@ const flag = (name: string, fallback: string) => {
 };
 const ROWS = Number(flag('rows', '10000000'));
 const KEEP = process.argv.includes('--keep');
+const REUSE = flag('reuse', '');
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DAY_MS = 86_400_000;
 
@@ -158,69 +162,82 @@ async function time(times: number, fn: () => Promise<unknown>) {
   return { p50: percentile(ms, 50), p95: percentile(ms, 95) };
 }
 
-const db = await createDatabase(DATABASE_URL, 'lp_bench_analytics');
+const db = REUSE
+  ? {
+      name: REUSE,
+      url: Object.assign(new URL(DATABASE_URL), { pathname: `/${REUSE}` }).toString(),
+      drop: async () => {},
+    }
+  : await createDatabase(DATABASE_URL, 'lp_bench_analytics');
 const { knex, close } = await openPostgres(db.url, 4);
 const out = (line: string) => process.stdout.write(`${line}\n`);
 try {
   await migrate(knex, analyticsService.schema, analyticsService.migrationsDir);
   const now = Date.now();
-  const months = new Set<string>();
-  for (let t = now - 366 * DAY_MS; t <= now + DAY_MS; t += 10 * DAY_MS) months.add(monthOf(new Date(t)));
-  months.add(monthOf(new Date(now)));
-  await ensureMonthPartitions(knex, {}, 'page_views', months);
-  await ensureMonthPartitions(knex, {}, 'events', months);
-
-  let t0 = performance.now();
-  const client = (await knex.client.acquireConnection()) as PoolClient;
-  try {
-    await pipeline(
-      Readable.from(copyRows(ROWS, now)),
-      client.query(
-        copyFrom(
-          `COPY analytics.page_views (event_id, hit_index, occurred_at, path, referrer, session_id, device_type, browser,
-             utm_source, utm_medium, utm_campaign) FROM STDIN`,
-        ),
-      ),
-    );
-  } finally {
-    await knex.client.releaseConnection(client);
-  }
-  const eventClient = (await knex.client.acquireConnection()) as PoolClient;
-  try {
-    await pipeline(
-      Readable.from([`${eventRows.join('\n')}\n`]),
-      eventClient.query(
-        copyFrom(
-          `COPY analytics.events (event_id, hit_index, occurred_at, session_id, name, category, action, label, path) FROM STDIN`,
-        ),
-      ),
-    );
-  } finally {
-    await knex.client.releaseConnection(eventClient);
-  }
-  const copySeconds = (performance.now() - t0) / 1000;
-  out(
-    `generated ${ROWS.toLocaleString('en-US')} page views (and ${eventRows.length.toLocaleString('en-US')} form events) over 365 days with COPY in ${copySeconds.toFixed(1)} s (${Math.round(ROWS / copySeconds).toLocaleString('en-US')} rows/s)`,
-  );
-  await knex.raw('analyze analytics.page_views; analyze analytics.events');
-
-  t0 = performance.now();
   const today = siteDayOf(new Date(now));
-  // A month at a time, so each transaction stays a reasonable size.
-  for (let to = today; to >= addDays(today, -366); to = addDays(to, -31)) {
-    const from = addDays(to, -30);
-    await refreshRollups(knex, from, to);
+  if (REUSE) {
+    // Days were generated up to the day the database was made: ask about today only on that day.
+    await knex.raw('delete from analytics.goals');
+    out(`reusing database ${db.name}`);
+  } else {
+    const months = new Set<string>();
+    for (let t = now - 366 * DAY_MS; t <= now + DAY_MS; t += 10 * DAY_MS) months.add(monthOf(new Date(t)));
+    months.add(monthOf(new Date(now)));
+    await ensureMonthPartitions(knex, {}, 'page_views', months);
+    await ensureMonthPartitions(knex, {}, 'events', months);
+
+    let t0 = performance.now();
+    const client = (await knex.client.acquireConnection()) as PoolClient;
+    try {
+      await pipeline(
+        Readable.from(copyRows(ROWS, now)),
+        client.query(
+          copyFrom(
+            `COPY analytics.page_views (event_id, hit_index, occurred_at, path, referrer, session_id, device_type, browser,
+               utm_source, utm_medium, utm_campaign) FROM STDIN`,
+          ),
+        ),
+      );
+    } finally {
+      await knex.client.releaseConnection(client);
+    }
+    const eventClient = (await knex.client.acquireConnection()) as PoolClient;
+    try {
+      await pipeline(
+        Readable.from([`${eventRows.join('\n')}\n`]),
+        eventClient.query(
+          copyFrom(
+            `COPY analytics.events (event_id, hit_index, occurred_at, session_id, name, category, action, label, path) FROM STDIN`,
+          ),
+        ),
+      );
+    } finally {
+      await knex.client.releaseConnection(eventClient);
+    }
+    const copySeconds = (performance.now() - t0) / 1000;
+    out(
+      `generated ${ROWS.toLocaleString('en-US')} page views (and ${eventRows.length.toLocaleString('en-US')} form events) over 365 days with COPY in ${copySeconds.toFixed(1)} s (${Math.round(ROWS / copySeconds).toLocaleString('en-US')} rows/s)`,
+    );
+    await knex.raw('analyze analytics.page_views; analyze analytics.events');
+
+    t0 = performance.now();
+
+    // A month at a time, so each transaction stays a reasonable size.
+    for (let to = today; to >= addDays(today, -366); to = addDays(to, -31)) {
+      const from = addDays(to, -30);
+      await refreshRollups(knex, from, to);
+    }
+    const rollupSeconds = (performance.now() - t0) / 1000;
+    await knex.raw('analyze analytics.visits; analyze analytics.daily_totals; analyze analytics.daily_breakdowns');
+    const counts = await knex.raw<{ rows: { visits: string; totals: string; parts: string }[] }>(
+      `select (select count(*) from analytics.visits) as visits, (select count(*) from analytics.daily_totals) as totals,
+         (select count(*) from analytics.daily_breakdowns) as parts`,
+    );
+    const c = counts.rows[0]!;
+    out(
+      `built ${Number(c.visits).toLocaleString('en-US')} visits and roll-ups (${c.totals} daily totals, ${Number(c.parts).toLocaleString('en-US')} breakdown rows) in ${rollupSeconds.toFixed(1)} s`,
+    );
   }
-  const rollupSeconds = (performance.now() - t0) / 1000;
-  await knex.raw('analyze analytics.visits; analyze analytics.daily_totals; analyze analytics.daily_breakdowns');
-  const counts = await knex.raw<{ rows: { visits: string; totals: string; parts: string }[] }>(
-    `select (select count(*) from analytics.visits) as visits, (select count(*) from analytics.daily_totals) as totals,
-       (select count(*) from analytics.daily_breakdowns) as parts`,
-  );
-  const c = counts.rows[0]!;
-  out(
-    `built ${Number(c.visits).toLocaleString('en-US')} visits and roll-ups (${c.totals} daily totals, ${Number(c.parts).toLocaleString('en-US')} breakdown rows) in ${rollupSeconds.toFixed(1)} s`,
-  );
 
   const at = new Date(now);
   out('');
@@ -275,22 +292,50 @@ try {
   );
 
   out('');
-  out('drill-down answers (from the stored visits), 5 calls each after one warm-up:');
+  out('');
+  out('drill-down answers (from the stored visits; each day worked out once per set of filters and kept):');
+  out('  first look: nothing kept for these filters; again: 5 calls, each after a page view from Google');
+  out("  stored today (a real batch through the consumer's code), so today is worked out again each time");
   out(
-    `${'days'.padStart(6)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}   filters: visits / unique visitors / page views`,
+    `${'days'.padStart(6)} ${'first'.padStart(9)} ${'again p50'.padStart(10)} ${'p95'.padStart(9)}   filters: visits / unique visitors / page views`,
   );
   let worst = 0;
+  let hit = 0;
+  const googleHitToday = async () => {
+    hit++;
+    await recordPageViews(knex, {
+      ...eventMeta(),
+      hits: [
+        pageView(`bench-live-${hit}`, new Date(at.getTime() - 60_000 + hit).toISOString(), {
+          path: '/blog/article-1',
+          referrer: 'https://www.google.com/',
+        }),
+      ],
+    });
+  };
   for (const [days, filters] of [
     [30, { source: 'google.com' }],
     [365, { source: 'google.com' }],
     [30, { source: 'google.com', page: '/blog/*' }],
     [365, { source: 'google.com', page: '/blog/*' }],
   ] as const) {
-    const answer = await readFilteredWebAnalytics(knex, askOf({ days }, at), filters);
-    const r = await time(5, () => readFilteredWebAnalytics(knex, askOf({ days }, at), filters));
+    await knex.raw('delete from analytics.filter_sets');
+    const started = performance.now();
+    await readFilteredWebAnalytics(knex, askOf({ days }, at), filters);
+    const first = performance.now() - started;
+    const again: number[] = [];
+    let answer = await readFilteredWebAnalytics(knex, askOf({ days }, at), filters);
+    for (let i = 0; i < 5; i++) {
+      await googleHitToday();
+      const t = performance.now();
+      answer = await readFilteredWebAnalytics(knex, askOf({ days }, at), filters);
+      again.push(performance.now() - t);
+    }
+    again.sort((a, b) => a - b);
+    const r = { p50: percentile(again, 50), p95: percentile(again, 95) };
     worst = Math.max(worst, r.p50);
     out(
-      `${String(days).padStart(6)} ${`${r.p50.toFixed(0)} ms`.padStart(9)} ${`${r.p95.toFixed(0)} ms`.padStart(9)}   ` +
+      `${String(days).padStart(6)} ${`${first.toFixed(0)} ms`.padStart(9)} ${`${r.p50.toFixed(0)} ms`.padStart(10)} ${`${r.p95.toFixed(0)} ms`.padStart(9)}   ` +
         `${Object.entries(filters)
           .map(([k, v]) => `${k} = ${v}`)
           .join(
@@ -298,7 +343,9 @@ try {
           )}: ${answer.totalVisits.toLocaleString('en-US')} / ${answer.uniqueVisitors.toLocaleString('en-US')} / ${answer.pageviews.toLocaleString('en-US')}`,
     );
   }
-  out(`drill-down: slowest p50 ${worst.toFixed(0)} ms (target ≤ 150 ms: ${worst <= 150 ? 'met' : 'NOT met'})`);
+  out(
+    `drill-down asked again: slowest p50 ${worst.toFixed(0)} ms (target ≤ 150 ms: ${worst <= 150 ? 'met' : 'NOT met'}); a first look scans the period's visits`,
+  );
 
   const blog = await insertGoal(knex, { name: 'Read an article', kind: 'page', value: '/blog/*' });
   const contact = await insertGoal(knex, { name: 'Contact page', kind: 'page', value: '/contact' });
@@ -331,6 +378,6 @@ try {
   );
 } finally {
   await close();
-  if (KEEP) out(`kept database ${db.name}`);
+  if (KEEP || REUSE) out(`kept database ${db.name}`);
   else await db.drop();
 }

@@ -187,6 +187,25 @@ describeOnEachBackend('web analytics end to end', (backend) => {
     expect(desktopHome.top.referrers.map((p) => p.value)).toEqual(['google.com']);
     expect((await webAnalytics(30, '&source=(none)')).totalVisits).toBe(0);
 
+    // The newsletter reader opens a lot page: the same filtered view, asked again, counts it
+    // (its days were kept from the look before, and today's worked out again).
+    await pixel('/api/analytics/pixel', { p: '/lots/7', sid: a }, IPHONE_UA);
+    const later = await eventually(
+      async () => {
+        const now = await webAnalytics(30, '&source=newsletter');
+        return now.pageviews === 3 ? now : undefined;
+      },
+      15_000,
+      "the newsletter visit's third page in the filtered view",
+    );
+    expect(later).toMatchObject({ totalVisits: 1, uniqueVisitors: 1, pageviews: 3, bounceRate: 0 });
+    expect(later.top.exitPages.map((p) => p.value)).toEqual(['/lots/7']);
+    expect((await webAnalytics(30, '&source=newsletter')).top.pages.map((p) => [p.value, p.pageviews])).toEqual([
+      ['/', 1],
+      ['/lot-map', 1],
+      ['/lots/7', 1],
+    ]);
+
     // The extra utm_* parameter is kept beside the five named ones.
     const { rows } = await stack.platform.db.knex.raw<{ rows: { utm_extra: unknown }[] }>(
       'select utm_extra from analytics.page_views where session_id = ? and utm_extra is not null',

@@ -8,7 +8,9 @@ import { eventMeta } from '@lp/contracts';
 import type { Database } from '@lp/runtime';
 import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-db.ts';
 import { recordPageViews } from '../visits/record-hits.ts';
+import { refreshRollups } from '../visits/refresh-rollups.ts';
 import { askOf } from './analytics-ask.ts';
+import { filterSetKey, forgetUnviewedFilterSets } from './filtered-days.ts';
 import { readFilteredWebAnalytics } from './read-filtered-web-analytics.ts';
 import { readWebAnalytics } from './read-web-analytics.ts';
 
@@ -247,5 +249,92 @@ describe('web analytics over custom days, compared with the previous period or t
       }),
     );
     expect(askOf({ from: '2026-11-20', to: '2026-11-25' }, NOW).period.days).toBe(6);
+  });
+});
+
+describe('filtered days kept between views', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openAnalyticsTestDb();
+    await recordPageViews(db.knex, {
+      ...eventMeta(),
+      hits: [
+        pv('ann', daysAgo(2), { referrer: GOOGLE }),
+        pv('ann', daysAgo(2, 1), { path: '/lots/7' }),
+        pv('bob', daysAgo(3), { path: '/lots/12', referrer: GOOGLE }),
+        pv('cat', daysAgo(4), { path: '/lots/7' }),
+        pv('dan', daysAgo(9), { path: '/blog', referrer: GOOGLE }),
+      ],
+    });
+  }, 60_000);
+  afterAll(() => db?.close());
+
+  const GOOGLE_ONLY = { source: 'google.com' };
+  const read = () => readFilteredWebAnalytics(db.knex, askOf({ days: 7 }, NOW), GOOGLE_ONLY);
+  /** Each kept day of the view with its row version: a day worked out again gets a new one. */
+  const keptDays = async () => {
+    const rows = await db.knex.raw<{ rows: { day: string; xmin: string; visits: number }[] }>(
+      `select day::text as day, f.xmin::text as xmin, visits from analytics.filtered_days f
+       join analytics.filter_sets s on s.id = f.filter_set where s.filters = ? order by day`,
+      [filterSetKey(GOOGLE_ONLY)],
+    );
+    return rows.rows;
+  };
+  const changed = (before: { day: string; xmin: string }[], after: { day: string; xmin: string }[]) =>
+    after.filter((a) => before.find((b) => b.day === a.day)?.xmin !== a.xmin).map((a) => a.day);
+
+  it('names a set of filters one way, whatever their order', () => {
+    expect(filterSetKey({ source: 'google.com', device: 'mobile' })).toBe(
+      filterSetKey({ device: 'mobile', source: 'google.com' }),
+    );
+    expect(filterSetKey({ source: 'google.com' })).not.toBe(filterSetKey({ source: 'google.com', device: '' }));
+  });
+
+  it('answers a view asked again from its kept days, working out only a day that changed since', async () => {
+    const first = await read();
+    expect(first).toMatchObject({ totalVisits: 2, uniqueVisitors: 2, pageviews: 3 });
+    expect(first.previous).toMatchObject({ totalVisits: 1, pageviews: 1 });
+    const kept = await keptDays();
+    // Every day of both periods that has visits, the ones without a Google visit at zero.
+    expect(kept.map((d) => [d.day, d.visits])).toEqual([
+      ['2026-11-16', 1],
+      ['2026-11-21', 0],
+      ['2026-11-22', 1],
+      ['2026-11-23', 1],
+    ]);
+
+    expect(await read()).toEqual(first);
+    expect(changed(kept, await keptDays())).toEqual([]);
+
+    // A late visit from Google three days ago, and a late page of ann's visit two days ago.
+    await recordPageViews(db.knex, {
+      ...eventMeta(),
+      hits: [pv('eli', daysAgo(3, 30), { referrer: GOOGLE }), pv('ann', daysAgo(2, 5), { path: '/contact' })],
+    });
+    const later = await read();
+    expect(later).toMatchObject({ totalVisits: 3, uniqueVisitors: 3, pageviews: 5 });
+    expect(later.top.pages.map((p) => [p.value, p.pageviews])).toContainEqual(['/contact', 1]);
+    const after = await keptDays();
+    expect(changed(kept, after)).toEqual(['2026-11-22', '2026-11-23']);
+    expect(await read()).toEqual(later);
+    expect(changed(after, await keptDays())).toEqual([]);
+  });
+
+  it('works every day out again after a refresh, to the same answer', async () => {
+    const before = await read();
+    const kept = await keptDays();
+    await refreshRollups(db.knex, '2026-11-10', '2026-11-25');
+    expect(await read()).toEqual(before);
+    expect(changed(kept, await keptDays())).toEqual(kept.map((d) => d.day));
+  });
+
+  it('forgets a view nobody opened for a month, and works it out again when one does', async () => {
+    const before = await read();
+    expect(await forgetUnviewedFilterSets(db.knex)).toBe(0);
+    await db.knex.raw(`update analytics.filter_sets set viewed_at = now() - interval '31 days'`);
+    expect(await forgetUnviewedFilterSets(db.knex)).toBe(1);
+    expect(await keptDays()).toEqual([]);
+    expect(await read()).toEqual(before);
+    expect((await keptDays()).length).toBe(4);
   });
 });

@@ -32,7 +32,8 @@ export type PartRow = { dimension: string; value: string; visits: number; bounce
 
 export const pct = (part: number, whole: number) => (whole > 0 ? Math.round((1000 * part) / whole) / 10 : 0);
 
-type DayFigures = { visits: number; bounces: number; duration_s: number; pageviews: number };
+/** A day's figures as the roll-ups and the filtered days keep them. */
+export type DayFigures = { visits: number; bounces: number; duration_s: number; pageviews: number };
 
 /** The four figures (and page views) of some days' figures and their distinct visitors. */
 export function totalsFrom(rows: readonly DayFigures[], visitors: number): WebAnalyticsTotals {

@@ -176,25 +176,26 @@ export async function applyRollupDeltas(
     }
   }
 
-  const days = new Set([...totals.keys(), ...sketches.keys()]);
-  const totalRows = [...days]
-    .map((day) => {
-      const t = totals.get(day) ?? zero();
-      const sketch = sketches.get(day);
-      return {
-        day,
-        ...t,
-        ...(sketch ? { visitor_sketch: Buffer.from(sketch), visitors: estimateSketch(sketch) } : {}),
-        hasSketch: !!sketch,
-      };
-    })
-    .filter((r) => r.hasSketch || nonZero(r));
+  // Every day whose visits or page views changed gets a new version, its figures changed or not
+  // (an interaction in a visit that was no bounce changes none): the filtered days kept for it
+  // (queries/filtered-days.ts) are then worked out again.
+  const totalRows = lockedDays.map((day) => {
+    const t = totals.get(day) ?? zero();
+    const sketch = sketches.get(day);
+    return {
+      day,
+      ...t,
+      ...(sketch ? { visitor_sketch: Buffer.from(sketch), visitors: estimateSketch(sketch) } : {}),
+      hasSketch: !!sketch,
+    };
+  });
   for (const { hasSketch, ...row } of totalRows) {
     const merge: Record<string, unknown> = {
       visits: trx.raw('daily_totals.visits + excluded.visits'),
       bounces: trx.raw('daily_totals.bounces + excluded.bounces'),
       duration_s: trx.raw('daily_totals.duration_s + excluded.duration_s'),
       pageviews: trx.raw('daily_totals.pageviews + excluded.pageviews'),
+      version: trx.raw(`nextval('analytics.day_versions')`),
     };
     if (hasSketch) {
       merge.visitor_sketch = trx.raw('excluded.visitor_sketch');
