@@ -1,17 +1,18 @@
 /**
  * `pnpm bench:analytics`: web analytics at scale on the local Postgres, in a database of its
  * own (dropped afterwards). Generates page views (default 10 million) over the last 365 days
- * with COPY, as visits of 1–6 pages by returning visitors, builds the visits and daily
- * roll-ups with the service's refresh, then times the web-analytics answer (the function the
- * analytics service's request handler runs) for 7, 30, 90 and 365 days — p50 and p95 of 20
- * calls each — and, beside it, the same 365-day answer (per-day visits and visitors, top pages
- * and sources) as a plain GROUP BY over the raw table. Target: p50 ≤ 50 ms for 365 days. Then
- * the drill-down answers (read from the stored visits): one filter (source = google.com) and
- * two (and page = /blog/*) over 30 and 365 days, p50 of 5 calls. Target: p50 ≤ 150 ms. Then
- * goals and a funnel (read from the stored visits and, for events and the funnel's order, the
- * raw hits): a page goal, an event goal (a form sent in about 30% of the visits that viewed
+ * with COPY, as visits of 1–6 pages by returning visitors, puts each month's raw hits in time
+ * order (as the consumer stores them), builds the visits and daily roll-ups with the service's
+ * refresh, then times the web-analytics answer (the function the analytics service's request
+ * handler runs) for 7, 30, 90 and 365 days — p50 and p95 of 20 calls each — and, beside it, the
+ * same 365-day answer (per-day visits and visitors, top pages and sources) as a plain GROUP BY
+ * over the raw table. Target: p50 ≤ 50 ms for 365 days. Then the drill-down answers: one filter
+ * (source = google.com) and two (and page = /blog/*) over 30 and 365 days; then goals and a
+ * funnel: a page goal, an event goal (a form sent in about 30% of the visits that viewed
  * /contact), and a three-step funnel (a blog article → /contact → the form), over 30 and 365
- * days, p50 of 5 calls. Target: p50 ≤ 150 ms.
+ * days. Each is timed on a first look (nothing kept for it) and asked again: p50 and p95 of 5
+ * calls, each after a page view stored today through the consumer's code, so today's kept day
+ * is worked out again every time. Target: p50 ≤ 150 ms.
  *
  * Flags: --rows <n> (10000000), --keep (leave the database for a look), --reuse <database> (time a
  * kept one again, on the day it was made, after its migrations; nothing generated).
@@ -218,6 +219,23 @@ try {
     out(
       `generated ${ROWS.toLocaleString('en-US')} page views (and ${eventRows.length.toLocaleString('en-US')} form events) over 365 days with COPY in ${copySeconds.toFixed(1)} s (${Math.round(ROWS / copySeconds).toLocaleString('en-US')} rows/s)`,
     );
+    // The consumer stores hits as they arrive, so a month's rows lie in time order and its BRIN
+    // index finds a day's blocks; the generator wrote visits in random order: put them in order.
+    t0 = performance.now();
+    const { rows: parts } = await knex.raw<{ rows: { name: string }[] }>(
+      `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+       join pg_class p on p.oid = i.inhparent join pg_namespace n on n.oid = p.relnamespace
+       where n.nspname = 'analytics' and p.relname in ('page_views', 'events')`,
+    );
+    for (const { name } of parts)
+      await knex.transaction(async (trx) => {
+        await trx.raw(
+          `create temporary table arrived on commit drop as select * from analytics.${name} order by occurred_at`,
+        );
+        await trx.raw(`truncate analytics.${name}`);
+        await trx.raw(`insert into analytics.${name} select * from arrived`);
+      });
+    out(`put the raw hits in arrival (time) order in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await knex.raw('analyze analytics.page_views; analyze analytics.events');
 
     t0 = performance.now();
@@ -351,8 +369,8 @@ try {
   const contact = await insertGoal(knex, { name: 'Contact page', kind: 'page', value: '/contact' });
   const form = await insertGoal(knex, { name: 'Sent the form', kind: 'event', value: 'form_submitted' });
   out('');
-  out('goals and a funnel (stored visits; raw hits for events and order), 5 calls each after one warm-up:');
-  out(`${'days'.padStart(6)} ${'p50'.padStart(9)} ${'p95'.padStart(9)}   answer`);
+  out('goals and a funnel (stored visits; raw hits for events and order; days kept as above):');
+  out(`${'days'.padStart(6)} ${'first'.padStart(9)} ${'again p50'.padStart(10)} ${'p95'.padStart(9)}   answer`);
   let slowest = 0;
   for (const days of [30, 365] as const) {
     const period = periodOf({ days }, at);
@@ -361,20 +379,31 @@ try {
       ['event goal form_submitted', () => readGoalReport(knex, [form], period, {})],
       ['funnel /blog/* → /contact → form_submitted', () => readFunnel(knex, [blog, contact, form], period, {})],
     ] as const) {
-      const answer = await run();
-      const r = await time(5, run);
+      await knex.raw('delete from analytics.filter_sets');
+      const started = performance.now();
+      let answer = await run();
+      const first = performance.now() - started;
+      const again: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        await googleHitToday();
+        const t = performance.now();
+        answer = await run();
+        again.push(performance.now() - t);
+      }
+      again.sort((a, b) => a - b);
+      const r = { p50: percentile(again, 50), p95: percentile(again, 95) };
       slowest = Math.max(slowest, r.p50);
       const figures =
         'steps' in answer
           ? answer.steps.map((st) => st.visitors.toLocaleString('en-US')).join(' → ') + ' visitors'
           : `${answer.goals[0]!.conversions.toLocaleString('en-US')} conversions, ${answer.goals[0]!.conversionRate}%`;
       out(
-        `${String(days).padStart(6)} ${`${r.p50.toFixed(0)} ms`.padStart(9)} ${`${r.p95.toFixed(0)} ms`.padStart(9)}   ${label}: ${figures}`,
+        `${String(days).padStart(6)} ${`${first.toFixed(0)} ms`.padStart(9)} ${`${r.p50.toFixed(0)} ms`.padStart(10)} ${`${r.p95.toFixed(0)} ms`.padStart(9)}   ${label}: ${figures}`,
       );
     }
   }
   out(
-    `goals and funnel: slowest p50 ${slowest.toFixed(0)} ms (target ≤ 150 ms: ${slowest <= 150 ? 'met' : 'NOT met'})`,
+    `goals and funnel asked again: slowest p50 ${slowest.toFixed(0)} ms (target ≤ 150 ms: ${slowest <= 150 ? 'met' : 'NOT met'}); a first look reads the period's visits and hits`,
   );
 } finally {
   await close();

@@ -3,14 +3,14 @@
  * index) and, in the same transaction, the batch's visits and daily roll-ups; the batches of one
  * partition that wait together are stored in one transaction (batch-groups.ts). At most hourly
  * it also drops raw months past the retention setting and forgets the filtered days of views
- * nobody opened for a month (queries/filtered-days.ts). A batch the database can never take
+ * nobody opened for a month (queries/kept-days.ts). A batch the database can never take
  * (class 22/23) is parked as a dead letter; the rest retry.
  */
 import { DURABLES, PageviewsRecordedSchema, type PageviewsRecorded } from '@lp/contracts';
 import { defineConsumer, rethrowDbError } from '@lp/runtime';
 import { analyticsSettings } from '../config.ts';
 import { dropExpiredMonths } from '../queries/drop-expired-months.ts';
-import { forgetUnviewedFilterSets } from '../queries/filtered-days.ts';
+import { forgetUnviewedFilterSets } from '../queries/kept-days.ts';
 import { recordPageViewBatches } from '../visits/record-hits.ts';
 import { groupedRecorder } from './batch-groups.ts';
 

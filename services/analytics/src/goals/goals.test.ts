@@ -116,6 +116,31 @@ describe('goals and funnels', () => {
     ]);
   });
 
+  it("keeps a goal's and a funnel's days, and counts a conversion stored since on the next view", async () => {
+    const report = async () => (await readGoalReport(db.knex, [contact], WEEK, {})).goals[0];
+    const funnel = async () => (await readFunnel(db.knex, [lots, contact], WEEK, {})).steps.map((s) => s.visitors);
+    const keptRows = async () =>
+      (
+        await db.knex.raw<{ rows: { day: string; xmin: string }[] }>(
+          `select day::text as day, xmin::text as xmin from analytics.goal_days
+           union all select day::text, xmin::text from analytics.funnel_days order by 1, 2`,
+        )
+      ).rows;
+    expect(await report()).toMatchObject({ conversions: 2, visitors: 2 });
+    expect(await funnel()).toEqual([4, 2]);
+    const kept = await keptRows();
+    expect(kept.length).toBeGreaterThan(0);
+    expect(await report()).toMatchObject({ conversions: 2, visitors: 2 });
+    expect(await funnel()).toEqual([4, 2]);
+    expect(await keptRows()).toEqual(kept);
+
+    // dan, a day ago, sends the form after all, two minutes after his lot page.
+    await recordEvents(db.knex, { ...eventMeta(), hits: [sent('dan', at(1, 7))] });
+    expect(await report()).toMatchObject({ conversions: 3, visitors: 3 });
+    expect((await report())!.sources.map((s) => [s.value, s.conversions])).toContainEqual(['', 1]);
+    expect(await funnel()).toEqual([4, 3]);
+  });
+
   it('counts a form sent in the millisecond of the page view as after it, and one page view as one step only', async () => {
     // 20 days ago: 5 November at 20:00 in Phoenix, a day of its own.
     const when = at(20, 0);

@@ -1,18 +1,33 @@
 /**
  * A funnel of 2 to 8 goals over a period, under the drill-down filters: a visit reaches step k
- * when it reached step k−1 and later in the same visit (a later hit) the goal of step k. The
- * period's matching visits are collected once; their hits that match any step (page views by
- * path, events by name, within the visit's time) are read from the raw tables (kept
- * ANALYTICS_RAW_RETENTION_MONTHS), bounded by the period's days so only its monthly partitions
- * are read; then each step keeps the visits of the step before with a later matching hit, and
- * the first such hit (by time, a page view before an event of the same instant, then as stored).
- * Visitors are distinct visitor ids.
+ * when it reached step k−1 and later in the same visit (a later hit) the goal of step k. Worked
+ * out a day at a time and kept (`analytics.funnel_days`, queries/kept-days.ts): the day's
+ * matching visits are collected; their hits that match any step (page views by path, events by
+ * name, within the visit's time) are read from the raw tables (kept
+ * ANALYTICS_RAW_RETENTION_MONTHS; a kept day remembers what they said), bounded by the visits'
+ * time so only their monthly partitions are read; then each step keeps the visits of the step before
+ * with a later matching hit, and the first such hit (by time, a page view before an event of the
+ * same instant, then as stored). A day keeps a sketch of each step's visitor ids; visitors are
+ * the union over the period's days, each step at most the one before.
  */
 import type { AnalyticsFilters, Funnel, Goal, SitePeriod } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
+import { periodVisitors } from '../queries/filtered-days.ts';
+import {
+  bytesOf,
+  inStaleDaysSql,
+  mergeSparseSketch,
+  openFilterSet,
+  sketchesSql,
+  sortKeptDays,
+  staleDaysSql,
+  type SortedDays,
+} from '../queries/kept-days.ts';
 import { pct } from '../queries/read-web-analytics.ts';
 import { pageMatchSql } from '../queries/visit-filter-sql.ts';
+import { emptySketch, estimateSketch } from '../visits/visitor-sketch.ts';
 import { collectVisits } from './collect-visits.ts';
+import { goalKeyOf } from './read-goal-report.ts';
 
 /** A hit `h` (with `page` or `event`) matching a goal, as SQL. */
 function stepSql(goal: Goal, h: string): { sql: string; binding: string } {
@@ -27,59 +42,32 @@ export async function readFunnel(
   filters: AnalyticsFilters,
 ): Promise<Funnel> {
   return knex.transaction(async (trx) => {
-    await collectVisits(trx, 'funnel_visits', 'v.session_id, v.started_at, v.last_at', period, filters);
-    // The steps are CTEs, whose sizes the planner cannot know (it guessed 1 row for step 2 of a
-    // 30-day funnel on a million page views and nested the loops: 10.4 s); every join here is on
-    // equal keys, so hash joins serve whatever the sizes.
-    await trx.raw('set local enable_nestloop = off');
-    const steps = goals.map((g) => stepSql(g, 'h'));
-    const pages = goals.filter((g) => g.kind === 'page').map((g) => pageMatchSql('p.path', g.value));
-    const events = goals.filter((g) => g.kind === 'event').map((g) => g.value);
-    // Hits are bounded by the period's days with a day's margin either side (any time zone, and
-    // visits that run past midnight), so only those months' partitions are read.
-    const bounds = `between (?::date - 1)::timestamptz and (?::date + 2)::timestamptz`;
-    const hitParts: { sql: string; bindings: string[] }[] = [];
-    if (pages.length > 0)
-      hitParts.push({
-        sql: `select f.session_id, f.started_at, p.occurred_at as at, 1 as kind, p.id, p.path as page, null::text as event
-              from funnel_visits f join analytics.page_views p
-                on p.session_id = f.session_id and p.occurred_at between f.started_at and f.last_at
-              where p.occurred_at ${bounds} and (${pages.map((m) => m.sql).join(' or ')})`,
-        bindings: [period.from, period.to, ...pages.map((m) => m.binding)],
-      });
-    if (events.length > 0)
-      hitParts.push({
-        sql: `select f.session_id, f.started_at, e.occurred_at as at, 2 as kind, e.id, null::text as page, e.name as event
-              from funnel_visits f join analytics.events e
-                on e.session_id = f.session_id and e.occurred_at between f.started_at and f.last_at
-              where e.occurred_at ${bounds} and e.name in (${events.map(() => '?').join(', ')})`,
-        bindings: [period.from, period.to, ...events],
-      });
-    // Hits in the order the visits are built in: by time, a page view before an event of the same
-    // instant, then as stored. A step's hit comes after the step before's first in that order (a
-    // form sent in the millisecond of the page view counts as after it; one hit is never two steps).
-    const firstHit = (col: string) => `(array_agg(h.${col} order by h.at, h.kind, h.id))[1] as ${col}`;
-    const hitCols = `h.session_id, h.started_at, ${firstHit('at')}, ${firstHit('kind')}, ${firstHit('id')}`;
-    const stepCtes = steps.map((s, i) =>
-      i === 0
-        ? `s0 as (select ${hitCols} from hits h where ${s.sql} group by 1, 2)`
-        : `s${i} as (select ${hitCols} from hits h
-             join s${i - 1} b on b.session_id = h.session_id and b.started_at = h.started_at
-             where ${s.sql} and (h.at, h.kind, h.id) > (b.at, b.kind, b.id) group by 1, 2)`,
+    const set = await openFilterSet(trx, filters);
+    const visitors = await periodVisitors(trx, set, filters, period);
+    const funnel = goals.map(goalKeyOf).join('\n');
+    const sorted = await sortKeptDays(trx, [period], {
+      join: 'left join analytics.funnel_days k on k.filter_set = ? and k.funnel = ? and k.day = t.day',
+      current: 'k.version = t.version',
+      bindings: [set, funnel],
+    });
+    await workOutFunnelDays(trx, set, funnel, goals, filters, sorted, period);
+    const { rows } = await trx.raw<{ rows: { step_sketches: unknown }[] }>(
+      `select step_sketches from analytics.funnel_days where filter_set = ? and funnel = ? and day = any(?::date[])`,
+      [set, funnel, sorted.days],
     );
-    const { rows } = await trx.raw<{ rows: Record<string, number>[] }>(
-      `with hits as (${hitParts.map((p) => p.sql).join(' union all ')}), ${stepCtes.join(', ')}
-       select (select count(distinct session_id) from funnel_visits)::int as visitors,
-              ${steps.map((_, i) => `(select count(distinct session_id) from s${i})::int as step${i}`).join(', ')}`,
-      [...hitParts.flatMap((p) => p.bindings), ...steps.map((s) => s.binding)],
-    );
-    const row = rows[0] ?? {};
-    const reached = goals.map((_, i) => row[`step${i}`] ?? 0);
+    const sketches = goals.map(() => emptySketch());
+    for (const r of rows) {
+      const sparse = bytesOf(r.step_sketches);
+      sketches.forEach((sketch, step) => mergeSparseSketch(sketch, sparse, step));
+    }
+    // Each step's visitors are among the step before's (and the period's), whatever the sketches' noise.
+    const reached: number[] = [];
+    for (const sketch of sketches) reached.push(Math.min(estimateSketch(sketch), reached.at(-1) ?? visitors));
     const first = reached[0] ?? 0;
     return {
       ...period,
       filters,
-      visitors: row.visitors ?? 0,
+      visitors,
       steps: goals.map((g, i) => ({
         goalId: g.id,
         name: g.name,
@@ -91,4 +79,72 @@ export async function readFunnel(
       })),
     };
   });
+}
+
+/** Works out and keeps the funnel's stale days: each step's visitors' sketch per day. */
+async function workOutFunnelDays(
+  trx: Knex.Transaction,
+  set: number,
+  funnel: string,
+  goals: readonly Goal[],
+  filters: AnalyticsFilters,
+  sorted: SortedDays,
+  period: SitePeriod,
+): Promise<void> {
+  if (sorted.stale.length === 0) return;
+  const inDays = inStaleDaysSql('v.day', sorted, [period]);
+  await collectVisits(trx, 'funnel_visits', 'v.day, v.session_id, v.started_at, v.last_at', inDays, filters);
+  // The steps are CTEs, whose sizes the planner cannot know (it guessed 1 row for step 2 of a
+  // 30-day funnel on a million page views and nested the loops: 10.4 s); every join here is on
+  // equal keys, so hash joins serve whatever the sizes.
+  await trx.raw('set local enable_nestloop = off');
+  await trx.raw(`set local work_mem = '64MB'`);
+  const steps = goals.map((g) => stepSql(g, 'h'));
+  const pages = goals.filter((g) => g.kind === 'page').map((g) => pageMatchSql('p.path', g.value));
+  const events = goals.filter((g) => g.kind === 'event').map((g) => g.value);
+  // Hits are bounded by the collected visits' first and last instants, so only those months'
+  // partitions are read, and of them (BRIN on time) the blocks of those hours.
+  const bounds = `between (select min(started_at) from funnel_visits) and (select max(last_at) from funnel_visits)`;
+  const hitParts: { sql: string; bindings: string[] }[] = [];
+  if (pages.length > 0)
+    hitParts.push({
+      sql: `select f.day, f.session_id, f.started_at, p.occurred_at as at, 1 as kind, p.id, p.path as page, null::text as event
+            from funnel_visits f join analytics.page_views p
+              on p.session_id = f.session_id and p.occurred_at between f.started_at and f.last_at
+            where p.occurred_at ${bounds} and (${pages.map((m) => m.sql).join(' or ')})`,
+      bindings: pages.map((m) => m.binding),
+    });
+  if (events.length > 0)
+    hitParts.push({
+      sql: `select f.day, f.session_id, f.started_at, e.occurred_at as at, 2 as kind, e.id, null::text as page, e.name as event
+            from funnel_visits f join analytics.events e
+              on e.session_id = f.session_id and e.occurred_at between f.started_at and f.last_at
+            where e.occurred_at ${bounds} and e.name in (${events.map(() => '?').join(', ')})`,
+      bindings: events,
+    });
+  // Hits in the order the visits are built in: by time, a page view before an event of the same
+  // instant, then as stored. A step's hit comes after the step before's first in that order (a
+  // form sent in the millisecond of the page view counts as after it; one hit is never two steps).
+  // Each step's first such hit per visit: one sort (DISTINCT ON), where an array_agg per column sorted three times.
+  const firstHit = `select distinct on (h.session_id, h.started_at) h.session_id, h.started_at, h.day, h.at, h.kind, h.id`;
+  const inOrder = 'order by h.session_id, h.started_at, h.at, h.kind, h.id';
+  const stepCtes = steps.map((s, i) =>
+    i === 0
+      ? `s0 as (${firstHit} from hits h where ${s.sql} ${inOrder})`
+      : `s${i} as (${firstHit} from hits h
+           join s${i - 1} b on b.session_id = h.session_id and b.started_at = h.started_at
+           where ${s.sql} and (h.at, h.kind, h.id) > (b.at, b.kind, b.id) ${inOrder})`,
+  );
+  const reachedSteps = steps.map((_, i) => `select day, ${i} as step, session_id from s${i}`).join(' union all ');
+  const staleDays = staleDaysSql(sorted);
+  await trx.raw(
+    `insert into analytics.funnel_days (filter_set, funnel, day, version, step_sketches)
+     with hits as (${hitParts.map((p) => p.sql).join(' union all ')}), ${stepCtes.join(', ')}
+     select ?, ?, s.day, s.version, coalesce(k.sketch, ''::bytea)
+     from ${staleDays.sql}
+     left join (${sketchesSql(`(${reachedSteps}) reached`, 'day')}) k on k.day = s.day
+     on conflict (filter_set, funnel, day) do update set
+       version = excluded.version, step_sketches = excluded.step_sketches`,
+    [...hitParts.flatMap((p) => p.bindings), ...steps.map((s) => s.binding), set, funnel, ...staleDays.bindings],
+  );
 }

@@ -10,7 +10,7 @@ import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-d
 import { recordPageViews } from '../visits/record-hits.ts';
 import { refreshRollups } from '../visits/refresh-rollups.ts';
 import { askOf } from './analytics-ask.ts';
-import { filterSetKey, forgetUnviewedFilterSets } from './filtered-days.ts';
+import { filterSetKey, forgetUnviewedFilterSets } from './kept-days.ts';
 import { readFilteredWebAnalytics } from './read-filtered-web-analytics.ts';
 import { readWebAnalytics } from './read-web-analytics.ts';
 

@@ -145,6 +145,11 @@ const readTotals = (knex: Knex, { from, to }: SitePeriod) =>
     )
     .then((r) => r.rows);
 
+/** Distinct visitors of a period, from the roll-ups' day sketches (no filter). */
+export async function readPeriodVisitors(knex: Knex, period: SitePeriod): Promise<number> {
+  return totalsOf(await readTotals(knex, period)).uniqueVisitors;
+}
+
 export async function readWebAnalytics(knex: Knex, ask: AnalyticsAsk): Promise<WebAnalytics> {
   const { period, comparison } = ask;
   // Two reads of totals, not one of the span: the periods need not meet (a year apart) and may overlap.
