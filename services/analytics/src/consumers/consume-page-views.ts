@@ -2,7 +2,7 @@
  * Consumes `analytics.pageviews.recorded`: stores each batch (idempotent on event id + hit
  * index) and, in the same transaction, the batch's visits and daily roll-ups; the batches of one
  * partition that wait together are stored in one transaction (batch-groups.ts). At most hourly
- * it also drops raw months past the retention setting and forgets the filtered days of views
+ * it also drops raw months past the retention setting and forgets the kept days of views
  * nobody opened for a month (queries/kept-days.ts). A batch the database can never take
  * (class 22/23) is parked as a dead letter; the rest retry.
  */
@@ -10,7 +10,7 @@ import { DURABLES, PageviewsRecordedSchema, type PageviewsRecorded } from '@lp/c
 import { defineConsumer, rethrowDbError } from '@lp/runtime';
 import { analyticsSettings } from '../config.ts';
 import { dropExpiredMonths } from '../queries/drop-expired-months.ts';
-import { forgetUnviewedFilterSets } from '../queries/kept-days.ts';
+import { forgetUnviewedKeptViews } from '../queries/kept-days.ts';
 import { recordPageViewBatches } from '../visits/record-hits.ts';
 import { groupedRecorder } from './batch-groups.ts';
 
@@ -41,8 +41,8 @@ export const consumePageViews = defineConsumer({
       retentionRanAt.set(knex, Date.now());
       const dropped = await dropExpiredMonths(knex, analyticsSettings.of(ctx).ANALYTICS_RAW_RETENTION_MONTHS);
       if (dropped.length > 0) log.info({ dropped }, 'raw hit months past retention dropped');
-      const forgotten = await forgetUnviewedFilterSets(knex);
-      if (forgotten > 0) log.info({ filterSets: forgotten }, 'filtered views nobody opened lately forgotten');
+      const forgotten = await forgetUnviewedKeptViews(knex);
+      if (forgotten > 0) log.info({ views: forgotten }, 'kept days of views nobody opened for a month forgotten');
     }
   },
 });

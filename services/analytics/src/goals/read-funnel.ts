@@ -17,7 +17,7 @@ import {
   bytesOf,
   inStaleDaysSql,
   mergeSparseSketch,
-  openFilterSet,
+  openKeptView,
   sketchesSql,
   sortKeptDays,
   staleDaysSql,
@@ -42,18 +42,17 @@ export async function readFunnel(
   filters: AnalyticsFilters,
 ): Promise<Funnel> {
   return knex.transaction(async (trx) => {
-    const set = await openFilterSet(trx, filters);
-    const visitors = await periodVisitors(trx, set, filters, period);
-    const funnel = goals.map(goalKeyOf).join('\n');
+    const visitors = await periodVisitors(trx, await openKeptView(trx, { filters }), filters, period);
+    const view = await openKeptView(trx, { filters, funnel: goals.map(goalKeyOf) });
     const sorted = await sortKeptDays(trx, [period], {
-      join: 'left join analytics.funnel_days k on k.filter_set = ? and k.funnel = ? and k.day = t.day',
+      join: 'left join analytics.funnel_days k on k.kept_view = ? and k.day = t.day',
       current: 'k.version = t.version',
-      bindings: [set, funnel],
+      bindings: [view],
     });
-    await workOutFunnelDays(trx, set, funnel, goals, filters, sorted, period);
+    await workOutFunnelDays(trx, view, goals, filters, sorted, period);
     const { rows } = await trx.raw<{ rows: { step_sketches: unknown }[] }>(
-      `select step_sketches from analytics.funnel_days where filter_set = ? and funnel = ? and day = any(?::date[])`,
-      [set, funnel, sorted.days],
+      'select step_sketches from analytics.funnel_days where kept_view = ? and day = any(?::date[])',
+      [view, sorted.days],
     );
     const sketches = goals.map(() => emptySketch());
     for (const r of rows) {
@@ -84,8 +83,7 @@ export async function readFunnel(
 /** Works out and keeps the funnel's stale days: each step's visitors' sketch per day. */
 async function workOutFunnelDays(
   trx: Knex.Transaction,
-  set: number,
-  funnel: string,
+  view: number,
   goals: readonly Goal[],
   filters: AnalyticsFilters,
   sorted: SortedDays,
@@ -138,13 +136,13 @@ async function workOutFunnelDays(
   const reachedSteps = steps.map((_, i) => `select day, ${i} as step, session_id from s${i}`).join(' union all ');
   const staleDays = staleDaysSql(sorted);
   await trx.raw(
-    `insert into analytics.funnel_days (filter_set, funnel, day, version, step_sketches)
+    `insert into analytics.funnel_days (kept_view, day, version, step_sketches)
      with hits as (${hitParts.map((p) => p.sql).join(' union all ')}), ${stepCtes.join(', ')}
-     select ?, ?, s.day, s.version, coalesce(k.sketch, ''::bytea)
+     select ?, s.day, s.version, coalesce(k.sketch, ''::bytea)
      from ${staleDays.sql}
      left join (${sketchesSql(`(${reachedSteps}) reached`, 'day')}) k on k.day = s.day
-     on conflict (filter_set, funnel, day) do update set
+     on conflict (kept_view, day) do update set
        version = excluded.version, step_sketches = excluded.step_sketches`,
-    [...hitParts.flatMap((p) => p.bindings), ...steps.map((s) => s.binding), set, funnel, ...staleDays.bindings],
+    [...hitParts.flatMap((p) => p.bindings), ...steps.map((s) => s.binding), view, ...staleDays.bindings],
   );
 }

@@ -10,8 +10,9 @@
  * `version` is its day's: a late hit, a redelivered batch or a refresh makes it be worked out
  * again on the next view, never shown stale.
  *
- * `filter_sets` numbers each set of filters once (its days and parts carry the number) with when
- * it was last viewed; a set not viewed for FILTERED_DAYS_KEEP_DAYS goes, its days and parts with it.
+ * `kept_views` numbers each view once — a set of filters (the drill-down), or filters and a goal,
+ * or filters and a funnel — with when it was last viewed; its kept days carry the number, and a
+ * view not viewed for KEPT_DAYS_KEEP_DAYS goes with them (an edited goal's old view too).
  */
 import type { Knex } from '@lp/runtime';
 
@@ -21,14 +22,14 @@ export async function up(knex: Knex): Promise<void> {
     `alter table analytics.daily_totals add column version bigint not null default nextval('analytics.day_versions')`,
   );
   await knex.raw(`
-    create table analytics.filter_sets (
+    create table analytics.kept_views (
       id serial primary key,
-      filters text not null unique,
+      view text not null unique,
       viewed_at timestamptz not null
     )`);
   await knex.raw(`
     create table analytics.filtered_days (
-      filter_set integer not null references analytics.filter_sets on delete cascade,
+      kept_view integer not null references analytics.kept_views on delete cascade,
       day date not null,
       version bigint not null,
       with_parts boolean not null,
@@ -37,39 +38,37 @@ export async function up(knex: Knex): Promise<void> {
       duration_s double precision not null,
       pageviews integer not null,
       visitor_sketch bytea not null,
-      primary key (filter_set, day)
+      primary key (kept_view, day)
     )`);
   await knex.raw(`
     create table analytics.filtered_day_parts (
-      filter_set integer not null references analytics.filter_sets on delete cascade,
+      kept_view integer not null references analytics.kept_views on delete cascade,
       day date not null,
       dimension text not null,
       value text not null,
       visits integer not null,
       bounces integer not null,
       pageviews integer not null,
-      primary key (filter_set, day, dimension, value)
+      primary key (kept_view, day, dimension, value)
     )`);
-  // A goal's (kind:value) converting visitors and visits and conversions by source, per day.
+  // A goal's visits and conversions by source and its converting visitors, per day.
   await knex.raw(`
     create table analytics.goal_days (
-      filter_set integer not null references analytics.filter_sets on delete cascade,
-      goal text not null,
+      kept_view integer not null references analytics.kept_views on delete cascade,
       day date not null,
       version bigint not null,
       sources jsonb not null,
       visitor_sketch bytea not null,
-      primary key (filter_set, goal, day)
+      primary key (kept_view, day)
     )`);
-  // A funnel's (its goals' kind:value in order) visitors at each step, per day.
+  // A funnel's visitors at each step, per day.
   await knex.raw(`
     create table analytics.funnel_days (
-      filter_set integer not null references analytics.filter_sets on delete cascade,
-      funnel text not null,
+      kept_view integer not null references analytics.kept_views on delete cascade,
       day date not null,
       version bigint not null,
       step_sketches bytea not null,
-      primary key (filter_set, funnel, day)
+      primary key (kept_view, day)
     )`);
 }
 
@@ -78,7 +77,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop table analytics.goal_days');
   await knex.raw('drop table analytics.filtered_day_parts');
   await knex.raw('drop table analytics.filtered_days');
-  await knex.raw('drop table analytics.filter_sets');
+  await knex.raw('drop table analytics.kept_views');
   await knex.raw('alter table analytics.daily_totals drop column version');
   await knex.raw('drop sequence analytics.day_versions');
 }

@@ -31,16 +31,16 @@ export type FilteredDay = DayFigures & {
 /** The filtered days of `ranges`: kept, or to work out (also when `parts` needs parts a kept one lacks). */
 export function sortFilteredDays(
   trx: Knex.Transaction,
-  set: number,
+  view: number,
   ranges: readonly SitePeriod[],
   parts: SitePeriod | null,
 ): Promise<SortedDays> {
   return sortKeptDays(trx, ranges, {
-    join: 'left join analytics.filtered_days k on k.filter_set = ? and k.day = t.day',
+    join: 'left join analytics.filtered_days k on k.kept_view = ? and k.day = t.day',
     current: parts
       ? 'k.version = t.version and (k.with_parts or t.day not between ?::date and ?::date)'
       : 'k.version = t.version',
-    bindings: parts ? [parts.from, parts.to, set] : [set],
+    bindings: parts ? [parts.from, parts.to, view] : [view],
   });
 }
 
@@ -50,7 +50,7 @@ export function sortFilteredDays(
  */
 export async function workOutFilteredDays(
   trx: Knex.Transaction,
-  set: number,
+  view: number,
   filters: AnalyticsFilters,
   sorted: SortedDays,
   ranges: readonly SitePeriod[],
@@ -84,7 +84,7 @@ export async function workOutFilteredDays(
   const partsDays = parts ? [parts.from, parts.to] : ['infinity', '-infinity'];
   await trx.raw(
     `insert into analytics.filtered_days
-       (filter_set, day, version, with_parts, visits, bounces, duration_s, pageviews, visitor_sketch)
+       (kept_view, day, version, with_parts, visits, bounces, duration_s, pageviews, visitor_sketch)
      select ?, s.day, s.version, s.day between ?::date and ?::date,
             coalesce(f.visits, 0), coalesce(f.bounces, 0), coalesce(f.duration_s, 0), coalesce(f.pageviews, 0),
             coalesce(k.sketch, ''::bytea)
@@ -95,14 +95,14 @@ export async function workOutFilteredDays(
        from filtered_visits group by day
      ) f on f.day = s.day
      left join (${sketchesSql('(select day, 0 as step, session_id from filtered_visits) v', 'day')}) k on k.day = s.day
-     on conflict (filter_set, day) do update set
+     on conflict (kept_view, day) do update set
        version = excluded.version, with_parts = excluded.with_parts, visits = excluded.visits,
        bounces = excluded.bounces, duration_s = excluded.duration_s, pageviews = excluded.pageviews,
        visitor_sketch = excluded.visitor_sketch`,
-    [set, ...partsDays, ...stale.bindings],
+    [view, ...partsDays, ...stale.bindings],
   );
-  await trx.raw('delete from analytics.filtered_day_parts where filter_set = ? and day = any(?::date[])', [
-    set,
+  await trx.raw('delete from analytics.filtered_day_parts where kept_view = ? and day = any(?::date[])', [
+    view,
     sorted.stale.map((s) => s.day),
   ]);
   if (!parts) return;
@@ -110,39 +110,39 @@ export async function workOutFilteredDays(
   // visit and dimension grouped at once, measured on a year of a million page views). In a set's
   // rows only its own column is set, and a dimension's value is never null.
   await trx.raw(
-    `insert into analytics.filtered_day_parts (filter_set, day, dimension, value, visits, bounces, pageviews)
+    `insert into analytics.filtered_day_parts (kept_view, day, dimension, value, visits, bounces, pageviews)
      select ?, day, case ${VISIT_DIMENSIONS.map((d) => `when grouping(${d}) = 0 then '${d}'`).join(' ')} end,
             coalesce(${VISIT_DIMENSIONS.join(', ')}),
             count(*)::int, (count(*) filter (where bounce))::int, coalesce(sum(pageviews), 0)::int
      from filtered_visits
      where day between ?::date and ?::date
      group by grouping sets (${VISIT_DIMENSIONS.map((d) => `(day, ${d})`).join(', ')})`,
-    [set, parts.from, parts.to],
+    [view, parts.from, parts.to],
   );
   await trx.raw(
-    `insert into analytics.filtered_day_parts (filter_set, day, dimension, value, visits, bounces, pageviews)
+    `insert into analytics.filtered_day_parts (kept_view, day, dimension, value, visits, bounces, pageviews)
      select ?, v.day, 'page', pg.path, 0, 0, sum(pg.views::int)::int
      from filtered_visits v cross join lateral ${pagesOf('v')}
      where v.day between ?::date and ?::date ${page ? `and ${page.sql}` : ''}
      group by v.day, pg.path`,
-    [set, parts.from, parts.to, ...pageBindings],
+    [view, parts.from, parts.to, ...pageBindings],
   );
 }
 
 /** The filtered days of `ranges` under a set of filters, worked out where not kept. */
 export async function filteredDays(
   trx: Knex.Transaction,
-  set: number,
+  view: number,
   filters: AnalyticsFilters,
   ranges: readonly SitePeriod[],
   parts: SitePeriod | null,
 ): Promise<{ days: string[]; kept: FilteredDay[] }> {
-  const sorted = await sortFilteredDays(trx, set, ranges, parts);
-  await workOutFilteredDays(trx, set, filters, sorted, ranges, parts);
+  const sorted = await sortFilteredDays(trx, view, ranges, parts);
+  await workOutFilteredDays(trx, view, filters, sorted, ranges, parts);
   const { rows } = await trx.raw<{ rows: (DayFigures & { day: string; visitor_sketch: unknown })[] }>(
     `select day::text as day, visits, bounces, duration_s, pageviews, visitor_sketch
-     from analytics.filtered_days where filter_set = ? and day = any(?::date[])`,
-    [set, sorted.days],
+     from analytics.filtered_days where kept_view = ? and day = any(?::date[])`,
+    [view, sorted.days],
   );
   const kept = rows.map((r): FilteredDay => {
     const sparse = bytesOf(r.visitor_sketch);
@@ -157,12 +157,12 @@ export async function filteredDays(
  */
 export async function periodVisitors(
   trx: Knex.Transaction,
-  set: number,
+  view: number,
   filters: AnalyticsFilters,
   period: SitePeriod,
 ): Promise<number> {
   if (Object.values(filters).every((v) => v === undefined)) return readPeriodVisitors(trx, period);
-  return visitorsIn((await filteredDays(trx, set, filters, [period], null)).kept, period);
+  return visitorsIn((await filteredDays(trx, view, filters, [period], null)).kept, period);
 }
 
 /** Distinct visitors of the filtered days in a period: the union of their sketches. */
@@ -175,15 +175,15 @@ export function visitorsIn(days: readonly FilteredDay[], { from, to }: SitePerio
 /** The tables' rows of the days of `days` within a period, summed over them. */
 export async function readFilteredParts(
   trx: Knex.Transaction,
-  set: number,
+  view: number,
   days: readonly string[],
   { from, to }: SitePeriod,
 ): Promise<PartRow[]> {
   const { rows } = await trx.raw<{ rows: PartRow[] }>(
     `select dimension, value, sum(visits)::int as visits, sum(bounces)::int as bounces, sum(pageviews)::int as pageviews
-     from analytics.filtered_day_parts where filter_set = ? and day = any(?::date[])
+     from analytics.filtered_day_parts where kept_view = ? and day = any(?::date[])
      group by dimension, value`,
-    [set, days.filter((d) => d >= from && d <= to)],
+    [view, days.filter((d) => d >= from && d <= to)],
   );
   return rows;
 }

@@ -1,5 +1,5 @@
 /**
- * Kept days: what a view counts on one day under one set of filters — the drill-down answer
+ * Kept days: what a view counts on one day under a set of filters — the drill-down answer
  * (filtered-days.ts), a goal's conversions and a funnel's steps (goals/) — kept once worked out
  * from the visits and used again while the day's `daily_totals.version` is the one it was worked
  * out at (the migration tells how versions move). A view asked again reads a row a day, whatever
@@ -18,27 +18,31 @@ import { SKETCH_REGISTERS } from '../visits/visitor-sketch.ts';
 
 /** Bumped when what a kept day holds or means changes: days kept under another format are never read. */
 const FORMAT = 1;
-/** A set of filters not viewed for this many days is forgotten with its days. */
+/** A view not opened for this many days is forgotten with its kept days. */
 export const KEPT_DAYS_KEEP_DAYS = 30;
 
-/** One name per set of filters, whatever order they came in. */
-export function filterSetKey(filters: AnalyticsFilters): string {
+/** What a view shows, named one way whatever order its filters came in. */
+export type ViewOf = { filters: AnalyticsFilters; goal?: string; funnel?: readonly string[] };
+
+/** A view's name: its filters in order, and the goal (`kind:value`) or funnel it counts. */
+export function keptViewKey({ filters, goal, funnel }: ViewOf): string {
   const entries = Object.entries(filters)
     .filter(([, v]) => v !== undefined)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `${FORMAT}:${JSON.stringify(entries)}`;
+  return JSON.stringify([FORMAT, entries, goal ?? null, funnel ?? null]);
 }
 
 /**
- * The number of a set of filters, noted as viewed now, with its lock taken for the transaction:
- * two staff asking views under the same filters work their days out one after the other, once.
+ * The number of a view, noted as viewed now, with its lock taken for the transaction: two staff
+ * asking the same view work its days out one after the other, once. A reader takes its filters'
+ * view first, then a goal's or a funnel's, so locks are always taken in that order.
  */
-export async function openFilterSet(trx: Knex.Transaction, filters: AnalyticsFilters): Promise<number> {
-  const key = filterSetKey(filters);
+export async function openKeptView(trx: Knex.Transaction, view: ViewOf): Promise<number> {
+  const key = keptViewKey(view);
   await trx.raw(`select pg_advisory_xact_lock(hashtext('lp-analytics-kept-days'), hashtext(?))`, [key]);
   const { rows } = await trx.raw<{ rows: { id: number }[] }>(
-    `insert into analytics.filter_sets (filters, viewed_at) values (?, now())
-     on conflict (filters) do update set viewed_at = excluded.viewed_at returning id`,
+    `insert into analytics.kept_views (view, viewed_at) values (?, now())
+     on conflict (view) do update set viewed_at = excluded.viewed_at returning id`,
     [key],
   );
   return rows[0]!.id;
@@ -155,10 +159,10 @@ export function mergeSparseSketch(into: Uint8Array, sparse: Uint8Array, step = 0
 /** A bytea as the pg driver or PGlite returns it (empty when there is none). */
 export const bytesOf = (value: unknown): Uint8Array => (value instanceof Uint8Array ? value : new Uint8Array());
 
-/** Forgets the sets of filters nobody viewed for KEPT_DAYS_KEEP_DAYS, with all their kept days. */
-export async function forgetUnviewedFilterSets(knex: Knex): Promise<number> {
+/** Forgets the views nobody opened for KEPT_DAYS_KEEP_DAYS, with all their kept days. */
+export async function forgetUnviewedKeptViews(knex: Knex): Promise<number> {
   const { rows } = await knex.raw<{ rows: unknown[] }>(
-    `delete from analytics.filter_sets where viewed_at < now() - make_interval(days => ?) returning filters`,
+    `delete from analytics.kept_views where viewed_at < now() - make_interval(days => ?) returning id`,
     [KEPT_DAYS_KEEP_DAYS],
   );
   return rows.length;

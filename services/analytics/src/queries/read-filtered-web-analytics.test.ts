@@ -10,7 +10,7 @@ import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-d
 import { recordPageViews } from '../visits/record-hits.ts';
 import { refreshRollups } from '../visits/refresh-rollups.ts';
 import { askOf } from './analytics-ask.ts';
-import { filterSetKey, forgetUnviewedFilterSets } from './kept-days.ts';
+import { forgetUnviewedKeptViews, keptViewKey } from './kept-days.ts';
 import { readFilteredWebAnalytics } from './read-filtered-web-analytics.ts';
 import { readWebAnalytics } from './read-web-analytics.ts';
 
@@ -275,19 +275,19 @@ describe('filtered days kept between views', () => {
   const keptDays = async () => {
     const rows = await db.knex.raw<{ rows: { day: string; xmin: string; visits: number }[] }>(
       `select day::text as day, f.xmin::text as xmin, visits from analytics.filtered_days f
-       join analytics.filter_sets s on s.id = f.filter_set where s.filters = ? order by day`,
-      [filterSetKey(GOOGLE_ONLY)],
+       join analytics.kept_views v on v.id = f.kept_view where v.view = ? order by day`,
+      [keptViewKey({ filters: GOOGLE_ONLY })],
     );
     return rows.rows;
   };
   const changed = (before: { day: string; xmin: string }[], after: { day: string; xmin: string }[]) =>
     after.filter((a) => before.find((b) => b.day === a.day)?.xmin !== a.xmin).map((a) => a.day);
 
-  it('names a set of filters one way, whatever their order', () => {
-    expect(filterSetKey({ source: 'google.com', device: 'mobile' })).toBe(
-      filterSetKey({ device: 'mobile', source: 'google.com' }),
-    );
-    expect(filterSetKey({ source: 'google.com' })).not.toBe(filterSetKey({ source: 'google.com', device: '' }));
+  it('names a view one way, whatever the order of its filters', () => {
+    const key = (filters: Record<string, string>) => keptViewKey({ filters });
+    expect(key({ source: 'google.com', device: 'mobile' })).toBe(key({ device: 'mobile', source: 'google.com' }));
+    expect(key({ source: 'google.com' })).not.toBe(key({ source: 'google.com', device: '' }));
+    expect(keptViewKey({ filters: {}, goal: 'page:/lots/*' })).not.toBe(keptViewKey({ filters: {} }));
   });
 
   it('answers a view asked again from its kept days, working out only a day that changed since', async () => {
@@ -330,9 +330,9 @@ describe('filtered days kept between views', () => {
 
   it('forgets a view nobody opened for a month, and works it out again when one does', async () => {
     const before = await read();
-    expect(await forgetUnviewedFilterSets(db.knex)).toBe(0);
-    await db.knex.raw(`update analytics.filter_sets set viewed_at = now() - interval '31 days'`);
-    expect(await forgetUnviewedFilterSets(db.knex)).toBe(1);
+    expect(await forgetUnviewedKeptViews(db.knex)).toBe(0);
+    await db.knex.raw(`update analytics.kept_views set viewed_at = now() - interval '31 days'`);
+    expect(await forgetUnviewedKeptViews(db.knex)).toBe(1);
     expect(await keptDays()).toEqual([]);
     expect(await read()).toEqual(before);
     expect((await keptDays()).length).toBe(4);

@@ -16,7 +16,7 @@ import type { AnalyticsFilters, WebAnalytics } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import type { AnalyticsAsk } from './analytics-ask.ts';
 import { filteredDays, readFilteredParts, visitorsIn } from './filtered-days.ts';
-import { openFilterSet } from './kept-days.ts';
+import { openKeptView } from './kept-days.ts';
 import { answerOf, rowsIn, seriesOf, topTablesOf, totalsFrom } from './read-web-analytics.ts';
 
 export async function readFilteredWebAnalytics(
@@ -26,9 +26,9 @@ export async function readFilteredWebAnalytics(
 ): Promise<WebAnalytics> {
   const { period, comparison } = ask;
   return knex.transaction(async (trx) => {
-    const set = await openFilterSet(trx, filters);
-    const { days, kept } = await filteredDays(trx, set, filters, [period, comparison], period);
-    const parts = await readFilteredParts(trx, set, days, period);
+    const view = await openKeptView(trx, { filters });
+    const { days, kept } = await filteredDays(trx, view, filters, [period, comparison], period);
+    const parts = await readFilteredParts(trx, view, days, period);
     const current = rowsIn(kept, period);
     const previous = rowsIn(kept, comparison);
     return answerOf(
