@@ -11,7 +11,8 @@
  * again on the next view, never shown stale.
  *
  * `kept_views` numbers each view once — a set of filters (the drill-down), or filters and a goal,
- * or filters and a funnel — with when it was last viewed; its kept days carry the number, and a
+ * or filters and a funnel — with when it was last viewed (unique by the SHA-256 of its name: sixteen
+ * filters of 500 characters make a name past what a B-tree entry holds); its kept days carry the number, and a
  * view not viewed for KEPT_DAYS_KEEP_DAYS goes with them (an edited goal's old view too).
  */
 import type { Knex } from '@lp/runtime';
@@ -24,7 +25,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
     create table analytics.kept_views (
       id serial primary key,
-      view text not null unique,
+      view_hash text not null unique,
+      view text not null,
       viewed_at timestamptz not null
     )`);
   await knex.raw(`

@@ -12,6 +12,7 @@
  * other, into the same 4,096 registers), stored sparse: 3 bytes a register that was hit,
  * `step << 18 | register << 6 | rank` (the step of a funnel; 0 otherwise).
  */
+import { createHash } from 'node:crypto';
 import type { AnalyticsFilters, SitePeriod } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { SKETCH_REGISTERS } from '../visits/visitor-sketch.ts';
@@ -39,11 +40,12 @@ export function keptViewKey({ filters, goal, funnel }: ViewOf): string {
  */
 export async function openKeptView(trx: Knex.Transaction, view: ViewOf): Promise<number> {
   const key = keptViewKey(view);
-  await trx.raw(`select pg_advisory_xact_lock(hashtext('lp-analytics-kept-days'), hashtext(?))`, [key]);
+  const hash = createHash('sha256').update(key).digest('hex');
+  await trx.raw(`select pg_advisory_xact_lock(hashtext('lp-analytics-kept-days'), hashtext(?))`, [hash]);
   const { rows } = await trx.raw<{ rows: { id: number }[] }>(
-    `insert into analytics.kept_views (view, viewed_at) values (?, now())
-     on conflict (view) do update set viewed_at = excluded.viewed_at returning id`,
-    [key],
+    `insert into analytics.kept_views (view_hash, view, viewed_at) values (?, ?, now())
+     on conflict (view_hash) do update set viewed_at = excluded.viewed_at returning id`,
+    [hash, key],
   );
   return rows[0]!.id;
 }

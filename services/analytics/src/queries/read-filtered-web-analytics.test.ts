@@ -4,7 +4,7 @@
  * table is what filtering by that source counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventMeta } from '@lp/contracts';
+import { ANALYTICS_FILTER_KEYS, ANALYTICS_FILTER_MAX_LENGTH, eventMeta } from '@lp/contracts';
 import type { Database } from '@lp/runtime';
 import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-db.ts';
 import { recordPageViews } from '../visits/record-hits.ts';
@@ -328,10 +328,27 @@ describe('filtered days kept between views', () => {
     expect(changed(kept, await keptDays())).toEqual(kept.map((d) => d.day));
   });
 
+  it('keeps a view of every filter at its longest', async () => {
+    // Characters that do not repeat, so the name cannot shrink by compression either.
+    const longest = Object.fromEntries(
+      ANALYTICS_FILTER_KEYS.map((k, i) => [
+        k,
+        Array.from({ length: ANALYTICS_FILTER_MAX_LENGTH }, (_, j) =>
+          String.fromCharCode(0x4e00 + ((i * 7919 + j * 104_729) % 20_000)),
+        ).join(''),
+      ]),
+    );
+    const answer = await readFilteredWebAnalytics(db.knex, askOf({ days: 7 }, NOW), longest);
+    expect(answer).toMatchObject({ totalVisits: 0, filters: longest });
+    expect(await readFilteredWebAnalytics(db.knex, askOf({ days: 7 }, NOW), longest)).toEqual(answer);
+  });
+
   it('forgets a view nobody opened for a month, and works it out again when one does', async () => {
     const before = await read();
     expect(await forgetUnviewedKeptViews(db.knex)).toBe(0);
-    await db.knex.raw(`update analytics.kept_views set viewed_at = now() - interval '31 days'`);
+    await db.knex.raw(`update analytics.kept_views set viewed_at = now() - interval '31 days' where view = ?`, [
+      keptViewKey({ filters: GOOGLE_ONLY }),
+    ]);
     expect(await forgetUnviewedKeptViews(db.knex)).toBe(1);
     expect(await keptDays()).toEqual([]);
     expect(await read()).toEqual(before);
