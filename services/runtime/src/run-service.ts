@@ -32,18 +32,22 @@ export async function runService(def: ServiceDefinition): Promise<void> {
   });
   // The signal handler is in place before the first consumer starts: a SIGTERM while the rest
   // starts stops what is running and exits 0 (it stored a batch; Node's default would kill it
-  // mid-transaction, exit by signal). Steps are read at the signal, so they see what exists.
-  const started: { service?: Awaited<ReturnType<typeof startServices>>; server?: Server } = {};
+  // mid-transaction, exit by signal). Steps are read at the signal, so they see what exists; the
+  // consumers' step first lets the starting finish (milliseconds), so every consumer stops in
+  // its grace and none is started on a connection already draining (a DrainingConnectionError,
+  // exit 1).
+  const started: { service?: Promise<Awaited<ReturnType<typeof startServices>>>; server?: Server } = {};
   onShutdown(
     () => [
       ['http', () => new Promise<void>((r) => (started.server ? started.server.close(() => r()) : r()))],
-      ['consumers', async () => started.service?.stop()],
+      ['consumers', async () => (await started.service?.catch(() => undefined))?.stop()],
       ['nats', () => bus.close()],
       ['database', () => db.close()],
     ],
     log,
   );
-  started.service = await startServices([def], { bus, knex: db.knex, log, counters, config });
+  started.service = startServices([def], { bus, knex: db.knex, log, counters, config });
+  await started.service;
   const app = new Koa();
   mountHealth(app, { bus, knex: db.knex, counters });
   const server = createServer(app.callback()).listen(config.HEALTH_PORT);
