@@ -66,23 +66,45 @@ describe('gateway HTTP server', () => {
     await new Promise<void>((r) => socket.once('close', () => r()));
     clearInterval(trickle);
     expect(received).toMatch(/^HTTP\/1\.1 408/);
+    expect(received).toContain('"code":"bad_request"');
     expect(Date.now() - startedAt).toBeLessThan(4000);
   });
 
-  it('answers a request it cannot parse as Node does: 400, or 431 for oversized headers, and closes', async () => {
+  it('answers a request it cannot parse with Node\'s status and an error envelope: 400, or 431 for oversized headers, and closes', async () => {
     const { port } = await listen();
     const exchange = (request: string) =>
       new Promise<string>((resolve) => {
         const socket = connect(port, '127.0.0.1');
         let received = '';
-        socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+        socket.on('data', (d: Buffer) => (received += d.toString('utf8')));
         socket.once('close', () => resolve(received));
         socket.write(request);
       });
-    expect(await exchange('NOT A REQUEST\r\n\r\n')).toBe('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    expect(await exchange(`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)).toBe(
-      'HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n',
+    const answerOf = (raw: string) => {
+      const [head = '', body = ''] = raw.split('\r\n\r\n');
+      const lines = head.split('\r\n');
+      return {
+        status: lines[0],
+        headers: lines.slice(1).map((l) => l.toLowerCase()),
+        body: JSON.parse(body) as { error: { code: string; message: string } },
+        length: Buffer.byteLength(body),
+      };
+    };
+    const garbled = answerOf(await exchange('NOT A REQUEST\r\n\r\n'));
+    expect(garbled.status).toBe('HTTP/1.1 400 Bad Request');
+    expect(garbled.headers).toContain('connection: close');
+    expect(garbled.headers).toContain(`content-length: ${garbled.length}`);
+    expect(garbled.body.error.code).toBe('bad_request');
+    // A browser carrying too many cookies, or an address too long: 16 KB of headers.
+    const oversized = answerOf(
+      await exchange(`GET /api/marketing/auth/session HTTP/1.1\r\nHost: x\r\nCookie: a=${'a'.repeat(20_000)}\r\n\r\n`),
     );
+    expect(oversized.status).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(oversized.headers).toContain('content-type: application/json; charset=utf-8');
+    expect(oversized.body.error).toEqual({
+      code: 'payload_too_large',
+      message: expect.stringContaining("clear this site's cookies") as string,
+    });
   });
 
   it('keeps /healthz and other addresses answered while one address holds silent and trickling sockets open', async () => {

@@ -9,7 +9,7 @@
 import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { ConfigError, unavailable, type Counters } from '@lp/runtime';
+import { AppError, ConfigError, unavailable, type Counters } from '@lp/runtime';
 import type { GatewayConfig } from './config.ts';
 
 export type HttpLimits = Pick<
@@ -46,22 +46,48 @@ export function connectionsPerAddressCap(
  */
 export const serverPacedSockets = new WeakSet<Duplex>();
 
-/** Node's own answers to a request it cannot serve, for the errors it names. */
-const CLIENT_ERROR_STATUS: Record<string, string> = {
-  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
-  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
+/**
+ * The answers to a request Node cannot hand to the app, for the errors it names: Node's own
+ * statuses, each with the error envelope every other refusal carries (Node's bare answer has no
+ * body, so a client could not tell why it was refused).
+ */
+const CLIENT_ERROR_ANSWERS: Record<string, string> = {
+  ERR_HTTP_REQUEST_TIMEOUT: refusal(
+    '408 Request Timeout',
+    new AppError(408, 'bad_request', 'The request took too long to arrive; send it again'),
+  ),
+  HPE_HEADER_OVERFLOW: refusal(
+    '431 Request Header Fields Too Large',
+    new AppError(
+      431,
+      'payload_too_large',
+      "The request's address and headers are too large; clear this site's cookies or shorten the address and try again",
+    ),
+  ),
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: refusal(
+    '413 Payload Too Large',
+    new AppError(413, 'payload_too_large', "The request's chunk extensions are too large"),
+  ),
 };
+const BAD_REQUEST_ANSWER = refusal(
+  '400 Bad Request',
+  new AppError(400, 'bad_request', 'The request is not well-formed HTTP and could not be read'),
+);
 
-const TOO_MANY_FROM_ADDRESS = (() => {
-  const body = JSON.stringify(
-    unavailable('Too many connections from your address; close some and try again').toEnvelope(),
-  );
+/** A whole HTTP/1.1 answer that closes the connection, with the error's envelope as its body. */
+function refusal(status: string, error: AppError, headers = ''): string {
+  const body = JSON.stringify(error.toEnvelope());
   return (
-    'HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nRetry-After: 5\r\n' +
+    `HTTP/1.1 ${status}\r\nConnection: close\r\n${headers}` +
     `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   );
-})();
+}
+
+const TOO_MANY_FROM_ADDRESS = refusal(
+  '503 Service Unavailable',
+  unavailable('Too many connections from your address; close some and try again'),
+  'Retry-After: 5\r\n',
+);
 
 export function createHttpServer(
   handler: RequestListener,
@@ -88,11 +114,11 @@ export function createHttpServer(
   if (perAddress !== null) capConnectionsPerAddress(server, perAddress, opts.counters);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT' && serverPacedSockets.has(socket)) return;
-    // Otherwise what Node does without a listener: its answer, unless the response in flight on
-    // this socket has begun, and close.
+    // Otherwise what Node does without a listener (its status, here with an envelope), unless
+    // the response in flight on this socket has begun, and close.
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
     if (socket.writable && !inFlight?.headersSent)
-      socket.write(`HTTP/1.1 ${CLIENT_ERROR_STATUS[err.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
+      socket.write(CLIENT_ERROR_ANSWERS[err.code ?? ''] ?? BAD_REQUEST_ANSWER);
     socket.destroy(err);
   });
   return server;
