@@ -28,12 +28,19 @@ import { DIMENSION_SQL } from '../visits/refresh-rollups.ts';
 import { emptySketch, estimateSketch } from '../visits/visitor-sketch.ts';
 import { visitsOfDaysSql as visitsOfDays } from './visits-of-days.ts';
 
-/** A goal reached within visit `f` (with session_id, started_at, last_at, pages), as SQL. */
+/**
+ * A goal reached within visit `f` of the CTE `goal_visits` (with session_id, started_at, last_at,
+ * pages), as SQL: a page goal by the visit's own pages, an event goal by an event of that name
+ * within the visit's time — a semi-join the planner hashes (today's events against today's
+ * visits), bounded by the visits' own time so only their months' partitions are read; tested
+ * visit by visit, the event index was probed once per visit (41,000 probes for a busy day).
+ */
 export function goalReachedSql(goal: Pick<Goal, 'kind' | 'value'>, f: string): { sql: string; binding: string } {
   if (goal.kind === 'page') return pageViewedSql(f, goal.value);
   return {
     sql: `exists (select 1 from analytics.events e where e.session_id = ${f}.session_id
-            and e.occurred_at between ${f}.started_at and ${f}.last_at and e.name = ?)`,
+            and e.occurred_at between ${f}.started_at and ${f}.last_at and e.name = ?
+            and e.occurred_at between (select min(started_at) from goal_visits) and (select max(last_at) from goal_visits))`,
     binding: goal.value,
   };
 }
@@ -112,8 +119,8 @@ export async function readGoalReport(
 
 /**
  * Works out the goals' stale days in one statement: the visits of every goal's stale days read
- * once, each visit tested against every goal, then per goal and day its visits and conversions
- * by source and its converting visitors' sketch.
+ * once, each goal's converting visits selected from them, then per goal and day its visits and
+ * conversions by source and its converting visitors' sketch.
  */
 async function workOutGoalDays(
   trx: Knex.Transaction,
@@ -147,12 +154,12 @@ async function workOutGoalDays(
     `insert into analytics.goal_days (kept_view, day, version, sources, visitor_sketch)
      with s as (select * from unnest(?::int[], ?::date[], ?::bigint[]) as s(kept_view, day, version)),
      goal_visits as materialized (${visits.sql}),
-     g as materialized (
-       select x.kept_view, f.day, f.source, f.session_id
-       from goal_visits f cross join lateral (values ${reached.map((r) => `(?::int, ${r.sql})`).join(', ')}) as x(kept_view, reached)
-       join s on s.kept_view = x.kept_view and s.day = f.day
-       where x.reached
-     ),
+     g as materialized (${reached
+       .map(
+         (r) => `select s.kept_view, f.day, f.source, f.session_id
+                 from goal_visits f join s on s.kept_view = ?::int and s.day = f.day where ${r.sql}`,
+       )
+       .join(' union all ')}),
      by_source as (select day, source, count(*)::int as visits from goal_visits group by day, source)
      select s.kept_view, s.day, s.version, coalesce(src.sources, '[]'::jsonb), coalesce(k.sketch, ''::bytea)
      from s

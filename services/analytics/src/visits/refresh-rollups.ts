@@ -67,9 +67,13 @@ export async function refreshRollups(
       timeZone,
     });
     await trx.raw(`delete from analytics.visits where day between ?::date and ?::date`, [from, to]);
+    // In the order the consumer stores them (as they start), so a day's visits sit in a run of
+    // blocks: a day read later (a filtered day, a goal's) reads a twentieth of the blocks it
+    // would in the sessionizing's order, where a month's days share every block.
     await trx.raw(
       `insert into analytics.visits (${VISIT_COLUMNS})
-       select ${VISIT_COLUMNS.replace('day,', 'day::date,')} from (${sql}) s where s.day::date between ?::date and ?::date`,
+       select ${VISIT_COLUMNS.replace('day,', 'day::date,')} from (${sql}) s where s.day::date between ?::date and ?::date
+       order by s.started_at`,
       [...bindings, from, to],
     );
     await trx.raw(`delete from analytics.daily_totals where day between ?::date and ?::date`, [from, to]);
