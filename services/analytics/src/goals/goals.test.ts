@@ -10,6 +10,7 @@ import { eventMeta, periodOf, type EventHit, type Goal } from '@lp/contracts';
 import type { Database } from '@lp/runtime';
 import { openAnalyticsTestDb, pageView as pv } from '../testing/analytics-test-db.ts';
 import { recordEvents, recordPageViews } from '../visits/record-hits.ts';
+import { refreshRollups } from '../visits/refresh-rollups.ts';
 import { deleteGoal, goalsByIds, insertGoal, listGoals, updateGoal } from './goal-rows.ts';
 import { readFunnel } from './read-funnel.ts';
 import { readGoalReport } from './read-goal-report.ts';
@@ -197,5 +198,139 @@ describe('goals and funnels', () => {
     await expect(
       updateGoal(db.knex, blog.id, { name: 'Gone', kind: 'page', value: '/x', version: 4 }),
     ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('the last day of a period, kept by the hour: a page view works out its hour again, not the day', () => {
+  let db: Database;
+  let lots: Goal;
+  let form: Goal;
+  const TODAY = '2026-11-25';
+  const tomorrow = new Date(NOW.getTime() + 86_400_000);
+  // hal at 15:05 today, ian at 19:10: two hours of today; kim two days ago.
+  const HAL = at(0, -295);
+  const IAN = at(0, -50);
+  beforeAll(async () => {
+    db = await openAnalyticsTestDb();
+    await recordPageViews(db.knex, {
+      ...eventMeta(),
+      hits: [
+        pv('kim', at(2, 0), { path: '/lots/3' }),
+        pv('hal', HAL, { path: '/lots/7', referrer: GOOGLE }),
+        pv('ian', IAN, { path: '/' }),
+      ],
+    });
+    lots = await insertGoal(db.knex, { name: 'Saw a lot', kind: 'page', value: '/lots/*' });
+    form = await insertGoal(db.knex, { name: 'Sent the form', kind: 'event', value: 'form_submitted' });
+  }, 60_000);
+  afterAll(() => db?.close());
+
+  const answer = async (now = NOW) => {
+    const period = periodOf({ days: 7 }, now);
+    const report = await readGoalReport(db.knex, [lots, form], period, {});
+    const funnel = await readFunnel(db.knex, [lots, form], period, {});
+    return {
+      goals: report.goals.map((g) => [g.conversions, g.visitors, g.sources.map((s) => [s.value, s.conversions])]),
+      funnel: funnel.steps.map((s) => s.visitors),
+    };
+  };
+  /** What the same view says worked out from nothing (every kept day forgotten). */
+  const afresh = async (now = NOW) => {
+    await db.knex.raw('delete from analytics.kept_views');
+    return answer(now);
+  };
+  const keptToday = async () =>
+    (
+      await db.knex.raw<{ rows: { kind: string; view: number; hour: number; xmin: string }[] }>(
+        `select 'goal' as kind, kept_view as view, hour, xmin::text as xmin from analytics.goal_days where day = ?::date
+         union all select 'funnel', kept_view, hour, xmin::text from analytics.funnel_days where day = ?::date
+         order by 1, 2, 3`,
+        [TODAY, TODAY],
+      )
+    ).rows;
+  const hourOfVisit = (iso: string) => Math.floor(new Date(iso).getTime() / 3_600_000);
+
+  it('keeps today an hour a row and works out only the hour a page view changed', async () => {
+    const first = await answer();
+    expect(first).toEqual({
+      goals: [
+        // hal from Google converted in his one visit, kim in one of the two direct visits.
+        [
+          2,
+          2,
+          [
+            ['google.com', 1],
+            ['', 1],
+          ],
+        ],
+        [0, 0, []],
+      ],
+      funnel: [2, 0],
+    });
+    const kept = await keptToday();
+    // Two goals and a funnel, each with today's two hours (15:00 and 19:00), no whole-day row.
+    expect(kept.map((r) => r.hour)).toEqual(
+      Array.from({ length: 3 }, () => [hourOfVisit(HAL), hourOfVisit(IAN)]).flat(),
+    );
+    expect(await answer()).toEqual(first);
+    expect(await keptToday()).toEqual(kept);
+
+    // ian goes on to a lot and sends the form: his hour is worked out again, hal's is kept.
+    await recordPageViews(db.knex, { ...eventMeta(), hits: [pv('ian', at(0, -48), { path: '/lots/9' })] });
+    await recordEvents(db.knex, { ...eventMeta(), hits: [sent('ian', at(0, -47))] });
+    const second = await answer();
+    expect(second).toEqual({
+      goals: [
+        [
+          3,
+          3,
+          [
+            ['', 2],
+            ['google.com', 1],
+          ],
+        ],
+        [1, 1, [['', 1]]],
+      ],
+      funnel: [3, 1],
+    });
+    const now = await keptToday();
+    const xminOf = (rows: typeof kept, hour: number) => rows.filter((r) => r.hour === hour).map((r) => r.xmin);
+    expect(xminOf(now, hourOfVisit(HAL))).toEqual(xminOf(kept, hourOfVisit(HAL)));
+    for (const [i, x] of xminOf(now, hourOfVisit(IAN)).entries()) expect(x).not.toBe(xminOf(kept, hourOfVisit(IAN))[i]);
+    expect(await afresh()).toEqual(second);
+  });
+
+  it('works a day out whole once it is no longer the last, and by the hour again when it changes as the last', async () => {
+    const today = await answer();
+    // Tomorrow's week: today is worked out whole, to the same figures as its hours said.
+    const nextWeek = await answer(tomorrow);
+    expect(nextWeek).toEqual(today);
+    expect((await keptToday()).map((r) => r.hour)).toEqual([-1, -1, -1]);
+    expect(await afresh(tomorrow)).toEqual(nextWeek);
+
+    // Today's week again: the whole row is current and serves as it is.
+    await answer(tomorrow);
+    const whole = await keptToday();
+    expect(await answer()).toEqual(today);
+    expect(await keptToday()).toEqual(whole);
+
+    // A page view today (17:50): today goes by the hour again (its whole row gone), with the new visit's hour.
+    await recordPageViews(db.knex, { ...eventMeta(), hits: [pv('joe', at(0, -130), { path: '/lots/2' })] });
+    const after = await answer();
+    expect(after.goals[0]![0]).toBe(4);
+    expect(after.funnel).toEqual([4, 1]);
+    const hours = [...new Set((await keptToday()).map((r) => r.hour))];
+    expect(hours).toEqual([hourOfVisit(HAL), hourOfVisit(at(0, -130)), hourOfVisit(IAN)]);
+    expect(await afresh()).toEqual(after);
+  });
+
+  it('works every hour of a refreshed day out again, to the same answer', async () => {
+    const before = await answer();
+    const kept = await keptToday();
+    await refreshRollups(db.knex, TODAY, TODAY);
+    expect(await answer()).toEqual(before);
+    const now = await keptToday();
+    expect(now.map((r) => r.hour)).toEqual(kept.map((r) => r.hour));
+    for (const [i, r] of now.entries()) expect(r.xmin).not.toBe(kept[i]!.xmin);
   });
 });

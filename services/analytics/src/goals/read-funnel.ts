@@ -1,7 +1,8 @@
 /**
  * A funnel of 2 to 8 goals over a period, under the drill-down filters: a visit reaches step k
  * when it reached step k−1 and later in the same visit (a later hit) the goal of step k. Worked
- * out a day at a time and kept (`analytics.funnel_days`, queries/kept-days.ts): the day's
+ * out a day at a time (the period's last day an hour at a time) and kept (`analytics.funnel_days`,
+ * queries/kept-days.ts' sortKeptSlices): the day's
  * matching visits are collected; their hits that match any step (page views by path, events by
  * name, within the visit's time) are read from the raw tables (kept
  * ANALYTICS_RAW_RETENTION_MONTHS; a kept day remembers what they said), bounded by the visits'
@@ -15,13 +16,13 @@ import type { Knex } from '@lp/runtime';
 import { periodVisitors } from '../queries/filtered-days.ts';
 import {
   bytesOf,
-  inStaleDaysSql,
+  dropReplacedSlices,
+  inStaleSlicesSql,
   mergeSparseSketch,
   openKeptView,
   sketchesSql,
-  sortKeptDays,
-  staleDaysSql,
-  type SortedDays,
+  sortKeptSlices,
+  type SortedSlices,
 } from '../queries/kept-days.ts';
 import { pct } from '../queries/read-web-analytics.ts';
 import { pageMatchSql } from '../queries/visit-filter-sql.ts';
@@ -44,11 +45,7 @@ export async function readFunnel(
   return knex.transaction(async (trx) => {
     const visitors = await periodVisitors(trx, await openKeptView(trx, { filters }), filters, period);
     const view = await openKeptView(trx, { filters, funnel: goals.map(goalKeyOf) });
-    const sorted = await sortKeptDays(trx, [period], {
-      join: 'left join analytics.funnel_days k on k.kept_view = ? and k.day = t.day',
-      current: 'k.version = t.version',
-      bindings: [view],
-    });
+    const sorted = await sortKeptSlices(trx, 'funnel_days', view, period);
     await workOutFunnelDays(trx, view, goals, filters, sorted, period);
     const { rows } = await trx.raw<{ rows: { step_sketches: unknown }[] }>(
       'select step_sketches from analytics.funnel_days where kept_view = ? and day = any(?::date[])',
@@ -86,12 +83,20 @@ async function workOutFunnelDays(
   view: number,
   goals: readonly Goal[],
   filters: AnalyticsFilters,
-  sorted: SortedDays,
+  sorted: SortedSlices,
   period: SitePeriod,
 ): Promise<void> {
   if (sorted.stale.length === 0) return;
-  const inDays = inStaleDaysSql('v.day', sorted, [period]);
-  const visits = visitsOfDaysSql('v.day, v.session_id, v.started_at, v.last_at', inDays, filters);
+  const inSlices = inStaleSlicesSql(sorted, period);
+  const visits = visitsOfDaysSql(
+    {
+      sql: `v.day, ${inSlices.slice.sql} as hour, v.session_id, v.started_at, v.last_at`,
+      bindings: inSlices.slice.bindings,
+    },
+    inSlices,
+    filters,
+  );
+  await dropReplacedSlices(trx, 'funnel_days', view, sorted);
   // Compiling a plan costs more here than it saves (as for the drill-down answer).
   await trx.raw('set local jit = off');
   // The steps are CTEs, whose sizes the planner cannot know (it guessed 1 row for step 2 of a
@@ -108,7 +113,7 @@ async function workOutFunnelDays(
   const hitParts: { sql: string; bindings: string[] }[] = [];
   if (pages.length > 0)
     hitParts.push({
-      sql: `select f.day, f.session_id, f.started_at, p.occurred_at as at, 1 as kind, p.id, p.path as page, null::text as event
+      sql: `select f.day, f.hour, f.session_id, f.started_at, p.occurred_at as at, 1 as kind, p.id, p.path as page, null::text as event
             from funnel_visits f join analytics.page_views p
               on p.session_id = f.session_id and p.occurred_at between f.started_at and f.last_at
             where p.occurred_at ${bounds} and (${pages.map((m) => m.sql).join(' or ')})`,
@@ -116,7 +121,7 @@ async function workOutFunnelDays(
     });
   if (events.length > 0)
     hitParts.push({
-      sql: `select f.day, f.session_id, f.started_at, e.occurred_at as at, 2 as kind, e.id, null::text as page, e.name as event
+      sql: `select f.day, f.hour, f.session_id, f.started_at, e.occurred_at as at, 2 as kind, e.id, null::text as page, e.name as event
             from funnel_visits f join analytics.events e
               on e.session_id = f.session_id and e.occurred_at between f.started_at and f.last_at
             where e.occurred_at ${bounds} and e.name in (${events.map(() => '?').join(', ')})`,
@@ -126,7 +131,7 @@ async function workOutFunnelDays(
   // instant, then as stored. A step's hit comes after the step before's first in that order (a
   // form sent in the millisecond of the page view counts as after it; one hit is never two steps).
   // Each step's first such hit per visit: one sort (DISTINCT ON), where an array_agg per column sorted three times.
-  const firstHit = `select distinct on (h.session_id, h.started_at) h.session_id, h.started_at, h.day, h.at, h.kind, h.id`;
+  const firstHit = `select distinct on (h.session_id, h.started_at) h.session_id, h.started_at, h.day, h.hour, h.at, h.kind, h.id`;
   const inOrder = 'order by h.session_id, h.started_at, h.at, h.kind, h.id';
   const stepCtes = steps.map((s, i) =>
     i === 0
@@ -135,23 +140,24 @@ async function workOutFunnelDays(
            join s${i - 1} b on b.session_id = h.session_id and b.started_at = h.started_at
            where ${s.sql} and (h.at, h.kind, h.id) > (b.at, b.kind, b.id) ${inOrder})`,
   );
-  const reachedSteps = steps.map((_, i) => `select day, ${i} as step, session_id from s${i}`).join(' union all ');
-  const staleDays = staleDaysSql(sorted);
+  const reachedSteps = steps.map((_, i) => `select day, hour, ${i} as step, session_id from s${i}`).join(' union all ');
   await trx.raw(
-    `insert into analytics.funnel_days (kept_view, day, version, step_sketches)
+    `insert into analytics.funnel_days (kept_view, day, hour, version, step_sketches)
      with funnel_visits as materialized (${visits.sql}),
      hits as (${hitParts.map((p) => p.sql).join(' union all ')}), ${stepCtes.join(', ')}
-     select ?, s.day, s.version, coalesce(k.sketch, ''::bytea)
-     from ${staleDays.sql}
-     left join (${sketchesSql(`(${reachedSteps}) reached`, 'day')}) k on k.day = s.day
-     on conflict (kept_view, day) do update set
+     select ?, s.day, s.hour, s.version, coalesce(k.sketch, ''::bytea)
+     from unnest(?::date[], ?::int[], ?::bigint[]) as s(day, hour, version)
+     left join (${sketchesSql(`(${reachedSteps}) reached`, 'day, hour')}) k on k.day = s.day and k.hour = s.hour
+     on conflict (kept_view, day, hour) do update set
        version = excluded.version, step_sketches = excluded.step_sketches`,
     [
       ...visits.bindings,
       ...hitParts.flatMap((p) => p.bindings),
       ...steps.map((s) => s.binding),
       view,
-      ...staleDays.bindings,
+      sorted.stale.map((s) => s.day),
+      sorted.stale.map((s) => s.hour),
+      sorted.stale.map((s) => s.version),
     ],
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Each goal's conversions over a period, under the drill-down filters, from the stored visits,
- * a day at a time and kept (`analytics.goal_days`, queries/kept-days.ts): a visit converts when
+ * a day at a time (the period's last day an hour at a time) and kept (`analytics.goal_days`,
+ * queries/kept-days.ts' sortKeptSlices): a visit converts when
  * it reached the goal — a page goal by the visit's own pages (`visits.pages`), an event goal by an
  * event of that name within the visit's time in the raw events (kept
  * ANALYTICS_RAW_RETENTION_MONTHS; a kept day remembers what they said). Each goal's day keeps
@@ -15,12 +16,14 @@ import type { Knex } from '@lp/runtime';
 import { periodVisitors } from '../queries/filtered-days.ts';
 import {
   bytesOf,
-  inStaleDaysSql,
+  dropReplacedSlices,
+  inStaleSlicesSql,
   mergeSparseSketch,
   openKeptView,
   sketchesSql,
-  sortKeptDays,
-  type SortedDays,
+  sortKeptSlices,
+  unionOfSlices,
+  type SortedSlices,
 } from '../queries/kept-days.ts';
 import { pct } from '../queries/read-web-analytics.ts';
 import { pageViewedSql } from '../queries/visit-filter-sql.ts';
@@ -59,15 +62,10 @@ export async function readGoalReport(
 ): Promise<GoalReport> {
   return knex.transaction(async (trx) => {
     const visitors = await periodVisitors(trx, await openKeptView(trx, { filters }), filters, period);
-    const sorted = new Map<Goal, { view: number; days: SortedDays }>();
+    const sorted = new Map<Goal, { view: number; days: SortedSlices }>();
     for (const goal of goals) {
       const view = await openKeptView(trx, { filters, goal: goalKeyOf(goal) });
-      const days = await sortKeptDays(trx, [period], {
-        join: 'left join analytics.goal_days k on k.kept_view = ? and k.day = t.day',
-        current: 'k.version = t.version',
-        bindings: [view],
-      });
-      sorted.set(goal, { view, days });
+      sorted.set(goal, { view, days: await sortKeptSlices(trx, 'goal_days', view, period) });
     }
     await workOutGoalDays(trx, filters, sorted, period);
 
@@ -125,60 +123,61 @@ export async function readGoalReport(
 async function workOutGoalDays(
   trx: Knex.Transaction,
   filters: AnalyticsFilters,
-  sorted: ReadonlyMap<Goal, { view: number; days: SortedDays }>,
+  sorted: ReadonlyMap<Goal, { view: number; days: SortedSlices }>,
   period: SitePeriod,
 ): Promise<void> {
   const stale = [...sorted].filter(([, s]) => s.days.stale.length > 0);
   if (stale.length === 0) return;
-  const union: SortedDays = {
-    days: [...new Set(stale.flatMap(([, s]) => s.days.days))].sort(),
-    stale: [...new Map(stale.flatMap(([, s]) => s.days.stale.map((d) => [d.day, d] as const))).values()],
-  };
-  const inDays = inStaleDaysSql('v.day', union, [period]);
+  const inSlices = inStaleSlicesSql(unionOfSlices(stale.map(([, s]) => s.days)), period);
   const visits = visitsOfDays(
-    // A visit's pages only for page goals: the costly column.
-    `v.day, v.session_id, v.started_at, v.last_at, ${DIMENSION_SQL.source} as source${stale.some(([g]) => g.kind === 'page') ? ', v.pages' : ''}`,
-    inDays,
+    {
+      // A visit's pages only for page goals: the costly column.
+      sql: `v.day, ${inSlices.slice.sql} as hour, v.session_id, v.started_at, v.last_at, ${DIMENSION_SQL.source} as source${stale.some(([g]) => g.kind === 'page') ? ', v.pages' : ''}`,
+      bindings: inSlices.slice.bindings,
+    },
+    inSlices,
     filters,
   );
+  for (const [, s] of stale) await dropReplacedSlices(trx, 'goal_days', s.view, s.days);
   // Compiling a plan costs more here than it saves (as for the drill-down answer).
   await trx.raw('set local jit = off');
   await trx.raw(`set local work_mem = '64MB'`);
-  // The planner takes the stale days (an unnest) for one row and would test every visit against
-  // the goal once per day in nested loops (15 s for 30 days of 10 million page views): the days
+  // The planner takes the stale slices (an unnest) for one row and would test every visit against
+  // the goal once per day in nested loops (15 s for 30 days of 10 million page views): the slices
   // join by hash.
   await trx.raw('set local enable_nestloop = off');
-  const pairs = stale.flatMap(([, s]) => s.days.stale.map((d) => ({ view: s.view, ...d })));
+  const slices = stale.flatMap(([, s]) => s.days.stale.map((d) => ({ view: s.view, ...d })));
   const reached = stale.map(([goal, s]) => ({ view: s.view, ...goalReachedSql(goal, 'f') }));
   await trx.raw(
-    `insert into analytics.goal_days (kept_view, day, version, sources, visitor_sketch)
-     with s as (select * from unnest(?::int[], ?::date[], ?::bigint[]) as s(kept_view, day, version)),
+    `insert into analytics.goal_days (kept_view, day, hour, version, sources, visitor_sketch)
+     with s as (select * from unnest(?::int[], ?::date[], ?::int[], ?::bigint[]) as s(kept_view, day, hour, version)),
      goal_visits as materialized (${visits.sql}),
      g as materialized (${reached
        .map(
-         (r) => `select s.kept_view, f.day, f.source, f.session_id
-                 from goal_visits f join s on s.kept_view = ?::int and s.day = f.day where ${r.sql}`,
+         (r) => `select s.kept_view, f.day, f.hour, f.source, f.session_id
+                 from goal_visits f join s on s.kept_view = ?::int and s.day = f.day and s.hour = f.hour where ${r.sql}`,
        )
        .join(' union all ')}),
-     by_source as (select day, source, count(*)::int as visits from goal_visits group by day, source)
-     select s.kept_view, s.day, s.version, coalesce(src.sources, '[]'::jsonb), coalesce(k.sketch, ''::bytea)
+     by_source as (select day, hour, source, count(*)::int as visits from goal_visits group by day, hour, source)
+     select s.kept_view, s.day, s.hour, s.version, coalesce(src.sources, '[]'::jsonb), coalesce(k.sketch, ''::bytea)
      from s
      left join (
-       select s.kept_view, s.day,
+       select s.kept_view, s.day, s.hour,
               jsonb_agg(jsonb_build_array(b.source, b.visits, coalesce(c.conversions, 0))) as sources
-       from s join by_source b on b.day = s.day
-       left join (select kept_view, day, source, count(*)::int as conversions from g group by kept_view, day, source) c
-         on c.kept_view = s.kept_view and c.day = s.day and c.source = b.source
-       group by s.kept_view, s.day
-     ) src on src.kept_view = s.kept_view and src.day = s.day
-     left join (${sketchesSql('(select kept_view, day, 0 as step, session_id from g) c', 'kept_view, day')}) k
-       on k.kept_view = s.kept_view and k.day = s.day
-     on conflict (kept_view, day) do update set
+       from s join by_source b on b.day = s.day and b.hour = s.hour
+       left join (select kept_view, day, hour, source, count(*)::int as conversions from g group by kept_view, day, hour, source) c
+         on c.kept_view = s.kept_view and c.day = s.day and c.hour = s.hour and c.source = b.source
+       group by s.kept_view, s.day, s.hour
+     ) src on src.kept_view = s.kept_view and src.day = s.day and src.hour = s.hour
+     left join (${sketchesSql('(select kept_view, day, hour, 0 as step, session_id from g) c', 'kept_view, day, hour')}) k
+       on k.kept_view = s.kept_view and k.day = s.day and k.hour = s.hour
+     on conflict (kept_view, day, hour) do update set
        version = excluded.version, sources = excluded.sources, visitor_sketch = excluded.visitor_sketch`,
     [
-      pairs.map((p) => p.view),
-      pairs.map((p) => p.day),
-      pairs.map((p) => p.version),
+      slices.map((p) => p.view),
+      slices.map((p) => p.day),
+      slices.map((p) => p.hour),
+      slices.map((p) => p.version),
       ...visits.bindings,
       ...reached.flatMap((r) => [r.view, r.binding]),
     ],

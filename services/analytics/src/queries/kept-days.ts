@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import type { AnalyticsFilters, SitePeriod } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
+import { hourOfSql } from '../visits/visit-hours.ts';
 import { SKETCH_REGISTERS } from '../visits/visitor-sketch.ts';
 
 /** Bumped when what a kept day holds or means changes: days kept under another format are never read. */
@@ -124,6 +125,112 @@ export function staleDaysSql(sorted: SortedDays) {
     sql: 'unnest(?::date[], ?::bigint[]) as s(day, version)',
     bindings: [sorted.stale.map((s) => s.day), sorted.stale.map((s) => s.version)],
   };
+}
+
+/** Where a goal's or a funnel's rows are kept, a day or an hour a row. */
+export type SlicedTable = 'goal_days' | 'funnel_days';
+
+/** A kept row's unit: a whole day (hour -1, at the day's version) or an hour of it (at the hour's). */
+export type Slice = { day: string; hour: number; version: string };
+
+/**
+ * The days of a period with visits (in order), the slices to work out, and the day kept by the
+ * hour: the period's last day, when it is not kept whole.
+ */
+export type SortedSlices = { days: string[]; stale: Slice[]; byHour: string | null };
+
+/**
+ * Sorts a goal's or a funnel's slices over a period: every day but the last is kept whole; the
+ * last (today, mostly, which every page view changes) by the hour unless it is kept whole and
+ * current, so a page view makes its hour be worked out again, not the day. A day kept by the hour
+ * that is no longer a period's last is worked out whole once. Versions are read before the visits.
+ */
+export async function sortKeptSlices(
+  trx: Knex.Transaction,
+  table: SlicedTable,
+  view: number,
+  period: SitePeriod,
+): Promise<SortedSlices> {
+  const days = await sortKeptDays(trx, [period], {
+    join: `left join analytics.${table} k on k.kept_view = ? and k.day = t.day and k.hour = -1`,
+    current: 'k.version = t.version',
+    bindings: [view],
+  });
+  const last = days.days.at(-1);
+  const stale = days.stale.map(({ day, version }) => ({ day, hour: -1, version }));
+  if (last !== period.to || stale.at(-1)?.day !== last) return { days: days.days, stale, byHour: null };
+  const { rows } = await trx.raw<{ rows: { hour: number; version: string; kept: boolean }[] }>(
+    `select h.hour, h.version::text as version, coalesce(k.version = h.version, false) as kept
+     from analytics.hour_versions h
+     left join analytics.${table} k on k.kept_view = ? and k.day = h.day and k.hour = h.hour
+     where h.day = ?::date order by h.hour`,
+    [view, last],
+  );
+  stale.pop();
+  for (const r of rows) if (!r.kept) stale.push({ day: last, hour: r.hour, version: r.version });
+  return { days: days.days, stale, byHour: last };
+}
+
+/** The slices of several views (a report's goals) together: what their one work-out reads. */
+export function unionOfSlices(all: readonly SortedSlices[]): SortedSlices {
+  const stale = new Map<string, Slice>();
+  for (const s of all) for (const slice of s.stale) stale.set(`${slice.day}|${slice.hour}`, slice);
+  return {
+    days: [...new Set(all.flatMap((s) => s.days))].sort(),
+    stale: [...stale.values()],
+    byHour: all.find((s) => s.byHour !== null)?.byHour ?? null,
+  };
+}
+
+/**
+ * The visits of the stale slices (over `v.day` and `v.started_at`): whole days as ranges, and the
+ * hours of the day kept by the hour; with `slice`, each visit's hour there and -1 elsewhere.
+ */
+export function inStaleSlicesSql(sorted: SortedSlices, period: SitePeriod) {
+  const whole = sorted.stale.filter((s) => s.hour === -1);
+  const hours = sorted.stale.filter((s) => s.hour !== -1).map((s) => s.hour);
+  const parts: { sql: string; bindings: (string | number[])[] }[] = [];
+  if (whole.length > 0) {
+    const days = inStaleDaysSql('v.day', { days: sorted.days, stale: whole }, [period]);
+    parts.push(days);
+  }
+  if (hours.length > 0)
+    parts.push({
+      sql: `(v.day = ?::date and ${hourOfSql('v.started_at')} = any(?::int[]))`,
+      bindings: [sorted.byHour!, hours],
+    });
+  return {
+    sql: `(${parts.map((p) => p.sql).join(' or ')})`,
+    bindings: parts.flatMap((p) => p.bindings),
+    slice:
+      sorted.byHour === null
+        ? { sql: '-1', bindings: [] as string[] }
+        : { sql: `case when v.day = ?::date then ${hourOfSql('v.started_at')} else -1 end`, bindings: [sorted.byHour] },
+  };
+}
+
+/**
+ * Removes the rows the view's stale slices replace: the hours of a day now worked out whole, and
+ * the whole row and the gone hours (a refresh renumbers them) of the day kept by the hour.
+ */
+export async function dropReplacedSlices(
+  trx: Knex.Transaction,
+  table: SlicedTable,
+  view: number,
+  sorted: SortedSlices,
+): Promise<void> {
+  const whole = sorted.stale.filter((s) => s.hour === -1).map((s) => s.day);
+  if (whole.length > 0)
+    await trx.raw(`delete from analytics.${table} where kept_view = ? and day = any(?::date[]) and hour <> -1`, [
+      view,
+      whole,
+    ]);
+  if (sorted.byHour !== null)
+    await trx.raw(
+      `delete from analytics.${table} k where k.kept_view = ? and k.day = ?::date and (k.hour = -1 or not exists
+         (select 1 from analytics.hour_versions h where h.day = k.day and h.hour = k.hour))`,
+      [view, sorted.byHour],
+    );
 }
 
 /** Powers of two 2^0 … 2^51: `width_bucket` of a 52-bit value among them is its highest set bit + 1. */

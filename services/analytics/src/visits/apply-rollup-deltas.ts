@@ -8,6 +8,7 @@
 import { siteDayOf } from '@lp/contracts';
 import type { Knex } from '@lp/runtime';
 import { addToSketch, emptySketch, estimateSketch, sketchOf } from './visitor-sketch.ts';
+import { hourOf, renewHours } from './visit-hours.ts';
 import { dimensionValues, figuresOf, type Figures, type VisitRow, VISIT_DIMENSIONS } from './visit-rows.ts';
 
 type Delta = Figures & { day: string; dimension: string; value: string };
@@ -203,4 +204,7 @@ export async function applyRollupDeltas(
     }
     await trx.withSchema('analytics').table('daily_totals').insert(row).onConflict('day').merge(merge);
   }
+  // And every hour a changed visit started in, as it was and as it is: the goals' and funnels'
+  // slices of those hours are worked out again (goals/, queries/kept-days.ts).
+  await renewHours(trx, new Set([...removed, ...added].map((v) => `${v.day}|${hourOf(v.started_at)}`)));
 }

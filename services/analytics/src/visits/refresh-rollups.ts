@@ -9,6 +9,7 @@ import type { Knex } from '@lp/runtime';
 import { lockRollups } from './record-hits.ts';
 import { siteEventsSql } from './count-site-events.ts';
 import { sessionizeSql } from './sessionize-sql.ts';
+import { renumberHoursOfDays } from './visit-hours.ts';
 import { zoneLiteral } from './site-day.ts';
 import { addToSketch, emptySketch, estimateSketch } from './visitor-sketch.ts';
 import { VISIT_COLUMNS, type VisitDimension } from './visit-rows.ts';
@@ -76,6 +77,7 @@ export async function refreshRollups(
        order by s.started_at`,
       [...bindings, from, to],
     );
+    await renumberHoursOfDays(trx, from, to);
     await trx.raw(`delete from analytics.daily_totals where day between ?::date and ?::date`, [from, to]);
     await trx.raw(`delete from analytics.daily_breakdowns where day between ?::date and ?::date`, [from, to]);
     await trx.raw(`delete from analytics.daily_events where day between ?::date and ?::date`, [from, to]);
