@@ -70,7 +70,7 @@ describe('gateway HTTP server', () => {
     expect(Date.now() - startedAt).toBeLessThan(4000);
   });
 
-  it('answers a request it cannot parse with Node\'s status and an error envelope: 400, or 431 for oversized headers, and closes', async () => {
+  it("answers a request it cannot parse with Node's status and an error envelope: 400, or 431 for oversized headers, and closes", async () => {
     const { port } = await listen();
     const exchange = (request: string) =>
       new Promise<string>((resolve) => {
