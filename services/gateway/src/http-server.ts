@@ -6,7 +6,7 @@
  * health probe and everyone else are still answered). Also the start-up check that refuses a
  * configuration in which every sign-in would fail.
  */
-import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { AppError, ConfigError, unavailable, type Counters } from '@lp/runtime';
@@ -53,11 +53,9 @@ export const serverPacedSockets = new WeakSet<Duplex>();
  */
 const CLIENT_ERROR_ANSWERS: Record<string, string> = {
   ERR_HTTP_REQUEST_TIMEOUT: refusal(
-    '408 Request Timeout',
     new AppError(408, 'bad_request', 'The request took too long to arrive; send it again'),
   ),
   HPE_HEADER_OVERFLOW: refusal(
-    '431 Request Header Fields Too Large',
     new AppError(
       431,
       'payload_too_large',
@@ -65,26 +63,23 @@ const CLIENT_ERROR_ANSWERS: Record<string, string> = {
     ),
   ),
   HPE_CHUNK_EXTENSIONS_OVERFLOW: refusal(
-    '413 Payload Too Large',
     new AppError(413, 'payload_too_large', "The request's chunk extensions are too large"),
   ),
 };
 const BAD_REQUEST_ANSWER = refusal(
-  '400 Bad Request',
   new AppError(400, 'bad_request', 'The request is not well-formed HTTP and could not be read'),
 );
 
-/** A whole HTTP/1.1 answer that closes the connection, with the error's envelope as its body. */
-function refusal(status: string, error: AppError, headers = ''): string {
+/** A whole HTTP/1.1 answer with the error's status, that closes the connection, with its envelope as the body. */
+function refusal(error: AppError, headers = ''): string {
   const body = JSON.stringify(error.toEnvelope());
   return (
-    `HTTP/1.1 ${status}\r\nConnection: close\r\n${headers}` +
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nConnection: close\r\n${headers}` +
     `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
   );
 }
 
 const TOO_MANY_FROM_ADDRESS = refusal(
-  '503 Service Unavailable',
   unavailable('Too many connections from your address; close some and try again'),
   'Retry-After: 5\r\n',
 );

@@ -190,10 +190,7 @@ export function inStaleSlicesSql(sorted: SortedSlices, period: SitePeriod) {
   const whole = sorted.stale.filter((s) => s.hour === -1);
   const hours = sorted.stale.filter((s) => s.hour !== -1).map((s) => s.hour);
   const parts: { sql: string; bindings: (string | number[])[] }[] = [];
-  if (whole.length > 0) {
-    const days = inStaleDaysSql('v.day', { days: sorted.days, stale: whole }, [period]);
-    parts.push(days);
-  }
+  if (whole.length > 0) parts.push(inStaleDaysSql('v.day', { days: sorted.days, stale: whole }, [period]));
   if (hours.length > 0)
     parts.push({
       sql: `(v.day = ?::date and ${hourOfSql('v.started_at')} = any(?::int[]))`,
