@@ -199,14 +199,28 @@ export type RpcSpec<I extends v.GenericSchema = v.GenericSchema, O extends v.Gen
   readonly subject: string;
   readonly input: I;
   readonly output: O;
+  /** How long a caller waits for the answer, when longer than the bus's default (10 s). */
+  readonly timeoutMs?: number;
 };
 
 /** What a caller sends (before the server's defaults and transforms) and gets back. */
 export type RpcInput<R extends RpcSpec> = v.InferInput<R['input']>;
 export type RpcOutput<R extends RpcSpec> = v.InferOutput<R['output']>;
 
-const rpc = <I extends v.GenericSchema, O extends v.GenericSchema>(subject: string, input: I, output: O) =>
-  ({ subject, input, output }) as const satisfies RpcSpec<I, O>;
+const rpc = <I extends v.GenericSchema, O extends v.GenericSchema>(
+  subject: string,
+  input: I,
+  output: O,
+  timeoutMs?: number,
+) => ({ subject, input, output, ...(timeoutMs === undefined ? {} : { timeoutMs }) }) as const satisfies RpcSpec<I, O>;
+
+/**
+ * An answer that may work out a year of stored visits: a re-aggregation, or a first look at a
+ * filtered view, a goal or a funnel, which at 10 million page views a year takes seconds to
+ * tens of seconds (bench/README.md, "Web analytics"); later looks reuse the days kept. The
+ * gateway serves these routes server-paced (no idle timeout while the service works).
+ */
+export const LONG_ANSWER_TIMEOUT_MS = 120_000;
 
 /** A request that takes no parameters. */
 const NoInputSchema = v.nullish(v.object({}));
@@ -305,10 +319,20 @@ export const RPC = {
   },
   analytics: {
     /** Staff: the web-analytics summary of a range, from the daily roll-ups. */
-    webAnalytics: rpc('rpc.analytics.web-analytics.get', WebAnalyticsInputSchema, WebAnalyticsSchema),
+    webAnalytics: rpc(
+      'rpc.analytics.web-analytics.get',
+      WebAnalyticsInputSchema,
+      WebAnalyticsSchema,
+      LONG_ANSWER_TIMEOUT_MS,
+    ),
     siteEvents: rpc('rpc.analytics.site-events.get', SiteEventsInputSchema, SiteEventsSchema),
     /** Staff: re-aggregate the range's visits and roll-ups from the raw hits (idempotent). */
-    refresh: rpc('rpc.analytics.rollups.refresh', AnalyticsRefreshInputSchema, AnalyticsRefreshedSchema),
+    refresh: rpc(
+      'rpc.analytics.rollups.refresh',
+      AnalyticsRefreshInputSchema,
+      AnalyticsRefreshedSchema,
+      LONG_ANSWER_TIMEOUT_MS,
+    ),
     /** Staff: first touch, visits and pages before converting, per lead (by session id). */
     attribution: rpc('rpc.analytics.attribution.list', AttributionInputSchema, v.array(LeadAttributionSchema)),
     /** The staff alert of a new lead: its first touch, visits and pages before converting. */
@@ -330,9 +354,9 @@ export const RPC = {
     goalUpdate: rpc('rpc.analytics.goals.update', GoalUpdateInputSchema, GoalSchema),
     goalDelete: rpc('rpc.analytics.goals.delete', GoalIdSchema, v.object({ deleted: v.boolean() })),
     /** Staff: each goal's conversions, rate and best sources over a period, under filters. */
-    goalReport: rpc('rpc.analytics.goals.report', GoalReportInputSchema, GoalReportSchema),
+    goalReport: rpc('rpc.analytics.goals.report', GoalReportInputSchema, GoalReportSchema, LONG_ANSWER_TIMEOUT_MS),
     /** Staff: visitors at each step of a funnel of 2 to 8 goals, over a period, under filters. */
-    funnel: rpc('rpc.analytics.funnel.get', FunnelInputSchema, FunnelSchema),
+    funnel: rpc('rpc.analytics.funnel.get', FunnelInputSchema, FunnelSchema, LONG_ANSWER_TIMEOUT_MS),
   },
   mailer: {
     stats: rpc('rpc.mailer.stats.get', NoInputSchema, MailerStatsSchema),

@@ -3,14 +3,15 @@
  * get their answer past the gateway's idle and whole-request timeouts: an import whose chunk crm
  * holds (a crm replica killed mid-chunk is noticed only when the chunk's wait runs out), an
  * import read more slowly than the request timeout allows because crm stores it at that pace,
- * a big list duplicated with its contacts, and a re-aggregation of a year of analytics. The server's own waiting must not count as a slow
- * client; a slow client elsewhere still gets the 408.
+ * a big list duplicated with its contacts, a re-aggregation of a year of analytics, and a first
+ * look at a goal report or a funnel (which works out a year of visits). The server's own waiting
+ * must not count as a slow client; a slow client elsewhere still gets the 408.
  */
 import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RPC, type ImportChunkInput, type ImportResult } from '@lp/contracts';
+import { LONG_ANSWER_TIMEOUT_MS, RPC, type ImportChunkInput, type ImportResult } from '@lp/contracts';
 import { Counters, createLogger, parseConfig, type Bus, type Knex } from '@lp/runtime';
 import { GatewayConfigSchema } from '../config.ts';
 import { createHttpServer } from '../http-server.ts';
@@ -19,6 +20,7 @@ import { errorHandler } from '../middleware/error-handler.ts';
 import { parseJsonBodies } from '../middleware/parse-json-bodies.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
 import { contactRoutes } from './contacts.ts';
+import { goalRoutes } from './goals.ts';
 import { listRoutes } from './lists.ts';
 import { webAnalyticsRoutes } from './web-analytics.ts';
 
@@ -93,7 +95,8 @@ async function gateway(bus: Bus, env: Record<string, string> = {}) {
   app.use(errorHandler());
   app.use(parseJsonBodies());
   const deps = { config, bus, knex, log, counters: new Counters(), lots: createLotCache() };
-  for (const routes of [contactRoutes(deps), listRoutes(deps), webAnalyticsRoutes(deps)]) app.use(routes.routes());
+  for (const routes of [contactRoutes(deps), listRoutes(deps), webAnalyticsRoutes(deps), goalRoutes(deps)])
+    app.use(routes.routes());
   const server = createHttpServer(app.callback(), config);
   servers.push(server);
   server.listen(0, '127.0.0.1');
@@ -136,6 +139,41 @@ describe('requests the server reads and answers at its own pace', () => {
 
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ days: 365, from: '2025-11-25', to: '2026-11-24' });
+  });
+
+  it('a first look at a goal report and a funnel answers once analytics has worked out the year', async () => {
+    const waits: Record<string, number> = {};
+    const bus = {
+      request: async (subject: string, _payload: unknown, opts: { timeoutMs?: number } = {}) => {
+        waits[subject] = opts.timeoutMs ?? 0;
+        await silence();
+        const period = {
+          days: 365,
+          from: '2025-11-25',
+          to: '2026-11-24',
+          filters: { source: 'google.com' },
+          visitors: 7,
+        };
+        return {
+          ok: true,
+          data: subject === RPC.analytics.funnel.subject ? { ...period, steps: [] } : { ...period, goals: [] },
+        };
+      },
+    } as unknown as Bus;
+    const { base } = await gateway(bus);
+
+    const [report, funnel] = await Promise.all([
+      fetch(`${base}/api/marketing-dashboard/goal-conversions?days=365&source=google.com`),
+      fetch(`${base}/api/marketing-dashboard/funnel?days=365&goals=1,2,3&source=google.com`),
+    ]);
+
+    expect([report.status, funnel.status]).toEqual([200, 200]);
+    expect(await report.json()).toMatchObject({ days: 365, visitors: 7, goals: [] });
+    expect(await funnel.json()).toMatchObject({ days: 365, visitors: 7, steps: [] });
+    expect(waits).toEqual({
+      [RPC.analytics.goalReport.subject]: LONG_ANSWER_TIMEOUT_MS,
+      [RPC.analytics.funnel.subject]: LONG_ANSWER_TIMEOUT_MS,
+    });
   });
 
   it('a list duplicated with its contacts answers once crm has copied them, however long that took', async () => {

@@ -5,8 +5,8 @@
  */
 import { pino } from 'pino';
 import * as v from 'valibot';
-import { describe, expect, it } from 'vitest';
-import { RPC, type RpcSpec } from '@lp/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { LONG_ANSWER_TIMEOUT_MS, RPC, type RpcSpec } from '@lp/contracts';
 import { AppError } from '../errors.ts';
 import { createLogger } from '../logger.ts';
 import { MemoryBus } from './memory-bus.ts';
@@ -127,5 +127,43 @@ describe('typed RPC', () => {
       status: 503,
       code: 'unavailable',
     });
+  });
+
+  it('waits as long as a declaration says its answer may take, and 10 s for one that says nothing', async () => {
+    vi.useFakeTimers();
+    try {
+      const bus = new MemoryBus();
+      const Slow = { ...Greet, subject: 'rpc.test.slow-greetings.get', timeoutMs: 60_000 } as const satisfies RpcSpec;
+      const slowly = async ({ name }: { name: string }) => {
+        await new Promise((r) => setTimeout(r, 30_000));
+        return { greeting: `Hello ${name}`, length: name.length };
+      };
+      await serveRpc(bus, Slow, { queue: 'svc-test', log: silent, handle: slowly });
+      await serveRpc(bus, Greet, { queue: 'svc-test', log: silent, handle: slowly });
+      const declared = callRpc(bus, Slow, { name: 'Page' }, { log: silent });
+      const undeclared = callRpc(bus, Greet, { name: 'Page' }, { log: silent }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(30_000);
+      await expect(declared).resolves.toEqual({ greeting: 'Hello Page', length: 4 });
+      expect(await undeclared).toMatchObject({ status: 503, code: 'unavailable' });
+      // The caller's own figure wins over the declaration's.
+      const impatient = callRpc(bus, Slow, { name: 'Page' }, { log: silent, timeoutMs: 5_000 }).catch(
+        (e: unknown) => e,
+      );
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await impatient).toMatchObject({ status: 503 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives the analytics answers that may work out a year of visits the long wait', () => {
+    for (const rpc of [
+      RPC.analytics.webAnalytics,
+      RPC.analytics.goalReport,
+      RPC.analytics.funnel,
+      RPC.analytics.refresh,
+    ])
+      expect(rpc.timeoutMs).toBe(LONG_ANSWER_TIMEOUT_MS);
+    expect(LONG_ANSWER_TIMEOUT_MS).toBeGreaterThanOrEqual(60_000);
   });
 });

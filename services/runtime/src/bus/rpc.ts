@@ -98,7 +98,10 @@ export class UnexpectedReplyError extends AppError {
   }
 }
 
-/** Who asks: the request id travels as a header; `log` records a reply that fails its schema. */
+/**
+ * Who asks: the request id travels as a header; `log` records a reply that fails its schema;
+ * `timeoutMs` overrides how long to wait (else the declaration's, else 10 s).
+ */
 export type RpcCallOptions = { reqId?: string; log: Logger; timeoutMs?: number };
 
 export async function callRpc<R extends RpcSpec>(
@@ -110,7 +113,7 @@ export async function callRpc<R extends RpcSpec>(
   let raw: unknown;
   try {
     raw = await bus.request(rpc.subject, input, {
-      timeoutMs: opts.timeoutMs ?? 10_000,
+      timeoutMs: opts.timeoutMs ?? rpc.timeoutMs ?? 10_000,
       headers: requestIdHeaders(opts.reqId),
     });
   } catch {

@@ -20,6 +20,7 @@ import { Card } from '../../../components/ui/card';
 import { ErrorState } from '../../../components/ui/error-state';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { FirstLookNote } from './first-look-note';
 import { errorMessage } from '../../../lib/error-message';
 import { formatCount, formatRate } from '../../../lib/format-analytics';
 import { useFunnel, useGoals } from '../api/goals';
@@ -110,10 +111,17 @@ function FunnelSteps({
     return (
       <ErrorState message={`The funnel could not be shown. ${errorMessage(error)}`} onRetry={() => void mutate()} />
     );
-  if (isLoading && !data) return <Skeleton className="h-32" />;
+  if (isLoading && !data)
+    return (
+      <div className="space-y-2">
+        <Skeleton className="h-32" />
+        <FirstLookNote loading />
+      </div>
+    );
   if (!data) return null;
   return (
     <div aria-busy={isLoading} className="space-y-3">
+      <FirstLookNote loading={isLoading} />
       <ol className="space-y-3" aria-label="Funnel">
         {data.steps.map((s, i) => (
           <li key={i}>

@@ -12,6 +12,8 @@ import type { Funnel, Goal, GoalReport } from '@lp/contracts';
 import { Toaster } from '../../../components/toast/toaster';
 import { renderScreen } from '../../../test/render-in-router';
 import { json, stubRoutedFetch, type ApiCall, type ApiRoutes } from '../../../test/fake-api';
+import { SLOW_LOAD_AFTER_MS } from '../../../components/ui/load-states';
+import { FIRST_LOOK_NOTE } from './first-look-note';
 import { FunnelCard } from './funnel-card';
 import { GoalsCard } from './goals-card';
 
@@ -246,6 +248,28 @@ describe('funnel', () => {
       '1. Saw a lot Page /lots/*60 visitors · 100.0%',
       '2. Sent the form Event form_submitted15 visitors · 25.0% · 45 dropped off',
     ]);
+  });
+
+  it('says a first look is being worked out when the funnel is slow to come, and stops saying it when it comes', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let answer = (_: Response) => {};
+      routes['GET /api/marketing-dashboard/goals'] = () => json([LOTS, FORM]);
+      routes['GET /api/marketing-dashboard/funnel?goals=1%2C2&days=365&source=google.com'] = () =>
+        new Promise<Response>((r) => (answer = r));
+      renderScreen(<FunnelCard period={{ days: 365 }} filters={{ source: 'google.com' }} />, '/?funnel=1%2C2');
+      await waitFor(() =>
+        expect(calls()).toContain('GET /api/marketing-dashboard/funnel?goals=1%2C2&days=365&source=google.com'),
+      );
+      expect(screen.queryByText(FIRST_LOOK_NOTE)).toBeNull();
+      await vi.advanceTimersByTimeAsync(SLOW_LOAD_AFTER_MS);
+      expect((await screen.findByText(FIRST_LOOK_NOTE)).getAttribute('role')).toBe('status');
+      answer(json({ ...funnel, days: 365 }));
+      expect(await screen.findByRole('list', { name: 'Funnel' })).toBeTruthy();
+      expect(screen.queryByText(FIRST_LOOK_NOTE)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks for two goals before it can build one', async () => {

@@ -13,6 +13,7 @@ import { ErrorState } from '../../../components/ui/error-state';
 import { FiguresTable } from '../../../components/ui/figures-table';
 import { Select } from '../../../components/ui/select';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { FirstLookNote } from './first-look-note';
 import { downloadCsv } from '../../../lib/download-csv';
 import { formatCount, formatRate, labelOf } from '../../../lib/format-analytics';
 import { deleteGoal, isGoalKey, useGoalReport } from '../api/goals';
@@ -64,6 +65,7 @@ export function GoalsCard({ period, filters }: { period: AnalyticsPeriodInput; f
       }
     >
       {isLoading && !data && <Skeleton className="h-24" />}
+      <FirstLookNote loading={isLoading} />
       {error && <ErrorState message="Goals could not be loaded." onRetry={() => void retry()} />}
       {data && !error && goals.length === 0 && (
         <p className="text-sm text-stone-600">

@@ -14,6 +14,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { AnalyticsFilterKey, WebAnalytics } from '@lp/contracts';
 import { Card } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { FirstLookNote } from './first-look-note';
 import { errorMessage, fieldError } from '../../../lib/error-message';
 import { useWebAnalytics } from '../../../lib/use-web-analytics';
 import { useRefreshAnalytics } from '../api/refresh-analytics';
@@ -173,6 +174,7 @@ export function WebAnalyticsTab() {
           Updating figures…
         </p>
       )}
+      <FirstLookNote loading={isLoading} />
       {error && !isValidating && (
         <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 p-4 text-red-800">
           {/* A period the server refused (a shared link to days after today) says why. */}
