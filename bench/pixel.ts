@@ -8,7 +8,7 @@
  *   the local NATS and Postgres (a database and a bus namespace of their own, dropped after).
  * Each target first gets a short warm-up load (JIT, connection set-up, first partitions), not
  * measured; its hits count in accepted and stored. After the load it waits until every answered hit that was not dropped is stored, and prints
- * sent / answered / dropped by reason / stored, then each process's CPU (from /proc) per answered
+ * sent / answered / dropped by reason / stored, then each process's CPU (from /proc, user + system) per answered
  * request and per stored hit: the bare server, the gateway, the analytics service and the
  * PostgreSQL connections of its database (distributed), the one product process (embedded), and
  * the load generator. Targets: distributed ≥ 0.7× the bare server's requests/s with p99 ≤ 20 ms;
@@ -28,7 +28,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   backendPids,
-  cpuMicros,
+  cpuTimes,
+  type CpuTime,
   cpuSince,
   createDatabase,
   deleteNatsNamespace,
@@ -95,7 +96,12 @@ async function load(base: string, duration = DURATION): Promise<Load> {
 }
 
 /** CPU per unit of work, µs, by process: what each side of the pixel path costs. */
-type Cpu = { name: string; micros: number; per: number; unit: 'request' | 'stored hit' }[];
+type Cpu = { name: string; time: CpuTime; per: number; unit: 'request' | 'stored hit' }[];
+const since = (then: CpuTime, now: CpuTime): CpuTime => ({
+  user: now.user - then.user,
+  system: now.system - then.system,
+});
+const microsOf = (t: CpuTime) => t.user + t.system;
 
 async function bare(port: number): Promise<Load & { cpu: Cpu }> {
   const gif = 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
@@ -103,10 +109,10 @@ async function bare(port: number): Promise<Load & { cpu: Cpu }> {
   const child = await startProcess(['-e', code], {}, `http://127.0.0.1:${port}/`);
   try {
     if (WARMUP > 0) await load(`http://127.0.0.1:${port}`, WARMUP);
-    const cpu0 = cpuMicros(child.pid);
+    const cpu0 = cpuTimes(child.pid);
     const result = await load(`http://127.0.0.1:${port}`);
-    const micros = cpuMicros(child.pid) - cpu0;
-    return { ...result, cpu: [{ name: 'bare server', micros, per: result.answered, unit: 'request' }] };
+    const time = since(cpu0, cpuTimes(child.pid));
+    return { ...result, cpu: [{ name: 'bare server', time, per: result.answered, unit: 'request' }] };
   } finally {
     await stopProcess(child);
   }
@@ -149,15 +155,15 @@ async function embedded(port: number, healthPort: number): Promise<Row> {
     if (WARMUP > 0) await load(`http://127.0.0.1:${port}`, WARMUP);
     const storedCount = () => readCounter(metrics, 'analytics_pageviews_stored_total');
     const accepted0 = await readCounter(metrics, 'gateway_hits_accepted_total', { kind: 'pageview' });
-    const cpu0 = cpuMicros(child.pid);
+    const cpu0 = cpuTimes(child.pid);
     const result = await load(`http://127.0.0.1:${port}`);
     const accepted = await readCounter(metrics, 'gateway_hits_accepted_total', { kind: 'pageview' });
     const stored = await waitStored(storedCount, accepted);
-    const micros = cpuMicros(child.pid) - cpu0;
+    const time = since(cpu0, cpuTimes(child.pid));
     const dropped = await readCounterBy(metrics, 'gateway_hits_dropped_total', 'reason');
     const cpu: Cpu = [
-      { name: 'product (one process)', micros, per: result.answered, unit: 'request' },
-      { name: 'product (one process)', micros, per: accepted - accepted0, unit: 'stored hit' },
+      { name: 'product (one process)', time, per: result.answered, unit: 'request' },
+      { name: 'product (one process)', time, per: accepted - accepted0, unit: 'stored hit' },
     ];
     return { mode: 'embedded (pnpm start)', load: result, accepted, dropped, stored, cpu };
   } finally {
@@ -224,12 +230,15 @@ async function distributed(port: number, healthPort: number): Promise<Row> {
       dropped,
       stored,
       cpu: [
-        { name: 'gateway', micros: used.gateway, per: result.answered, unit: 'request' },
-        { name: 'analytics', micros: used.analytics, per: storedNow, unit: 'stored hit' },
-        { name: 'PostgreSQL (its connections)', micros: used.postgres, per: storedNow, unit: 'stored hit' },
+        { name: 'gateway', time: used.gateway, per: result.answered, unit: 'request' },
+        { name: 'analytics', time: used.analytics, per: storedNow, unit: 'stored hit' },
+        { name: 'PostgreSQL (its connections)', time: used.postgres, per: storedNow, unit: 'stored hit' },
         {
           name: 'gateway + analytics + PostgreSQL',
-          micros: used.gateway + used.analytics + used.postgres,
+          time: {
+            user: used.gateway.user + used.analytics.user + used.postgres.user,
+            system: used.gateway.system + used.analytics.system + used.postgres.system,
+          },
           per: storedNow,
           unit: 'stored hit',
         },
@@ -270,14 +279,15 @@ for (const r of rows) {
 }
 lines.push('', 'CPU over the measured load (until every accepted hit is stored), from /proc:');
 const bareCpu = [...rows[0]!.cpu, ...rows[rows.length - 1]!.cpu];
-const bareMicros = bareCpu.reduce((sum, c) => sum + c.micros, 0) / bareCpu.reduce((sum, c) => sum + c.per, 0);
+const bareMicros = bareCpu.reduce((sum, c) => sum + microsOf(c.time), 0) / bareCpu.reduce((sum, c) => sum + c.per, 0);
 for (const r of rows) {
   lines.push(`  ${r.mode}: load generator ${(r.load.loaderCpu / Math.max(1, r.load.sent)).toFixed(1)} µs/request`);
   for (const c of r.cpu) {
-    const per = c.micros / Math.max(1, c.per);
+    const per = microsOf(c.time) / Math.max(1, c.per);
+    const split = `user ${(c.time.user / Math.max(1, c.per)).toFixed(1)}, system ${(c.time.system / Math.max(1, c.per)).toFixed(1)}`;
     const vsBare =
       c.unit === 'request' && !r.mode.startsWith('baseline') ? ` (${(per / bareMicros).toFixed(2)}× bare)` : '';
-    lines.push(`    ${c.name.padEnd(34)} ${per.toFixed(1).padStart(7)} µs per ${c.unit}${vsBare}`);
+    lines.push(`    ${c.name.padEnd(34)} ${per.toFixed(1).padStart(7)} µs per ${c.unit} (${split})${vsBare}`);
   }
 }
 process.stdout.write(`${lines.join('\n')}\n`);

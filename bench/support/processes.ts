@@ -23,19 +23,28 @@ export function rssKb(pid: number | undefined): number {
   }
 }
 
+/** CPU time in microseconds: in the process's own code (user) and in the kernel on its behalf (system). */
+export type CpuTime = { user: number; system: number };
+
 /**
- * CPU time a process has used (user + system, all its threads), in microseconds, from
- * /proc/<pid>/stat (clock ticks of 10 ms); 0 once it is gone or not on this machine.
+ * CPU time a process has used (all its threads), in microseconds, from /proc/<pid>/stat (clock
+ * ticks of 10 ms); zeros once it is gone or not on this machine.
  */
-export function cpuMicros(pid: number | undefined): number {
+export function cpuTimes(pid: number | undefined): CpuTime {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+    return { user: Number(fields[11]) * 10_000, system: Number(fields[12]) * 10_000 };
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
+}
+
+/** User + system CPU time of a process, in microseconds (`cpuTimes`). */
+export function cpuMicros(pid: number | undefined): number {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
 }
 
 /**
@@ -43,11 +52,16 @@ export function cpuMicros(pid: number | undefined): number {
  * returned function the second, summing per process id (a process that appeared in between
  * counts from zero; one that exited in between is missing, as /proc no longer has it).
  */
-export async function cpuSince(pids: () => Promise<number[]>): Promise<() => Promise<number>> {
-  const before = new Map((await pids()).map((pid) => [pid, cpuMicros(pid)]));
+export async function cpuSince(pids: () => Promise<number[]>): Promise<() => Promise<CpuTime>> {
+  const before = new Map((await pids()).map((pid) => [pid, cpuTimes(pid)]));
   return async () => {
-    let total = 0;
-    for (const pid of await pids()) total += cpuMicros(pid) - (before.get(pid) ?? 0);
+    const total = { user: 0, system: 0 };
+    for (const pid of await pids()) {
+      const now = cpuTimes(pid);
+      const then = before.get(pid) ?? { user: 0, system: 0 };
+      total.user += now.user - then.user;
+      total.system += now.system - then.system;
+    }
     return total;
   };
 }
