@@ -29,6 +29,7 @@ import pg from 'pg';
 import {
   backendPids,
   cpuTimes,
+  cpuUsed,
   type CpuTime,
   cpuSince,
   createDatabase,
@@ -97,10 +98,6 @@ async function load(base: string, duration = DURATION): Promise<Load> {
 
 /** CPU per unit of work, µs, by process: what each side of the pixel path costs. */
 type Cpu = { name: string; time: CpuTime; per: number; unit: 'request' | 'stored hit' }[];
-const since = (then: CpuTime, now: CpuTime): CpuTime => ({
-  user: now.user - then.user,
-  system: now.system - then.system,
-});
 const microsOf = (t: CpuTime) => t.user + t.system;
 
 async function bare(port: number): Promise<Load & { cpu: Cpu }> {
@@ -111,7 +108,7 @@ async function bare(port: number): Promise<Load & { cpu: Cpu }> {
     if (WARMUP > 0) await load(`http://127.0.0.1:${port}`, WARMUP);
     const cpu0 = cpuTimes(child.pid);
     const result = await load(`http://127.0.0.1:${port}`);
-    const time = since(cpu0, cpuTimes(child.pid));
+    const time = cpuUsed(cpu0, cpuTimes(child.pid));
     return { ...result, cpu: [{ name: 'bare server', time, per: result.answered, unit: 'request' }] };
   } finally {
     await stopProcess(child);
@@ -159,7 +156,7 @@ async function embedded(port: number, healthPort: number): Promise<Row> {
     const result = await load(`http://127.0.0.1:${port}`);
     const accepted = await readCounter(metrics, 'gateway_hits_accepted_total', { kind: 'pageview' });
     const stored = await waitStored(storedCount, accepted);
-    const time = since(cpu0, cpuTimes(child.pid));
+    const time = cpuUsed(cpu0, cpuTimes(child.pid));
     const dropped = await readCounterBy(metrics, 'gateway_hits_dropped_total', 'reason');
     const cpu: Cpu = [
       { name: 'product (one process)', time, per: result.answered, unit: 'request' },

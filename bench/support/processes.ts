@@ -1,6 +1,6 @@
 /**
  * Helpers the benchmarks share: start a child process and wait for a URL to answer, stop it by
- * its pid, read a process's RSS and CPU time, read one Prometheus counter, make and drop a database and a NATS
+ * its pid, read a process's RSS and CPU time (user and system), read one Prometheus counter, make and drop a database and a NATS
  * namespace of its own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -41,11 +41,11 @@ export function cpuTimes(pid: number | undefined): CpuTime {
   }
 }
 
-/** User + system CPU time of a process, in microseconds (`cpuTimes`). */
-export function cpuMicros(pid: number | undefined): number {
-  const { user, system } = cpuTimes(pid);
-  return user + system;
-}
+/** The CPU used between two readings of `cpuTimes`. */
+export const cpuUsed = (then: CpuTime, now: CpuTime): CpuTime => ({
+  user: now.user - then.user,
+  system: now.system - then.system,
+});
 
 /**
  * CPU used by several processes between two readings: `read()` takes the first, and the
@@ -57,10 +57,9 @@ export async function cpuSince(pids: () => Promise<number[]>): Promise<() => Pro
   return async () => {
     const total = { user: 0, system: 0 };
     for (const pid of await pids()) {
-      const now = cpuTimes(pid);
-      const then = before.get(pid) ?? { user: 0, system: 0 };
-      total.user += now.user - then.user;
-      total.system += now.system - then.system;
+      const used = cpuUsed(before.get(pid) ?? { user: 0, system: 0 }, cpuTimes(pid));
+      total.user += used.user;
+      total.system += used.system;
     }
     return total;
   };

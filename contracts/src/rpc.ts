@@ -218,7 +218,8 @@ const rpc = <I extends v.GenericSchema, O extends v.GenericSchema>(
  * An answer that may work out a year of stored visits: a re-aggregation, or a first look at a
  * filtered view, a goal or a funnel, which at 10 million page views a year takes seconds to
  * tens of seconds (bench/README.md, "Web analytics"); later looks reuse the days kept. The
- * gateway serves these routes server-paced (no idle timeout while the service works).
+ * gateway waits for an answer that declares a timeout server-paced (no idle timeout while the
+ * service works; `askFor` in its routes/context.ts).
  */
 export const LONG_ANSWER_TIMEOUT_MS = 120_000;
 

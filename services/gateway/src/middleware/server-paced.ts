@@ -2,8 +2,9 @@
  * For a route whose request the server reads, and answers, at its own pace, because it waits on
  * a service: a CSV import is read only as fast as crm stores its chunks (and a chunk held by a
  * crm replica that died is sent again only when its wait runs out); a big list is duplicated
- * with its contacts; a refresh re-aggregates a year of analytics, and a first look at a filtered
- * view, a goal or a funnel may work out a year of visits (`LONG_ANSWER_TIMEOUT_MS`). Neither the idle timeout
+ * with its contacts; a refresh or a first look at a filtered view, a goal or a funnel may work
+ * out a year of analytics (an RPC that declares a long wait, which `askFor` waits for this way).
+ * Neither the idle timeout
  * (HTTP_IDLE_TIMEOUT_MS) nor the whole-request timeout (HTTP_REQUEST_TIMEOUT_MS) applies while
  * it runs: both are meant for clients that send too slowly, and here the slow side is the
  * server. These routes are staff-only (a session is required before this runs), or webhooks

@@ -1,4 +1,5 @@
 /** What every route module receives: the gateway's dependencies. */
+import type { IncomingMessage } from 'node:http';
 import Router, { type RouterContext, type RouterOptions, type RouterParameterMiddleware } from '@koa/router';
 import type { GivenBytes, RpcInput, RpcOutput, RpcSpec } from '@lp/contracts';
 import {
@@ -15,6 +16,7 @@ import {
 } from '@lp/runtime';
 import type { GatewayConfig } from '../config.ts';
 import type { GatewayState } from '../middleware/request-context.ts';
+import { whileServerPaced } from '../middleware/server-paced.ts';
 import type { TrackingKey } from '../edge/tracking-secret.ts';
 import type { LotCache } from '../site/lots/lot-cache.ts';
 import type { GeoLocator } from '../geo/geo-database.ts';
@@ -90,16 +92,22 @@ export const queryOf = (ctx: GatewayContext): Record<string, string | undefined>
 /** A path parameter its router checked with `numericParam`. */
 export const pathNumber = (ctx: GatewayContext, name = 'id'): number => Number(ctx.params[name]);
 
-/** Asks a service on behalf of a request (its id and logger go along). */
+/**
+ * Asks a service on behalf of a request (its id and logger go along). An answer its declaration
+ * says may take long (`RpcSpec.timeoutMs`: a first look at a year of analytics) is waited for
+ * server-paced: the socket's idle timeout does not cut the request while the service works.
+ */
 export const askFor =
   (bus: Bus) =>
   <R extends RpcSpec>(
-    ctx: { state: GatewayState },
+    ctx: { state: GatewayState; req: IncomingMessage },
     rpc: R,
     input: RpcInput<R>,
     timeoutMs?: number,
-  ): Promise<RpcOutput<R>> =>
-    callRpc(bus, rpc, input, timeoutMs === undefined ? askedBy(ctx) : { ...askedBy(ctx), timeoutMs });
+  ): Promise<RpcOutput<R>> => {
+    const ask = () => callRpc(bus, rpc, input, timeoutMs === undefined ? askedBy(ctx) : { ...askedBy(ctx), timeoutMs });
+    return rpc.timeoutMs === undefined ? ask() : whileServerPaced(ctx.req.socket, ask);
+  };
 
 /**
  * Hands work to the bus (a publish, mostly) and answers 503 with `message` when the bus fails

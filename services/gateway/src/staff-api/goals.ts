@@ -21,7 +21,6 @@ import {
 } from '@lp/contracts';
 import { notFound } from '@lp/runtime';
 import { audited } from '../audit/record-audit.ts';
-import { serverPaced } from '../middleware/server-paced.ts';
 import { validate } from '../middleware/validate.ts';
 import { type GatewayDeps, askFor, createRouter, numericParam, pathNumber } from '../routes/context.ts';
 
@@ -73,13 +72,12 @@ export function goalRoutes({ bus, knex }: GatewayDeps) {
     ctx.status = 204;
   });
 
-  // A first look may work out a year of visits: server-paced, as long as the RPC's timeout.
-  router.get('/goal-conversions', serverPaced, async (ctx) => {
+  router.get('/goal-conversions', async (ctx) => {
     const { days, from, to, ...filters } = validate(GoalReportQuerySchema, ctx.query);
     ctx.body = await ask(ctx, RPC.analytics.goalReport, { days, from, to, filters: filtersOf(filters) });
   });
 
-  router.get('/funnel', serverPaced, async (ctx) => {
+  router.get('/funnel', async (ctx) => {
     const { days, from, to, goals, ...filters } = validate(FunnelQuerySchema, ctx.query);
     ctx.body = await ask(ctx, RPC.analytics.funnel, { days, from, to, goals, filters: filtersOf(filters) });
   });

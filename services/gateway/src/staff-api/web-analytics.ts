@@ -30,44 +30,37 @@ import {
   type GeoDatabaseInfo,
   WebAnalyticsQuerySchema,
 } from '@lp/contracts';
-import { callRpc } from '@lp/runtime';
 import { NO_GEO_LOCATOR } from '../geo/geo-database.ts';
-import { serverPaced } from '../middleware/server-paced.ts';
 import { refuseBody, validate } from '../middleware/validate.ts';
-import { type GatewayDeps, askedBy, createRouter } from '../routes/context.ts';
+import { type GatewayDeps, askFor, createRouter } from '../routes/context.ts';
 
 export function webAnalyticsRoutes({ bus, geo = NO_GEO_LOCATOR }: GatewayDeps) {
   const router = createRouter({ prefix: '/api/marketing-dashboard' });
+  const ask = askFor(bus);
 
-  // A first look at a filtered view may work out a year of visits (RPC.analytics.webAnalytics's timeout).
-  router.get('/web-analytics', serverPaced, async (ctx) => {
+  router.get('/web-analytics', async (ctx) => {
     const { days, from, to, compare, ...filters } = validate(WebAnalyticsQuerySchema, ctx.query);
-    ctx.body = await callRpc(
-      bus,
-      RPC.analytics.webAnalytics,
-      { days, from, to, compare, filters: filtersOf(filters) },
-      askedBy(ctx),
-    );
+    ctx.body = await ask(ctx, RPC.analytics.webAnalytics, { days, from, to, compare, filters: filtersOf(filters) });
   });
 
   router.get('/site-events', async (ctx) => {
     const period = validate(AnalyticsPeriodQuerySchema, ctx.query);
-    ctx.body = await callRpc(bus, RPC.analytics.siteEvents, period, askedBy(ctx));
+    ctx.body = await ask(ctx, RPC.analytics.siteEvents, period);
   });
 
-  router.post('/refresh-analytics', serverPaced, async (ctx) => {
+  router.post('/refresh-analytics', async (ctx) => {
     refuseBody(ctx.headers);
     const period = validate(AnalyticsRefreshQuerySchema, ctx.query);
-    ctx.body = await callRpc(bus, RPC.analytics.refresh, period, askedBy(ctx));
+    ctx.body = await ask(ctx, RPC.analytics.refresh, period);
   });
 
   router.get('/leads-by-source', async (ctx) => {
     const period = validate(AnalyticsPeriodQuerySchema, ctx.query);
-    ctx.body = await callRpc(bus, RPC.analytics.leadsBySource, period, askedBy(ctx));
+    ctx.body = await ask(ctx, RPC.analytics.leadsBySource, period);
   });
 
   router.get('/submission-attribution', async (ctx) => {
-    ctx.body = await callRpc(bus, RPC.analytics.attribution, {}, askedBy(ctx));
+    ctx.body = await ask(ctx, RPC.analytics.attribution, {});
   });
 
   router.get('/geo-database', (ctx) => {
@@ -75,7 +68,7 @@ export function webAnalyticsRoutes({ bus, geo = NO_GEO_LOCATOR }: GatewayDeps) {
   });
 
   router.get('/live-visitors', async (ctx) => {
-    ctx.body = await callRpc(bus, RPC.analytics.liveVisitors, {}, askedBy(ctx));
+    ctx.body = await ask(ctx, RPC.analytics.liveVisitors, {});
   });
 
   return router;
